@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: Apache-2.0
+// Internal base services: counted allocation, logging, contract checks, error filling, a growable
+// string, SHA-256 and the file-system helpers (atomic writes, cache directories).
+#ifndef MBE_BASE_H
+#define MBE_BASE_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mbe/mbe_hooks.h"
+#include "mbe/mbe_status.h"
+
+#if defined(__GNUC__)
+#define MBE_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define MBE_PRINTF(f, a)
+#endif
+
+// allocation: every library byte goes through these and is counted (mbe_alloc_bytes)
+void* mbe_malloc(size_t size);
+void* mbe_calloc(size_t n, size_t size);
+void* mbe_realloc(void* ptr, size_t size);
+void mbe_free(void* ptr);
+char* mbe_strdup(const char* s);
+
+// logging through the registered hook
+void mbe_log(MbeLogLevel level, const char* fmt, ...) MBE_PRINTF(2, 3);
+
+// contract checks (programmer errors, never user input)
+void mbe_assert_fail(const char* expr, const char* file, int line);
+#define MBE_ASSERT(e) ((e) ? (void)0 : mbe_assert_fail(#e, __FILE__, __LINE__))
+
+// fills err (nullable) and returns code
+MbeStatus mbe_error_set(MbeError* err, MbeStatus code, const char* fmt, ...) MBE_PRINTF(3, 4);
+MbeStatus mbe_error_setv(MbeError* err, MbeStatus code, const char* fmt, va_list ap);
+MbeStatus mbe_error_set_at(MbeError* err, MbeStatus code, const char* file, int line, int column,
+                           const char* fmt, ...) MBE_PRINTF(6, 7);
+
+// growable NUL-terminated string
+typedef struct MbeStrbuf {
+  char* data;   // NUL-terminated text, NULL until the first append
+  size_t len;   // bytes before the NUL
+  size_t cap;   // allocated bytes
+  bool is_oom;  // an append failed; the text is truncated
+} MbeStrbuf;
+
+void mbe_strbuf_init(MbeStrbuf* sb);
+void mbe_strbuf_deinit(MbeStrbuf* sb);
+void mbe_strbuf_append(MbeStrbuf* sb, const char* s, size_t n);
+void mbe_strbuf_puts(MbeStrbuf* sb, const char* s);
+void mbe_strbuf_printf(MbeStrbuf* sb, const char* fmt, ...) MBE_PRINTF(2, 3);
+
+// SHA-256 of a byte string, as 64 lowercase hex digits plus NUL
+typedef struct MbeSha256 {
+  uint32_t h[8];
+  uint64_t nbytes;
+  uint8_t block[64];
+  size_t nblock;
+} MbeSha256;
+void mbe_sha256_init(MbeSha256* s);
+void mbe_sha256_update(MbeSha256* s, const void* data, size_t n);
+void mbe_sha256_final_hex(MbeSha256* s, char hex[65]);
+void mbe_sha256_hex(const void* data, size_t n, char hex[65]);
+
+// files: whole-file read (returns owned, NUL-terminated), atomic write (temp file + rename),
+// mkdir -p, and the cache directory ($MBENS_CACHE_DIR, else $XDG_CACHE_HOME/mbens, else
+// $HOME/.cache/mbens) with a sub-folder
+MbeStatus mbe_file_read(const char* path, char** text, size_t* size, MbeError* err);
+MbeStatus mbe_file_write_atomic(const char* path, const void* data, size_t size, MbeError* err);
+MbeStatus mbe_mkdir_p(const char* path, MbeError* err);
+MbeStatus mbe_cache_dir(const char* override_dir, const char* sub, char* out, size_t out_size,
+                        MbeError* err);
+
+#endif

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: Apache-2.0
+// File helpers: whole-file reads, atomic writes (temp file + rename, so a reader never sees half
+// a file and an interrupted writer leaves nothing behind), mkdir -p and the cache directory.
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base.h"
+
+MbeStatus mbe_file_read(const char* path, char** text, size_t* size, MbeError* err) {
+  *text = NULL;
+  FILE* f = fopen(path, "rb");
+  if (!f) {
+    return mbe_error_set(err, MBE_ERR_IO, "cannot open '%s': %s", path, strerror(errno));
+  }
+
+  // read in chunks: works for pipes and files whose size changes
+  MbeStrbuf sb;
+  mbe_strbuf_init(&sb);
+  char chunk[65536];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+    mbe_strbuf_append(&sb, chunk, n);
+  }
+  bool failed = ferror(f) != 0;
+  fclose(f);
+  if (failed) {
+    mbe_strbuf_deinit(&sb);
+    return mbe_error_set(err, MBE_ERR_IO, "cannot read '%s'", path);
+  }
+  if (sb.is_oom) {
+    mbe_strbuf_deinit(&sb);
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory reading '%s'", path);
+  }
+  if (!sb.data) {
+    mbe_strbuf_append(&sb, "", 0);
+    if (sb.is_oom) {
+      return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory reading '%s'", path);
+    }
+  }
+  *text = sb.data;
+  if (size) {
+    *size = sb.len;
+  }
+  return MBE_OK;
+}
+
+MbeStatus mbe_file_write_atomic(const char* path, const void* data, size_t size, MbeError* err) {
+  size_t n = strlen(path) + 32;
+  char* tmp = mbe_malloc(n);
+  if (!tmp) {
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  snprintf(tmp, n, "%s.tmp.%ld", path, (long)getpid());
+
+  MbeStatus st = MBE_OK;
+  FILE* f = fopen(tmp, "wb");
+  if (!f) {
+    st = mbe_error_set(err, MBE_ERR_IO, "cannot create '%s': %s", tmp, strerror(errno));
+    goto free_tmp;
+  }
+  bool ok = fwrite(data, 1, size, f) == size;
+  ok = (fclose(f) == 0) && ok;
+  if (!ok) {
+    st = mbe_error_set(err, MBE_ERR_IO, "cannot write '%s': %s", tmp, strerror(errno));
+    remove(tmp);
+    goto free_tmp;
+  }
+  if (rename(tmp, path) != 0) {
+    st = mbe_error_set(err, MBE_ERR_IO, "cannot rename '%s' to '%s': %s", tmp, path,
+                       strerror(errno));
+    remove(tmp);
+  }
+free_tmp:
+  mbe_free(tmp);
+  return st;
+}
+
+MbeStatus mbe_mkdir_p(const char* path, MbeError* err) {
+  char buf[4096];
+  if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG, "path too long: '%s'", path);
+  }
+
+  // create each prefix in turn; existing directories are fine
+  for (char* p = buf + 1; *p; p++) {
+    if (*p != '/') {
+      continue;
+    }
+    *p = '\0';
+    if (mkdir(buf, 0755) != 0 && errno != EEXIST) {
+      return mbe_error_set(err, MBE_ERR_IO, "cannot create directory '%s': %s", buf,
+                           strerror(errno));
+    }
+    *p = '/';
+  }
+  if (mkdir(buf, 0755) != 0 && errno != EEXIST) {
+    return mbe_error_set(err, MBE_ERR_IO, "cannot create directory '%s': %s", buf,
+                         strerror(errno));
+  }
+  struct stat sbuf;
+  if (stat(buf, &sbuf) != 0 || !S_ISDIR(sbuf.st_mode)) {
+    return mbe_error_set(err, MBE_ERR_IO, "'%s' is not a directory", buf);
+  }
+  return MBE_OK;
+}
+
+MbeStatus mbe_cache_dir(const char* override_dir, const char* sub, char* out, size_t out_size,
+                        MbeError* err) {
+  const char* env = getenv("MBENS_CACHE_DIR");
+  const char* xdg = getenv("XDG_CACHE_HOME");
+  const char* home = getenv("HOME");
+  int n;
+  if (override_dir && *override_dir) {
+    n = snprintf(out, out_size, "%s/%s", override_dir, sub);
+  } else if (env && *env) {
+    n = snprintf(out, out_size, "%s/%s", env, sub);
+  } else if (xdg && *xdg) {
+    n = snprintf(out, out_size, "%s/mbens/%s", xdg, sub);
+  } else if (home && *home) {
+    n = snprintf(out, out_size, "%s/.cache/mbens/%s", home, sub);
+  } else {
+    return mbe_error_set(err, MBE_ERR_IO,
+                         "no cache directory: set MBENS_CACHE_DIR, XDG_CACHE_HOME or HOME");
+  }
+  if (n < 0 || (size_t)n >= out_size) {
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG, "cache directory path too long");
+  }
+  return mbe_mkdir_p(out, err);
+}

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+// What the host and the kernels must agree on: per-member status codes, the layout of the run
+// configuration arrays, the per-member info record and the one accessor for per-variant arrays.
+// Fixed-width types and enums only; no structs cross the host/device boundary.
+#ifndef MBE_LAYOUT_H
+#define MBE_LAYOUT_H
+
+#include "mbe_dialect.h"
+
+// per-member run status (MBE_INFO_STATUS); 0 = ok, everything else says why the member stopped
+#define MBE_RUN_STATUS_LIST(X)                                                                   \
+  X(MBE_RUN_OK, 0, "ok", "finished")                                                             \
+  X(MBE_RUN_NONFINITE, 1, "non-finite", "a state or derivative became NaN or infinite")          \
+  X(MBE_RUN_STEP_UNDERFLOW, 2, "step-underflow", "the step size fell below the minimum")         \
+  X(MBE_RUN_MAX_STEPS, 3, "max-steps", "the step budget was used up before the stop time")      \
+  X(MBE_RUN_RHS_FAIL, 4, "rhs-fail", "the right-hand side reported an unrecoverable failure")    \
+  X(MBE_RUN_NOT_RUN, 5, "not-run", "the member was not integrated")
+
+#define MBE_RUN_ENUM_(name, value, word, text) name = value,
+typedef enum MbeRunStatus { MBE_RUN_STATUS_LIST(MBE_RUN_ENUM_) MBE_RUN_COUNT } MbeRunStatus;
+#undef MBE_RUN_ENUM_
+
+// integration methods (MBE_CFG_METHOD)
+typedef enum MbeMethod { MBE_METHOD_RK4 = 0, MBE_METHOD_DOPRI5 = 1, MBE_METHOD_COUNT } MbeMethod;
+
+// run configuration, real part: one array of MBE_CFGR_COUNT values for the whole launch
+typedef enum MbeCfgReal {
+  MBE_CFGR_T0 = 0, // start time (s)
+  MBE_CFGR_T1,     // stop time (s), > T0
+  MBE_CFGR_H,      // RK4: largest step (s); DOPRI5: initial step, 0 = estimated
+  MBE_CFGR_HMIN,   // DOPRI5: smallest step before MBE_RUN_STEP_UNDERFLOW (s)
+  MBE_CFGR_HMAX,   // DOPRI5: largest step (s)
+  MBE_CFGR_RTOL,   // DOPRI5: relative tolerance
+  MBE_CFGR_ATOL,   // DOPRI5: absolute tolerance
+  MBE_CFGR_COUNT
+} MbeCfgReal;
+
+// run configuration, integer part
+typedef enum MbeCfgInt {
+  MBE_CFGI_METHOD = 0, // MbeMethod
+  MBE_CFGI_NOUT,       // output grid points t_k = T0 + k (T1 - T0)/(NOUT - 1), k < NOUT; >= 2
+  MBE_CFGI_MAX_STEPS,  // step budget per member (accepted + rejected)
+  MBE_CFGI_COUNT
+} MbeCfgInt;
+
+// per-member info record, MBE_INFO_COUNT integers per member
+typedef enum MbeInfo {
+  MBE_INFO_STATUS = 0, // MbeRunStatus
+  MBE_INFO_STEPS,      // accepted steps
+  MBE_INFO_REJECTED,   // rejected steps
+  MBE_INFO_NRHS,       // right-hand side evaluations
+  MBE_INFO_COUNT
+} MbeInfo;
+
+// the one accessor for per-variant arrays: element i (of n per variant) of variant v (of nvar in
+// the launch). The layout is a build option of the program: variant-fastest on devices, so
+// neighbouring work-items touch neighbouring addresses, variant-major on CPU threads.
+#if defined(MBE_LAYOUT_VARIANT_FASTEST) && MBE_LAYOUT_VARIANT_FASTEST
+#define MBE_AT(i, v, n, nvar) ((mbe_long)(i) * (mbe_long)(nvar) + (mbe_long)(v))
+#else
+#define MBE_AT(i, v, n, nvar) ((mbe_long)(v) * (mbe_long)(n) + (mbe_long)(i))
+#endif
+
+#endif
