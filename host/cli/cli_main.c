@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: Apache-2.0
+// mbens: dispatch to subcommands, --help, --version, and the shared option helpers.
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "mbe/mbe_hooks.h"
+
+#ifndef MBE_VERSION
+#define MBE_VERSION "0.0.0"
+#endif
+
+typedef struct MbeCommand {
+  const char* name;
+  MbeCommandFn* fn;
+  const char* summary;
+} MbeCommand;
+
+static const MbeCommand COMMANDS[] = {
+    {"devices", mbe_cmd_devices, "list OpenCL platforms and devices, and the OpenMP fallback"},
+    {"bench", mbe_cmd_bench,
+     "integrate the built-in chaotic double-pendulum ensemble on every backend: throughput, "
+     "energy drift, bitwise identity"},
+};
+#define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
+
+static void print_help(FILE* f) {
+  fprintf(f,
+          "mbens %s: ensembles of 3-D multibody mechanisms on GPUs (OpenCL) and CPUs (OpenMP),\n"
+          "with bitwise-identical results on every backend.\n\n"
+          "usage: mbens COMMAND [OPTIONS]\n\ncommands:\n",
+          MBE_VERSION);
+  for (size_t i = 0; i < NCOMMANDS; i++) {
+    fprintf(f, "  %-9s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
+  }
+  fprintf(f,
+          "\n`mbens COMMAND --help` describes a command's options.\n"
+          "\nenvironment:\n"
+          "  MBENS_DEVICE      OpenCL device to use (P:D or part of its name), see `mbens devices`\n"
+          "  MBENS_CACHE_DIR   compiled-kernel cache (default $XDG_CACHE_HOME/mbens or "
+          "~/.cache/mbens)\n"
+          "  CC                C compiler for the OpenMP backend's kernels (default cc)\n"
+          "  OMP_NUM_THREADS   OpenMP threads when --threads is not given\n"
+          "\nexit codes: 0 success, 1 runtime failure, 2 usage or model error, "
+          "3 finished with failed members\n");
+}
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    print_help(stderr);
+    return MBE_EXIT_USAGE;
+  }
+  const char* cmd = argv[1];
+  if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+    print_help(stdout);
+    return MBE_EXIT_OK;
+  }
+  if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
+    printf("mbens %s\n", MBE_VERSION);
+    return MBE_EXIT_OK;
+  }
+  for (size_t i = 0; i < NCOMMANDS; i++) {
+    if (strcmp(cmd, COMMANDS[i].name) == 0) {
+      return COMMANDS[i].fn(argc - 1, argv + 1);
+    }
+  }
+  fprintf(stderr, "mbens: unknown command '%s'; commands are:", cmd);
+  for (size_t i = 0; i < NCOMMANDS; i++) {
+    fprintf(stderr, " %s", COMMANDS[i].name);
+  }
+  fprintf(stderr, " (see mbens --help)\n");
+  return MBE_EXIT_USAGE;
+}
+
+/* ---- shared helpers ---------------------------------------------------------------------- */
+
+bool mbe_cli_is_option(const char* arg, const char* name) {
+  size_t n = strlen(name);
+  return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
+}
+
+const char* mbe_cli_value(int argc, char** argv, int* i, const char* name) {
+  const char* arg = argv[*i];
+  size_t n = strlen(name);
+  if (arg[n] == '=') {
+    return arg + n + 1;
+  }
+  if (*i + 1 >= argc) {
+    mbe_cli_usage_error(argv[0], "option %s needs a value", name);
+    return NULL;
+  }
+  (*i)++;
+  return argv[*i];
+}
+
+int mbe_cli_usage_error(const char* cmd, const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "mbens %s: ", cmd);
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, " (see mbens %s --help)\n", cmd);
+  va_end(ap);
+  return MBE_EXIT_USAGE;
+}
+
+bool mbe_cli_parse_int(const char* cmd, const char* opt, const char* s, long lo, long hi, long* out) {
+  char* end;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (errno || end == s || *end || v < lo || v > hi) {
+    mbe_cli_usage_error(cmd, "%s takes a whole number from %ld to %ld, not '%s'", opt, lo, hi, s);
+    return false;
+  }
+  *out = v;
+  return true;
+}
+
+bool mbe_cli_parse_double(const char* cmd, const char* opt, const char* s, double lo, double* out) {
+  char* end;
+  errno = 0;
+  double v = strtod(s, &end);
+  if (errno || end == s || *end || !isfinite(v) || v < lo) {
+    mbe_cli_usage_error(cmd, "%s takes a finite number >= %g, not '%s'", opt, lo, s);
+    return false;
+  }
+  *out = v;
+  return true;
+}
+
+bool mbe_cli_parse_backend(const char* cmd, const char* s, MbeBackendKind* out, bool* all) {
+  *all = false;
+  if (strcmp(s, "auto") == 0) {
+    *out = MBE_BACKEND_AUTO;
+  } else if (strcmp(s, "opencl") == 0) {
+    *out = MBE_BACKEND_OPENCL;
+  } else if (strcmp(s, "openmp") == 0) {
+    *out = MBE_BACKEND_OPENMP;
+  } else if (all && strcmp(s, "all") == 0) {
+    *all = true;
+  } else {
+    mbe_cli_usage_error(cmd, "--backend takes auto, opencl, openmp%s, not '%s'",
+                        strcmp(cmd, "bench") == 0 ? " or all" : "", s);
+    return false;
+  }
+  return true;
+}
+
+bool mbe_cli_parse_precision(const char* cmd, const char* s, MbePrecision* out) {
+  if (strcmp(s, "double") == 0) {
+    *out = MBE_PRECISION_DOUBLE;
+  } else if (strcmp(s, "single") == 0) {
+    *out = MBE_PRECISION_SINGLE;
+  } else {
+    mbe_cli_usage_error(cmd, "--precision takes double or single, not '%s'", s);
+    return false;
+  }
+  return true;
+}
+
+void mbe_cli_print_error(const char* cmd, const MbeError* err) {
+  if (err->file[0]) {
+    fprintf(stderr, "%s:%d:%d: error: %s\n", err->file, err->line, err->column, err->message);
+  } else {
+    fprintf(stderr, "mbens %s: error: %s\n", cmd, err->message);
+  }
+}
+
+static void log_to_stderr(MbeLogLevel level, const char* msg, void* ctx) {
+  (void)ctx;
+  static const char* const names[] = {"error", "warning", "info", "debug"};
+  fprintf(stderr, "mbens: %s: %s\n", names[level < MBE_LOG_COUNT ? level : 0], msg);
+}
+
+void mbe_cli_install_log(bool verbose) {
+  mbe_set_log_fn(log_to_stderr, NULL, verbose ? MBE_LOG_DEBUG : MBE_LOG_WARN);
+}

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: Apache-2.0
+// Backends, programs and runs: compile a system written in the kernel dialect once for a backend
+// (OpenCL device or OpenMP CPU threads) and integrate any number of members with it.
+#ifndef MBE_RUNTIME_H
+#define MBE_RUNTIME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mbe_export.h"
+#include "mbe_status.h"
+
+MBE_BEGIN_DECLS
+
+/* ---- kinds and options ------------------------------------------------------------------ */
+
+typedef enum MbeBackendKind {
+  MBE_BACKEND_AUTO = 0, // the best OpenCL GPU/accelerator with what the run needs, else OpenMP
+  MBE_BACKEND_OPENCL,
+  MBE_BACKEND_OPENMP,
+  MBE_BACKEND_COUNT
+} MbeBackendKind;
+
+typedef enum MbePrecision {
+  MBE_PRECISION_DOUBLE = 0,
+  MBE_PRECISION_SINGLE,
+  MBE_PRECISION_COUNT
+} MbePrecision;
+
+// integration methods; the values equal MbeMethod of kernels/mbe_layout.h
+typedef enum MbeRunMethod { MBE_RUN_METHOD_RK4 = 0, MBE_RUN_METHOD_DOPRI5 = 1 } MbeRunMethod;
+
+// Backend options; start from mbe_backend_def_default().
+typedef struct MbeBackendDef {
+  MbeBackendKind kind;   // default MBE_BACKEND_AUTO
+  const char* device;    // OpenCL device: "P:D" indices, or a case-insensitive part of the device
+                         // or platform name; NULL = $MBENS_DEVICE, else the best device
+  int threads;           // OpenMP threads; 0 = $OMP_NUM_THREADS, else every core
+  const char* cc;        // OpenMP run-time C compiler; NULL = $CC, else "cc"
+  const char* cache_dir; // NULL = $MBENS_CACHE_DIR, else $XDG_CACHE_HOME/mbens, else ~/.cache/mbens
+  bool use_cache;        // load and store compiled programs (default true)
+  bool need_fp64;        // AUTO only: skip OpenCL devices without double precision (default true)
+  int cookie;            // set by mbe_backend_def_default, checked by mbe_backend_create
+} MbeBackendDef;
+
+// A system in the kernel dialect: text that defines MBE_RHS_NX/NP/NY/NW/NIW, mbe_rhs and mbe_out,
+// and may #include kernel headers such as "math/mbe_math.h" (see kernels/mbe_ensemble.cl).
+typedef struct MbeProgramDef {
+  const char* system_source; // borrowed for the call
+  const char* name;          // for messages, e.g. the model name
+  MbePrecision precision;    // default double
+} MbeProgramDef;
+
+// Run options; start from mbe_run_def_default(). Times in s.
+typedef struct MbeRunDef {
+  MbeRunMethod method; // default DOPRI5
+  double t0, t1;       // start and stop time; default 0, 1
+  int nout;            // output grid points t_k = t0 + k (t1 - t0)/(nout - 1); default 501
+  double h;            // RK4: largest step; DOPRI5: first step, 0 = estimated (default 0)
+  double hmin;         // DOPRI5: smallest step (default 1e-14 * |t1 - t0|... see defaults)
+  double hmax;         // DOPRI5: largest step, 0 = t1 - t0
+  double rtol, atol;   // DOPRI5 tolerances; default 1e-6, 1e-6
+  int max_steps;       // step budget per member (accepted + rejected); default 1000000
+  size_t batch_size;   // members per launch; 0 = as many as fit the device (OpenCL) or all
+} MbeRunDef;
+
+MBE_API MbeBackendDef mbe_backend_def_default(void);
+MBE_API MbeProgramDef mbe_program_def_default(void);
+MBE_API MbeRunDef mbe_run_def_default(void);
+
+/* ---- backends ---------------------------------------------------------------------------- */
+
+typedef struct MbeBackend MbeBackend;
+typedef struct MbeProgram MbeProgram;
+
+// What a backend runs on.
+typedef struct MbeBackendInfo {
+  MbeBackendKind kind;   // OPENCL or OPENMP (never AUTO)
+  char platform[128];    // OpenCL platform name; "OpenMP" for the CPU backend
+  char device[128];      // device name; the CPU model for OpenMP
+  char version[128];     // device OpenCL version / driver; the C compiler for OpenMP
+  bool has_fp64;         // double precision available
+  int compute_units;     // OpenCL compute units; OpenMP threads
+  uint64_t global_mem;   // bytes of device memory (OpenMP: physical memory)
+  uint64_t max_alloc;    // largest single buffer (bytes)
+} MbeBackendInfo;
+
+// Creates a backend. Returns MBE_ERR_NO_DEVICE when the device asked for does not exist,
+// MBE_ERR_OPENCL on driver errors, MBE_ERR_INVALID_ARG for a bad def. Out: owned, NULL on failure.
+// Nullable: err.
+MBE_API MbeStatus mbe_backend_create(const MbeBackendDef* def, MbeBackend** out, MbeError* err);
+
+// Destroys a backend; its programs must be destroyed first. NULL is a no-op.
+MBE_API void mbe_backend_destroy(MbeBackend* b);
+
+// Fills info for a backend.
+MBE_API void mbe_backend_get_info(const MbeBackend* b, MbeBackendInfo* info);
+
+// Lists the OpenCL devices and the OpenMP fallback, as text lines (for `mbens devices`); the
+// returned string is owned by the caller and freed with mbe_string_free. Never fails when no
+// OpenCL platform exists: it says so in the text.
+MBE_API MbeStatus mbe_devices_describe(char** text, MbeError* err);
+MBE_API void mbe_string_free(char* s);
+
+/* ---- programs ---------------------------------------------------------------------------- */
+
+// Sizes a program reports about itself.
+typedef struct MbeProgramInfo {
+  int nx, np, ny;        // states, parameters, outputs per member
+  int real_bits;         // 64 or 32
+  bool from_cache;       // the compiled program came from the cache
+  double build_seconds;  // wall time of assemble + compile (or cache load)
+  char hash[65];         // content hash of source, options and device (the cache key)
+} MbeProgramInfo;
+
+// Assembles system + kernels into one program text and compiles it for the backend (or loads it
+// from the cache). MBE_ERR_BUILD carries the compiler's log (first lines in err, whole log at
+// MBE_LOG_ERROR); MBE_ERR_NO_FP64 when double precision is asked of a device without it;
+// MBE_ERR_COMPILER when the OpenMP backend finds no C compiler. Out: owned, NULL on failure.
+MBE_API MbeStatus mbe_program_create(MbeBackend* b, const MbeProgramDef* def, MbeProgram** out,
+                                     MbeError* err);
+
+// Destroys a program. NULL is a no-op.
+MBE_API void mbe_program_destroy(MbeProgram* prog);
+
+MBE_API void mbe_program_get_info(const MbeProgram* prog, MbeProgramInfo* info);
+
+// Returns the assembled program text (for `--emit-kernel` and debugging); caller frees with
+// mbe_string_free.
+MBE_API MbeStatus mbe_program_source(const MbeProgramDef* def, char** text, MbeError* err);
+
+/* ---- runs -------------------------------------------------------------------------------- */
+
+// Integrates nmember members. Arrays are member-major on the host whatever the device layout:
+// x0[m*nx + i], p[m*np + j], y[(m*nout + k)*ny + s], info[m*MBE_INFO_COUNT + f] (MbeInfo of
+// kernels/mbe_layout.h: status, accepted steps, rejected steps, rhs evaluations). A member that
+// fails keeps its status and NaN outputs from its failure on; the others are not affected, and
+// the call still returns MBE_OK. Errors: MBE_ERR_INVALID_ARG for a bad run def, MBE_ERR_OPENCL.
+MBE_API MbeStatus mbe_program_run(MbeProgram* prog, const MbeRunDef* run, size_t nmember,
+                                  const double* x0, const double* p, double* y, int32_t* info,
+                                  MbeError* err);
+
+MBE_END_DECLS
+
+#endif

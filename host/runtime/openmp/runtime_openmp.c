@@ -1,0 +1,394 @@
+// SPDX-License-Identifier: Apache-2.0
+// The OpenMP backend: the program text compiled at run time by the system C compiler into a
+// shared object (cached by content hash) and loaded with dlopen; members run in parallel over
+// CPU threads in the variant-major layout, which is the host layout, so double runs copy nothing.
+#define _POSIX_C_SOURCE 200809L
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <omp.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "mbe_layout.h"
+#include "runtime.h"
+
+extern char** environ;
+
+// the compiled entry points (kernels/mbe_ensemble.cl compiled as C), per precision
+typedef void IntegrateF64(mbe_long v, const double* cfg_r, const int32_t* cfg_i, const double* x0,
+                          const double* p, double* y, int32_t* info, mbe_long nvar);
+typedef void IntegrateF32(mbe_long v, const float* cfg_r, const int32_t* cfg_i, const float* x0,
+                          const float* p, float* y, int32_t* info, mbe_long nvar);
+typedef void SizesFn(mbe_long v, int32_t* sizes);
+
+typedef struct OmpBackend {
+  char cc[512];        // the compiler, resolved
+  char cc_version[128];
+  int threads;
+} OmpBackend;
+
+typedef struct OmpProgram {
+  void* handle;
+  IntegrateF64* integrate_f64; // the same symbol, typed per precision
+  IntegrateF32* integrate_f32;
+  SizesFn* sizes;
+} OmpProgram;
+
+// flags: the identity contract needs no contraction and no relaxed math; -march=native only adds
+// instructions (fma() inline), never changes a rounding
+static const char* const CC_FLAGS[] = {"-O2",  "-std=c11", "-ffp-contract=off", "-fPIC",
+                                       "-shared", "-march=native", "-fvisibility=hidden"};
+#define NCC_FLAGS (sizeof CC_FLAGS / sizeof CC_FLAGS[0])
+
+// finds an executable in PATH (or checks a path with a slash)
+static bool find_program(const char* name, char* out, size_t out_size) {
+  if (strchr(name, '/')) {
+    snprintf(out, out_size, "%s", name);
+    return access(out, X_OK) == 0;
+  }
+  const char* path = getenv("PATH");
+  if (!path) {
+    path = "/usr/local/bin:/usr/bin:/bin";
+  }
+  for (const char* s = path; *s;) {
+    const char* e = strchr(s, ':');
+    size_t n = e ? (size_t)(e - s) : strlen(s);
+    snprintf(out, out_size, "%.*s/%s", (int)n, s, name);
+    if (n && access(out, X_OK) == 0) {
+      return true;
+    }
+    s = e ? e + 1 : s + n;
+  }
+  return false;
+}
+
+// runs argv with stdout and stderr to log_path; returns the exit status or -1
+static int run_command(char* const argv[], const char* log_path) {
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  pid_t pid;
+  int rc = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (rc != 0) {
+    return -1;
+  }
+  int status;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) {
+      return -1;
+    }
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static void first_line_of(const char* path, char* out, size_t out_size) {
+  out[0] = '\0';
+  FILE* f = fopen(path, "r");
+  if (f) {
+    if (fgets(out, (int)out_size, f)) {
+      out[strcspn(out, "\n")] = '\0';
+    }
+    fclose(f);
+  }
+}
+
+static void cpu_model(char* out, size_t out_size) {
+  snprintf(out, out_size, "CPU");
+  FILE* f = fopen("/proc/cpuinfo", "r");
+  if (!f) {
+    return;
+  }
+  char line[512];
+  while (fgets(line, sizeof line, f)) {
+    if (strncmp(line, "model name", 10) == 0) {
+      const char* c = strchr(line, ':');
+      if (c) {
+        snprintf(out, out_size, "%s", c + 2);
+        out[strcspn(out, "\n")] = '\0';
+      }
+      break;
+    }
+  }
+  fclose(f);
+}
+
+static MbeStatus omp_build(MbeBackend* b, const char* text, MbePrecision precision, void** impl,
+                           MbeProgramInfo* info, MbeError* err) {
+  OmpBackend* ob = b->impl;
+  const char* bits = precision == MBE_PRECISION_DOUBLE ? "-DMBE_REAL_BITS=64" : "-DMBE_REAL_BITS=32";
+
+  // the cache key: compiler, flags, precision and every byte of the text
+  MbeSha256 h;
+  mbe_sha256_init(&h);
+  mbe_sha256_update(&h, "openmp\n", 7);
+  mbe_sha256_update(&h, ob->cc, strlen(ob->cc) + 1);
+  mbe_sha256_update(&h, ob->cc_version, strlen(ob->cc_version) + 1);
+  for (size_t i = 0; i < NCC_FLAGS; i++) {
+    mbe_sha256_update(&h, CC_FLAGS[i], strlen(CC_FLAGS[i]) + 1);
+  }
+  mbe_sha256_update(&h, bits, strlen(bits) + 1);
+  mbe_sha256_update(&h, text, strlen(text));
+  mbe_sha256_final_hex(&h, info->hash);
+
+  // where the shared object lives: the cache, or a private temporary directory
+  char dir[1024];
+  bool is_temp = b->cache_dir[0] == '\0';
+  if (is_temp) {
+    const char* tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/mbens-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(dir)) {
+      return mbe_error_set(err, MBE_ERR_IO, "cannot create a temporary directory: %s",
+                           strerror(errno));
+    }
+  } else {
+    snprintf(dir, sizeof dir, "%s", b->cache_dir);
+  }
+  char so_path[1200], src_path[1200], log_path[1200], tmp_so[1200];
+  snprintf(so_path, sizeof so_path, "%s/openmp-%s.so", dir, info->hash);
+  snprintf(src_path, sizeof src_path, "%s/openmp-%s.%ld.c", dir, info->hash, (long)getpid());
+  snprintf(log_path, sizeof log_path, "%s/openmp-%s.%ld.log", dir, info->hash, (long)getpid());
+  snprintf(tmp_so, sizeof tmp_so, "%s/openmp-%s.%ld.so", dir, info->hash, (long)getpid());
+
+  MbeStatus st = MBE_OK;
+  void* handle = NULL;
+  info->from_cache = !is_temp && access(so_path, R_OK) == 0;
+  if (info->from_cache) {
+    handle = dlopen(so_path, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+      mbe_log(MBE_LOG_WARN, "cached kernel %s does not load (%s); rebuilding", so_path, dlerror());
+      info->from_cache = false;
+    }
+  }
+
+  // compile: cc FLAGS -DMBE_REAL_BITS=.. -o tmp.so src.c -lm, then rename into place
+  if (!handle) {
+    st = mbe_file_write_atomic(src_path, text, strlen(text), err);
+    if (st != MBE_OK) {
+      goto cleanup;
+    }
+    char* argv[NCC_FLAGS + 8];
+    int argc = 0;
+    argv[argc++] = ob->cc;
+    for (size_t i = 0; i < NCC_FLAGS; i++) {
+      argv[argc++] = (char*)CC_FLAGS[i];
+    }
+    argv[argc++] = (char*)bits;
+    argv[argc++] = "-o";
+    argv[argc++] = tmp_so;
+    argv[argc++] = src_path;
+    argv[argc++] = "-lm";
+    argv[argc] = NULL;
+    int rc = run_command(argv, log_path);
+    if (rc != 0) {
+      char* log = NULL;
+      mbe_file_read(log_path, &log, NULL, NULL);
+      mbe_log(MBE_LOG_ERROR, "kernel build log (%s):\n%s", ob->cc, log ? log : "(none)");
+      st = mbe_error_set(err, MBE_ERR_BUILD, "%s failed to compile the kernel (exit %d):\n%.400s",
+                         ob->cc, rc, log ? log : "");
+      mbe_free(log);
+      remove(tmp_so);
+      goto cleanup;
+    }
+    if (rename(tmp_so, so_path) != 0) {
+      st = mbe_error_set(err, MBE_ERR_IO, "cannot move %s into place: %s", so_path,
+                         strerror(errno));
+      remove(tmp_so);
+      goto cleanup;
+    }
+    handle = dlopen(so_path, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+      st = mbe_error_set(err, MBE_ERR_DLOPEN, "cannot load %s: %s", so_path, dlerror());
+      goto cleanup;
+    }
+  }
+
+  // the two entry points
+  OmpProgram* op = mbe_calloc(1, sizeof *op);
+  if (!op) {
+    dlclose(handle);
+    st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+    goto cleanup;
+  }
+  op->handle = handle;
+  // POSIX: a function pointer read through a void* lvalue (dlsym's documented idiom)
+  *(void**)&op->integrate_f64 = dlsym(handle, "mbe_kernel_integrate");
+  *(void**)&op->integrate_f32 = dlsym(handle, "mbe_kernel_integrate");
+  *(void**)&op->sizes = dlsym(handle, "mbe_kernel_sizes");
+  if (!op->integrate_f64 || !op->sizes) {
+    dlclose(handle);
+    mbe_free(op);
+    st = mbe_error_set(err, MBE_ERR_DLOPEN, "%s lacks the kernel entry points", so_path);
+    goto cleanup;
+  }
+  *impl = op;
+
+cleanup:
+  remove(src_path);
+  remove(log_path);
+  if (is_temp) {
+    remove(so_path);
+    rmdir(dir);
+  }
+  return st;
+}
+
+static void omp_release(MbeBackend* b, void* impl) {
+  (void)b;
+  OmpProgram* op = impl;
+  if (op) {
+    dlclose(op->handle);
+    mbe_free(op);
+  }
+}
+
+static MbeStatus omp_sizes(MbeBackend* b, void* impl, int32_t* sizes, MbeError* err) {
+  (void)b;
+  (void)err;
+  OmpProgram* op = impl;
+  op->sizes(0, sizes);
+  return MBE_OK;
+}
+
+// copies n doubles to floats (single-precision programs)
+static float* to_float(const double* src, size_t n) {
+  float* d = mbe_malloc(n ? n * sizeof *d : 1);
+  if (d) {
+    for (size_t i = 0; i < n; i++) {
+      d[i] = (float)src[i];
+    }
+  }
+  return d;
+}
+
+static MbeStatus omp_launch(MbeBackend* b, void* impl, MbePrecision precision, const MbeLaunch* l,
+                            MbeError* err) {
+  OmpBackend* ob = b->impl;
+  OmpProgram* op = impl;
+  const mbe_long nvar = (mbe_long)l->nvar;
+
+  // double: the host arrays are already in the variant-major layout
+  if (precision == MBE_PRECISION_DOUBLE) {
+    IntegrateF64* fn = op->integrate_f64;
+#pragma omp parallel for schedule(dynamic, 8) num_threads(ob->threads)
+    for (mbe_long v = 0; v < nvar; v++) {
+      fn(v, l->cfg_r, l->cfg_i, l->x0, l->p, l->y, l->info, nvar);
+    }
+    return MBE_OK;
+  }
+
+  // single: convert in, run, convert out
+  size_t ny_total = l->nvar * (size_t)l->nout * (size_t)l->ny;
+  float* cfg = to_float(l->cfg_r, MBE_CFGR_COUNT);
+  float* x0 = to_float(l->x0, l->nvar * (size_t)l->nx);
+  float* p = to_float(l->p, l->nvar * (size_t)l->np);
+  float* y = mbe_malloc(ny_total ? ny_total * sizeof *y : 1);
+  MbeStatus st = MBE_OK;
+  if (!cfg || !x0 || !p || !y) {
+    st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory for a batch of %zu members", l->nvar);
+  } else {
+    IntegrateF32* fn = op->integrate_f32;
+#pragma omp parallel for schedule(dynamic, 8) num_threads(ob->threads)
+    for (mbe_long v = 0; v < nvar; v++) {
+      fn(v, cfg, l->cfg_i, x0, p, y, l->info, nvar);
+    }
+    for (size_t i = 0; i < ny_total; i++) {
+      l->y[i] = (double)y[i];
+    }
+  }
+  mbe_free(cfg);
+  mbe_free(x0);
+  mbe_free(p);
+  mbe_free(y);
+  return st;
+}
+
+static size_t omp_batch_limit(const MbeBackend* b, size_t bytes_per_member) {
+  (void)b;
+  (void)bytes_per_member;
+  return 0;
+}
+
+static void omp_destroy(MbeBackend* b) {
+  mbe_free(b->impl);
+}
+
+static const MbeBackendOps OMP_OPS = {omp_build,  omp_release,     omp_sizes,
+                                      omp_launch, omp_batch_limit, omp_destroy};
+
+// resolves the compiler and its version line; false when none is found
+static bool resolve_compiler(const MbeBackendDef* def, OmpBackend* ob, MbeError* err) {
+  const char* env = getenv("CC");
+  const char* name = def->cc && *def->cc ? def->cc : env && *env ? env : MBE_RUNTIME_CC;
+  if (!find_program(name, ob->cc, sizeof ob->cc)) {
+    mbe_error_set(err, MBE_ERR_COMPILER,
+                  "the OpenMP backend compiles kernels at run time, but no C compiler '%s' was "
+                  "found (%s); install gcc or clang, or name one with --cc or $CC",
+                  name, def->cc && *def->cc ? "--cc" : env && *env ? "from $CC" : "default");
+    return false;
+  }
+  char log[256];
+  snprintf(log, sizeof log, "%s/mbens-ccversion-%ld.txt",
+           getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (long)getpid());
+  char* argv[] = {ob->cc, "--version", NULL};
+  if (run_command(argv, log) != 0) {
+    remove(log);
+    mbe_error_set(err, MBE_ERR_COMPILER, "the C compiler '%s' does not run", ob->cc);
+    return false;
+  }
+  first_line_of(log, ob->cc_version, sizeof ob->cc_version);
+  remove(log);
+  return true;
+}
+
+MbeStatus mbe_openmp_backend_create(const MbeBackendDef* def, MbeBackend* b, MbeError* err) {
+  OmpBackend* ob = mbe_calloc(1, sizeof *ob);
+  if (!ob) {
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  if (!resolve_compiler(def, ob, err)) {
+    mbe_free(ob);
+    return err ? err->code : MBE_ERR_COMPILER;
+  }
+  ob->threads = def->threads > 0 ? def->threads : omp_get_max_threads();
+
+  // what `devices` and the manifest show
+  b->ops = &OMP_OPS;
+  b->impl = ob;
+  MbeBackendInfo* info = &b->info;
+  memset(info, 0, sizeof *info);
+  info->kind = MBE_BACKEND_OPENMP;
+  snprintf(info->platform, sizeof info->platform, "OpenMP");
+  cpu_model(info->device, sizeof info->device);
+  snprintf(info->version, sizeof info->version, "%s", ob->cc_version);
+  info->has_fp64 = true;
+  info->compute_units = ob->threads;
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  info->global_mem = pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : 0;
+  info->max_alloc = info->global_mem;
+  return MBE_OK;
+}
+
+void mbe_openmp_describe(MbeStrbuf* out) {
+  MbeBackendDef def = mbe_backend_def_default();
+  OmpBackend ob;
+  memset(&ob, 0, sizeof ob);
+  char cpu[128];
+  cpu_model(cpu, sizeof cpu);
+  MbeError err;
+  mbe_error_clear(&err);
+  mbe_strbuf_printf(out, "OpenMP (CPU fallback)\n  device:   %s\n  threads:  %d (of %d cores)\n",
+                    cpu, omp_get_max_threads(), omp_get_num_procs());
+  if (resolve_compiler(&def, &ob, &err)) {
+    mbe_strbuf_printf(out, "  compiler: %s (%s)\n  fp64:     yes\n", ob.cc, ob.cc_version);
+  } else {
+    mbe_strbuf_printf(out, "  compiler: none: %s\n", err.message);
+  }
+}

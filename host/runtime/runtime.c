@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: Apache-2.0
+// The backend-independent half of the runtime: defaults, backend choice, program creation with
+// its self-check, and runs split into batches that each backend launches.
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "mbe_layout.h"
+#include "runtime.h"
+
+// mbe_kernel_sizes fields (kernels/mbe_ensemble.cl)
+enum { SIZE_NX = 0, SIZE_NP, SIZE_NY, SIZE_REAL_BITS, SIZE_LAYOUT, SIZE_COUNT };
+
+#define MBE_DEF_COOKIE 0x6d62656e
+
+MbeBackendDef mbe_backend_def_default(void) {
+  MbeBackendDef d;
+  memset(&d, 0, sizeof d);
+  d.kind = MBE_BACKEND_AUTO;
+  d.use_cache = true;
+  d.need_fp64 = true;
+  d.cookie = MBE_DEF_COOKIE;
+  return d;
+}
+
+MbeProgramDef mbe_program_def_default(void) {
+  MbeProgramDef d;
+  memset(&d, 0, sizeof d);
+  d.name = "system";
+  d.precision = MBE_PRECISION_DOUBLE;
+  return d;
+}
+
+MbeRunDef mbe_run_def_default(void) {
+  MbeRunDef r;
+  memset(&r, 0, sizeof r);
+  r.method = MBE_RUN_METHOD_DOPRI5;
+  r.t0 = 0.0;
+  r.t1 = 1.0;
+  r.nout = 501;
+  r.h = 0.0;
+  r.hmin = 0.0;
+  r.hmax = 0.0;
+  r.rtol = 1e-6;
+  r.atol = 1e-6;
+  r.max_steps = 1000000;
+  return r;
+}
+
+void mbe_string_free(char* s) {
+  mbe_free(s);
+}
+
+double mbe_runtime_seconds(void) {
+  struct timespec ts;
+  timespec_get(&ts, TIME_UTC);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* ---- backends ---------------------------------------------------------------------------- */
+
+MbeStatus mbe_backend_create(const MbeBackendDef* def, MbeBackend** out, MbeError* err) {
+  *out = NULL;
+  MbeBackendDef d = def ? *def : mbe_backend_def_default();
+  if (d.cookie != MBE_DEF_COOKIE) {
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG,
+                         "MbeBackendDef not initialised with mbe_backend_def_default()");
+  }
+  if ((int)d.kind < 0 || d.kind >= MBE_BACKEND_COUNT || d.threads < 0) {
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG, "invalid backend kind or thread count");
+  }
+  MbeBackend* b = mbe_calloc(1, sizeof *b);
+  if (!b) {
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+
+  // the program cache
+  MbeStatus st = MBE_OK;
+  if (d.use_cache) {
+    st = mbe_cache_dir(d.cache_dir, "programs", b->cache_dir, sizeof b->cache_dir, err);
+    if (st != MBE_OK) {
+      mbe_free(b);
+      return st;
+    }
+  }
+
+  // AUTO: an OpenCL device that fits the run when one exists and was asked for (or none was
+  // named), else the CPU
+  if (d.kind == MBE_BACKEND_OPENCL) {
+    st = mbe_opencl_backend_create(&d, b, err);
+  } else if (d.kind == MBE_BACKEND_OPENMP) {
+    st = mbe_openmp_backend_create(&d, b, err);
+  } else {
+    MbeError quiet;
+    st = mbe_opencl_backend_create(&d, b, &quiet);
+    bool named = (d.device && *d.device) || (getenv("MBENS_DEVICE") && *getenv("MBENS_DEVICE"));
+    if (st != MBE_OK && named) {
+      if (err) {
+        *err = quiet;
+      }
+    } else if (st != MBE_OK) {
+      mbe_log(MBE_LOG_INFO, "no OpenCL device used (%s); running on OpenMP", quiet.message);
+      st = mbe_openmp_backend_create(&d, b, err);
+    }
+  }
+  if (st != MBE_OK) {
+    mbe_free(b);
+    return st;
+  }
+  *out = b;
+  return MBE_OK;
+}
+
+void mbe_backend_destroy(MbeBackend* b) {
+  if (!b) {
+    return;
+  }
+  b->ops->destroy(b);
+  mbe_free(b);
+}
+
+void mbe_backend_get_info(const MbeBackend* b, MbeBackendInfo* info) {
+  *info = b->info;
+}
+
+MbeStatus mbe_devices_describe(char** text, MbeError* err) {
+  MbeStrbuf sb;
+  mbe_strbuf_init(&sb);
+  mbe_opencl_describe(&sb);
+  mbe_openmp_describe(&sb);
+  if (sb.is_oom) {
+    mbe_strbuf_deinit(&sb);
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  *text = sb.data;
+  return MBE_OK;
+}
+
+/* ---- programs ---------------------------------------------------------------------------- */
+
+MbeStatus mbe_program_source(const MbeProgramDef* def, char** text, MbeError* err) {
+  *text = NULL;
+  if (!def || !def->system_source) {
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG, "no system source");
+  }
+  MbeStrbuf sb;
+  mbe_strbuf_init(&sb);
+  MbeStatus st = mbe_program_text_assemble(def->system_source, &sb, err);
+  if (st != MBE_OK) {
+    mbe_strbuf_deinit(&sb);
+    return st;
+  }
+  *text = sb.data;
+  return MBE_OK;
+}
+
+MbeStatus mbe_program_create(MbeBackend* b, const MbeProgramDef* def, MbeProgram** out,
+                             MbeError* err) {
+  *out = NULL;
+  if (!def || !def->system_source || (int)def->precision < 0 ||
+      def->precision >= MBE_PRECISION_COUNT) {
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG, "invalid program definition");
+  }
+  if (def->precision == MBE_PRECISION_DOUBLE && !b->info.has_fp64) {
+    return mbe_error_set(err, MBE_ERR_NO_FP64,
+                         "device '%s' has no double precision (cl_khr_fp64); use single precision "
+                         "or another device",
+                         b->info.device);
+  }
+  double start = mbe_runtime_seconds();
+  char* text = NULL;
+  MbeStatus st = mbe_program_source(def, &text, err);
+  if (st != MBE_OK) {
+    return st;
+  }
+  MbeProgram* prog = mbe_calloc(1, sizeof *prog);
+  if (!prog) {
+    mbe_free(text);
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  prog->backend = b;
+  prog->precision = def->precision;
+  st = b->ops->build(b, text, def->precision, &prog->impl, &prog->info, err);
+  mbe_free(text);
+  if (st != MBE_OK) {
+    mbe_free(prog);
+    return st;
+  }
+
+  // the program reports its own sizes: proof that it loads and runs
+  int32_t sizes[SIZE_COUNT] = {0};
+  st = b->ops->sizes(b, prog->impl, sizes, err);
+  if (st == MBE_OK && (sizes[SIZE_NX] < 1 || sizes[SIZE_NP] < 1 || sizes[SIZE_NY] < 1 ||
+                       sizes[SIZE_REAL_BITS] != (def->precision == MBE_PRECISION_DOUBLE ? 64 : 32))) {
+    st = mbe_error_set(err, MBE_ERR_BUILD,
+                       "program '%s' reports invalid sizes nx=%d np=%d ny=%d bits=%d", def->name,
+                       sizes[SIZE_NX], sizes[SIZE_NP], sizes[SIZE_NY], sizes[SIZE_REAL_BITS]);
+  }
+  if (st != MBE_OK) {
+    mbe_program_destroy(prog);
+    return st;
+  }
+  prog->info.nx = sizes[SIZE_NX];
+  prog->info.np = sizes[SIZE_NP];
+  prog->info.ny = sizes[SIZE_NY];
+  prog->info.real_bits = sizes[SIZE_REAL_BITS];
+  prog->info.build_seconds = mbe_runtime_seconds() - start;
+  *out = prog;
+  return MBE_OK;
+}
+
+void mbe_program_destroy(MbeProgram* prog) {
+  if (!prog) {
+    return;
+  }
+  prog->backend->ops->release(prog->backend, prog->impl);
+  mbe_free(prog);
+}
+
+void mbe_program_get_info(const MbeProgram* prog, MbeProgramInfo* info) {
+  *info = prog->info;
+}
+
+/* ---- runs -------------------------------------------------------------------------------- */
+
+static MbeStatus check_run(const MbeRunDef* r, MbeError* err) {
+  if (r->method != MBE_RUN_METHOD_RK4 && r->method != MBE_RUN_METHOD_DOPRI5) {
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG, "unknown integration method %d", r->method);
+  }
+  if (!isfinite(r->t0) || !isfinite(r->t1) || !(r->t1 > r->t0)) {
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG,
+                         "stop time %g must be finite and after start time %g", r->t1, r->t0);
+  }
+  if (r->nout < 2) {
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG, "need at least 2 output points, got %d",
+                         r->nout);
+  }
+  if (r->method == MBE_RUN_METHOD_RK4 && !(r->h > 0.0)) {
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG, "RK4 needs a step size h > 0");
+  }
+  if (!(r->h >= 0.0) || !(r->hmin >= 0.0) || !(r->hmax >= 0.0)) {
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG, "step sizes must be >= 0");
+  }
+  if (r->method == MBE_RUN_METHOD_DOPRI5 && (!(r->rtol > 0.0) || !(r->atol >= 0.0))) {
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG,
+                         "tolerances must be rtol > 0 and atol >= 0 (got %g, %g)", r->rtol,
+                         r->atol);
+  }
+  if (r->max_steps < 1) {
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG, "max_steps must be >= 1");
+  }
+  return MBE_OK;
+}
+
+MbeStatus mbe_program_run(MbeProgram* prog, const MbeRunDef* run, size_t nmember,
+                          const double* x0, const double* p, double* y, int32_t* info,
+                          MbeError* err) {
+  MbeStatus st = check_run(run, err);
+  if (st != MBE_OK || nmember == 0) {
+    return st;
+  }
+  MbeBackend* b = prog->backend;
+  const size_t nx = (size_t)prog->info.nx, np = (size_t)prog->info.np;
+  const size_t ny = (size_t)prog->info.ny, nout = (size_t)run->nout;
+
+  // the launch settings, the same for every batch
+  double span = run->t1 - run->t0;
+  double cfg_r[MBE_CFGR_COUNT];
+  cfg_r[MBE_CFGR_T0] = run->t0;
+  cfg_r[MBE_CFGR_T1] = run->t1;
+  cfg_r[MBE_CFGR_H] = run->h;
+  cfg_r[MBE_CFGR_HMIN] = run->hmin > 0.0 ? run->hmin : 1e-12 * span;
+  cfg_r[MBE_CFGR_HMAX] = run->hmax > 0.0 ? run->hmax : span;
+  cfg_r[MBE_CFGR_RTOL] = run->rtol;
+  cfg_r[MBE_CFGR_ATOL] = run->atol;
+  int32_t cfg_i[MBE_CFGI_COUNT];
+  cfg_i[MBE_CFGI_METHOD] = (int32_t)run->method;
+  cfg_i[MBE_CFGI_NOUT] = (int32_t)run->nout;
+  cfg_i[MBE_CFGI_MAX_STEPS] = (int32_t)run->max_steps;
+
+  // batches: what the caller asked for, bounded by what the device holds
+  size_t real_size = prog->precision == MBE_PRECISION_DOUBLE ? 8 : 4;
+  size_t per_member = (nx + np + nout * ny) * real_size + MBE_INFO_COUNT * sizeof(int32_t);
+  size_t batch = run->batch_size ? run->batch_size : nmember;
+  size_t limit = b->ops->batch_limit(b, per_member);
+  if (limit && batch > limit) {
+    batch = limit;
+  }
+  if (batch == 0) {
+    return mbe_error_set(err, MBE_ERR_NOMEM, "one member (%zu bytes) does not fit the device",
+                         per_member);
+  }
+
+  for (size_t first = 0; first < nmember; first += batch) {
+    MbeLaunch l;
+    l.cfg_r = cfg_r;
+    l.cfg_i = cfg_i;
+    l.nvar = nmember - first < batch ? nmember - first : batch;
+    l.nx = (int)nx;
+    l.np = (int)np;
+    l.ny = (int)ny;
+    l.nout = (int)nout;
+    l.x0 = x0 + first * nx;
+    l.p = p + first * np;
+    l.y = y + first * nout * ny;
+    l.info = info + first * MBE_INFO_COUNT;
+    st = b->ops->launch(b, prog->impl, prog->precision, &l, err);
+    if (st != MBE_OK) {
+      return st;
+    }
+  }
+  return MBE_OK;
+}

@@ -1,0 +1,68 @@
+within ModelicaTest.MultiBody.Sensors;
+model CutForceAndTorque1
+  "CutForceAndTorque sensors resolved in frame_a, world and frame_resolve between rotated fixed frames and hanging bodies"
+  inner Modelica.Mechanics.MultiBody.World world;
+  Modelica.Mechanics.MultiBody.Sensors.CutForceAndTorque cutForce1a;
+  Modelica.Mechanics.MultiBody.Parts.FixedTranslation translate1a(r={0,-1,0});
+  Modelica.Mechanics.MultiBody.Parts.Body body1a(r_CM={0,0,0}, m=1);
+  Modelica.Mechanics.MultiBody.Sensors.CutForceAndTorque cutForce2a(
+    positiveSign=false,
+    resolveInFrame=Modelica.Mechanics.MultiBody.Types.ResolveInFrameA.world);
+  Modelica.Mechanics.MultiBody.Parts.FixedTranslation translate2a(r={0,-1,0});
+  Modelica.Mechanics.MultiBody.Parts.Body body2a(r_CM={0,0,0}, m=1);
+  Modelica.Mechanics.MultiBody.Parts.FixedRotation rotate1a(
+    n={0,0,1},
+    angle=90,
+    r={0,0,-0.2});
+  Modelica.Mechanics.MultiBody.Parts.FixedRotation rotate2a(
+    n={0,0,1},
+    angle=90,
+    r={0,0,0.2});
+  Modelica.Mechanics.MultiBody.Sensors.CutForceAndTorque cutForce1b(
+    resolveInFrame=Modelica.Mechanics.MultiBody.Types.ResolveInFrameA.frame_resolve);
+  Modelica.Mechanics.MultiBody.Parts.FixedTranslation translate1b(r={0,-1,0});
+  Modelica.Mechanics.MultiBody.Parts.Body body1b(r_CM={0,0,0}, m=1);
+  Modelica.Mechanics.MultiBody.Parts.FixedRotation rotate1b(
+    n={0,0,1},
+    angle=90,
+    r={0,0,-0.6});
+  Modelica.Blocks.Math.Add err1[6](each k2=-1);
+  Modelica.Mechanics.MultiBody.Sensors.CutForceAndTorque cutForce2b(
+    positiveSign=false,
+    resolveInFrame=Modelica.Mechanics.MultiBody.Types.ResolveInFrameA.frame_resolve);
+  Modelica.Mechanics.MultiBody.Parts.FixedTranslation translate2b(r={0,-1,0});
+  Modelica.Mechanics.MultiBody.Parts.Body body2b(r_CM={0,0,0}, m=1);
+  Modelica.Mechanics.MultiBody.Parts.FixedRotation rotate2b(
+    n={0,0,1},
+    angle=90,
+    r={0,0,0.6});
+  Modelica.Blocks.Math.Add err2[6](each k2=-1);
+equation
+  connect(world.frame_b, rotate1a.frame_a);
+  connect(rotate1a.frame_b, cutForce1a.frame_a);
+  connect(rotate2a.frame_b, cutForce2a.frame_a);
+  connect(rotate2a.frame_a, world.frame_b);
+  connect(rotate1b.frame_b, cutForce1b.frame_a);
+  connect(cutForce1b.frame_resolve, rotate1b.frame_b);
+  connect(world.frame_b, rotate1b.frame_a);
+  connect(rotate2b.frame_b, cutForce2b.frame_a);
+  connect(rotate2b.frame_a, world.frame_b);
+  connect(cutForce2b.frame_resolve, world.frame_b);
+  connect(cutForce1b.frame_b, translate1b.frame_a);
+  connect(translate1b.frame_b, body1b.frame_a);
+  connect(cutForce1a.frame_b, translate1a.frame_a);
+  connect(translate1a.frame_b, body1a.frame_a);
+  connect(cutForce2a.frame_b, translate2a.frame_a);
+  connect(translate2a.frame_b, body2a.frame_a);
+  connect(cutForce2b.frame_b, translate2b.frame_a);
+  connect(translate2b.frame_b, body2b.frame_a);
+  connect(cutForce1b.force[1:3], err1[1:3].u1);
+  connect(cutForce1b.torque[1:3], err1[4:6].u1);
+  connect(cutForce1a.force[1:3], err1[1:3].u2);
+  connect(cutForce1a.torque[1:3], err1[4:6].u2);
+  connect(cutForce2a.force[1:3], err2[1:3].u1);
+  connect(cutForce2a.torque[1:3], err2[4:6].u1);
+  connect(cutForce2b.force[1:3], err2[1:3].u2);
+  connect(cutForce2b.torque[1:3], err2[4:6].u2);
+  annotation(experiment(StopTime=1.1, Interval=0.00022, Tolerance=1e-06));
+end CutForceAndTorque1;
