@@ -156,14 +156,13 @@ static int run_one(const BenchOptions* o, MbeBackend* b, int method, size_t n, c
   pd.name = "double pendulum";
   pd.precision = o->precision;
   MbeProgram* prog = NULL;
-  double t = now_s();
   if (mbe_program_create(b, &pd, &prog, &err) != MBE_OK) {
     mbe_cli_print_error("bench", &err);
     return MBE_EXIT_FAILURE;
   }
-  r->build_s = now_s() - t;
   MbeProgramInfo pi;
   mbe_program_get_info(prog, &pi);
+  r->build_s = pi.build_seconds;
   r->from_cache = pi.from_cache;
 
   MbeRunDef run = mbe_run_def_default();
@@ -183,7 +182,7 @@ static int run_one(const BenchOptions* o, MbeBackend* b, int method, size_t n, c
     fprintf(stderr, "mbens bench: error: out of memory for %zu members\n", n);
     return MBE_EXIT_FAILURE;
   }
-  t = now_s();
+  double t = now_s();
   MbeStatus st = mbe_program_run(prog, &run, n, x0, p, r->y, r->info, &err);
   r->run_s = now_s() - t;
   mbe_program_destroy(prog);
