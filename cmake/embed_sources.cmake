@@ -1,6 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
 # Writes OUT: a C file with every listed source as a NUL-terminated byte array and a table
-# {path, text, size}. ROOTS is a list of "DIR|rel1,rel2,..." entries. Run with cmake -P.
+# {path, text, size} named PREFIX_sources / PREFIX_source_count (PREFIX default mbe_embedded).
+# ROOTS is a list of "DIR|rel1,rel2,..." entries. Run with cmake -P.
+if(NOT PREFIX)
+  set(PREFIX mbe_embedded)
+endif()
 set(body "")
 set(table "")
 set(n 0)
@@ -15,8 +19,8 @@ foreach(root IN LISTS ROOTS)
     math(EXPR size "${hexlen} / 2")
     string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
     string(REGEX REPLACE "((0x..,){24})" "\\1\n  " bytes "${bytes}")
-    string(APPEND body "static const char mbe_src_${n}[] = {\n  ${bytes}0x00};\n")
-    string(APPEND table "  {\"${rel}\", mbe_src_${n}, ${size}},\n")
+    string(APPEND body "static const char ${PREFIX}_src_${n}[] = {\n  ${bytes}0x00};\n")
+    string(APPEND table "  {\"${rel}\", ${PREFIX}_src_${n}, ${size}},\n")
     math(EXPR n "${n} + 1")
   endforeach()
 endforeach()
@@ -25,9 +29,9 @@ file(WRITE "${OUT}.tmp"
 "#include <stddef.h>\n"
 "typedef struct MbeEmbeddedSource { const char* path; const char* text; size_t size; } MbeEmbeddedSource;\n"
 "${body}"
-"extern const MbeEmbeddedSource mbe_embedded_sources[];\n"
-"extern const size_t mbe_embedded_source_count;\n"
-"const MbeEmbeddedSource mbe_embedded_sources[] = {\n${table}};\n"
-"const size_t mbe_embedded_source_count = ${n};\n")
+"extern const MbeEmbeddedSource ${PREFIX}_sources[];\n"
+"extern const size_t ${PREFIX}_source_count;\n"
+"const MbeEmbeddedSource ${PREFIX}_sources[] = {\n${table}};\n"
+"const size_t ${PREFIX}_source_count = ${n};\n")
 file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)
 file(REMOVE "${OUT}.tmp")

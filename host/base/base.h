@@ -73,4 +73,25 @@ MbeStatus mbe_mkdir_p(const char* path, MbeError* err);
 MbeStatus mbe_cache_dir(const char* override_dir, const char* sub, char* out, size_t out_size,
                         MbeError* err);
 
+// arena: many small allocations freed at once (the parse arena, flattening scratch). Blocks come
+// from mbe_malloc; alignment is that of max_align_t.
+typedef struct MbeArenaBlock MbeArenaBlock;
+typedef struct MbeArena {
+  MbeArenaBlock* head;  // newest block, NULL until the first allocation
+  size_t used;          // bytes used in head
+  size_t cap;           // bytes available in head
+  size_t total;         // bytes allocated from mbe_malloc, all blocks
+} MbeArena;
+
+void mbe_arena_init(MbeArena* a);
+void mbe_arena_deinit(MbeArena* a);
+// Returns zeroed memory owned by the arena, or NULL when out of memory.
+void* mbe_arena_alloc(MbeArena* a, size_t size);
+char* mbe_arena_strndup(MbeArena* a, const char* s, size_t n);
+char* mbe_arena_strdup(MbeArena* a, const char* s);
+char* mbe_arena_printf(MbeArena* a, const char* fmt, ...) MBE_PRINTF(2, 3);
+
+// edit distance of two strings (bytes), for "did you mean" suggestions; stops counting at cap
+size_t mbe_edit_distance(const char* a, const char* b, size_t cap);
+
 #endif

@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: Apache-2.0
+// The spec: files parsed into one arena and their classes merged into one package tree (a file's
+// `within` places its classes; packages named by a `within` but defined nowhere are implicit).
+// Also printing of names and expressions for messages.
+#include <stdio.h>
+#include <string.h>
+
+#include "parse.h"
+
+MbeStatus mbe_error_at(MbeError* err, MbeStatus code, MbeLoc loc, const char* fmt, ...) {
+  char msg[480];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  MbeStatus st = mbe_error_set_at(err, code, loc.file ? loc.file : "", loc.line, loc.col, "%s", msg);
+  if (err) {
+    err->offset = loc.offset;
+  }
+  return st;
+}
+
+MbeStatus mbe_spec_create(MbeSpec** out, MbeError* err) {
+  *out = NULL;
+  MbeSpec* s = mbe_calloc(1, sizeof *s);
+  if (!s) {
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory creating a spec");
+  }
+  mbe_arena_init(&s->arena);
+  s->root.restriction = MBE_CLASS_PACKAGE;
+  s->root.name = "";
+  s->root.is_implicit = true;
+  *out = s;
+  return MBE_OK;
+}
+
+void mbe_spec_destroy(MbeSpec* spec) {
+  if (!spec) {
+    return;
+  }
+  mbe_free(spec->files);
+  mbe_arena_deinit(&spec->arena);
+  mbe_free(spec);
+}
+
+static MbeClass* find_child(const MbeClass* scope, const char* name) {
+  for (size_t i = 0; i < scope->nclasses; i++) {
+    if (strcmp(scope->classes[i]->name, name) == 0) {
+      return scope->classes[i];
+    }
+  }
+  return NULL;
+}
+
+static MbeStatus append_child(MbeSpec* spec, MbeClass* scope, MbeClass* c, MbeError* err) {
+  MbeClass** a = mbe_arena_alloc(&spec->arena, (scope->nclasses + 1) * sizeof *a);
+  if (!a) {
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  if (scope->nclasses) {
+    memcpy(a, scope->classes, scope->nclasses * sizeof *a);
+  }
+  a[scope->nclasses] = c;
+  scope->classes = a;
+  scope->nclasses++;
+  c->parent = scope == &spec->root ? NULL : scope;
+  return MBE_OK;
+}
+
+// adds c to scope; an implicit package of the same name gives its children to c
+static MbeStatus place_class(MbeSpec* spec, MbeClass* scope, MbeClass* c, MbeError* err) {
+  MbeClass* old = find_child(scope, c->name);
+  if (!old) {
+    return append_child(spec, scope, c, err);
+  }
+  if (old->is_implicit && c->restriction == MBE_CLASS_PACKAGE && !c->is_short) {
+    for (size_t i = 0; i < scope->nclasses; i++) {
+      if (scope->classes[i] == old) {
+        scope->classes[i] = c;
+      }
+    }
+    c->parent = scope == &spec->root ? NULL : scope;
+    for (size_t i = 0; i < old->nclasses; i++) {
+      MbeStatus st = place_class(spec, c, old->classes[i], err);
+      if (st != MBE_OK) {
+        return st;
+      }
+    }
+    return MBE_OK;
+  }
+  if (c->is_implicit) {
+    return MBE_OK;
+  }
+  return mbe_error_at(err, MBE_ERR_MODEL, c->loc, "class %s is already defined at %s:%d:%d",
+                      c->name, old->loc.file ? old->loc.file : "?", old->loc.line, old->loc.col);
+}
+
+// the package a `within` names, created as implicit packages where missing; a non-package on the
+// path is an error
+static MbeStatus within_scope(MbeSpec* spec, const MbeFile* f, MbeClass** out, MbeError* err) {
+  MbeClass* scope = &spec->root;
+  for (size_t i = 0; i < f->within.nparts; i++) {
+    const char* id = f->within.parts[i].ident;
+    MbeClass* c = find_child(scope, id);
+    if (!c) {
+      c = mbe_arena_alloc(&spec->arena, sizeof *c);
+      if (!c) {
+        return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+      }
+      c->restriction = MBE_CLASS_PACKAGE;
+      c->name = id;
+      c->description = "";
+      c->is_implicit = true;
+      c->is_catalogue = f->is_catalogue;
+      c->loc = f->within.loc;
+      MbeStatus st = append_child(spec, scope, c, err);
+      if (st != MBE_OK) {
+        return st;
+      }
+    } else if (c->restriction != MBE_CLASS_PACKAGE || c->is_short) {
+      return mbe_error_at(err, MBE_ERR_MODEL, f->within.loc,
+                          "'within' names %s, which is a %s, not a package", id,
+                          mbe_restriction_str(c->restriction));
+    }
+    scope = c;
+  }
+  *out = scope;
+  return MBE_OK;
+}
+
+static MbeStatus add_parsed(MbeSpec* spec, const char* name, const char* text, size_t size,
+                            bool is_catalogue, MbeError* err) {
+  // parse into the arena; on failure the arena keeps some garbage but the tree is unchanged
+  MbeFile* f = NULL;
+  MbeStatus st = mbe_parse_text(spec, name, text, size, is_catalogue, &f, err);
+  if (st != MBE_OK) {
+    return st;
+  }
+
+  // check for clashes before changing the tree, so that a failure leaves it as it was
+  MbeClass* scope = NULL;
+  if ((st = within_scope(spec, f, &scope, err)) != MBE_OK) {
+    return st;
+  }
+  for (size_t i = 0; i < f->nclasses; i++) {
+    MbeClass* old = find_child(scope, f->classes[i]->name);
+    if (old && !(old->is_implicit && f->classes[i]->restriction == MBE_CLASS_PACKAGE)) {
+      return mbe_error_at(err, MBE_ERR_MODEL, f->classes[i]->loc,
+                          "class %s is already defined at %s:%d:%d", f->classes[i]->name,
+                          old->loc.file ? old->loc.file : "?", old->loc.line, old->loc.col);
+    }
+    for (size_t j = 0; j < i; j++) {
+      if (strcmp(f->classes[j]->name, f->classes[i]->name) == 0) {
+        return mbe_error_at(err, MBE_ERR_MODEL, f->classes[i]->loc,
+                            "class %s is defined twice in this file (first at line %d)",
+                            f->classes[i]->name, f->classes[j]->loc.line);
+      }
+    }
+  }
+  for (size_t i = 0; i < f->nclasses; i++) {
+    if ((st = place_class(spec, scope, f->classes[i], err)) != MBE_OK) {
+      return st;
+    }
+  }
+
+  // the file table
+  if (spec->nfiles == spec->cap_files) {
+    size_t cap = spec->cap_files ? 2 * spec->cap_files : 8;
+    MbeFile** files = mbe_realloc(spec->files, cap * sizeof *files);
+    if (!files) {
+      return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+    }
+    spec->files = files;
+    spec->cap_files = cap;
+  }
+  spec->files[spec->nfiles++] = f;
+  return MBE_OK;
+}
+
+MbeStatus mbe_spec_add_text(MbeSpec* spec, const char* name, const char* text, size_t size,
+                            MbeError* err) {
+  if (!spec || !name || (!text && size)) {
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG, "mbe_spec_add_text: spec, name and text are required");
+  }
+  return add_parsed(spec, name, text ? text : "", size, false, err);
+}
+
+MbeStatus mbe_spec_add_catalogue_text(MbeSpec* spec, const char* name, const char* text,
+                                      size_t size, MbeError* err) {
+  return add_parsed(spec, name, text, size, true, err);
+}
+
+MbeStatus mbe_spec_add_file(MbeSpec* spec, const char* path, MbeError* err) {
+  if (!spec || !path) {
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG, "mbe_spec_add_file: spec and path are required");
+  }
+  char* text = NULL;
+  size_t size = 0;
+  MbeStatus st = mbe_file_read(path, &text, &size, err);
+  if (st != MBE_OK) {
+    return st;
+  }
+  st = add_parsed(spec, path, text, size, false, err);
+  mbe_free(text);
+  return st;
+}
+
+// ---- printing -----------------------------------------------------------------------------
+
+const char* mbe_restriction_str(MbeRestriction r) {
+  static const char* const NAMES[] = {"class", "model", "block", "connector",
+                                      "record", "package", "type", "function"};
+  return r < MBE_CLASS_COUNT ? NAMES[r] : "class";
+}
+
+const char* mbe_op_str(MbeOp op) {
+  static const char* const NAMES[] = {"?",  "+",  "-",  "*",   "/",  "^",  ".+", ".-",
+                                      ".*", "./", ".^", "<",   "<=", ">",  ">=", "==",
+                                      "<>", "and", "or", "not", "-", "+"};
+  return op < MBE_OP_COUNT ? NAMES[op] : "?";
+}
+
+static void print_list(MbeStrbuf* sb, MbeExpr* const* a, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (i) {
+      mbe_strbuf_puts(sb, ", ");
+    }
+    mbe_expr_print(sb, a[i]);
+  }
+}
+
+void mbe_name_print(MbeStrbuf* sb, const MbeName* n) {
+  if (n->is_global) {
+    mbe_strbuf_puts(sb, ".");
+  }
+  for (size_t i = 0; i < n->nparts; i++) {
+    if (i) {
+      mbe_strbuf_puts(sb, ".");
+    }
+    mbe_strbuf_puts(sb, n->parts[i].ident);
+    if (n->parts[i].nsubs) {
+      mbe_strbuf_puts(sb, "[");
+      print_list(sb, n->parts[i].subs, n->parts[i].nsubs);
+      mbe_strbuf_puts(sb, "]");
+    }
+  }
+}
+
+void mbe_expr_print(MbeStrbuf* sb, const MbeExpr* e) {
+  switch (e->kind) {
+    case MBE_EX_NUMBER:
+      if (e->is_integer) {
+        mbe_strbuf_printf(sb, "%.0f", e->num);
+      } else {
+        mbe_strbuf_printf(sb, "%.17g", e->num);
+      }
+      break;
+    case MBE_EX_STRING:
+      mbe_strbuf_printf(sb, "\"%s\"", e->str);
+      break;
+    case MBE_EX_BOOL:
+      mbe_strbuf_puts(sb, e->boolean ? "true" : "false");
+      break;
+    case MBE_EX_NAME:
+      mbe_name_print(sb, &e->name);
+      break;
+    case MBE_EX_CALL:
+      mbe_name_print(sb, &e->name);
+      mbe_strbuf_puts(sb, "(");
+      print_list(sb, e->args, e->nargs);
+      for (size_t i = 0; i < e->nnamed; i++) {
+        mbe_strbuf_printf(sb, "%s%s=", (i || e->nargs) ? ", " : "", e->named[i].ident);
+        mbe_expr_print(sb, e->named[i].value);
+      }
+      mbe_strbuf_puts(sb, ")");
+      break;
+    case MBE_EX_ARRAY:
+      mbe_strbuf_puts(sb, "{");
+      print_list(sb, e->args, e->nargs);
+      mbe_strbuf_puts(sb, "}");
+      break;
+    case MBE_EX_MATRIX:
+      mbe_strbuf_puts(sb, "[");
+      for (size_t i = 0; i < e->nargs; i++) {
+        if (i) {
+          mbe_strbuf_puts(sb, "; ");
+        }
+        print_list(sb, e->args[i]->args, e->args[i]->nargs);
+      }
+      mbe_strbuf_puts(sb, "]");
+      break;
+    case MBE_EX_RANGE:
+      for (size_t i = 0; i < e->nargs; i++) {
+        if (i) {
+          mbe_strbuf_puts(sb, ":");
+        }
+        mbe_expr_print(sb, e->args[i]);
+      }
+      break;
+    case MBE_EX_UNARY:
+      mbe_strbuf_puts(sb, mbe_op_str(e->op));
+      if (e->op == MBE_OP_NOT) {
+        mbe_strbuf_puts(sb, " ");
+      }
+      mbe_expr_print(sb, e->args[0]);
+      break;
+    case MBE_EX_BINARY:
+      mbe_expr_print(sb, e->args[0]);
+      mbe_strbuf_printf(sb, " %s ", mbe_op_str(e->op));
+      mbe_expr_print(sb, e->args[1]);
+      break;
+    case MBE_EX_IF:
+      for (size_t i = 0; i + 1 < e->nargs; i += 2) {
+        mbe_strbuf_puts(sb, i ? " elseif " : "if ");
+        mbe_expr_print(sb, e->args[i]);
+        mbe_strbuf_puts(sb, " then ");
+        mbe_expr_print(sb, e->args[i + 1]);
+      }
+      mbe_strbuf_puts(sb, " else ");
+      mbe_expr_print(sb, e->args[e->nargs - 1]);
+      break;
+    case MBE_EX_COLON:
+      mbe_strbuf_puts(sb, ":");
+      break;
+    case MBE_EX_END:
+      mbe_strbuf_puts(sb, "end");
+      break;
+    case MBE_EX_PAREN:
+      mbe_strbuf_puts(sb, "(");
+      mbe_expr_print(sb, e->args[0]);
+      mbe_strbuf_puts(sb, ")");
+      break;
+    default:
+      mbe_strbuf_puts(sb, "?");
+  }
+}
