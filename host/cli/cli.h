@@ -20,6 +20,7 @@ enum {
 // a subcommand: argv[0] is the subcommand name
 typedef int MbeCommandFn(int argc, char** argv);
 
+int mbe_cmd_check(int argc, char** argv);
 int mbe_cmd_devices(int argc, char** argv);
 int mbe_cmd_bench(int argc, char** argv);
 

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: Apache-2.0
+// Stage 2, model: MbeSpec -> flat model (instances with dotted names, parameter values, start and
+// fixed attributes, connections, experiment settings, the source location of every name).
+#ifndef MBE_FLAT_H
+#define MBE_FLAT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "mbe_export.h"
+#include "mbe_spec.h"
+#include "mbe_status.h"
+
+MBE_BEGIN_DECLS
+
+typedef struct MbeFlat MbeFlat;
+
+// Flattens class_name of spec (a full name such as "Modelica.Mechanics.MultiBody.Examples.
+// Elementary.Pendulum", or a short name that is unique among the user's classes). NULL picks the
+// only non-package class the user's files define. Loads the built-in catalogue into spec first
+// (spec is modified; it must outlive the flat model). Returns owned through *out, NULL on
+// failure. Statuses: MBE_ERR_MODEL (err names file:line:column), MBE_ERR_UNSUPPORTED,
+// MBE_ERR_USAGE (class_name unknown or ambiguous), MBE_ERR_NOMEM. Nullable: class_name, err.
+MBE_API MbeStatus mbe_flat_create(MbeSpec* spec, const char* class_name, MbeFlat** out,
+                                  MbeError* err);
+
+// Frees the flat model. Nullable: flat.
+MBE_API void mbe_flat_destroy(MbeFlat* flat);
+
+// Writes the readable summary of `mbens check` to out: components by kind, connections, the
+// parameters that may vary per member with their values, structural parameters and start values
+// the model sets, the experiment settings and warnings. all: list every parameter that may vary,
+// not only those the model sets. Statuses: MBE_ERR_IO (write failed). Nullable: err.
+MBE_API MbeStatus mbe_flat_print(const MbeFlat* flat, bool all, FILE* out, MbeError* err);
+
+MBE_END_DECLS
+
+#endif

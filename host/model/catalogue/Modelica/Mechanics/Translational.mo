@@ -1,0 +1,216 @@
+within Modelica.Mechanics;
+// Interface catalogue of Modelica.Mechanics.Translational (MSL v4.0.0): declarations only, no equations.
+package Translational "Library to model 1-dimensional, translational mechanical systems (interface subset)"
+  import SI = Modelica.Units.SI;
+
+  package Interfaces "Interfaces for 1-dimensional translational mechanical components"
+    import SI = Modelica.Units.SI;
+
+    connector Flange "One-dimensional translational flange"
+      SI.Position s "Absolute position of flange";
+      flow SI.Force f "Cut force directed into flange";
+    end Flange;
+
+    connector Flange_a "One-dimensional translational flange (left, flange axis directed INTO cut plane)"
+      SI.Position s "Absolute position of flange";
+      flow SI.Force f "Cut force directed into flange";
+    end Flange_a;
+
+    connector Flange_b "One-dimensional translational flange (right, flange axis directed OUT OF cut plane)"
+      SI.Position s "Absolute position of flange";
+      flow SI.Force f "Cut force directed into flange";
+    end Flange_b;
+
+    connector Support "Support/housing flange of a one-dimensional translational component"
+      SI.Position s "Absolute position of flange";
+      flow SI.Force f "Cut force directed into flange";
+    end Support;
+
+    partial model PartialTwoFlanges "Component with two translational 1D flanges"
+      Flange_a flange_a "(left) driving flange (flange axis directed in to cut plane, e. g. from left to right)";
+      Flange_b flange_b "(right) driven flange (flange axis directed out of cut plane)";
+    end PartialTwoFlanges;
+
+    partial model PartialOneFlangeAndSupport "Partial model for a component with one translational 1-dim. shaft flange and a support used for graphical modeling"
+      parameter Boolean useSupport = false "= true, if support flange enabled, otherwise implicitly grounded" annotation(Evaluate = true);
+      Flange_b flange "Flange of component";
+      Support support if useSupport "Support/housing of component";
+    end PartialOneFlangeAndSupport;
+
+    partial model PartialTwoFlangesAndSupport "Partial model for a component with two translational 1-dim. flanges and a support used for graphical modeling"
+      parameter Boolean useSupport = false "= true, if support flange enabled, otherwise implicitly grounded" annotation(Evaluate = true);
+      Flange_a flange_a "Flange of left end";
+      Flange_b flange_b "Flange of right end";
+      Support support if useSupport "Support/housing of component";
+    end PartialTwoFlangesAndSupport;
+
+    partial model PartialRigid "Rigid connection of two translational 1D flanges"
+      SI.Position s "Absolute position of center of component (s = flange_a.s + L/2 = flange_b.s - L/2)";
+      parameter SI.Length L(start = 0) "Length of component, from left flange to right flange (= flange_b.s - flange_a.s)";
+      extends Modelica.Mechanics.Translational.Interfaces.PartialTwoFlanges;
+    end PartialRigid;
+
+    partial model PartialCompliant "Compliant connection of two translational 1D flanges"
+      extends Modelica.Mechanics.Translational.Interfaces.PartialTwoFlanges;
+      SI.Position s_rel(start = 0) "Relative distance (= flange_b.s - flange_a.s)";
+      SI.Force f "Force between flanges (positive in direction of flange axis R)";
+    end PartialCompliant;
+
+    partial model PartialCompliantWithRelativeStates "Base model for the compliant connection of two translational 1-dim. shaft flanges where the relative position and relative velocities are used as states"
+      parameter StateSelect stateSelect = StateSelect.prefer "Priority to use s_rel and v_rel as states";
+      parameter SI.Distance s_nominal = 1e-4 "Nominal value of s_rel (used for scaling)";
+      SI.Position s_rel(start = 0, stateSelect = stateSelect, nominal = s_nominal) "Relative distance (= flange_b.s - flange_a.s)";
+      SI.Velocity v_rel(start = 0, stateSelect = stateSelect) "Relative velocity (= der(s_rel))";
+      SI.Force f "Forces between flanges (= flange_b.f)";
+      extends Modelica.Mechanics.Translational.Interfaces.PartialTwoFlanges;
+    end PartialCompliantWithRelativeStates;
+
+    partial model PartialElementaryOneFlangeAndSupport2 "Partial model for a component with one translational 1-dim. shaft flange and a support used for textual modeling, i.e., for elementary models"
+      parameter Boolean useSupport = false "= true, if support flange enabled, otherwise implicitly grounded" annotation(Evaluate = true);
+      SI.Length s "Distance between flange and support (= flange.s - support.s)";
+      Flange_b flange "Flange of component";
+      Support support if useSupport "Support/housing of component";
+    protected
+      SI.Length s_support "Absolute position of support flange";
+    end PartialElementaryOneFlangeAndSupport2;
+
+    partial model PartialElementaryTwoFlangesAndSupport2 "Partial model for a component with two translational 1-dim. flanges and a support used for textual modeling, i.e., for elementary models"
+      parameter Boolean useSupport = false "= true, if support flange enabled, otherwise implicitly grounded" annotation(Evaluate = true);
+      extends Modelica.Mechanics.Translational.Interfaces.PartialTwoFlanges;
+      Support support if useSupport "Support/housing of component";
+      SI.Length s_a "Distance between left flange and support";
+      SI.Length s_b "Distance between right flange and support";
+    protected
+      SI.Length s_support "Absolute position of support flange";
+    end PartialElementaryTwoFlangesAndSupport2;
+
+    partial model PartialForce "Partial model of a force acting at the flange (accelerates the flange)"
+      extends Modelica.Mechanics.Translational.Interfaces.PartialElementaryOneFlangeAndSupport2;
+      SI.Force f "Accelerating force acting at flange (= flange.f)";
+    end PartialForce;
+
+    partial model PartialAbsoluteSensor "Device to measure a single absolute flange variable"
+      Flange_a flange "Flange to be measured (flange axis directed in to cut plane, e. g. from left to right)";
+    end PartialAbsoluteSensor;
+
+    partial model PartialRelativeSensor "Device to measure a single relative variable between two flanges"
+      Flange_a flange_a "(left) driving flange (flange axis directed in to cut plane, e. g. from left to right)";
+      Flange_b flange_b "(right) driven flange (flange axis directed out of cut plane)";
+    end PartialRelativeSensor;
+  end Interfaces;
+
+  package Components "Components for 1D translational mechanical drive trains"
+    import SI = Modelica.Units.SI;
+
+    model Fixed "Fixed flange"
+      parameter SI.Position s0 = 0 "Fixed offset position of housing";
+      Modelica.Mechanics.Translational.Interfaces.Flange_b flange;
+    end Fixed;
+
+    model Mass "Sliding mass with inertia"
+      parameter SI.Mass m(min = 0, start = 1) "Mass of the sliding mass";
+      parameter StateSelect stateSelect = StateSelect.default "Priority to use s and v as states";
+      extends Modelica.Mechanics.Translational.Interfaces.PartialRigid(L = 0, s(start = 0, stateSelect = stateSelect));
+      SI.Velocity v(start = 0, stateSelect = stateSelect) "Absolute velocity of component";
+      SI.Acceleration a(start = 0) "Absolute acceleration of component";
+    end Mass;
+
+    model Rod "Rod without inertia"
+      extends Modelica.Mechanics.Translational.Interfaces.PartialRigid;
+    end Rod;
+
+    model Spring "Linear 1D translational spring"
+      extends Modelica.Mechanics.Translational.Interfaces.PartialCompliant;
+      parameter SI.TranslationalSpringConstant c(final min = 0, start = 1) "Spring constant";
+      parameter SI.Distance s_rel0 = 0 "Unstretched spring length";
+    end Spring;
+
+    model Damper "Linear 1D translational damper"
+      extends Modelica.Mechanics.Translational.Interfaces.PartialCompliantWithRelativeStates;
+      parameter SI.TranslationalDampingConstant d(final min = 0, start = 0) "Damping constant";
+      extends Modelica.Thermal.HeatTransfer.Interfaces.PartialElementaryConditionalHeatPortWithoutT;
+    end Damper;
+
+    model SpringDamper "Linear 1D translational spring and damper in parallel"
+      extends Modelica.Mechanics.Translational.Interfaces.PartialCompliantWithRelativeStates;
+      parameter SI.TranslationalSpringConstant c(final min = 0, start = 1) "Spring constant";
+      parameter SI.TranslationalDampingConstant d(final min = 0, start = 1) "Damping constant";
+      parameter SI.Position s_rel0 = 0 "Unstretched spring length";
+      extends Modelica.Thermal.HeatTransfer.Interfaces.PartialElementaryConditionalHeatPortWithoutT;
+    end SpringDamper;
+  end Components;
+
+  package Sources "Sources to drive 1D translational mechanical components"
+    import SI = Modelica.Units.SI;
+
+    model Position "Forced movement of a flange according to a reference position"
+      extends Modelica.Mechanics.Translational.Interfaces.PartialElementaryOneFlangeAndSupport2(s(stateSelect = if exact then StateSelect.default else StateSelect.prefer));
+      parameter Boolean exact = false "Is true/false for exact treatment/filtering of the input signal, respectively";
+      parameter SI.Frequency f_crit = 50 "If exact=false, critical frequency of filter to filter input signal";
+      SI.Velocity v(start = 0, stateSelect = if exact then StateSelect.default else StateSelect.prefer) "If exact=false, absolute velocity of flange else dummy";
+      SI.Acceleration a(start = 0) "If exact=false, absolute acceleration of flange else dummy";
+      Modelica.Blocks.Interfaces.RealInput s_ref(unit = "m") "Reference position of flange as input signal";
+    end Position;
+
+    model Speed "Forced movement of a flange according to a reference speed"
+      extends Modelica.Mechanics.Translational.Interfaces.PartialElementaryOneFlangeAndSupport2(s(start = 0, fixed = true, stateSelect = StateSelect.prefer));
+      parameter Boolean exact = false "Is true/false for exact treatment/filtering of the input signal, respectively";
+      parameter SI.Frequency f_crit = 50 "If exact=false, critical frequency of filter to filter input signal";
+      SI.Velocity v(stateSelect = if exact then StateSelect.default else StateSelect.prefer) "Absolute velocity of flange";
+      SI.Acceleration a "If exact=false, absolute acceleration of flange else dummy";
+      Modelica.Blocks.Interfaces.RealInput v_ref(unit = "m/s") "Reference speed of flange as input signal";
+    end Speed;
+
+    model Accelerate "Forced movement of a flange according to an acceleration signal"
+      extends Modelica.Mechanics.Translational.Interfaces.PartialElementaryOneFlangeAndSupport2(s(start = 0, fixed = true, stateSelect = StateSelect.prefer));
+      SI.Velocity v(start = 0, fixed = true, stateSelect = StateSelect.prefer) "Absolute velocity of flange";
+      SI.Acceleration a "Absolute acceleration of flange";
+      Modelica.Blocks.Interfaces.RealInput a_ref(unit = "m/s2") "Absolute acceleration of flange as input signal";
+    end Accelerate;
+
+    model Move "Forced movement of a flange according to a position, velocity and acceleration signal"
+      extends Modelica.Mechanics.Translational.Interfaces.PartialElementaryOneFlangeAndSupport2;
+      Modelica.Blocks.Interfaces.RealInput u[3] "Position, velocity and acceleration of flange as input signals";
+    end Move;
+
+    model Force "External force acting on a drive train element as input signal"
+      extends Modelica.Mechanics.Translational.Interfaces.PartialElementaryOneFlangeAndSupport2;
+      Modelica.Blocks.Interfaces.RealInput f(unit = "N") "Driving force as input signal";
+    end Force;
+
+    model ConstantForce "Constant force, not dependent on speed"
+      extends Modelica.Mechanics.Translational.Interfaces.PartialForce;
+      parameter SI.Force f_constant "Nominal force (if negative, force is acting as load in positive direction of motion)";
+    end ConstantForce;
+
+    model ConstantSpeed "Constant speed, not dependent on force"
+      extends Modelica.Mechanics.Translational.Interfaces.PartialForce;
+      parameter SI.Velocity v_fixed "Fixed speed (if negative, force is acting as load)";
+      SI.Velocity v "Velocity of flange with respect to support (= der(s))";
+    end ConstantSpeed;
+
+    model ForceStep "Constant force, not dependent on speed"
+      extends Modelica.Mechanics.Translational.Interfaces.PartialForce;
+      parameter SI.Force stepForce(start = 1) "Height of force step (if negative, force is acting as load)";
+      parameter SI.Force offsetForce(start = 0) "Offset of force";
+      parameter SI.Time startTime = 0 "Force = offset for time < startTime";
+    end ForceStep;
+
+    model LinearSpeedDependentForce "Linear dependency of force versus speed"
+      extends Modelica.Mechanics.Translational.Interfaces.PartialForce;
+      parameter SI.Force f_nominal "Nominal force (if negative, force is acting as load in positive direction of motion)";
+      parameter Boolean ForceDirection = true "Same direction of force in both directions of motion";
+      parameter SI.Velocity v_nominal(min = Modelica.Constants.eps) "Nominal speed";
+      SI.Velocity v "Velocity of flange with respect to support (= der(s))";
+    end LinearSpeedDependentForce;
+
+    model QuadraticSpeedDependentForce "Quadratic dependency of force versus speed"
+      extends Modelica.Mechanics.Translational.Interfaces.PartialForce;
+      parameter SI.Force f_nominal "Nominal force (if negative, force is acting as load in positive direction of motion)";
+      parameter Boolean ForceDirection = true "Same direction of force in both directions of motion";
+      parameter SI.Velocity v_nominal(min = Modelica.Constants.eps) "Nominal speed";
+      SI.Velocity v "Velocity of flange with respect to support (= der(s))";
+    end QuadraticSpeedDependentForce;
+  end Sources;
+
+end Translational;

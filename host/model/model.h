@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: Apache-2.0
+// Stage 2, model: the flat model made from a spec. Class lookup the Modelica way, the built-in
+// catalogue, hierarchical flattening with modifier merging, parameter evaluation in dependency
+// order. Knows names and values, not the physics of any class (host/mech does).
+#ifndef MBE_MODEL_H
+#define MBE_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base.h"
+#include "mbe/mbe_flat.h"
+#include "parse.h"
+
+enum { MBE_MAX_DIMS = 4 };
+
+typedef enum MbeBaseType {
+  MBE_T_REAL,
+  MBE_T_INTEGER,
+  MBE_T_BOOLEAN,
+  MBE_T_STRING,
+  MBE_T_ENUM,
+  MBE_T_COUNT
+} MbeBaseType;
+
+// an evaluated value: a scalar (ndims 0) or an array of one base type, row-major
+typedef struct MbeValue {
+  MbeBaseType type;
+  const MbeClass* enum_type;  // ENUM: the enumeration class
+  int ndims;
+  int dims[MBE_MAX_DIMS];
+  size_t n;                   // number of elements (product of dims)
+  double* num;                // REAL, INTEGER, BOOLEAN (0/1), ENUM (1-based literal index) (n)
+  const char** str;           // STRING (n)
+} MbeValue;
+
+// a binding: an expression, where its names resolve, and which element of its value is meant
+// (a modifier on an array of components gives element i of its value to component i)
+typedef struct MbeBinding {
+  const MbeExpr* expr;        // NULL: none
+  int scope;                  // instance whose elements the names see; -1 = none (package constant)
+  const MbeClass* lex;        // class the text is written in (lexical lookup of classes, constants)
+  int nsel;                   // selection depth
+  int sel[MBE_MAX_DIMS];      // 0-based element indices applied to the value, outermost first
+  bool is_each;               // written with `each`: applies to every element
+  bool is_final;
+  MbeLoc loc;
+} MbeBinding;
+
+typedef enum MbeAttr {
+  MBE_ATTR_START,
+  MBE_ATTR_FIXED,
+  MBE_ATTR_STATESELECT,
+  MBE_ATTR_MIN,
+  MBE_ATTR_MAX,
+  MBE_ATTR_NOMINAL,
+  MBE_ATTR_COUNT
+} MbeAttr;
+
+typedef enum MbeInstKind {
+  MBE_INST_ROOT,       // the model being flattened
+  MBE_INST_MODEL,      // a user's model or block, flattened into its parts
+  MBE_INST_BUILTIN,    // a catalogue leaf: mech implements it
+  MBE_INST_CONNECTOR,  // a structured connector (frame, flange)
+  MBE_INST_RECORD,     // a record inside a connector or model (Orientation)
+  MBE_INST_KIND_COUNT
+} MbeInstKind;
+
+// one instance of a structured class
+typedef struct MbeInst {
+  const char* name;        // full dotted path ("" for the root), e.g. "referenceSystem.body", "k[2]"
+  int parent;              // enclosing instance; -1 for the root
+  MbeInstKind kind;
+  const MbeClass* cls;     // its class (short forms followed)
+  const char* class_name;  // full name, e.g. "Modelica.Mechanics.MultiBody.Joints.Revolute"
+  const MbeClass* builtin; // the catalogue class this instance is or extends (NULL if none)
+  bool is_present;         // false for a conditional component whose condition is false
+  MbeLoc loc;              // declaration (the root: the class name)
+  // element table, built lazily by the flattener
+  struct MbeSlot* slots;
+  size_t nslots;
+  bool is_expanded;        // slots collected
+} MbeInst;
+
+// one primitive variable (a Real/Integer/Boolean/String/enumeration component, scalar or array)
+typedef struct MbeVar {
+  const char* name;        // full dotted path, e.g. "revolute1.phi", "world.n"
+  int inst;                // owning instance
+  MbeBaseType type;
+  const MbeClass* enum_type;
+  const MbeClass* type_class; // declared type (SI.Angle ...), NULL for a predefined type
+  int ndims;
+  int dims[MBE_MAX_DIMS];
+  MbeVariability variability;
+  MbeCausality causality;
+  bool is_flow, is_final, is_protected;
+  bool is_structural;      // a non-Real parameter: fixed for a compiled kernel
+  bool is_evaluate;        // declared with annotation(Evaluate=true)
+  bool is_modified;        // the value comes from a modifier or the user's own declaration
+  MbeBinding binding;
+  MbeBinding attr[MBE_ATTR_COUNT];
+  int eval_state;          // 0 not evaluated, 1 in progress (cycle check), 2 done
+  MbeValue value;          // parameters and constants, once evaluated
+  MbeValue attr_value[MBE_ATTR_COUNT];
+  bool has_attr_value[MBE_ATTR_COUNT];
+  MbeLoc loc;              // declaration
+} MbeVar;
+
+// one end of a connection, after array expansion: an instance (structured connector) or one
+// element of a primitive variable (RealInput u[3] -> element 2)
+typedef struct MbeConnEnd {
+  int inst;      // structured connector instance, -1 if var
+  int var;       // primitive connector variable, -1 if inst
+  int elem;      // element of var (0-based, row-major); 0 for scalars
+  const char* name;  // "revolute1.frame_a", "forceAndTorque.force[2]"
+} MbeConnEnd;
+
+typedef struct MbeConnection {
+  MbeConnEnd a, b;
+  int scope;     // instance whose equation section holds the connect
+  MbeLoc loc;
+} MbeConnection;
+
+// a user's equation `lhs = rhs`, resolved in scope
+typedef struct MbeFlatEq {
+  const MbeExpr* lhs;
+  const MbeExpr* rhs;
+  int scope;
+  const MbeClass* lex;
+  bool is_initial;
+  MbeLoc loc;
+} MbeFlatEq;
+
+typedef struct MbeWarning {
+  char* message;
+  MbeLoc loc;
+} MbeWarning;
+
+// The flat model. Arrays are owned by the flat model's arena; the spec must outlive it (names of
+// classes and source locations point into it).
+struct MbeFlat {
+  MbeArena arena;
+  const MbeSpec* spec;
+  const MbeClass* top;         // the flattened class
+  const char* top_name;        // its full name
+  MbeInst* insts;   size_t ninsts;   size_t cap_insts;
+  MbeVar* vars;     size_t nvars;    size_t cap_vars;
+  MbeConnection* conns; size_t nconns; size_t cap_conns;
+  MbeFlatEq* eqs;   size_t neqs;     size_t cap_eqs;
+  MbeWarning* warnings; size_t nwarnings; size_t cap_warnings;
+  // experiment annotation of the top class; has_* false where absent
+  bool has_experiment;
+  bool has_start_time, has_stop_time, has_interval, has_tolerance;
+  double start_time, stop_time, interval, tolerance;
+  MbeLoc experiment_loc;
+};
+
+// ---- lookup (model_lookup.c) --------------------------------------------------------------
+
+// result of looking up a name as a class: the class, or a predefined type
+typedef enum MbePredef {
+  MBE_PREDEF_NONE,
+  MBE_PREDEF_REAL,
+  MBE_PREDEF_INTEGER,
+  MBE_PREDEF_BOOLEAN,
+  MBE_PREDEF_STRING,
+  MBE_PREDEF_COUNT
+} MbePredef;
+
+// Looks up the first nparts parts of name as a class, starting lexically at scope (enclosing
+// classes, their imports, their inherited classes, up to the root). Sets *out or *predef.
+// Fails with an error naming the unknown part and the closest known name.
+MbeStatus mbe_lookup_class(const MbeSpec* spec, const MbeClass* scope, const MbeName* name,
+                           size_t nparts, const MbeClass** out, MbePredef* predef, MbeError* err);
+
+// Like mbe_lookup_class but returns MBE_OK with *out NULL and *predef NONE when the first part
+// is not found (the caller tries other interpretations); errors in later parts still fail.
+MbeStatus mbe_lookup_class_opt(const MbeSpec* spec, const MbeClass* scope, const MbeName* name,
+                               size_t nparts, const MbeClass** out, MbePredef* predef,
+                               MbeError* err);
+
+// Finds a named element class directly in cls, its short-form target or its base classes.
+const MbeClass* mbe_class_member(const MbeSpec* spec, const MbeClass* cls, const char* ident);
+
+// follows short class definitions (package SIunits = Modelica.Units.SI) to the long form
+MbeStatus mbe_class_resolve_short(const MbeSpec* spec, const MbeClass* cls, const MbeClass** out,
+                                  MbeError* err);
+
+// full dotted name of a class, allocated in arena
+const char* mbe_class_full_name(MbeArena* arena, const MbeClass* cls);
+
+// the closest name to ident among the classes visible from scope (for "did you mean")
+const char* mbe_lookup_suggest(const MbeSpec* spec, const MbeClass* scope, const char* ident);
+
+// ---- values and evaluation (model_eval.c) -------------------------------------------------
+
+typedef struct MbeFlatten MbeFlatten;
+
+MbeStatus mbe_value_alloc(MbeArena* a, MbeValue* v, MbeBaseType type, int ndims, const int* dims,
+                          MbeError* err);
+void mbe_value_print(MbeStrbuf* sb, const MbeValue* v);
+const char* mbe_base_type_str(MbeBaseType t);
+
+// Evaluates e with names resolved in instance scope and class lex. Only parameters and constants
+// may be referenced; their values are evaluated on demand (cycles are errors).
+MbeStatus mbe_eval(MbeFlatten* fl, const MbeExpr* e, int scope, const MbeClass* lex, MbeValue* out,
+                   MbeError* err);
+
+// Evaluates a binding (applies its selection).
+MbeStatus mbe_eval_binding(MbeFlatten* fl, const MbeBinding* b, MbeValue* out, MbeError* err);
+
+// ---- flattening (model_flatten.c) ---------------------------------------------------------
+
+// what a name in an expression refers to
+typedef enum MbeRefKind { MBE_REF_VAR, MBE_REF_INST, MBE_REF_CONST, MBE_REF_ENUM, MBE_REF_CLASS } MbeRefKind;
+
+typedef struct MbeRef {
+  MbeRefKind kind;
+  int index;                // VAR: var, INST: inst
+  size_t nparts_used;       // name parts consumed
+  MbeValue value;           // CONST (package constant) and ENUM (literal)
+  const MbeClass* cls;      // CLASS
+} MbeRef;
+
+// Resolves a component reference (without subscripts on the final var) in scope/lex.
+MbeStatus mbe_flatten_resolve(MbeFlatten* fl, const MbeName* name, int scope, const MbeClass* lex,
+                              MbeRef* out, MbeError* err);
+
+// Evaluates variable v's value (parameters and constants).
+MbeStatus mbe_flatten_var_value(MbeFlatten* fl, int v, MbeError* err);
+
+// the flat model under construction
+MbeFlat* mbe_flatten_flat(MbeFlatten* fl);
+const MbeSpec* mbe_flatten_spec(MbeFlatten* fl);
+
+// Adds the built-in catalogue to the spec once (model_catalogue.c).
+MbeStatus mbe_catalogue_load(MbeSpec* spec, MbeError* err);
+bool mbe_catalogue_is_loaded(const MbeSpec* spec);
+
+#endif

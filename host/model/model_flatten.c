@@ -1,0 +1,1936 @@
+// SPDX-License-Identifier: Apache-2.0
+// Hierarchical flattening: instances of structured classes and their primitive variables, with
+// modifiers merged the Modelica way (outer modifiers before declaration modifiers before extends
+// modifiers before type modifiers), arrays of components split element-wise unless `each`,
+// conditional components, inner/outer, connections expanded over arrays, and users' equations.
+// Elements are instantiated lazily so that a dimension or condition can use a parameter declared
+// anywhere in the class; parameter values are evaluated on demand with a cycle check.
+#include <stdio.h>
+#include <string.h>
+
+#include "model.h"
+
+MbeStatus mbe_lookup_extends(const MbeSpec* spec, const MbeClass* cls, size_t i,
+                             const MbeClass** out, MbeError* err);
+
+enum { MAX_INST_DEPTH = 64, MAX_INSTANCES = 1000000 };
+
+// one modifier argument that applies to an element, with what has been consumed of its path
+typedef struct ModEntry {
+  const MbeModArg* arg;
+  size_t depth;              // path parts consumed
+  int scope;                 // instance where its value's names resolve (-1: none)
+  const MbeClass* lex;       // class it is written in
+  int nsel;                  // element selection for arrays of components
+  int sel[MBE_MAX_DIMS];
+  bool is_type_mod;          // comes from a type's short definition (lowest priority)
+} ModEntry;
+
+typedef struct ModSet {
+  ModEntry* e;  // highest priority first (n)
+  size_t n;
+} ModSet;
+
+typedef struct MbeSlot {
+  const char* ident;
+  const MbeComp* comp;
+  const MbeClass* lex;       // class that declares comp
+  ModSet mods;               // modifiers from outside for the instance owning the slot
+  int state;                 // 0 pending, 1 in progress, 2 done
+  bool is_present;
+  int var;                   // primitive variable, -1 otherwise
+  int* elems;                // instances (nelems; 1 for a scalar component)
+  int nelems;
+  int ndims;
+  int dims[MBE_MAX_DIMS];    // array-of-components shape
+  bool is_array;
+  int inner;                 // outer component: the inner instance it stands for, else -1
+} MbeSlot;
+
+typedef struct ConstCache {
+  const MbeComp* comp;
+  const MbeClass* lex;
+  int state;
+  MbeValue value;
+} ConstCache;
+
+struct MbeFlatten {
+  MbeSpec* spec;
+  MbeFlat* flat;
+  MbeArena* arena;
+  ConstCache* consts;
+  size_t nconsts, cap_consts;
+  int depth;
+};
+
+MbeFlat* mbe_flatten_flat(MbeFlatten* fl) { return fl->flat; }
+const MbeSpec* mbe_flatten_spec(MbeFlatten* fl) { return fl->spec; }
+
+static MbeStatus nomem(MbeError* err) {
+  return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory while flattening");
+}
+
+// grows an arena array to hold n+1 elements
+static void* grow(MbeArena* a, void* data, size_t n, size_t* cap, size_t elem) {
+  if (n < *cap) {
+    return data;
+  }
+  size_t ncap = *cap ? 2 * *cap : 16;
+  void* nd = mbe_arena_alloc(a, ncap * elem);
+  if (nd && n) {
+    memcpy(nd, data, n * elem);
+  }
+  if (nd) {
+    *cap = ncap;
+  }
+  return nd;
+}
+
+static void warn(MbeFlatten* fl, MbeLoc loc, const char* fmt, ...) MBE_PRINTF(3, 4);
+
+static void warn(MbeFlatten* fl, MbeLoc loc, const char* fmt, ...) {
+  MbeFlat* f = fl->flat;
+  MbeWarning* w = grow(fl->arena, f->warnings, f->nwarnings, &f->cap_warnings, sizeof *w);
+  if (!w) {
+    return;
+  }
+  f->warnings = w;
+  char msg[400];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  w[f->nwarnings].message = mbe_arena_strdup(fl->arena, msg);
+  w[f->nwarnings].loc = loc;
+  f->nwarnings++;
+}
+
+// ---- modifiers ----------------------------------------------------------------------------
+
+static MbeStatus modset_push(MbeFlatten* fl, ModSet* m, size_t* cap, ModEntry e, MbeError* err) {
+  ModEntry* ne = grow(fl->arena, m->e, m->n, cap, sizeof *ne);
+  if (!ne) {
+    return nomem(err);
+  }
+  m->e = ne;
+  m->e[m->n++] = e;
+  return MBE_OK;
+}
+
+// appends the arguments of mod as entries (depth 0)
+static MbeStatus modset_add_mod(MbeFlatten* fl, ModSet* m, size_t* cap, const MbeMod* mod, int scope,
+                                const MbeClass* lex, const ModEntry* inherit, bool is_type_mod,
+                                MbeError* err) {
+  for (size_t i = 0; mod && i < mod->nargs; i++) {
+    ModEntry e = {&mod->args[i], 0, scope, lex, 0, {0}, is_type_mod};
+    if (inherit) {
+      e.nsel = inherit->nsel;
+      memcpy(e.sel, inherit->sel, sizeof e.sel);
+    }
+    MbeStatus st = modset_push(fl, m, cap, e, err);
+    if (st != MBE_OK) {
+      return st;
+    }
+  }
+  return MBE_OK;
+}
+
+static MbeStatus modset_copy(MbeFlatten* fl, ModSet* dst, size_t* cap, const ModSet* src,
+                             MbeError* err) {
+  for (size_t i = 0; i < src->n; i++) {
+    MbeStatus st = modset_push(fl, dst, cap, src->e[i], err);
+    if (st != MBE_OK) {
+      return st;
+    }
+  }
+  return MBE_OK;
+}
+
+static bool entry_names(const ModEntry* e, const char* ident) {
+  return e->depth < e->arg->npath && strcmp(e->arg->path[e->depth], ident) == 0;
+}
+
+// the modifiers of element ident, from the modifiers of its owner: entries whose path continues
+// into ident, and the nested arguments of entries that end at it. *value gets the highest-
+// priority entry with a binding for ident itself (NULL if none).
+static MbeStatus modset_child(MbeFlatten* fl, const ModSet* m, const char* ident, ModSet* out,
+                              const ModEntry** value, MbeError* err) {
+  memset(out, 0, sizeof *out);
+  size_t cap = 0;
+  *value = NULL;
+  for (size_t i = 0; i < m->n; i++) {
+    const ModEntry* e = &m->e[i];
+    if (!entry_names(e, ident)) {
+      continue;
+    }
+    MbeStatus st;
+    if (e->depth + 1 < e->arg->npath) {
+      ModEntry d = *e;
+      d.depth++;
+      st = modset_push(fl, out, &cap, d, err);
+    } else {
+      if (e->arg->value && !*value) {
+        *value = e;
+      }
+      st = modset_add_mod(fl, out, &cap, e->arg->sub, e->scope, e->lex, e, e->is_type_mod, err);
+      // `each` on an argument cancels element selection for everything below it
+      if (st == MBE_OK && e->arg->is_each) {
+        for (size_t k = out->n; k-- > 0 && out->e[k].arg != e->arg;) {
+          if (out->e[k].nsel >= e->nsel) {
+            out->e[k].nsel = 0;
+          }
+        }
+      }
+    }
+    if (st != MBE_OK) {
+      return st;
+    }
+  }
+  return MBE_OK;
+}
+
+static MbeBinding binding_from_entry(const ModEntry* e) {
+  MbeBinding b;
+  memset(&b, 0, sizeof b);
+  b.expr = e->arg->value;
+  b.scope = e->scope;
+  b.lex = e->lex;
+  b.is_each = e->arg->is_each;
+  b.nsel = e->arg->is_each ? 0 : e->nsel;
+  memcpy(b.sel, e->sel, sizeof b.sel);
+  b.is_final = e->arg->is_final;
+  b.loc = e->arg->value_loc;
+  return b;
+}
+
+// ---- instances and slots ------------------------------------------------------------------
+
+static MbeStatus new_inst(MbeFlatten* fl, const char* name, int parent, const MbeClass* cls,
+                          MbeLoc loc, int* out, MbeError* err) {
+  MbeFlat* f = fl->flat;
+  if (f->ninsts >= MAX_INSTANCES) {
+    return mbe_error_at(err, MBE_ERR_MODEL, loc, "more than %d component instances",
+                        MAX_INSTANCES);
+  }
+  MbeInst* a = grow(fl->arena, f->insts, f->ninsts, &f->cap_insts, sizeof *a);
+  if (!a) {
+    return nomem(err);
+  }
+  f->insts = a;
+  MbeInst* in = &a[f->ninsts];
+  memset(in, 0, sizeof *in);
+  in->name = name;
+  in->parent = parent;
+  in->cls = cls;
+  in->class_name = mbe_class_full_name(fl->arena, cls);
+  in->is_present = true;
+  in->loc = loc;
+  if (!in->class_name) {
+    return nomem(err);
+  }
+
+  // kind: catalogue leaves are built-ins; connectors and records by restriction
+  switch (cls->restriction) {
+    case MBE_CLASS_CONNECTOR: in->kind = MBE_INST_CONNECTOR; break;
+    case MBE_CLASS_RECORD: in->kind = MBE_INST_RECORD; break;
+    default:
+      in->kind = parent < 0 ? MBE_INST_ROOT
+                 : (cls->is_catalogue && !cls->is_partial) ? MBE_INST_BUILTIN
+                                                           : MBE_INST_MODEL;
+  }
+  if (cls->is_catalogue && !cls->is_partial && in->kind != MBE_INST_CONNECTOR &&
+      in->kind != MBE_INST_RECORD) {
+    in->builtin = cls;
+  }
+  *out = (int)f->ninsts++;
+  return MBE_OK;
+}
+
+typedef struct SlotList {
+  MbeSlot* s;
+  size_t n, cap;
+} SlotList;
+
+// collects the elements of cls (own and inherited) into slots of instance inst; mods are the
+// modifiers from outside, highest priority first
+static MbeStatus collect_slots(MbeFlatten* fl, int inst, const MbeClass* cls, const ModSet* mods,
+                               SlotList* out, int depth, MbeError* err) {
+  if (depth > MAX_INST_DEPTH) {
+    return mbe_error_at(err, MBE_ERR_MODEL, cls->loc, "extends clauses of %s form a cycle",
+                        cls->name);
+  }
+
+  // a short class (model M = N(mods)) adds its modifiers below the outer ones
+  if (cls->is_short && !cls->is_enumeration) {
+    const MbeClass* target = NULL;
+    MbePredef pd = MBE_PREDEF_NONE;
+    MbeStatus st = mbe_lookup_class(fl->spec, cls->parent ? cls->parent : &fl->spec->root,
+                                    &cls->short_base, cls->short_base.nparts, &target, &pd, err);
+    if (st != MBE_OK) {
+      return st;
+    }
+    if (!target) {
+      return mbe_error_at(err, MBE_ERR_MODEL, cls->loc, "%s is a predefined type, not a class with elements",
+                          cls->name);
+    }
+    ModSet m2 = {0};
+    size_t cap = 0;
+    if ((st = modset_copy(fl, &m2, &cap, mods, err)) != MBE_OK ||
+        (st = modset_add_mod(fl, &m2, &cap, cls->short_mod, inst, cls, NULL, false, err)) != MBE_OK) {
+      return st;
+    }
+    return collect_slots(fl, inst, target, &m2, out, depth + 1, err);
+  }
+
+  // inherited elements first, with the extends modifiers below the outer ones
+  for (size_t i = 0; i < cls->nextends; i++) {
+    const MbeClass* base = NULL;
+    MbeStatus st = mbe_lookup_extends(fl->spec, cls, i, &base, err);
+    if (st != MBE_OK) {
+      return st;
+    }
+    if (base->restriction == MBE_CLASS_PACKAGE || base->restriction == MBE_CLASS_FUNCTION) {
+      return mbe_error_at(err, MBE_ERR_MODEL, cls->extends[i].loc,
+                          "%s %s cannot be extended by %s %s", mbe_restriction_str(base->restriction),
+                          base->name, mbe_restriction_str(cls->restriction), cls->name);
+    }
+    ModSet m2 = {0};
+    size_t cap = 0;
+    if ((st = modset_copy(fl, &m2, &cap, mods, err)) != MBE_OK ||
+        (st = modset_add_mod(fl, &m2, &cap, cls->extends[i].mod, inst, cls, NULL, false, err)) !=
+            MBE_OK) {
+      return st;
+    }
+    if ((st = collect_slots(fl, inst, base, &m2, out, depth + 1, err)) != MBE_OK) {
+      return st;
+    }
+    if (base->is_catalogue && !base->is_partial && !fl->flat->insts[inst].builtin &&
+        base->restriction != MBE_CLASS_CONNECTOR && base->restriction != MBE_CLASS_RECORD) {
+      fl->flat->insts[inst].builtin = base;
+    }
+  }
+
+  // own components
+  for (size_t i = 0; i < cls->ncomps; i++) {
+    const MbeComp* c = &cls->comps[i];
+    bool dup = false;
+    for (size_t k = 0; k < out->n; k++) {
+      if (strcmp(out->s[k].ident, c->name) == 0) {
+        // the same declaration inherited twice is allowed (Modelica 7.3); anything else is not
+        if (out->s[k].lex->is_catalogue && cls->is_catalogue) {
+          dup = true;
+          break;
+        }
+        return mbe_error_at(err, MBE_ERR_MODEL, c->loc,
+                            "'%s' is already declared in this class or a base class (%s:%d:%d)",
+                            c->name, out->s[k].comp->loc.file, out->s[k].comp->loc.line,
+                            out->s[k].comp->loc.col);
+      }
+    }
+    if (dup) {
+      continue;
+    }
+    MbeSlot* s = grow(fl->arena, out->s, out->n, &out->cap, sizeof *s);
+    if (!s) {
+      return nomem(err);
+    }
+    out->s = s;
+    MbeSlot* slot = &s[out->n++];
+    memset(slot, 0, sizeof *slot);
+    slot->ident = c->name;
+    slot->comp = c;
+    slot->lex = cls;
+    slot->mods = *mods;
+    slot->var = -1;
+    slot->inner = -1;
+  }
+  return MBE_OK;
+}
+
+static MbeSlot* find_slot(MbeInst* in, const char* ident) {
+  for (size_t i = 0; i < in->nslots; i++) {
+    if (strcmp(in->slots[i].ident, ident) == 0) {
+      return &in->slots[i];
+    }
+  }
+  return NULL;
+}
+
+static const char* suggest_slot(const MbeInst* in, const char* ident) {
+  const char* best = NULL;
+  size_t len = strlen(ident);
+  size_t best_d = len < 4 ? 2 : len / 3 + 1;
+  for (size_t i = 0; i < in->nslots; i++) {
+    size_t d = mbe_edit_distance(ident, in->slots[i].ident, best_d);
+    if (d < best_d) {
+      best_d = d;
+      best = in->slots[i].ident;
+    }
+  }
+  return best;
+}
+
+// every modifier reaching inst must name one of its elements
+static MbeStatus check_mod_targets(MbeFlatten* fl, int inst, const ModSet* mods, MbeError* err) {
+  MbeInst* in = &fl->flat->insts[inst];
+  for (size_t i = 0; i < mods->n; i++) {
+    const ModEntry* e = &mods->e[i];
+    if (e->depth >= e->arg->npath) {
+      continue;
+    }
+    const char* id = e->arg->path[e->depth];
+    if (!find_slot(in, id)) {
+      const char* hint = suggest_slot(in, id);
+      return mbe_error_at(err, MBE_ERR_MODEL, e->arg->loc,
+                          "%s %s%s%s has no element '%s'%s%s%s", mbe_restriction_str(in->cls->restriction),
+                          in->class_name, in->name[0] ? " of " : "", in->name, id,
+                          hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
+    }
+  }
+  return MBE_OK;
+}
+
+static MbeStatus expand(MbeFlatten* fl, int inst, const ModSet* mods, MbeError* err) {
+  SlotList sl = {0};
+  MbeStatus st = collect_slots(fl, inst, fl->flat->insts[inst].cls, mods, &sl, 0, err);
+  if (st != MBE_OK) {
+    return st;
+  }
+  MbeInst* in = &fl->flat->insts[inst];
+  in->slots = sl.s;
+  in->nslots = sl.n;
+  in->is_expanded = true;
+  return check_mod_targets(fl, inst, mods, err);
+}
+
+static MbeStatus instantiate_slot(MbeFlatten* fl, int inst, size_t slot_index, MbeError* err);
+
+// ---- types of components ------------------------------------------------------------------
+
+// what a component's type resolves to: a predefined or enumeration base type with the collected
+// dims and modifiers of short type definitions, or a structured class
+typedef struct TypeInfo {
+  MbeBaseType base;
+  bool is_primitive;
+  const MbeClass* cls;          // structured class, or the enumeration / declared type class
+  const MbeClass* enum_type;
+  const MbeClass* type_class;   // first named type (SI.Angle), NULL for predefined
+  const MbeExpr* dims[MBE_MAX_DIMS];
+  const MbeClass* dims_lex[MBE_MAX_DIMS];
+  int ndims;
+  ModSet mods;                  // type modifiers, outermost type first
+  MbeCausality causality;
+} TypeInfo;
+
+static MbeStatus resolve_type(MbeFlatten* fl, const MbeComp* c, const MbeClass* lex, TypeInfo* ti,
+                              MbeError* err) {
+  memset(ti, 0, sizeof *ti);
+  size_t cap = 0;
+  const MbeClass* cls = NULL;
+  MbePredef pd = MBE_PREDEF_NONE;
+  MbeStatus st = mbe_lookup_class(fl->spec, lex, &c->type, c->type.nparts, &cls, &pd, err);
+  if (st != MBE_OK) {
+    return st;
+  }
+  for (int depth = 0; cls; depth++) {
+    if (depth > MAX_INST_DEPTH) {
+      return mbe_error_at(err, MBE_ERR_MODEL, c->type.loc, "type definitions form a cycle");
+    }
+    if (!ti->type_class && cls->is_short) {
+      ti->type_class = cls;
+    }
+    if (cls->restriction == MBE_CLASS_PACKAGE || cls->restriction == MBE_CLASS_FUNCTION) {
+      MbeStrbuf sb;
+      mbe_strbuf_init(&sb);
+      mbe_name_print(&sb, &c->type);
+      st = mbe_error_at(err, MBE_ERR_MODEL, c->type.loc,
+                        "%s is a %s; a component needs a model, block, connector, record or type",
+                        sb.data ? sb.data : "?", mbe_restriction_str(cls->restriction));
+      mbe_strbuf_deinit(&sb);
+      return st;
+    }
+    if (cls->is_enumeration) {
+      ti->is_primitive = true;
+      ti->base = MBE_T_ENUM;
+      ti->enum_type = cls;
+      ti->cls = cls;
+      return MBE_OK;
+    }
+    if (!cls->is_short) {
+      ti->cls = cls;
+      return MBE_OK;
+    }
+
+    // short form: collect its dims, modifiers and causality, then follow its base
+    for (size_t i = 0; i < cls->nshort_dims && ti->ndims < MBE_MAX_DIMS; i++) {
+      ti->dims[ti->ndims] = cls->short_dims[i];
+      ti->dims_lex[ti->ndims++] = cls->parent;
+    }
+    if ((st = modset_add_mod(fl, &ti->mods, &cap, cls->short_mod, -1, cls->parent, NULL, true,
+                             err)) != MBE_OK) {
+      return st;
+    }
+    if (cls->short_causality != MBE_CAUS_NONE) {
+      ti->causality = cls->short_causality;
+    }
+    const MbeClass* next = NULL;
+    st = mbe_lookup_class(fl->spec, cls->parent ? cls->parent : &fl->spec->root, &cls->short_base,
+                          cls->short_base.nparts, &next, &pd, err);
+    if (st != MBE_OK) {
+      return st;
+    }
+    cls = next;
+  }
+  ti->is_primitive = true;
+  static const MbeBaseType FROM_PREDEF[] = {MBE_T_REAL, MBE_T_REAL, MBE_T_INTEGER, MBE_T_BOOLEAN,
+                                            MBE_T_STRING};
+  ti->base = FROM_PREDEF[pd];
+  return MBE_OK;
+}
+
+// evaluates a dimension expression to a non-negative integer
+static MbeStatus eval_dim(MbeFlatten* fl, const MbeExpr* e, int scope, const MbeClass* lex,
+                          int* out, MbeError* err) {
+  MbeValue v;
+  MbeStatus st = mbe_eval(fl, e, scope, lex, &v, err);
+  if (st != MBE_OK) {
+    return st;
+  }
+  if (v.ndims != 0 || (v.type != MBE_T_INTEGER && v.type != MBE_T_ENUM && v.type != MBE_T_BOOLEAN)) {
+    return mbe_error_at(err, MBE_ERR_MODEL, e->loc, "an array dimension must be an Integer scalar");
+  }
+  if (v.num[0] < 0 || v.num[0] > 1e6) {
+    return mbe_error_at(err, MBE_ERR_MODEL, e->loc, "array dimension %g is out of range", v.num[0]);
+  }
+  *out = (int)v.num[0];
+  return MBE_OK;
+}
+
+static const char* const ATTR_NAMES[] = {"start", "fixed", "stateSelect", "min", "max", "nominal"};
+static const char* const IGNORED_ATTRS[] = {"unit", "displayUnit", "quantity", "unbounded"};
+
+// ---- primitive variables ------------------------------------------------------------------
+
+static MbeStatus make_var(MbeFlatten* fl, int inst, MbeSlot* slot_in, const TypeInfo* ti,
+                          const ModSet* mods, MbeError* err) {
+  MbeFlat* f = fl->flat;
+  const MbeComp* c = slot_in->comp;
+  const MbeClass* lex = slot_in->lex;
+  MbeStatus st;
+
+  // the selection of this slot's own binding and the value entry
+  ModSet own = {0};
+  const ModEntry* value = NULL;
+  if ((st = modset_child(fl, mods, c->name, &own, &value, err)) != MBE_OK) {
+    return st;
+  }
+  ModSet all = {0};
+  size_t cap = 0;
+  if ((st = modset_copy(fl, &all, &cap, &own, err)) != MBE_OK ||
+      (st = modset_add_mod(fl, &all, &cap, c->mod, inst, lex, NULL, false, err)) != MBE_OK ||
+      (st = modset_copy(fl, &all, &cap, &ti->mods, err)) != MBE_OK) {
+    return st;
+  }
+
+  MbeVar v;
+  memset(&v, 0, sizeof v);
+  const char* pname = f->insts[inst].name;
+  v.name = pname[0] ? mbe_arena_printf(fl->arena, "%s.%s", pname, c->name)
+                    : mbe_arena_strdup(fl->arena, c->name);
+  if (!v.name) {
+    return nomem(err);
+  }
+  v.inst = inst;
+  v.type = ti->base;
+  v.enum_type = ti->enum_type;
+  v.type_class = ti->type_class;
+  v.variability = c->variability;
+  v.causality = c->causality != MBE_CAUS_NONE ? c->causality : ti->causality;
+  v.is_flow = c->is_flow;
+  v.is_final = c->is_final;
+  v.is_protected = c->is_protected;
+  v.loc = c->loc;
+  // Evaluate=true in the MSL is an optimisation hint (axes carry it); what fixes a parameter for a
+  // compiled kernel is its type: Integer, Boolean, String and enumeration parameters select
+  // equations, Real ones are numbers that may vary per member
+  v.is_evaluate = c->is_evaluate;
+  v.is_structural = v.variability >= MBE_VAR_PARAMETER && v.type != MBE_T_REAL;
+
+  // binding: an outer modifier's value, else the declaration's
+  if (value) {
+    if (c->is_final && c->binding) {
+      return mbe_error_at(err, MBE_ERR_MODEL, value->arg->loc,
+                          "'%s' is declared final (%s:%d:%d) and cannot be modified", c->name,
+                          c->loc.file, c->loc.line, c->loc.col);
+    }
+    v.binding = binding_from_entry(value);
+    v.is_modified = !value->lex->is_catalogue;
+  } else if (c->binding) {
+    v.binding.expr = c->binding;
+    v.binding.scope = inst;
+    v.binding.lex = lex;
+    v.binding.loc = c->binding_loc;
+    v.is_modified = !lex->is_catalogue;
+  }
+  if (v.binding.expr && v.variability == MBE_VAR_CONSTANT && value && value->lex != lex &&
+      c->binding) {
+    return mbe_error_at(err, MBE_ERR_MODEL, value->arg->loc, "'%s' is a constant and cannot be modified",
+                        c->name);
+  }
+
+  // attributes: the first entry that names each one wins; unknown ones are errors
+  for (size_t i = 0; i < all.n; i++) {
+    const ModEntry* e = &all.e[i];
+    const char* an = e->arg->path[e->depth];
+    if (e->depth + 1 < e->arg->npath) {
+      return mbe_error_at(err, MBE_ERR_MODEL, e->arg->loc, "'%s.%s' is not an attribute of %s",
+                          an, e->arg->path[e->depth + 1], v.name);
+    }
+    int k = -1;
+    for (int a = 0; a < MBE_ATTR_COUNT; a++) {
+      if (strcmp(an, ATTR_NAMES[a]) == 0) {
+        k = a;
+      }
+    }
+    bool ignored = false;
+    for (size_t a = 0; a < sizeof IGNORED_ATTRS / sizeof IGNORED_ATTRS[0]; a++) {
+      ignored = ignored || strcmp(an, IGNORED_ATTRS[a]) == 0;
+    }
+    if (k < 0 && !ignored) {
+      return mbe_error_at(err, MBE_ERR_MODEL, e->arg->loc,
+                          "'%s' is not an attribute of %s (a %s); the attributes are start, fixed, "
+                          "stateSelect, min, max, nominal, unit, displayUnit, quantity",
+                          an, v.name, mbe_base_type_str(v.type));
+    }
+    if (e->arg->sub) {
+      return mbe_error_at(err, MBE_ERR_MODEL, e->arg->loc, "attribute '%s' takes a value, not a modification", an);
+    }
+    if (k >= 0 && !v.attr[k].expr && e->arg->value) {
+      v.attr[k] = binding_from_entry(e);
+    }
+  }
+
+  // dims: component dims, then type dims; ':' takes the size from the binding
+  int ndims = 0;
+  bool has_colon = false;
+  const MbeExpr* dexpr[2 * MBE_MAX_DIMS];
+  const MbeClass* dlex[2 * MBE_MAX_DIMS];
+  for (size_t i = 0; i < c->ndims; i++) {
+    dexpr[ndims] = c->dims[i];
+    dlex[ndims++] = lex;
+  }
+  for (size_t i = 0; i < c->ntype_dims; i++) {
+    dexpr[ndims] = c->type_dims[i];
+    dlex[ndims++] = lex;
+  }
+  for (int i = 0; i < ti->ndims; i++) {
+    dexpr[ndims] = ti->dims[i];
+    dlex[ndims++] = ti->dims_lex[i];
+  }
+  if (ndims > MBE_MAX_DIMS) {
+    return mbe_error_at(err, MBE_ERR_UNSUPPORTED, c->loc, "arrays of more than %d dimensions",
+                        MBE_MAX_DIMS);
+  }
+  v.ndims = ndims;
+
+  // register the variable before evaluating dims (they may refer to other elements)
+  MbeVar* a = grow(fl->arena, f->vars, f->nvars, &f->cap_vars, sizeof *a);
+  if (!a) {
+    return nomem(err);
+  }
+  f->vars = a;
+  int vi = (int)f->nvars++;
+  f->vars[vi] = v;
+  slot_in->var = vi;
+
+  for (int i = 0; i < ndims; i++) {
+    if (dexpr[i]->kind == MBE_EX_COLON) {
+      has_colon = true;
+      continue;
+    }
+    int d;
+    if ((st = eval_dim(fl, dexpr[i], i < (int)(c->ndims + c->ntype_dims) ? inst : -1, dlex[i], &d,
+                       err)) != MBE_OK) {
+      return st;
+    }
+    f->vars[vi].dims[i] = d;
+  }
+  if (has_colon) {
+    if (!f->vars[vi].binding.expr) {
+      return mbe_error_at(err, MBE_ERR_MODEL, c->loc,
+                          "'%s' has a ':' dimension but no binding to take its size from", c->name);
+    }
+    MbeValue bv;
+    if ((st = mbe_eval_binding(fl, &f->vars[vi].binding, &bv, err)) != MBE_OK) {
+      return st;
+    }
+    if (bv.ndims != ndims) {
+      return mbe_error_at(err, MBE_ERR_MODEL, f->vars[vi].binding.loc,
+                          "the binding of '%s' has %d dimensions, the declaration %d", c->name,
+                          bv.ndims, ndims);
+    }
+    for (int i = 0; i < ndims; i++) {
+      if (dexpr[i]->kind == MBE_EX_COLON) {
+        f->vars[vi].dims[i] = bv.dims[i];
+      }
+    }
+  }
+  return MBE_OK;
+}
+
+// ---- structured components ----------------------------------------------------------------
+
+static MbeStatus find_inner(MbeFlatten* fl, int inst, const MbeComp* c, int* out, MbeError* err) {
+  // the nearest enclosing instance (above the one declaring the outer) with an inner of that name
+  for (int p = fl->flat->insts[inst].parent; p >= 0; p = fl->flat->insts[p].parent) {
+    MbeInst* in = &fl->flat->insts[p];
+    for (size_t i = 0; i < in->nslots; i++) {
+      MbeSlot* s = &in->slots[i];
+      if (s->comp->is_inner && strcmp(s->ident, c->name) == 0) {
+        MbeStatus st = instantiate_slot(fl, p, i, err);
+        if (st != MBE_OK) {
+          return st;
+        }
+        s = &fl->flat->insts[p].slots[i];
+        if (s->nelems != 1) {
+          return mbe_error_at(err, MBE_ERR_UNSUPPORTED, s->comp->loc, "an inner array of components");
+        }
+        *out = s->elems[0];
+        return MBE_OK;
+      }
+    }
+  }
+  MbeStrbuf sb;
+  mbe_strbuf_init(&sb);
+  mbe_name_print(&sb, &c->type);
+  MbeStatus st = mbe_error_at(err, MBE_ERR_MODEL, c->loc,
+                              "'outer %s %s' (in %s) has no matching inner: declare "
+                              "'inner %s %s;' in the top-level model",
+                              sb.data ? sb.data : "?", c->name,
+                              fl->flat->insts[inst].name[0] ? fl->flat->insts[inst].name
+                                                            : fl->flat->top_name,
+                              sb.data ? sb.data : "?", c->name);
+  mbe_strbuf_deinit(&sb);
+  return st;
+}
+
+static MbeStatus make_insts(MbeFlatten* fl, int inst, size_t slot_index, const TypeInfo* ti,
+                            const ModSet* mods, MbeError* err) {
+  MbeStatus st;
+  MbeSlot* slot = &fl->flat->insts[inst].slots[slot_index];
+  const MbeComp* c = slot->comp;
+  const MbeClass* lex = slot->lex;
+
+  // modifiers of the component: outer, then its declaration's, then those of its type
+  ModSet own = {0};
+  const ModEntry* value = NULL;
+  if ((st = modset_child(fl, mods, c->name, &own, &value, err)) != MBE_OK) {
+    return st;
+  }
+  if (value || c->binding) {
+    return mbe_error_at(err, MBE_ERR_UNSUPPORTED, value ? value->arg->value_loc : c->binding_loc,
+                        "binding a whole %s component with '=' (modify its elements instead)",
+                        mbe_restriction_str(ti->cls->restriction));
+  }
+  ModSet all = {0};
+  size_t cap = 0;
+  if ((st = modset_copy(fl, &all, &cap, &own, err)) != MBE_OK ||
+      (st = modset_add_mod(fl, &all, &cap, c->mod, inst, lex, NULL, false, err)) != MBE_OK ||
+      (st = modset_copy(fl, &all, &cap, &ti->mods, err)) != MBE_OK) {
+    return st;
+  }
+
+  // shape of an array of components
+  int ndims = (int)(c->ndims + c->ntype_dims) + ti->ndims;
+  if (ndims > MBE_MAX_DIMS) {
+    return mbe_error_at(err, MBE_ERR_UNSUPPORTED, c->loc, "arrays of more than %d dimensions",
+                        MBE_MAX_DIMS);
+  }
+  int dims[MBE_MAX_DIMS];
+  int n = 1;
+  for (int i = 0; i < ndims; i++) {
+    const MbeExpr* de = i < (int)c->ndims ? c->dims[i]
+                        : i < (int)(c->ndims + c->ntype_dims) ? c->type_dims[i - (int)c->ndims]
+                                                              : ti->dims[i - (int)(c->ndims + c->ntype_dims)];
+    if (de->kind == MBE_EX_COLON) {
+      return mbe_error_at(err, MBE_ERR_MODEL, de->loc, "an array of components needs a fixed size, not ':'");
+    }
+    if ((st = eval_dim(fl, de, inst, lex, &dims[i], err)) != MBE_OK) {
+      return st;
+    }
+    n *= dims[i];
+    if (n > 100000) {
+      return mbe_error_at(err, MBE_ERR_MODEL, c->loc, "array of more than 100000 components");
+    }
+  }
+  int* elems = mbe_arena_alloc(fl->arena, (size_t)(n ? n : 1) * sizeof *elems);
+  if (!elems) {
+    return nomem(err);
+  }
+  slot = &fl->flat->insts[inst].slots[slot_index];
+  slot->elems = elems;
+  slot->nelems = n;
+  slot->ndims = ndims;
+  slot->is_array = ndims > 0;
+  memcpy(slot->dims, dims, sizeof dims);
+
+  // one instance per element; modifiers select element i unless `each`
+  for (int k = 0; k < n; k++) {
+    char idx[64] = "";
+    int rem = k;
+    int sub[MBE_MAX_DIMS];
+    for (int i = ndims; i-- > 0;) {
+      sub[i] = rem % dims[i];
+      rem /= dims[i];
+    }
+    size_t len = 0;
+    for (int i = 0; i < ndims; i++) {
+      len += (size_t)snprintf(idx + len, sizeof idx - len, "%s%d", i ? "," : "[", sub[i] + 1);
+    }
+    if (ndims) {
+      snprintf(idx + len, sizeof idx - len, "]");
+    }
+    const char* pname = fl->flat->insts[inst].name;
+    const char* name = pname[0] ? mbe_arena_printf(fl->arena, "%s.%s%s", pname, c->name, idx)
+                                : mbe_arena_printf(fl->arena, "%s%s", c->name, idx);
+    if (!name) {
+      return nomem(err);
+    }
+    ModSet em = {0};
+    size_t ecap = 0;
+    for (size_t i = 0; i < all.n; i++) {
+      ModEntry e = all.e[i];
+      for (int d = 0; d < ndims && e.nsel < MBE_MAX_DIMS; d++) {
+        e.sel[e.nsel++] = sub[d];
+      }
+      if ((st = modset_push(fl, &em, &ecap, e, err)) != MBE_OK) {
+        return st;
+      }
+    }
+    int ni;
+    if ((st = new_inst(fl, name, inst, ti->cls, c->loc, &ni, err)) != MBE_OK) {
+      return st;
+    }
+    fl->flat->insts[inst].slots[slot_index].elems[k] = ni;
+    if ((st = expand(fl, ni, &em, err)) != MBE_OK) {
+      return st;
+    }
+  }
+  return MBE_OK;
+}
+
+static MbeStatus instantiate_slot(MbeFlatten* fl, int inst, size_t slot_index, MbeError* err) {
+  MbeSlot* slot = &fl->flat->insts[inst].slots[slot_index];
+  if (slot->state == 2) {
+    return MBE_OK;
+  }
+  if (slot->state == 1) {
+    return mbe_error_at(err, MBE_ERR_MODEL, slot->comp->loc,
+                        "the declaration of '%s' depends on itself (through its dimensions, "
+                        "condition or type)",
+                        slot->ident);
+  }
+  if (++fl->depth > 4 * MAX_INST_DEPTH) {
+    return mbe_error_at(err, MBE_ERR_MODEL, slot->comp->loc, "components nested too deeply (recursive model?)");
+  }
+  slot->state = 1;
+  const MbeComp* c = slot->comp;
+  const MbeClass* lex = slot->lex;
+  ModSet mods = slot->mods;
+  MbeStatus st = MBE_OK;
+
+  // a conditional component exists only when its condition is true
+  slot->is_present = true;
+  if (c->condition) {
+    MbeValue cv;
+    if ((st = mbe_eval(fl, c->condition, inst, lex, &cv, err)) != MBE_OK) {
+      goto done;
+    }
+    if (cv.type != MBE_T_BOOLEAN || cv.ndims != 0) {
+      st = mbe_error_at(err, MBE_ERR_MODEL, c->condition->loc, "the condition of '%s' must be a Boolean scalar",
+                        c->name);
+      goto done;
+    }
+    slot = &fl->flat->insts[inst].slots[slot_index];
+    slot->is_present = cv.num[0] != 0;
+  }
+
+  TypeInfo ti;
+  if ((st = resolve_type(fl, c, lex, &ti, err)) != MBE_OK) {
+    goto done;
+  }
+  slot = &fl->flat->insts[inst].slots[slot_index];
+  if (c->is_outer) {
+    if (ti.is_primitive) {
+      st = mbe_error_at(err, MBE_ERR_UNSUPPORTED, c->loc, "an outer variable of a predefined type");
+      goto done;
+    }
+    int inner = -1;
+    if ((st = find_inner(fl, inst, c, &inner, err)) != MBE_OK) {
+      goto done;
+    }
+    slot = &fl->flat->insts[inst].slots[slot_index];
+    slot->inner = inner;
+    goto done;
+  }
+  if (!slot->is_present) {
+    // still check the modifiers against the class, as a tool would; create nothing
+    goto done;
+  }
+  if (ti.is_primitive) {
+    st = make_var(fl, inst, slot, &ti, &mods, err);
+  } else if (ti.cls->restriction == MBE_CLASS_FUNCTION || ti.cls->restriction == MBE_CLASS_PACKAGE) {
+    st = mbe_error_at(err, MBE_ERR_MODEL, c->type.loc, "a %s cannot be a component",
+                      mbe_restriction_str(ti.cls->restriction));
+  } else {
+    st = make_insts(fl, inst, slot_index, &ti, &mods, err);
+  }
+
+done:
+  fl->depth--;
+  fl->flat->insts[inst].slots[slot_index].state = st == MBE_OK ? 2 : 0;
+  return st;
+}
+
+// instantiates every element of inst and, recursively, of its sub-instances
+static MbeStatus instantiate_all(MbeFlatten* fl, int inst, MbeError* err) {
+  for (size_t i = 0; i < fl->flat->insts[inst].nslots; i++) {
+    MbeStatus st = instantiate_slot(fl, inst, i, err);
+    if (st != MBE_OK) {
+      return st;
+    }
+    MbeSlot* s = &fl->flat->insts[inst].slots[i];
+    if (s->inner >= 0 || !s->is_present) {
+      continue;
+    }
+    for (int k = 0; k < s->nelems; k++) {
+      int child = fl->flat->insts[inst].slots[i].elems[k];
+      if ((st = instantiate_all(fl, child, err)) != MBE_OK) {
+        return st;
+      }
+    }
+  }
+  return MBE_OK;
+}
+
+// ---- name resolution ----------------------------------------------------------------------
+
+static MbeStatus eval_index(MbeFlatten* fl, const MbeExpr* e, int scope, const MbeClass* lex,
+                            int size, int* out, MbeError* err) {
+  if (e->kind == MBE_EX_COLON) {
+    return mbe_error_at(err, MBE_ERR_UNSUPPORTED, e->loc, "a ':' slice here (use single indices)");
+  }
+  int v;
+  MbeStatus st = eval_dim(fl, e, scope, lex, &v, err);
+  if (st != MBE_OK) {
+    return st;
+  }
+  if (v < 1 || v > size) {
+    return mbe_error_at(err, MBE_ERR_MODEL, e->loc, "index %d is out of range 1..%d", v, size);
+  }
+  *out = v - 1;
+  return MBE_OK;
+}
+
+// looks up a constant of a package (or enumeration literal) along the lexical scope of lex
+static MbeStatus resolve_lexical(MbeFlatten* fl, const MbeName* name, const MbeClass* lex,
+                                 MbeRef* out, MbeError* err);
+
+MbeStatus mbe_flatten_resolve(MbeFlatten* fl, const MbeName* name, int scope, const MbeClass* lex,
+                              MbeRef* out, MbeError* err) {
+  memset(out, 0, sizeof *out);
+  MbeStatus st;
+  if (scope < 0 || name->is_global) {
+    return resolve_lexical(fl, name, lex, out, err);
+  }
+
+  // first part among the elements of the scope instance
+  MbeInst* in = &fl->flat->insts[scope];
+  MbeSlot* slot = find_slot(in, name->parts[0].ident);
+  if (!slot) {
+    return resolve_lexical(fl, name, lex, out, err);
+  }
+  int cur = scope;
+  for (size_t j = 0;; j++) {
+    const MbeNamePart* part = &name->parts[j];
+    size_t si = (size_t)(slot - fl->flat->insts[cur].slots);
+    if ((st = instantiate_slot(fl, cur, si, err)) != MBE_OK) {
+      return st;
+    }
+    slot = &fl->flat->insts[cur].slots[si];
+    if (!slot->is_present) {
+      const MbeExpr* cond = slot->comp->condition;
+      MbeStrbuf sb;
+      mbe_strbuf_init(&sb);
+      mbe_expr_print(&sb, cond);
+      st = mbe_error_at(err, MBE_ERR_MODEL, name->loc,
+                        "'%s' is a conditional component that is absent here because '%s' is false",
+                        part->ident, sb.data ? sb.data : "?");
+      mbe_strbuf_deinit(&sb);
+      return st;
+    }
+    if (slot->inner >= 0) {
+      if (part->nsubs) {
+        return mbe_error_at(err, MBE_ERR_MODEL, name->loc, "'%s' is not an array", part->ident);
+      }
+      cur = slot->inner;
+    } else if (slot->var >= 0) {
+      out->kind = MBE_REF_VAR;
+      out->index = slot->var;
+      out->nparts_used = j + 1;
+      return MBE_OK;  // subscripts and the rest are the caller's
+    } else {
+      int k = 0;
+      if (slot->is_array) {
+        if (part->nsubs == 0) {
+          out->kind = MBE_REF_INST;
+          out->index = -1;
+          out->nparts_used = j;
+          return mbe_error_at(err, MBE_ERR_UNSUPPORTED, name->loc,
+                              "'%s' is an array of components; name one element, e.g. %s[1]",
+                              part->ident, part->ident);
+        }
+        if ((int)part->nsubs != slot->ndims) {
+          return mbe_error_at(err, MBE_ERR_MODEL, name->loc, "'%s' has %d dimensions, not %zu",
+                              part->ident, slot->ndims, part->nsubs);
+        }
+        for (int d = 0; d < slot->ndims; d++) {
+          int ix = 0;
+          if ((st = eval_index(fl, part->subs[d], scope, lex, slot->dims[d], &ix, err)) != MBE_OK) {
+            return st;
+          }
+          slot = &fl->flat->insts[cur].slots[si];
+          k = k * slot->dims[d] + ix;
+        }
+      } else if (part->nsubs) {
+        return mbe_error_at(err, MBE_ERR_MODEL, name->loc, "'%s' is not an array", part->ident);
+      }
+      cur = slot->elems[k];
+    }
+    if (j + 1 == name->nparts) {
+      out->kind = MBE_REF_INST;
+      out->index = cur;
+      out->nparts_used = j + 1;
+      return MBE_OK;
+    }
+    MbeInst* ci = &fl->flat->insts[cur];
+    slot = find_slot(ci, name->parts[j + 1].ident);
+    if (!slot) {
+      const char* hint = suggest_slot(ci, name->parts[j + 1].ident);
+      return mbe_error_at(err, MBE_ERR_MODEL, name->loc, "%s (%s) has no element '%s'%s%s%s",
+                          ci->name, ci->class_name, name->parts[j + 1].ident,
+                          hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
+    }
+  }
+}
+
+static MbeStatus const_value(MbeFlatten* fl, const MbeComp* c, const MbeClass* lex, MbeValue* out,
+                             MbeError* err) {
+  size_t i;
+  for (i = 0; i < fl->nconsts; i++) {
+    if (fl->consts[i].comp == c) {
+      break;
+    }
+  }
+  if (i == fl->nconsts) {
+    ConstCache* a = grow(fl->arena, fl->consts, fl->nconsts, &fl->cap_consts, sizeof *a);
+    if (!a) {
+      return nomem(err);
+    }
+    fl->consts = a;
+    memset(&a[i], 0, sizeof a[i]);
+    a[i].comp = c;
+    a[i].lex = lex;
+    fl->nconsts++;
+  }
+  if (fl->consts[i].state == 2) {
+    *out = fl->consts[i].value;
+    return MBE_OK;
+  }
+  if (fl->consts[i].state == 1) {
+    return mbe_error_at(err, MBE_ERR_MODEL, c->loc, "the value of constant '%s' depends on itself", c->name);
+  }
+  if (!c->binding) {
+    return mbe_error_at(err, MBE_ERR_MODEL, c->loc, "constant '%s' has no value", c->name);
+  }
+  fl->consts[i].state = 1;
+  MbeValue v;
+  MbeStatus st = mbe_eval(fl, c->binding, -1, lex, &v, err);
+  fl->consts[i].state = st == MBE_OK ? 2 : 0;
+  if (st == MBE_OK) {
+    // a Real constant written as an integer literal is Real
+    TypeInfo ti;
+    if (resolve_type(fl, c, lex, &ti, err) == MBE_OK && ti.is_primitive && ti.base == MBE_T_REAL &&
+        v.type == MBE_T_INTEGER) {
+      v.type = MBE_T_REAL;
+    }
+    fl->consts[i].value = v;
+    *out = v;
+  }
+  return st;
+}
+
+static MbeStatus resolve_lexical(MbeFlatten* fl, const MbeName* name, const MbeClass* lex,
+                                 MbeRef* out, MbeError* err) {
+  const char* first = name->parts[0].ident;
+  if (name->parts[0].nsubs && name->nparts > 1) {
+    return mbe_error_at(err, MBE_ERR_MODEL, name->loc, "'%s' is not an array of components", first);
+  }
+
+  // a constant declared in an enclosing class (package constants seen from inside the package)
+  if (!name->is_global) {
+    for (const MbeClass* s = lex; s; s = s->parent) {
+      for (size_t i = 0; i < s->ncomps; i++) {
+        const MbeComp* c = &s->comps[i];
+        if (strcmp(c->name, first) == 0 && c->variability == MBE_VAR_CONSTANT &&
+            s->restriction == MBE_CLASS_PACKAGE) {
+          out->kind = MBE_REF_CONST;
+          out->nparts_used = 1;
+          return const_value(fl, c, s, &out->value, err);
+        }
+      }
+    }
+  }
+
+  // otherwise the longest prefix that is a class, then a constant or a literal of it
+  const MbeClass* cls = NULL;
+  MbePredef pd = MBE_PREDEF_NONE;
+  MbeStatus st = mbe_lookup_class_opt(fl->spec, lex ? lex : &fl->spec->root, name, 1, &cls, &pd, err);
+  if (st != MBE_OK) {
+    return st;
+  }
+  if (!cls) {
+    const char* hint = mbe_lookup_suggest(fl->spec, lex, first);
+    if (strcmp(first, "time") == 0) {
+      return mbe_error_at(err, MBE_ERR_MODEL, name->loc, "'time' varies; it cannot appear in a parameter expression");
+    }
+    return mbe_error_at(err, MBE_ERR_MODEL, name->loc, "unknown name '%s'%s%s%s", first,
+                        hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
+  }
+  size_t j = 1;
+  for (; j < name->nparts; j++) {
+    const MbeClass* m = mbe_class_member(fl->spec, cls, name->parts[j].ident);
+    if (!m) {
+      break;
+    }
+    cls = m;
+  }
+  if (j == name->nparts) {
+    out->kind = MBE_REF_CLASS;
+    out->cls = cls;
+    out->nparts_used = j;
+    return MBE_OK;
+  }
+  const char* id = name->parts[j].ident;
+  const MbeClass* target = cls;
+  if ((st = mbe_class_resolve_short(fl->spec, cls, &target, err)) != MBE_OK) {
+    return st;
+  }
+  if (target->is_enumeration) {
+    for (size_t k = 0; k < target->nliterals; k++) {
+      if (strcmp(target->literals[k].name, id) == 0) {
+        out->kind = MBE_REF_ENUM;
+        out->nparts_used = j + 1;
+        if ((st = mbe_value_alloc(fl->arena, &out->value, MBE_T_ENUM, 0, NULL, err)) != MBE_OK) {
+          return st;
+        }
+        out->value.enum_type = target;
+        out->value.num[0] = (double)(k + 1);
+        return MBE_OK;
+      }
+    }
+    return mbe_error_at(err, MBE_ERR_MODEL, name->loc, "enumeration %s has no literal '%s'",
+                        target->name, id);
+  }
+  for (const MbeClass* s = target; s; s = NULL) {
+    for (size_t i = 0; i < s->ncomps; i++) {
+      if (strcmp(s->comps[i].name, id) == 0) {
+        if (s->comps[i].variability != MBE_VAR_CONSTANT) {
+          return mbe_error_at(err, MBE_ERR_MODEL, name->loc,
+                              "'%s' of %s is not a constant; only constants of packages can be used "
+                              "by name",
+                              id, target->name);
+        }
+        out->kind = MBE_REF_CONST;
+        out->nparts_used = j + 1;
+        return const_value(fl, &s->comps[i], s, &out->value, err);
+      }
+    }
+  }
+  return mbe_error_at(err, MBE_ERR_MODEL, name->loc, "%s has no constant or class '%s'",
+                      target->name, id);
+}
+
+MbeStatus mbe_flatten_var_value(MbeFlatten* fl, int vi, MbeError* err) {
+  MbeVar* v = &fl->flat->vars[vi];
+  if (v->eval_state == 2) {
+    return MBE_OK;
+  }
+  if (v->eval_state == 1) {
+    return mbe_error_at(err, MBE_ERR_MODEL, v->binding.expr ? v->binding.loc : v->loc,
+                        "the value of '%s' depends on itself (a cycle of parameter bindings)",
+                        v->name);
+  }
+  if (v->variability < MBE_VAR_PARAMETER) {
+    return mbe_error_at(err, MBE_ERR_MODEL, v->loc, "'%s' is not a parameter or constant", v->name);
+  }
+  v->eval_state = 1;
+  MbeBinding b = v->binding;
+  MbeStatus st;
+  bool from_start = false;
+  if (!b.expr) {
+    // a parameter without a value takes its start value, with a warning, as tools do
+    b = v->attr[MBE_ATTR_START];
+    from_start = b.expr != NULL;
+    if (!b.expr) {
+      v->eval_state = 0;
+      return mbe_error_at(err, MBE_ERR_MODEL, v->loc,
+                          "parameter '%s' has no value; set it with a modifier", v->name);
+    }
+  }
+  MbeValue val;
+  st = mbe_eval_binding(fl, &b, &val, err);
+  v = &fl->flat->vars[vi];
+  if (st != MBE_OK) {
+    v->eval_state = 0;
+    return st;
+  }
+  if (from_start) {
+    warn(fl, v->loc, "parameter '%s' has no value; using its start value", v->name);
+  }
+
+  // type and shape must agree with the declaration; Integer widens to Real
+  if (v->type == MBE_T_REAL && val.type == MBE_T_INTEGER) {
+    val.type = MBE_T_REAL;
+  }
+  bool ok = val.type == v->type && (v->type != MBE_T_ENUM || val.enum_type == v->enum_type);
+  MbeLoc where = b.expr ? b.loc : v->loc;
+  if (!ok) {
+    v->eval_state = 0;
+    return mbe_error_at(err, MBE_ERR_MODEL, where, "'%s' is a%s %s%s%s, but its value is a%s %s",
+                        v->name, v->type == MBE_T_INTEGER ? "n" : "", mbe_base_type_str(v->type),
+                        v->enum_type ? " " : "", v->enum_type ? v->enum_type->name : "",
+                        val.type == MBE_T_INTEGER || val.type == MBE_T_ENUM ? "n" : "",
+                        val.type == MBE_T_ENUM && val.enum_type ? val.enum_type->name
+                                                                : mbe_base_type_str(val.type));
+  }
+  if (val.ndims == 0 && v->ndims > 0 && b.is_each) {
+    // `each` broadcasts a scalar
+    MbeValue arr;
+    if ((st = mbe_value_alloc(fl->arena, &arr, val.type, v->ndims, v->dims, err)) != MBE_OK) {
+      return st;
+    }
+    arr.enum_type = val.enum_type;
+    for (size_t i = 0; i < arr.n; i++) {
+      if (arr.str) {
+        arr.str[i] = val.str[0];
+      } else {
+        arr.num[i] = val.num[0];
+      }
+    }
+    val = arr;
+  }
+  bool shape = val.ndims == v->ndims;
+  for (int i = 0; shape && i < v->ndims; i++) {
+    shape = val.dims[i] == v->dims[i];
+  }
+  if (!shape) {
+    v->eval_state = 0;
+    MbeStrbuf sb;
+    mbe_strbuf_init(&sb);
+    mbe_value_print(&sb, &val);
+    char decl[64] = "a scalar";
+    if (v->ndims) {
+      size_t n = (size_t)snprintf(decl, sizeof decl, "an array [");
+      for (int i = 0; i < v->ndims; i++) {
+        n += (size_t)snprintf(decl + n, sizeof decl - n, "%s%d", i ? "," : "", v->dims[i]);
+      }
+      snprintf(decl + n, sizeof decl - n, "]");
+    }
+    st = mbe_error_at(err, MBE_ERR_MODEL, where, "'%s' is %s, but its value %s has another shape%s",
+                      v->name, decl, sb.data ? sb.data : "?",
+                      val.ndims == 0 && v->ndims ? " (use 'each' to give every element the same value)"
+                                                 : "");
+    mbe_strbuf_deinit(&sb);
+    return st;
+  }
+  v->value = val;
+  v->eval_state = 2;
+  return MBE_OK;
+}
+
+// ---- connections and equations ------------------------------------------------------------
+
+typedef struct EndList {
+  MbeConnEnd* e;
+  size_t n, cap;
+  bool is_primitive;
+  const char* sig;  // connector signature (class of structured connectors, base type of primitive)
+} EndList;
+
+static MbeStatus push_end(MbeFlatten* fl, EndList* l, MbeConnEnd e, MbeError* err) {
+  MbeConnEnd* a = grow(fl->arena, l->e, l->n, &l->cap, sizeof *a);
+  if (!a) {
+    return nomem(err);
+  }
+  l->e = a;
+  l->e[l->n++] = e;
+  return MBE_OK;
+}
+
+// the flow/potential variables of a connector, as "name:type:flow" lines, for compatibility checks
+static const char* connector_signature(MbeFlatten* fl, int inst, MbeError* err) {
+  MbeStrbuf sb;
+  mbe_strbuf_init(&sb);
+  for (size_t v = 0; v < fl->flat->nvars; v++) {
+    const MbeVar* var = &fl->flat->vars[v];
+    int p = var->inst;
+    while (p >= 0 && p != inst) {
+      p = fl->flat->insts[p].parent;
+    }
+    if (p != inst || var->variability >= MBE_VAR_PARAMETER) {
+      continue;
+    }
+    mbe_strbuf_printf(&sb, "%s:%d:%d:%d;", var->name + strlen(fl->flat->insts[inst].name), var->type,
+                      var->is_flow, var->ndims);
+  }
+  const char* s = mbe_arena_strdup(fl->arena, sb.data ? sb.data : "");
+  mbe_strbuf_deinit(&sb);
+  if (!s) {
+    nomem(err);
+  }
+  return s;
+}
+
+// the indices (0-based) one subscript selects in a dimension of size n: an Integer, an Integer
+// vector (a range such as 1:3) or ':'
+static MbeStatus index_set(MbeFlatten* fl, const MbeExpr* e, int scope, const MbeClass* lex, int n,
+                           int** idx, int* count, MbeError* err) {
+  MbeValue v;
+  MbeStatus st;
+  if (!e || e->kind == MBE_EX_COLON) {
+    *idx = mbe_arena_alloc(fl->arena, (size_t)(n ? n : 1) * sizeof **idx);
+    if (!*idx) {
+      return nomem(err);
+    }
+    for (int i = 0; i < n; i++) {
+      (*idx)[i] = i;
+    }
+    *count = n;
+    return MBE_OK;
+  }
+  if ((st = mbe_eval(fl, e, scope, lex, &v, err)) != MBE_OK) {
+    return st;
+  }
+  if (v.type != MBE_T_INTEGER || v.ndims > 1) {
+    return mbe_error_at(err, MBE_ERR_MODEL, e->loc, "a subscript must be an Integer or a range of Integers");
+  }
+  *idx = mbe_arena_alloc(fl->arena, (v.n ? v.n : 1) * sizeof **idx);
+  if (!*idx) {
+    return nomem(err);
+  }
+  for (size_t i = 0; i < v.n; i++) {
+    if (v.num[i] < 1 || v.num[i] > n) {
+      return mbe_error_at(err, MBE_ERR_MODEL, e->loc, "index %g is out of range 1..%d", v.num[i], n);
+    }
+    (*idx)[i] = (int)v.num[i] - 1;
+  }
+  *count = (int)v.n;
+  return MBE_OK;
+}
+
+// the flat element indices (row-major) that subscripts select from an array of shape dims;
+// missing trailing subscripts select everything
+static MbeStatus select_elems(MbeFlatten* fl, const MbeNamePart* part, int ndims, const int* dims,
+                              int scope, const MbeClass* lex, int** out, int* nout, MbeError* err) {
+  if ((int)part->nsubs > ndims) {
+    return mbe_error_at(err, MBE_ERR_MODEL, part->nsubs ? part->subs[0]->loc : (MbeLoc){0},
+                        "'%s' has %d dimension%s, not %zu", part->ident, ndims, ndims == 1 ? "" : "s",
+                        part->nsubs);
+  }
+  int* sets[MBE_MAX_DIMS];
+  int counts[MBE_MAX_DIMS];
+  int total = 1;
+  for (int d = 0; d < ndims; d++) {
+    MbeStatus st = index_set(fl, d < (int)part->nsubs ? part->subs[d] : NULL, scope, lex, dims[d],
+                             &sets[d], &counts[d], err);
+    if (st != MBE_OK) {
+      return st;
+    }
+    total *= counts[d];
+  }
+  *out = mbe_arena_alloc(fl->arena, (size_t)(total ? total : 1) * sizeof **out);
+  if (!*out) {
+    return nomem(err);
+  }
+  int pos[MBE_MAX_DIMS] = {0};
+  for (int k = 0; k < total; k++) {
+    int flat = 0;
+    for (int d = 0; d < ndims; d++) {
+      flat = flat * dims[d] + sets[d][pos[d]];
+    }
+    (*out)[k] = flat;
+    for (int d = ndims; d-- > 0;) {
+      if (++pos[d] < counts[d]) {
+        break;
+      }
+      pos[d] = 0;
+    }
+  }
+  *nout = total;
+  return MBE_OK;
+}
+
+// expands one side of a connect into connector ends: a.b[2].c, a[1:3].y, u[1:2], arr.y
+static MbeStatus connect_side(MbeFlatten* fl, const MbeName* name, int scope, const MbeClass* lex,
+                              EndList* out, MbeError* err) {
+  MbeStatus st;
+  int* cur = mbe_arena_alloc(fl->arena, sizeof *cur);
+  if (!cur) {
+    return nomem(err);
+  }
+  cur[0] = scope;
+  int ncur = 1;
+  for (size_t j = 0; j < name->nparts; j++) {
+    const MbeNamePart* part = &name->parts[j];
+    bool last = j + 1 == name->nparts;
+    int* next = NULL;
+    size_t nnext = 0, cap = 0;
+    for (int c = 0; c < ncur; c++) {
+      MbeInst* in = &fl->flat->insts[cur[c]];
+      MbeSlot* slot = find_slot(in, part->ident);
+      if (!slot) {
+        const char* hint = suggest_slot(in, part->ident);
+        return mbe_error_at(err, MBE_ERR_MODEL, name->loc, "%s%s%s has no element '%s'%s%s%s",
+                            in->name[0] ? in->name : "the model", in->name[0] ? " of " : "",
+                            in->name[0] ? in->class_name : "", part->ident,
+                            hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
+      }
+      size_t si = (size_t)(slot - in->slots);
+      if ((st = instantiate_slot(fl, cur[c], si, err)) != MBE_OK) {
+        return st;
+      }
+      slot = &fl->flat->insts[cur[c]].slots[si];
+      if (!slot->is_present) {
+        MbeStrbuf sb;
+        mbe_strbuf_init(&sb);
+        mbe_expr_print(&sb, slot->comp->condition);
+        st = mbe_error_at(err, MBE_ERR_MODEL, name->loc,
+                          "'%s' is a conditional connector that is absent because '%s' is false",
+                          part->ident, sb.data ? sb.data : "?");
+        mbe_strbuf_deinit(&sb);
+        return st;
+      }
+      if (slot->inner >= 0) {
+        if (part->nsubs) {
+          return mbe_error_at(err, MBE_ERR_MODEL, name->loc, "'%s' is not an array", part->ident);
+        }
+        int* g = grow(fl->arena, next, nnext, &cap, sizeof *g);
+        if (!g) {
+          return nomem(err);
+        }
+        next = g;
+        next[nnext++] = slot->inner;
+        continue;
+      }
+      if (slot->var >= 0) {
+        if (!last) {
+          return mbe_error_at(err, MBE_ERR_MODEL, name->loc, "'%s' is a variable; it has no element '%s'",
+                              fl->flat->vars[slot->var].name, name->parts[j + 1].ident);
+        }
+        int vi = slot->var;
+        int* el;
+        int nel;
+        MbeVar* v = &fl->flat->vars[vi];
+        int dims[MBE_MAX_DIMS];
+        memcpy(dims, v->dims, sizeof dims);
+        if ((st = select_elems(fl, part, v->ndims, dims, scope, lex, &el, &nel, err)) != MBE_OK) {
+          return st;
+        }
+        for (int k = 0; k < nel; k++) {
+          v = &fl->flat->vars[vi];
+          const char* nm = v->ndims ? mbe_arena_printf(fl->arena, "%s[%d]", v->name, el[k] + 1) : v->name;
+          if (!nm) {
+            return nomem(err);
+          }
+          if ((st = push_end(fl, out, (MbeConnEnd){-1, vi, el[k], nm}, err)) != MBE_OK) {
+            return st;
+          }
+        }
+        continue;
+      }
+      int* el;
+      int nel;
+      int dims[MBE_MAX_DIMS];
+      memcpy(dims, slot->dims, sizeof dims);
+      if ((st = select_elems(fl, part, slot->ndims, dims, scope, lex, &el, &nel, err)) != MBE_OK) {
+        return st;
+      }
+      for (int k = 0; k < nel; k++) {
+        int* g = grow(fl->arena, next, nnext, &cap, sizeof *g);
+        if (!g) {
+          return nomem(err);
+        }
+        next = g;
+        next[nnext++] = fl->flat->insts[cur[c]].slots[si].elems[el[k]];
+      }
+    }
+    cur = next;
+    ncur = (int)nnext;
+  }
+  for (int c = 0; c < ncur; c++) {
+    if ((st = push_end(fl, out, (MbeConnEnd){cur[c], -1, 0, fl->flat->insts[cur[c]].name}, err)) != MBE_OK) {
+      return st;
+    }
+  }
+
+  // check that every end is a connector
+  // every end must be a connector: a connector instance, or a variable declared with a connector
+  // type (RealInput) or inside a connector
+  for (size_t i = 0; i < out->n; i++) {
+    MbeConnEnd* e = &out->e[i];
+    bool ok;
+    if (e->inst >= 0) {
+      ok = fl->flat->insts[e->inst].kind == MBE_INST_CONNECTOR;
+    } else {
+      const MbeVar* v = &fl->flat->vars[e->var];
+      const MbeInst* owner = &fl->flat->insts[v->inst];
+      ok = (v->type_class && v->type_class->restriction == MBE_CLASS_CONNECTOR) ||
+           owner->kind == MBE_INST_CONNECTOR;
+      ok = ok && v->variability < MBE_VAR_PARAMETER;
+    }
+    if (!ok) {
+      return mbe_error_at(err, MBE_ERR_MODEL, name->loc,
+                          "'%s' is not a connector; connect() joins connectors such as frame_a, "
+                          "flange_b or a RealInput",
+                          e->name);
+    }
+  }
+  return MBE_OK;
+}
+
+static MbeStatus flatten_connect(MbeFlatten* fl, const MbeEquation* eq, int scope, const MbeClass* lex,
+                                 MbeError* err) {
+  EndList a = {0}, b = {0};
+  MbeStatus st;
+  if ((st = connect_side(fl, &eq->a, scope, lex, &a, err)) != MBE_OK ||
+      (st = connect_side(fl, &eq->b, scope, lex, &b, err)) != MBE_OK) {
+    return st;
+  }
+  if (a.n != b.n) {
+    return mbe_error_at(err, MBE_ERR_MODEL, eq->loc,
+                        "connect() joins %zu connector(s) on the left with %zu on the right", a.n, b.n);
+  }
+  MbeFlat* f = fl->flat;
+  for (size_t i = 0; i < a.n; i++) {
+    // compatibility: same base type for primitive ends, same variables for structured ones
+    const MbeConnEnd* x = &a.e[i];
+    const MbeConnEnd* y = &b.e[i];
+    bool ok;
+    const char* what_x;
+    const char* what_y;
+    if ((x->inst >= 0) != (y->inst >= 0)) {
+      ok = false;
+    } else if (x->inst >= 0) {
+      const char* sx = connector_signature(fl, x->inst, err);
+      const char* sy = connector_signature(fl, y->inst, err);
+      if (!sx || !sy) {
+        return MBE_ERR_NOMEM;
+      }
+      ok = strcmp(sx, sy) == 0;
+    } else {
+      ok = f->vars[x->var].type == f->vars[y->var].type;
+    }
+    what_x = x->inst >= 0 ? f->insts[x->inst].class_name : mbe_base_type_str(f->vars[x->var].type);
+    what_y = y->inst >= 0 ? f->insts[y->inst].class_name : mbe_base_type_str(f->vars[y->var].type);
+    if (!ok) {
+      return mbe_error_at(err, MBE_ERR_MODEL, eq->loc,
+                          "connect(%s, %s) joins incompatible connectors: %s and %s", x->name,
+                          y->name, what_x, what_y);
+    }
+    if (x->inst == y->inst && x->var == y->var && x->elem == y->elem) {
+      return mbe_error_at(err, MBE_ERR_MODEL, eq->loc, "connect() joins %s with itself", x->name);
+    }
+    MbeConnection* c = grow(fl->arena, f->conns, f->nconns, &f->cap_conns, sizeof *c);
+    if (!c) {
+      return nomem(err);
+    }
+    f->conns = c;
+    f->conns[f->nconns++] = (MbeConnection){*x, *y, scope, eq->loc};
+  }
+  return MBE_OK;
+}
+
+// every name in a user's equation must resolve to a variable, parameter or constant
+static MbeStatus check_eq_names(MbeFlatten* fl, const MbeExpr* e, int scope, const MbeClass* lex,
+                                MbeError* err) {
+  if (!e) {
+    return MBE_OK;
+  }
+  MbeStatus st;
+  if (e->kind == MBE_EX_NAME) {
+    if (e->name.nparts == 1 && strcmp(e->name.parts[0].ident, "time") == 0 && !e->name.parts[0].nsubs) {
+      return MBE_OK;
+    }
+    MbeRef ref;
+    if ((st = mbe_flatten_resolve(fl, &e->name, scope, lex, &ref, err)) != MBE_OK) {
+      return st;
+    }
+    if (ref.kind == MBE_REF_INST || ref.kind == MBE_REF_CLASS) {
+      return mbe_error_at(err, MBE_ERR_MODEL, e->loc, "this name is a component or class, not a value");
+    }
+    if (ref.kind == MBE_REF_VAR && ref.nparts_used != e->name.nparts) {
+      return mbe_error_at(err, MBE_ERR_MODEL, e->loc, "'%s' is a variable; it has no element '%s'",
+                          fl->flat->vars[ref.index].name, e->name.parts[ref.nparts_used].ident);
+    }
+  }
+  for (size_t i = 0; i < e->nargs; i++) {
+    if ((st = check_eq_names(fl, e->args[i], scope, lex, err)) != MBE_OK) {
+      return st;
+    }
+  }
+  for (size_t i = 0; i < e->nnamed; i++) {
+    if ((st = check_eq_names(fl, e->named[i].value, scope, lex, err)) != MBE_OK) {
+      return st;
+    }
+  }
+  return MBE_OK;
+}
+
+// equations of the class of inst and of its bases (and short-form targets)
+static MbeStatus flatten_equations(MbeFlatten* fl, int inst, const MbeClass* cls, int depth,
+                                   MbeError* err) {
+  MbeStatus st;
+  if (depth > MAX_INST_DEPTH) {
+    return mbe_error_at(err, MBE_ERR_MODEL, cls->loc, "extends clauses form a cycle");
+  }
+  if (cls->is_short && !cls->is_enumeration) {
+    const MbeClass* target = NULL;
+    if ((st = mbe_class_resolve_short(fl->spec, cls, &target, err)) != MBE_OK) {
+      return st;
+    }
+    return target && target != cls ? flatten_equations(fl, inst, target, depth + 1, err) : MBE_OK;
+  }
+  for (size_t i = 0; i < cls->nextends; i++) {
+    const MbeClass* base = NULL;
+    if ((st = mbe_lookup_extends(fl->spec, cls, i, &base, err)) != MBE_OK ||
+        (st = flatten_equations(fl, inst, base, depth + 1, err)) != MBE_OK) {
+      return st;
+    }
+  }
+  for (size_t i = 0; i < cls->neqs; i++) {
+    const MbeEquation* eq = &cls->eqs[i];
+    if (eq->kind == MBE_EQ_CONNECT) {
+      if (eq->is_initial) {
+        return mbe_error_at(err, MBE_ERR_MODEL, eq->loc, "connect() is not allowed in an initial equation section");
+      }
+      if ((st = flatten_connect(fl, eq, inst, cls, err)) != MBE_OK) {
+        return st;
+      }
+      continue;
+    }
+    if ((st = check_eq_names(fl, eq->lhs, inst, cls, err)) != MBE_OK ||
+        (st = check_eq_names(fl, eq->rhs, inst, cls, err)) != MBE_OK) {
+      return st;
+    }
+    MbeFlat* f = fl->flat;
+    MbeFlatEq* a = grow(fl->arena, f->eqs, f->neqs, &f->cap_eqs, sizeof *a);
+    if (!a) {
+      return nomem(err);
+    }
+    f->eqs = a;
+    f->eqs[f->neqs++] = (MbeFlatEq){eq->lhs, eq->rhs, inst, cls, eq->is_initial, eq->loc};
+  }
+  return MBE_OK;
+}
+
+// connections and equations of every user instance (built-ins have none in the catalogue)
+static MbeStatus flatten_all_equations(MbeFlatten* fl, MbeError* err) {
+  for (size_t i = 0; i < fl->flat->ninsts; i++) {
+    const MbeInst* in = &fl->flat->insts[i];
+    if (in->kind == MBE_INST_BUILTIN || in->kind == MBE_INST_CONNECTOR || in->kind == MBE_INST_RECORD) {
+      continue;
+    }
+    bool inside_builtin = false;
+    for (int p = in->parent; p >= 0; p = fl->flat->insts[p].parent) {
+      inside_builtin = inside_builtin || fl->flat->insts[p].kind == MBE_INST_BUILTIN;
+    }
+    if (inside_builtin) {
+      continue;
+    }
+    MbeStatus st = flatten_equations(fl, (int)i, in->cls, 0, err);
+    if (st != MBE_OK) {
+      return st;
+    }
+  }
+  return MBE_OK;
+}
+
+// ---- evaluation of everything and the experiment ------------------------------------------
+
+static MbeStatus eval_all(MbeFlatten* fl, MbeError* err) {
+  MbeStatus st;
+  for (size_t i = 0; i < fl->flat->nvars; i++) {
+    MbeVar* v = &fl->flat->vars[i];
+    if (v->variability >= MBE_VAR_PARAMETER) {
+      if ((st = mbe_flatten_var_value(fl, (int)i, err)) != MBE_OK) {
+        return st;
+      }
+    }
+
+    // attributes; fixed defaults to true for parameters, false for variables
+    for (int a = 0; a < MBE_ATTR_COUNT; a++) {
+      const MbeBinding* b = &fl->flat->vars[i].attr[a];
+      if (!b->expr) {
+        continue;
+      }
+      MbeValue val;
+      if ((st = mbe_eval_binding(fl, b, &val, err)) != MBE_OK) {
+        return st;
+      }
+      v = &fl->flat->vars[i];
+      MbeBaseType want = a == MBE_ATTR_FIXED ? MBE_T_BOOLEAN : a == MBE_ATTR_STATESELECT ? MBE_T_ENUM : v->type;
+      if (val.type == MBE_T_INTEGER && want == MBE_T_REAL) {
+        val.type = MBE_T_REAL;
+      }
+      if (val.type != want || (a == MBE_ATTR_STATESELECT && strcmp(val.enum_type->name, "StateSelect") != 0)) {
+        return mbe_error_at(err, MBE_ERR_MODEL, b->loc, "attribute %s of '%s' must be a%s %s",
+                            ATTR_NAMES[a], v->name, want == MBE_T_INTEGER ? "n" : "",
+                            a == MBE_ATTR_STATESELECT ? "StateSelect value" : mbe_base_type_str(want));
+      }
+      bool shape = val.ndims == 0 || val.ndims == v->ndims;
+      for (int d = 0; shape && d < val.ndims; d++) {
+        shape = val.dims[d] == v->dims[d];
+      }
+      if (!shape) {
+        return mbe_error_at(err, MBE_ERR_MODEL, b->loc, "attribute %s of '%s' has the wrong shape",
+                            ATTR_NAMES[a], v->name);
+      }
+      if (val.ndims == 0 && v->ndims > 0 && !b->is_each && a != MBE_ATTR_STATESELECT) {
+        warn(fl, b->loc, "scalar %s for array '%s' without 'each': applied to every element",
+             ATTR_NAMES[a], v->name);
+      }
+      v->attr_value[a] = val;
+      v->has_attr_value[a] = true;
+    }
+  }
+  return MBE_OK;
+}
+
+static MbeStatus experiment(MbeFlatten* fl, MbeError* err) {
+  const MbeExperiment* ex = fl->flat->top->experiment;
+  if (!ex) {
+    return MBE_OK;
+  }
+  MbeFlat* f = fl->flat;
+  f->has_experiment = true;
+  f->experiment_loc = ex->loc;
+  const MbeExpr* exprs[] = {ex->start_time, ex->stop_time, ex->interval, ex->tolerance};
+  bool* has[] = {&f->has_start_time, &f->has_stop_time, &f->has_interval, &f->has_tolerance};
+  double* dst[] = {&f->start_time, &f->stop_time, &f->interval, &f->tolerance};
+  static const char* const KEYS[] = {"StartTime", "StopTime", "Interval", "Tolerance"};
+  for (int i = 0; i < 4; i++) {
+    if (!exprs[i]) {
+      continue;
+    }
+    MbeValue v;
+    MbeStatus st = mbe_eval(fl, exprs[i], -1, fl->flat->top, &v, err);
+    if (st != MBE_OK) {
+      return st;
+    }
+    if (v.ndims || (v.type != MBE_T_REAL && v.type != MBE_T_INTEGER)) {
+      return mbe_error_at(err, MBE_ERR_MODEL, exprs[i]->loc, "experiment %s must be a number", KEYS[i]);
+    }
+    *has[i] = true;
+    *dst[i] = v.num[0];
+  }
+  if (f->has_interval && !(f->interval > 0)) {
+    return mbe_error_at(err, MBE_ERR_MODEL, ex->interval->loc, "experiment Interval must be positive");
+  }
+  if (f->has_tolerance && !(f->tolerance > 0)) {
+    return mbe_error_at(err, MBE_ERR_MODEL, ex->tolerance->loc, "experiment Tolerance must be positive");
+  }
+  double t0 = f->has_start_time ? f->start_time : 0.0;
+  if (f->has_stop_time && !(f->stop_time >= t0)) {
+    return mbe_error_at(err, MBE_ERR_MODEL, ex->stop_time->loc,
+                        "experiment StopTime %g is before StartTime %g", f->stop_time, t0);
+  }
+  return MBE_OK;
+}
+
+// ---- entry --------------------------------------------------------------------------------
+
+static void collect_user_classes(const MbeClass* c, const MbeClass** out, size_t* n, size_t cap) {
+  for (size_t i = 0; i < c->nclasses; i++) {
+    const MbeClass* k = c->classes[i];
+    if (k->is_catalogue && !k->is_implicit) {
+      continue;
+    }
+    if (!k->is_implicit && (k->restriction == MBE_CLASS_MODEL || k->restriction == MBE_CLASS_BLOCK ||
+                            k->restriction == MBE_CLASS_CLASS) &&
+        !k->is_partial && !k->is_short) {
+      if (*n < cap) {
+        out[*n] = k;
+      }
+      (*n)++;
+    }
+    collect_user_classes(k, out, n, cap);
+  }
+}
+
+// top-level user classes only: the ones a file defines directly (nested ones are picked by name)
+static void collect_file_classes(const MbeSpec* spec, const MbeClass** out, size_t* n, size_t cap) {
+  for (size_t f = 0; f < spec->nfiles; f++) {
+    if (spec->files[f]->is_catalogue) {
+      continue;
+    }
+    for (size_t i = 0; i < spec->files[f]->nclasses; i++) {
+      const MbeClass* k = spec->files[f]->classes[i];
+      if ((k->restriction == MBE_CLASS_MODEL || k->restriction == MBE_CLASS_BLOCK ||
+           k->restriction == MBE_CLASS_CLASS) && !k->is_partial && !k->is_short) {
+        if (*n < cap) {
+          out[*n] = k;
+        }
+        (*n)++;
+      }
+    }
+  }
+}
+
+static MbeStatus pick_class(MbeSpec* spec, MbeArena* arena, const char* class_name, const MbeClass** out,
+                            MbeError* err) {
+  enum { CAP = 4096 };
+  static const MbeClass* found[CAP];
+  size_t n = 0;
+  *out = NULL;
+  if (!class_name) {
+    collect_file_classes(spec, found, &n, CAP);
+    if (n == 1) {
+      *out = found[0];
+      return MBE_OK;
+    }
+    if (n == 0) {
+      return mbe_error_set(err, MBE_ERR_USAGE, "the file defines no model to flatten (only packages, "
+                                               "partial classes or types)");
+    }
+    MbeStrbuf sb;
+    mbe_strbuf_init(&sb);
+    for (size_t i = 0; i < n && i < 8; i++) {
+      mbe_strbuf_printf(&sb, "%s%s", i ? ", " : "", mbe_class_full_name(arena, found[i]));
+    }
+    MbeStatus st = mbe_error_set(err, MBE_ERR_USAGE,
+                                 "the file defines %zu models; pick one with --class (%s%s)", n,
+                                 sb.data ? sb.data : "", n > 8 ? ", ..." : "");
+    mbe_strbuf_deinit(&sb);
+    return st;
+  }
+
+  // a full name, else a unique suffix among the user's classes
+  collect_user_classes(&spec->root, found, &n, CAP);
+  size_t nmatch = 0;
+  const MbeClass* match = NULL;
+  size_t len = strlen(class_name);
+  for (size_t i = 0; i < n && i < CAP; i++) {
+    const char* full = mbe_class_full_name(arena, found[i]);
+    if (!full) {
+      return nomem(err);
+    }
+    size_t fl = strlen(full);
+    if (strcmp(full, class_name) == 0) {
+      *out = found[i];
+      return MBE_OK;
+    }
+    if (fl > len && full[fl - len - 1] == '.' && strcmp(full + fl - len, class_name) == 0) {
+      nmatch++;
+      match = found[i];
+    }
+  }
+  if (nmatch == 1) {
+    *out = match;
+    return MBE_OK;
+  }
+  if (nmatch > 1) {
+    return mbe_error_set(err, MBE_ERR_USAGE, "class '%s' is ambiguous: %zu classes end with it; "
+                                             "give the full name",
+                         class_name, nmatch);
+  }
+  const char* best = NULL;
+  size_t best_d = len / 3 + 2;
+  for (size_t i = 0; i < n && i < CAP; i++) {
+    const char* full = mbe_class_full_name(arena, found[i]);
+    const char* tail = strrchr(full, '.');
+    tail = tail ? tail + 1 : full;
+    size_t d = mbe_edit_distance(class_name, tail, best_d);
+    size_t d2 = mbe_edit_distance(class_name, full, best_d);
+    if (d2 < d) {
+      d = d2;
+    }
+    if (d < best_d) {
+      best_d = d;
+      best = full;
+    }
+  }
+  return mbe_error_set(err, MBE_ERR_USAGE, "no model named '%s' in the given files%s%s%s", class_name,
+                       best ? " (did you mean '" : "", best ? best : "", best ? "'?)" : "");
+}
+
+MbeStatus mbe_flat_create(MbeSpec* spec, const char* class_name, MbeFlat** out, MbeError* err) {
+  if (!out || !spec) {
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG, "mbe_flat_create: spec and out are required");
+  }
+  *out = NULL;
+  MbeStatus st = mbe_catalogue_load(spec, err);
+  if (st != MBE_OK) {
+    return st;
+  }
+  MbeFlat* f = mbe_calloc(1, sizeof *f);
+  if (!f) {
+    return nomem(err);
+  }
+  mbe_arena_init(&f->arena);
+  f->spec = spec;
+  MbeFlatten fl = {spec, f, &f->arena, NULL, 0, 0, 0};
+
+  const MbeClass* top = NULL;
+  if ((st = pick_class(spec, &f->arena, class_name, &top, err)) != MBE_OK) {
+    goto fail;
+  }
+  f->top = top;
+  f->top_name = mbe_class_full_name(&f->arena, top);
+  if (top->restriction != MBE_CLASS_MODEL && top->restriction != MBE_CLASS_BLOCK &&
+      top->restriction != MBE_CLASS_CLASS) {
+    st = mbe_error_at(err, MBE_ERR_MODEL, top->loc, "%s is a %s; only a model can be simulated",
+                      top->name, mbe_restriction_str(top->restriction));
+    goto fail;
+  }
+  if (top->is_partial) {
+    st = mbe_error_at(err, MBE_ERR_MODEL, top->loc, "%s is partial; only a complete model can be simulated",
+                      top->name);
+    goto fail;
+  }
+
+  // the root instance, all elements, connections and equations, values, experiment
+  int root;
+  ModSet none = {0};
+  if ((st = new_inst(&fl, "", -1, top, top->loc, &root, err)) != MBE_OK ||
+      (st = expand(&fl, root, &none, err)) != MBE_OK ||
+      (st = instantiate_all(&fl, root, err)) != MBE_OK ||
+      (st = flatten_all_equations(&fl, err)) != MBE_OK || (st = eval_all(&fl, err)) != MBE_OK ||
+      (st = experiment(&fl, err)) != MBE_OK) {
+    goto fail;
+  }
+  *out = f;
+  return MBE_OK;
+
+fail:
+  mbe_flat_destroy(f);
+  return st;
+}
+
+void mbe_flat_destroy(MbeFlat* flat) {
+  if (!flat) {
+    return;
+  }
+  mbe_arena_deinit(&flat->arena);
+  mbe_free(flat);
+}
