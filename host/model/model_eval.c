@@ -93,6 +93,7 @@ typedef struct Ctx {
   const MbeClass* lex;
   MbeError* err;
   int depth;
+  int end_size;  // value of 'end' inside the subscript being evaluated; -1 outside subscripts
 } Ctx;
 
 static MbeStatus eval(Ctx* c, const MbeExpr* e, MbeValue* out);
@@ -533,14 +534,13 @@ static MbeStatus subscript(Ctx* c, const MbeExpr* where, MbeValue v, MbeExpr* co
       continue;
     }
 
-    // 'end' in a subscript is the size of that dimension: evaluate with a temporary binding
+    // 'end' in a subscript (also inside an expression such as end - 1) is the size of that
+    // dimension
     MbeValue s;
-    MbeStatus st;
-    if (subs[d]->kind == MBE_EX_END) {
-      st = scalar(c, &s, MBE_T_INTEGER, size);
-    } else {
-      st = eval(c, subs[d], &s);
-    }
+    int outer_end = c->end_size;
+    c->end_size = size;
+    MbeStatus st = eval(c, subs[d], &s);
+    c->end_size = outer_end;
     if (st != MBE_OK) {
       return st;
     }
@@ -721,7 +721,8 @@ static MbeStatus math1(Ctx* c, const MbeExpr* e, Fn fn, const MbeValue* a, MbeVa
   if (st != MBE_OK) {
     return st;
   }
-  bool keep_int = a->type == MBE_T_INTEGER && (fn == FN_ABS || fn == FN_SIGN);
+  // abs keeps Integer; sign is Integer for either argument type (Modelica 3.7.1)
+  bool keep_int = (a->type == MBE_T_INTEGER && fn == FN_ABS) || fn == FN_SIGN;
   bool to_int_type = fn == FN_INTEGER;
   if ((st = alloc(c, out, keep_int || to_int_type ? MBE_T_INTEGER : MBE_T_REAL, a->ndims, a->dims)) != MBE_OK) {
     return st;
@@ -1274,7 +1275,8 @@ static MbeStatus eval(Ctx* c, const MbeExpr* e, MbeValue* out) {
       st = fail(c, e, "':' is only allowed as a subscript");
       break;
     case MBE_EX_END:
-      st = fail(c, e, "'end' is only allowed inside a subscript");
+      st = c->end_size >= 0 ? scalar(c, out, MBE_T_INTEGER, c->end_size)
+                            : fail(c, e, "'end' is only allowed inside a subscript");
       break;
     default:
       st = fail(c, e, "cannot evaluate this expression");
@@ -1285,12 +1287,12 @@ static MbeStatus eval(Ctx* c, const MbeExpr* e, MbeValue* out) {
 
 MbeStatus mbe_eval(MbeFlatten* fl, const MbeExpr* e, int scope, const MbeClass* lex, MbeValue* out,
                    MbeError* err) {
-  Ctx c = {fl, &mbe_flatten_flat(fl)->arena, scope, lex, err, 0};
+  Ctx c = {fl, &mbe_flatten_flat(fl)->arena, scope, lex, err, 0, -1};
   return eval(&c, e, out);
 }
 
 MbeStatus mbe_eval_binding(MbeFlatten* fl, const MbeBinding* b, MbeValue* out, MbeError* err) {
-  Ctx c = {fl, &mbe_flatten_flat(fl)->arena, b->scope, b->lex, err, 0};
+  Ctx c = {fl, &mbe_flatten_flat(fl)->arena, b->scope, b->lex, err, 0, -1};
   MbeValue v;
   MbeStatus st = eval(&c, b->expr, &v);
   if (st != MBE_OK) {

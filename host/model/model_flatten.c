@@ -381,10 +381,10 @@ static MbeStatus check_mod_targets(MbeFlatten* fl, int inst, const ModSet* mods,
     const char* id = e->arg->path[e->depth];
     if (!find_slot(in, id)) {
       const char* hint = suggest_slot(in, id);
-      return mbe_error_at(err, MBE_ERR_MODEL, e->arg->loc,
-                          "%s %s%s%s has no element '%s'%s%s%s", mbe_restriction_str(in->cls->restriction),
-                          in->class_name, in->name[0] ? " of " : "", in->name, id,
-                          hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
+      return mbe_error_at(err, MBE_ERR_MODEL, e->arg->loc, "%s%s%s%s has no element '%s'%s%s%s",
+                          in->name[0] ? in->name : "", in->name[0] ? " (" : "", in->class_name,
+                          in->name[0] ? ")" : "", id, hint ? " (did you mean '" : "",
+                          hint ? hint : "", hint ? "'?)" : "");
     }
   }
   return MBE_OK;
@@ -700,10 +700,16 @@ static MbeStatus find_inner(MbeFlatten* fl, int inst, const MbeComp* c, int* out
       }
     }
   }
+  // report at the user's declaration that brought the outer in, not inside the catalogue
+  MbeLoc loc = c->loc;
+  for (int p = inst; p >= 0 && loc.file && strncmp(loc.file, "<catalogue>", 11) == 0;
+       p = fl->flat->insts[p].parent) {
+    loc = fl->flat->insts[p].loc;
+  }
   MbeStrbuf sb;
   mbe_strbuf_init(&sb);
   mbe_name_print(&sb, &c->type);
-  MbeStatus st = mbe_error_at(err, MBE_ERR_MODEL, c->loc,
+  MbeStatus st = mbe_error_at(err, MBE_ERR_MODEL, loc,
                               "'outer %s %s' (in %s) has no matching inner: declare "
                               "'inner %s %s;' in the top-level model",
                               sb.data ? sb.data : "?", c->name,
@@ -1070,6 +1076,34 @@ static MbeStatus const_value(MbeFlatten* fl, const MbeComp* c, const MbeClass* l
   return st;
 }
 
+// a constant component of a package
+static const MbeComp* package_constant(const MbeClass* s, const char* id) {
+  if (s->restriction != MBE_CLASS_PACKAGE) {
+    return NULL;
+  }
+  for (size_t i = 0; i < s->ncomps; i++) {
+    if (strcmp(s->comps[i].name, id) == 0 && s->comps[i].variability == MBE_VAR_CONSTANT) {
+      return &s->comps[i];
+    }
+  }
+  return NULL;
+}
+
+// the class the first nparts of an import path name (from the top level), short forms followed
+static const MbeClass* import_package(MbeFlatten* fl, const MbeName* path, size_t nparts) {
+  const MbeClass* c = NULL;
+  MbePredef pd;
+  MbeError scratch;
+  MbeName global = *path;
+  global.is_global = true;
+  if (mbe_lookup_class_opt(fl->spec, &fl->spec->root, &global, nparts, &c, &pd, &scratch) != MBE_OK ||
+      !c) {
+    return NULL;
+  }
+  const MbeClass* t = c;
+  return mbe_class_resolve_short(fl->spec, c, &t, &scratch) == MBE_OK ? t : c;
+}
+
 static MbeStatus resolve_lexical(MbeFlatten* fl, const MbeName* name, const MbeClass* lex,
                                  MbeRef* out, MbeError* err) {
   const char* first = name->parts[0].ident;
@@ -1077,16 +1111,30 @@ static MbeStatus resolve_lexical(MbeFlatten* fl, const MbeName* name, const MbeC
     return mbe_error_at(err, MBE_ERR_MODEL, name->loc, "'%s' is not an array of components", first);
   }
 
-  // a constant declared in an enclosing class (package constants seen from inside the package)
+  // a constant declared in an enclosing package, or imported by name or by a wildcard
   if (!name->is_global) {
     for (const MbeClass* s = lex; s; s = s->parent) {
-      for (size_t i = 0; i < s->ncomps; i++) {
-        const MbeComp* c = &s->comps[i];
-        if (strcmp(c->name, first) == 0 && c->variability == MBE_VAR_CONSTANT &&
-            s->restriction == MBE_CLASS_PACKAGE) {
+      const MbeComp* c = package_constant(s, first);
+      if (c) {
+        out->kind = MBE_REF_CONST;
+        out->nparts_used = 1;
+        return const_value(fl, c, s, &out->value, err);
+      }
+      for (size_t k = 0; k < s->nimports; k++) {
+        const MbeImport* imp = &s->imports[k];
+        const MbeClass* pkg = NULL;
+        const char* id = first;
+        if (imp->kind == MBE_IMPORT_WILDCARD) {
+          pkg = import_package(fl, &imp->path, imp->path.nparts);
+        } else if (imp->alias && strcmp(imp->alias, first) == 0 && imp->path.nparts > 1) {
+          pkg = import_package(fl, &imp->path, imp->path.nparts - 1);
+          id = imp->path.parts[imp->path.nparts - 1].ident;
+        }
+        const MbeComp* ic = pkg ? package_constant(pkg, id) : NULL;
+        if (ic) {
           out->kind = MBE_REF_CONST;
           out->nparts_used = 1;
-          return const_value(fl, c, s, &out->value, err);
+          return const_value(fl, ic, pkg, &out->value, err);
         }
       }
     }
@@ -1778,21 +1826,31 @@ static void collect_user_classes(const MbeClass* c, const MbeClass** out, size_t
   }
 }
 
-// top-level user classes only: the ones a file defines directly (nested ones are picked by name)
+// the models a user's file defines: its top-level classes and, inside packages, theirs (classes
+// nested in a model are parts of it, not candidates)
+static void collect_models_in(const MbeClass* k, const MbeClass** out, size_t* n, size_t cap) {
+  if (k->restriction == MBE_CLASS_PACKAGE && !k->is_short) {
+    for (size_t i = 0; i < k->nclasses; i++) {
+      collect_models_in(k->classes[i], out, n, cap);
+    }
+    return;
+  }
+  if ((k->restriction == MBE_CLASS_MODEL || k->restriction == MBE_CLASS_BLOCK ||
+       k->restriction == MBE_CLASS_CLASS) && !k->is_partial && !k->is_short) {
+    if (*n < cap) {
+      out[*n] = k;
+    }
+    (*n)++;
+  }
+}
+
 static void collect_file_classes(const MbeSpec* spec, const MbeClass** out, size_t* n, size_t cap) {
   for (size_t f = 0; f < spec->nfiles; f++) {
     if (spec->files[f]->is_catalogue) {
       continue;
     }
     for (size_t i = 0; i < spec->files[f]->nclasses; i++) {
-      const MbeClass* k = spec->files[f]->classes[i];
-      if ((k->restriction == MBE_CLASS_MODEL || k->restriction == MBE_CLASS_BLOCK ||
-           k->restriction == MBE_CLASS_CLASS) && !k->is_partial && !k->is_short) {
-        if (*n < cap) {
-          out[*n] = k;
-        }
-        (*n)++;
-      }
+      collect_models_in(spec->files[f]->classes[i], out, n, cap);
     }
   }
 }
