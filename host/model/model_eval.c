@@ -682,6 +682,8 @@ static const FnDef FUNCTIONS[] = {
     {"Modelica.Units.Conversions.to_unit1", FN_TO_UNIT1},
     {"Modelica.SIunits.Conversions.from_deg", FN_FROM_DEG},
     {"Modelica.SIunits.Conversions.to_deg", FN_TO_DEG},
+    {"Modelica.SIunits.Conversions.from_rpm", FN_FROM_RPM},
+    {"Modelica.SIunits.Conversions.to_rpm", FN_TO_RPM},
 };
 
 static bool find_fn(const char* name, Fn* out) {

@@ -204,6 +204,9 @@ const char* mbe_lookup_suggest(const MbeSpec* spec, const MbeClass* scope, const
   size_t best_d = len < 4 ? 2 : len / 3 + 1;
   for (const MbeClass* s = scope; s; s = s->parent) {
     suggest_in(spec, s, ident, &best, &best_d, 0);
+    if (s->is_encapsulated) {
+      break;  // as in lookup_first: the enclosing classes are not visible from here
+    }
   }
   suggest_in(spec, &spec->root, ident, &best, &best_d, 0);
   return best;

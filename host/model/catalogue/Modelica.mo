@@ -227,6 +227,11 @@ package Modelica "Modelica Standard Library - Version 4.0.0 (interface subset)"
       import SI = Modelica.Units.SI;
       import NonSI = Modelica.Units.NonSI;
 
+      function to_unit1 "Change the unit of a Real number to unit 1"
+        input Real r "Real number";
+        output Real result(unit = "1") "Real number r with unit 1";
+      end to_unit1;
+
       function to_deg "Convert from radian to degree"
         input SI.Angle radian "Value in radian";
         output NonSI.Angle_deg degree "Value in degree";
@@ -279,7 +284,33 @@ package Modelica "Modelica Standard Library - Version 4.0.0 (interface subset)"
     end Conversions;
   end Units;
 
-  package SIunits = Modelica.Units.SI "MSL 3 compatibility alias of Modelica.Units.SI";
+  package SIunits "MSL 3 names: the SI types of Modelica.Units.SI, the conversion functions and non-SI units"
+    extends Modelica.Units.SI;
+
+    package Conversions "MSL 3 conversion functions (Modelica.Units.Conversions in MSL 4)"
+      package NonSIunits = Modelica.Units.NonSI "MSL 3 name of Modelica.Units.NonSI";
+
+      function to_deg "Convert from radian to degree"
+        input Modelica.Units.SI.Angle radian "Value in radian";
+        output Modelica.Units.NonSI.Angle_deg degree "Value in degree";
+      end to_deg;
+
+      function from_deg "Convert from degree to radian"
+        input Modelica.Units.NonSI.Angle_deg degree "Value in degree";
+        output Modelica.Units.SI.Angle radian "Value in radian";
+      end from_deg;
+
+      function to_rpm "Convert from radian per second to revolutions per minute"
+        input Modelica.Units.SI.AngularVelocity rs "Value in radian per second";
+        output Modelica.Units.NonSI.AngularVelocity_rpm rpm "Value in revolutions per minute";
+      end to_rpm;
+
+      function from_rpm "Convert from revolutions per minute to radian per second"
+        input Modelica.Units.NonSI.AngularVelocity_rpm rpm "Value in revolutions per minute";
+        output Modelica.Units.SI.AngularVelocity rs "Value in radian per second";
+      end from_rpm;
+    end Conversions;
+  end SIunits;
 
   package Math "Mathematical functions"
     import SI = Modelica.Units.SI;
