@@ -22,8 +22,7 @@ typedef struct MbeCommand {
 
 static const MbeCommand COMMANDS[] = {
     {"check", mbe_cmd_check,
-     "load a Modelica model, flatten it and print its components, connections, parameters "
-     "and experiment"},
+     "load and flatten a Modelica model; print its components, parameters and experiment"},
     {"devices", mbe_cmd_devices, "list OpenCL platforms and devices, and the OpenMP fallback"},
     {"bench", mbe_cmd_bench,
      "integrate the built-in chaotic double-pendulum ensemble on every backend: throughput, "

@@ -1811,10 +1811,7 @@ static MbeStatus experiment(MbeFlatten* fl, MbeError* err) {
 static void collect_user_classes(const MbeClass* c, const MbeClass** out, size_t* n, size_t cap) {
   for (size_t i = 0; i < c->nclasses; i++) {
     const MbeClass* k = c->classes[i];
-    if (k->is_catalogue && !k->is_implicit) {
-      continue;
-    }
-    if (!k->is_implicit && (k->restriction == MBE_CLASS_MODEL || k->restriction == MBE_CLASS_BLOCK ||
+    if (!k->is_implicit && !k->is_catalogue && (k->restriction == MBE_CLASS_MODEL || k->restriction == MBE_CLASS_BLOCK ||
                             k->restriction == MBE_CLASS_CLASS) &&
         !k->is_partial && !k->is_short) {
       if (*n < cap) {
