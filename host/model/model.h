@@ -96,13 +96,16 @@ typedef struct MbeVar {
   bool is_flow, is_final, is_protected;
   bool is_structural;      // a non-Real parameter: fixed for a compiled kernel
   bool is_evaluate;        // declared with annotation(Evaluate=true)
+  bool is_free;            // a parameter with fixed=false: computed by initialization, its start
+                           // value is the guess (Modelica 8.6)
   bool is_modified;        // the value comes from a modifier or the user's own declaration
   MbeBinding binding;
   MbeBinding attr[MBE_ATTR_COUNT];
   int eval_state;          // 0 not evaluated, 1 in progress (cycle check), 2 done
   MbeValue value;          // parameters and constants, once evaluated
-  MbeValue attr_value[MBE_ATTR_COUNT];
-  bool has_attr_value[MBE_ATTR_COUNT];
+  MbeValue attr_value[MBE_ATTR_COUNT];  // evaluated attributes; absent ones take the Modelica
+  bool has_attr_value[MBE_ATTR_COUNT];  // defaults (start 0, fixed true for parameters and
+                                        // false for variables, stateSelect default)
   MbeLoc loc;              // declaration
 } MbeVar;
 
@@ -205,6 +208,10 @@ const char* mbe_base_type_str(MbeBaseType t);
 // may be referenced; their values are evaluated on demand (cycles are errors).
 MbeStatus mbe_eval(MbeFlatten* fl, const MbeExpr* e, int scope, const MbeClass* lex, MbeValue* out,
                    MbeError* err);
+
+// Evaluates a subscript expression of a dimension of the given size ('end' stands for size).
+MbeStatus mbe_eval_subscript(MbeFlatten* fl, const MbeExpr* e, int scope, const MbeClass* lex,
+                             int size, MbeValue* out, MbeError* err);
 
 // Evaluates a binding (applies its selection).
 MbeStatus mbe_eval_binding(MbeFlatten* fl, const MbeBinding* b, MbeValue* out, MbeError* err);

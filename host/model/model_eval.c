@@ -646,8 +646,8 @@ typedef enum Fn {
   FN_COSH, FN_TANH, FN_EXP, FN_LOG, FN_LOG10, FN_FLOOR, FN_CEIL, FN_INTEGER, FN_MIN, FN_MAX, FN_SUM,
   FN_PRODUCT, FN_FILL, FN_ZEROS, FN_ONES, FN_CAT, FN_SIZE, FN_NDIMS, FN_IDENTITY, FN_DIAGONAL,
   FN_TRANSPOSE, FN_CROSS, FN_SKEW, FN_VECTOR, FN_SCALAR, FN_MOD, FN_REM, FN_DIV, FN_NOEVENT,
-  FN_SMOOTH, FN_LENGTH, FN_NORMALIZE, FN_FROM_DEG, FN_TO_DEG, FN_FROM_RPM, FN_TO_RPM, FN_TO_UNIT1,
-  FN_STRING, FN_COUNT
+  FN_SMOOTH, FN_LENGTH, FN_NORMALIZE, FN_NORMALIZE_ASSERT, FN_FROM_DEG, FN_TO_DEG, FN_FROM_RPM,
+  FN_TO_RPM, FN_TO_UNIT1, FN_STRING, FN_COUNT
 } Fn;
 
 typedef struct FnDef {
@@ -674,7 +674,7 @@ static const FnDef FUNCTIONS[] = {
     {"Modelica.Math.log10", FN_LOG10}, {"Modelica.Math.Vectors.length", FN_LENGTH},
     {"Modelica.Math.Vectors.norm", FN_LENGTH},
     {"Modelica.Math.Vectors.normalize", FN_NORMALIZE},
-    {"Modelica.Math.Vectors.normalizeWithAssert", FN_NORMALIZE},
+    {"Modelica.Math.Vectors.normalizeWithAssert", FN_NORMALIZE_ASSERT},
     {"Modelica.Units.Conversions.from_deg", FN_FROM_DEG},
     {"Modelica.Units.Conversions.to_deg", FN_TO_DEG},
     {"Modelica.Units.Conversions.from_rpm", FN_FROM_RPM},
@@ -1111,7 +1111,8 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
       *out = v[1];
       return MBE_OK;
     case FN_LENGTH:
-    case FN_NORMALIZE: {
+    case FN_NORMALIZE:
+    case FN_NORMALIZE_ASSERT: {
       if ((st = nargs_is(c, e, 1, 2, fname)) != MBE_OK || (st = need_numeric(c, e, &v[0], fname)) != MBE_OK) {
         return st;
       }
@@ -1123,8 +1124,33 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
         s += v[0].num[i] * v[0].num[i];
       }
       double len = sqrt(s);
+      if (fn == FN_LENGTH && e->nargs == 2) {
+        // norm(v, p): the p-norm, with p = Modelica.Constants.inf the maximum norm (MSL)
+        if ((st = need_numeric(c, e, &v[1], fname)) != MBE_OK ||
+            (st = need_scalar(c, e, &v[1], fname)) != MBE_OK) {
+          return st;
+        }
+        double p = v[1].num[0], acc = 0;
+        if (!(p >= 1)) {
+          return fail(c, e->args[1], "%s needs p >= 1, not %g", fname, p);
+        }
+        for (size_t i = 0; i < v[0].n; i++) {
+          double a = fabs(v[0].num[i]);
+          acc = p >= 1e60 ? fmax(acc, a) : p == 1 ? acc + a : acc + pow(a, p);
+        }
+        len = p >= 1e60 || p == 1 ? acc : p == 2 ? len : pow(acc, 1 / p);
+      }
       if (fn == FN_LENGTH) {
         return scalar(c, out, MBE_T_REAL, len);
+      }
+      if (fn == FN_NORMALIZE_ASSERT) {
+        // v/|v| without the eps guard; the MSL asserts |v| > 0
+        if ((st = nargs_is(c, e, 1, 1, fname)) != MBE_OK) {
+          return st;
+        }
+        if (!(len > 0)) {
+          return fail(c, e, "%s of a zero vector", fname);
+        }
       }
 
       // normalize(v, eps): v/|v|, smoothly v/eps near zero as the MSL does
@@ -1149,7 +1175,7 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
       if ((st = alloc(c, out, MBE_T_REAL, 1, &n)) != MBE_OK) {
         return st;
       }
-      double d = len >= eps ? len : (eps > 0 ? eps : 1);
+      double d = fn == FN_NORMALIZE_ASSERT || len >= eps ? len : (eps > 0 ? eps : 1);
       if (len == 0 && eps == 0) {
         return fail(c, e, "normalize() of a zero vector");
       }
@@ -1290,6 +1316,12 @@ static MbeStatus eval(Ctx* c, const MbeExpr* e, MbeValue* out) {
 MbeStatus mbe_eval(MbeFlatten* fl, const MbeExpr* e, int scope, const MbeClass* lex, MbeValue* out,
                    MbeError* err) {
   Ctx c = {fl, &mbe_flatten_flat(fl)->arena, scope, lex, err, 0, -1};
+  return eval(&c, e, out);
+}
+
+MbeStatus mbe_eval_subscript(MbeFlatten* fl, const MbeExpr* e, int scope, const MbeClass* lex,
+                             int size, MbeValue* out, MbeError* err) {
+  Ctx c = {fl, &mbe_flatten_flat(fl)->arena, scope, lex, err, 0, size};
   return eval(&c, e, out);
 }
 

@@ -926,35 +926,39 @@ static MbeStatus eval_index(MbeFlatten* fl, const MbeExpr* e, int scope, const M
   if (e->kind == MBE_EX_COLON) {
     return mbe_error_at(err, MBE_ERR_UNSUPPORTED, e->loc, "a ':' slice here (use single indices)");
   }
-  int v;
-  MbeStatus st = eval_dim(fl, e, scope, lex, &v, err);
+  MbeValue val;
+  MbeStatus st = mbe_eval_subscript(fl, e, scope, lex, size, &val, err);
   if (st != MBE_OK) {
     return st;
   }
-  if (v < 1 || v > size) {
-    return mbe_error_at(err, MBE_ERR_MODEL, e->loc, "index %d is out of range 1..%d", v, size);
+  if (val.ndims != 0 || val.type != MBE_T_INTEGER) {
+    return mbe_error_at(err, MBE_ERR_MODEL, e->loc, "an index must be an Integer scalar");
   }
-  *out = v - 1;
+  double v = val.num[0];
+  if (v < 1 || v > size) {
+    return mbe_error_at(err, MBE_ERR_MODEL, e->loc, "index %g is out of range 1..%d", v, size);
+  }
+  *out = (int)v - 1;
   return MBE_OK;
 }
 
 // looks up a constant of a package (or enumeration literal) along the lexical scope of lex
-static MbeStatus resolve_lexical(MbeFlatten* fl, const MbeName* name, const MbeClass* lex,
-                                 MbeRef* out, MbeError* err);
+static MbeStatus resolve_lexical(MbeFlatten* fl, const MbeName* name, int scope,
+                                 const MbeClass* lex, MbeRef* out, MbeError* err);
 
 MbeStatus mbe_flatten_resolve(MbeFlatten* fl, const MbeName* name, int scope, const MbeClass* lex,
                               MbeRef* out, MbeError* err) {
   memset(out, 0, sizeof *out);
   MbeStatus st;
   if (scope < 0 || name->is_global) {
-    return resolve_lexical(fl, name, lex, out, err);
+    return resolve_lexical(fl, name, scope, lex, out, err);
   }
 
   // first part among the elements of the scope instance
   MbeInst* in = &fl->flat->insts[scope];
   MbeSlot* slot = find_slot(in, name->parts[0].ident);
   if (!slot) {
-    return resolve_lexical(fl, name, lex, out, err);
+    return resolve_lexical(fl, name, scope, lex, out, err);
   }
   int cur = scope;
   for (size_t j = 0;; j++) {
@@ -1104,8 +1108,8 @@ static const MbeClass* import_package(MbeFlatten* fl, const MbeName* path, size_
   return mbe_class_resolve_short(fl->spec, c, &t, &scratch) == MBE_OK ? t : c;
 }
 
-static MbeStatus resolve_lexical(MbeFlatten* fl, const MbeName* name, const MbeClass* lex,
-                                 MbeRef* out, MbeError* err) {
+static MbeStatus resolve_lexical(MbeFlatten* fl, const MbeName* name, int scope,
+                                 const MbeClass* lex, MbeRef* out, MbeError* err) {
   const char* first = name->parts[0].ident;
   if (name->parts[0].nsubs && name->nparts > 1) {
     return mbe_error_at(err, MBE_ERR_MODEL, name->loc, "'%s' is not an array of components", first);
@@ -1148,7 +1152,10 @@ static MbeStatus resolve_lexical(MbeFlatten* fl, const MbeName* name, const MbeC
     return st;
   }
   if (!cls) {
-    const char* hint = mbe_lookup_suggest(fl->spec, lex, first);
+    const char* hint = scope >= 0 ? suggest_slot(&fl->flat->insts[scope], first) : NULL;
+    if (!hint) {
+      hint = mbe_lookup_suggest(fl->spec, lex, first);
+    }
     if (strcmp(first, "time") == 0) {
       return mbe_error_at(err, MBE_ERR_MODEL, name->loc, "'time' varies; it cannot appear in a parameter expression");
     }
@@ -1227,9 +1234,20 @@ MbeStatus mbe_flatten_var_value(MbeFlatten* fl, int vi, MbeError* err) {
   MbeStatus st;
   bool from_start = false;
   if (!b.expr) {
-    // a parameter without a value takes its start value, with a warning, as tools do
+    // a parameter with fixed=false is computed by initialization from its start value; any
+    // other parameter without a value takes its start value with a warning, as tools do
+    const MbeBinding fixed = v->attr[MBE_ATTR_FIXED];
+    if (fixed.expr) {
+      MbeValue fv;
+      if ((st = mbe_eval_binding(fl, &fixed, &fv, err)) != MBE_OK) {
+        fl->flat->vars[vi].eval_state = 0;
+        return st;
+      }
+      v = &fl->flat->vars[vi];
+      v->is_free = fv.type == MBE_T_BOOLEAN && fv.n == 1 && fv.num[0] == 0;
+    }
     b = v->attr[MBE_ATTR_START];
-    from_start = b.expr != NULL;
+    from_start = b.expr != NULL && !v->is_free;
     if (!b.expr) {
       v->eval_state = 0;
       return mbe_error_at(err, MBE_ERR_MODEL, v->loc,
@@ -1367,7 +1385,7 @@ static MbeStatus index_set(MbeFlatten* fl, const MbeExpr* e, int scope, const Mb
     *count = n;
     return MBE_OK;
   }
-  if ((st = mbe_eval(fl, e, scope, lex, &v, err)) != MBE_OK) {
+  if ((st = mbe_eval_subscript(fl, e, scope, lex, n, &v, err)) != MBE_OK) {
     return st;
   }
   if (v.type != MBE_T_INTEGER || v.ndims > 1) {
@@ -1726,7 +1744,7 @@ static MbeStatus eval_all(MbeFlatten* fl, MbeError* err) {
       }
     }
 
-    // attributes; fixed defaults to true for parameters, false for variables
+    // attributes that are set; absent ones keep their Modelica defaults (see MbeVar)
     for (int a = 0; a < MBE_ATTR_COUNT; a++) {
       const MbeBinding* b = &fl->flat->vars[i].attr[a];
       if (!b->expr) {
@@ -1811,9 +1829,8 @@ static MbeStatus experiment(MbeFlatten* fl, MbeError* err) {
 static void collect_user_classes(const MbeClass* c, const MbeClass** out, size_t* n, size_t cap) {
   for (size_t i = 0; i < c->nclasses; i++) {
     const MbeClass* k = c->classes[i];
-    if (!k->is_implicit && !k->is_catalogue && (k->restriction == MBE_CLASS_MODEL || k->restriction == MBE_CLASS_BLOCK ||
-                            k->restriction == MBE_CLASS_CLASS) &&
-        !k->is_partial && !k->is_short) {
+    // every user class: mbe_flat_create says why a package or partial class cannot be flattened
+    if (!k->is_implicit && !k->is_catalogue) {
       if (*n < cap) {
         out[*n] = k;
       }
