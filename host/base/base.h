@@ -91,6 +91,13 @@ char* mbe_arena_strndup(MbeArena* a, const char* s, size_t n);
 char* mbe_arena_strdup(MbeArena* a, const char* s);
 char* mbe_arena_printf(MbeArena* a, const char* fmt, ...) MBE_PRINTF(2, 3);
 
+// a source file embedded into the library at build time (cmake/embed_sources.cmake)
+typedef struct MbeEmbeddedSource {
+  const char* path;  // relative to its root folder
+  const char* text;  // NUL-terminated
+  size_t size;       // bytes before the NUL
+} MbeEmbeddedSource;
+
 // edit distance of two strings (bytes), for "did you mean" suggestions; stops counting at cap
 size_t mbe_edit_distance(const char* a, const char* b, size_t cap);
 

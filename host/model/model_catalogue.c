@@ -6,12 +6,6 @@
 
 #include "model.h"
 
-typedef struct MbeEmbeddedSource {
-  const char* path;
-  const char* text;
-  size_t size;
-} MbeEmbeddedSource;
-
 extern const MbeEmbeddedSource mbe_catalogue_sources[];
 extern const size_t mbe_catalogue_source_count;
 

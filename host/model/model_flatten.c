@@ -946,6 +946,18 @@ static MbeStatus eval_index(MbeFlatten* fl, const MbeExpr* e, int scope, const M
 static MbeStatus resolve_lexical(MbeFlatten* fl, const MbeName* name, int scope,
                                  const MbeClass* lex, MbeRef* out, MbeError* err);
 
+// a reference to a conditional component whose condition is false
+static MbeStatus absent_error(const MbeSlot* slot, MbeLoc loc, MbeError* err) {
+  MbeStrbuf sb;
+  mbe_strbuf_init(&sb);
+  mbe_expr_print(&sb, slot->comp->condition);
+  MbeStatus st = mbe_error_at(err, MBE_ERR_MODEL, loc,
+                              "'%s' is a conditional component that is absent because '%s' is false",
+                              slot->ident, sb.data ? sb.data : "?");
+  mbe_strbuf_deinit(&sb);
+  return st;
+}
+
 MbeStatus mbe_flatten_resolve(MbeFlatten* fl, const MbeName* name, int scope, const MbeClass* lex,
                               MbeRef* out, MbeError* err) {
   memset(out, 0, sizeof *out);
@@ -969,15 +981,7 @@ MbeStatus mbe_flatten_resolve(MbeFlatten* fl, const MbeName* name, int scope, co
     }
     slot = &fl->flat->insts[cur].slots[si];
     if (!slot->is_present) {
-      const MbeExpr* cond = slot->comp->condition;
-      MbeStrbuf sb;
-      mbe_strbuf_init(&sb);
-      mbe_expr_print(&sb, cond);
-      st = mbe_error_at(err, MBE_ERR_MODEL, name->loc,
-                        "'%s' is a conditional component that is absent here because '%s' is false",
-                        part->ident, sb.data ? sb.data : "?");
-      mbe_strbuf_deinit(&sb);
-      return st;
+      return absent_error(slot, name->loc, err);
     }
     if (slot->inner >= 0) {
       if (part->nsubs) {
@@ -1478,14 +1482,7 @@ static MbeStatus connect_side(MbeFlatten* fl, const MbeName* name, int scope, co
       }
       slot = &fl->flat->insts[cur[c]].slots[si];
       if (!slot->is_present) {
-        MbeStrbuf sb;
-        mbe_strbuf_init(&sb);
-        mbe_expr_print(&sb, slot->comp->condition);
-        st = mbe_error_at(err, MBE_ERR_MODEL, name->loc,
-                          "'%s' is a conditional connector that is absent because '%s' is false",
-                          part->ident, sb.data ? sb.data : "?");
-        mbe_strbuf_deinit(&sb);
-        return st;
+        return absent_error(slot, name->loc, err);
       }
       if (slot->inner >= 0) {
         if (part->nsubs) {

@@ -592,28 +592,25 @@ static MbeExpr* parse_logical_factor(Parser* p) {
   return parse_relation(p);
 }
 
-static MbeExpr* parse_logical_term(Parser* p) {
-  MbeExpr* a = parse_logical_factor(p);
-  while (a && p->tok.kind == KW_AND) {
+// left-associative chain of one operator: sub {kw sub}
+static MbeExpr* parse_chain(Parser* p, MbeExpr* (*sub)(Parser*), MbeTokenKind kw, MbeOp op) {
+  MbeExpr* a = sub(p);
+  while (a && p->tok.kind == kw) {
     MbeLoc loc = p->tok.loc;
     if (!next(p)) {
       return NULL;
     }
-    a = binary(p, MBE_OP_AND, a, parse_logical_factor(p), loc);
+    a = binary(p, op, a, sub(p), loc);
   }
   return a;
 }
 
+static MbeExpr* parse_logical_term(Parser* p) {
+  return parse_chain(p, parse_logical_factor, KW_AND, MBE_OP_AND);
+}
+
 static MbeExpr* parse_logical(Parser* p) {
-  MbeExpr* a = parse_logical_term(p);
-  while (a && p->tok.kind == KW_OR) {
-    MbeLoc loc = p->tok.loc;
-    if (!next(p)) {
-      return NULL;
-    }
-    a = binary(p, MBE_OP_OR, a, parse_logical_term(p), loc);
-  }
-  return a;
+  return parse_chain(p, parse_logical_term, KW_OR, MBE_OP_OR);
 }
 
 // simple-expression: logical [':' logical [':' logical]]

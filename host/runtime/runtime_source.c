@@ -8,11 +8,6 @@
 
 #include "runtime.h"
 
-typedef struct MbeEmbeddedSource {
-  const char* path;
-  const char* text;
-  size_t size;
-} MbeEmbeddedSource;
 extern const MbeEmbeddedSource mbe_embedded_sources[];
 extern const size_t mbe_embedded_source_count;
 
