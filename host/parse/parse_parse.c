@@ -732,7 +732,8 @@ static bool parse_mod_arg(Parser* p, MbeModArg* a) {
     return false;
   }
   if (p->tok.kind == KW_REDECLARE || p->tok.kind == KW_REPLACEABLE) {
-    return unsupported(p, p->tok.loc, "'redeclare'", NULL);
+    return unsupported(p, p->tok.loc, p->tok.kind == KW_REDECLARE ? "'redeclare'" : "'replaceable'",
+                       NULL);
   }
   a->loc = p->tok.loc;
   size_t cap = 0;
@@ -1173,7 +1174,8 @@ static bool parse_composition(Parser* p, MbeClass* c) {
         return false;
       }
       if (p->tok.kind == KW_REPLACEABLE || p->tok.kind == KW_REDECLARE) {
-        return unsupported(p, p->tok.loc, "'replaceable'", NULL);
+        return unsupported(p, p->tok.loc,
+                           p->tok.kind == KW_REDECLARE ? "'redeclare'" : "'replaceable'", NULL);
       }
       switch (p->tok.kind) {
         case KW_ENCAPSULATED: case KW_PARTIAL: case KW_CLASS: case KW_MODEL: case KW_RECORD:
@@ -1182,6 +1184,13 @@ static bool parse_composition(Parser* p, MbeClass* c) {
           MbeClass* nc = parse_class_def(p, c, pre.is_final);
           if (!nc) {
             return false;
+          }
+          for (size_t i = 0; i < c->nclasses; i++) {
+            if (strcmp(c->classes[i]->name, nc->name) == 0) {
+              return fail_at(p, MBE_ERR_MODEL, nc->loc,
+                             "class %s is defined twice in %s (first at line %d)", nc->name,
+                             c->name, c->classes[i]->loc.line);
+            }
           }
           PUSH(p, c->classes, c->nclasses, caps.classes, nc);
           break;
@@ -1426,13 +1435,17 @@ MbeStatus mbe_parse_text(MbeSpec* spec, const char* path, const char* text, size
   Parser p = {.spec = spec, .arena = &spec->arena, .err = err, .is_catalogue = is_catalogue};
   mbe_lex_init(&p.lx, fpath, ftext, size);
   if (nul) {
-    MbeLexer lx;
-    mbe_lex_init(&lx, fpath, ftext, (size_t)(nul - text));
-    MbeToken t;
-    MbeError scratch;
-    while (mbe_lex_next(&lx, &t, &scratch) == MBE_OK && t.kind != TK_EOF) {
+    // its line and column counted as the lexer does (a leading byte order mark takes no column)
+    int line = 1, col = 1;
+    const char* s = text;
+    if (nul - text >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+      s += 3;
     }
-    return mbe_error_at(err, MBE_ERR_MODEL, (MbeLoc){fpath, lx.line, lx.col, lx.pos},
+    for (; s < nul; s++) {
+      line += *s == '\n';
+      col = *s == '\n' ? 1 : col + 1;
+    }
+    return mbe_error_at(err, MBE_ERR_MODEL, (MbeLoc){fpath, line, col, (size_t)(nul - text)},
                         "NUL byte in the model text");
   }
   if (!parse_stored_definition(&p, f)) {

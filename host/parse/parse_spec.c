@@ -3,6 +3,7 @@
 // `within` places its classes; packages named by a `within` but defined nowhere are implicit).
 // Also printing of names and expressions for messages.
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "parse.h"
@@ -67,42 +68,90 @@ static MbeStatus append_child(MbeSpec* spec, MbeClass* scope, MbeClass* c, MbeEr
   return MBE_OK;
 }
 
-// adds c to scope; an implicit package of the same name gives its children to c
+static bool is_long_package(const MbeClass* c) {
+  return c->restriction == MBE_CLASS_PACKAGE && !c->is_short;
+}
+
+// Two classes of one name in one scope merge when one is an implicit package and the other a
+// package with its own elements: *keep stays and takes the classes of *gone. Else they clash.
+static bool merges(MbeClass* old, MbeClass* c, MbeClass** keep, MbeClass** gone) {
+  if (old->is_implicit && is_long_package(c)) {
+    *keep = c;
+    *gone = old;
+    return true;
+  }
+  if (c->is_implicit && is_long_package(old)) {
+    *keep = old;
+    *gone = c;
+    return true;
+  }
+  return false;
+}
+
+// checks, without changing the tree, that placing c into scope clashes nowhere; a clash is
+// reported at the class of the file being added (the one whose location is in new_file)
+static MbeStatus check_place(MbeClass* scope, MbeClass* c, const char* new_file, MbeError* err) {
+  MbeClass* old = find_child(scope, c->name);
+  MbeClass *keep, *gone;
+  if (!old) {
+    return MBE_OK;
+  }
+  if (!merges(old, c, &keep, &gone)) {
+    const MbeClass* here = c->loc.file == new_file ? c : old;
+    const MbeClass* there = here == c ? old : c;
+    return mbe_error_at(err, MBE_ERR_MODEL, here->loc, "class %s is already defined at %s:%d:%d",
+                        c->name, there->loc.file ? there->loc.file : "?", there->loc.line,
+                        there->loc.col);
+  }
+  for (size_t i = 0; i < gone->nclasses; i++) {
+    MbeStatus st = check_place(keep, gone->classes[i], new_file, err);
+    if (st != MBE_OK) {
+      return st;
+    }
+  }
+  return MBE_OK;
+}
+
+// adds c to scope (after check_place); an implicit package and a package of the same name merge
 static MbeStatus place_class(MbeSpec* spec, MbeClass* scope, MbeClass* c, MbeError* err) {
   MbeClass* old = find_child(scope, c->name);
+  MbeClass *keep, *gone;
   if (!old) {
     return append_child(spec, scope, c, err);
   }
-  if (old->is_implicit && c->restriction == MBE_CLASS_PACKAGE && !c->is_short) {
+  if (!merges(old, c, &keep, &gone)) {
+    return mbe_error_set(err, MBE_ERR_INTERNAL, "class %s placed twice", c->name);
+  }
+  if (keep == c) {
     for (size_t i = 0; i < scope->nclasses; i++) {
       if (scope->classes[i] == old) {
         scope->classes[i] = c;
       }
     }
     c->parent = scope == &spec->root ? NULL : scope;
-    for (size_t i = 0; i < old->nclasses; i++) {
-      MbeStatus st = place_class(spec, c, old->classes[i], err);
-      if (st != MBE_OK) {
-        return st;
-      }
+  }
+  for (size_t i = 0; i < gone->nclasses; i++) {
+    MbeStatus st = place_class(spec, keep, gone->classes[i], err);
+    if (st != MBE_OK) {
+      return st;
     }
-    return MBE_OK;
   }
-  if (c->is_implicit) {
-    return MBE_OK;
-  }
-  return mbe_error_at(err, MBE_ERR_MODEL, c->loc, "class %s is already defined at %s:%d:%d",
-                      c->name, old->loc.file ? old->loc.file : "?", old->loc.line, old->loc.col);
+  return MBE_OK;
 }
 
-// the package a `within` names, created as implicit packages where missing; a non-package on the
-// path is an error
-static MbeStatus within_scope(MbeSpec* spec, const MbeFile* f, MbeClass** out, MbeError* err) {
+// the package a `within` names; missing packages are created as implicit packages when create is
+// set, else *out is NULL; a non-package on the path is an error
+static MbeStatus within_scope(MbeSpec* spec, const MbeFile* f, bool create, MbeClass** out,
+                              MbeError* err) {
+  *out = NULL;
   MbeClass* scope = &spec->root;
   for (size_t i = 0; i < f->within.nparts; i++) {
     const char* id = f->within.parts[i].ident;
     MbeClass* c = find_child(scope, id);
     if (!c) {
+      if (!create) {
+        return MBE_OK;
+      }
       c = mbe_arena_alloc(&spec->arena, sizeof *c);
       if (!c) {
         return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
@@ -117,7 +166,12 @@ static MbeStatus within_scope(MbeSpec* spec, const MbeFile* f, MbeClass** out, M
       if (st != MBE_OK) {
         return st;
       }
-    } else if (c->restriction != MBE_CLASS_PACKAGE || c->is_short) {
+    } else if (c->is_short) {
+      return mbe_error_at(err, MBE_ERR_MODEL, f->within.loc,
+                          "'within' names %s, which is the short class definition '%s %s = ...', "
+                          "not a package",
+                          id, mbe_restriction_str(c->restriction), id);
+    } else if (c->restriction != MBE_CLASS_PACKAGE) {
       return mbe_error_at(err, MBE_ERR_MODEL, f->within.loc,
                           "'within' names %s, which is a %s, not a package", id,
                           mbe_restriction_str(c->restriction));
@@ -137,17 +191,15 @@ static MbeStatus add_parsed(MbeSpec* spec, const char* name, const char* text, s
     return st;
   }
 
-  // check for clashes before changing the tree, so that a failure leaves it as it was
+  // check for clashes before changing the tree, so that a failure leaves it as it was; a within
+  // scope that does not exist yet will be new and empty
   MbeClass* scope = NULL;
-  if ((st = within_scope(spec, f, &scope, err)) != MBE_OK) {
+  if ((st = within_scope(spec, f, false, &scope, err)) != MBE_OK) {
     return st;
   }
   for (size_t i = 0; i < f->nclasses; i++) {
-    MbeClass* old = find_child(scope, f->classes[i]->name);
-    if (old && !(old->is_implicit && f->classes[i]->restriction == MBE_CLASS_PACKAGE)) {
-      return mbe_error_at(err, MBE_ERR_MODEL, f->classes[i]->loc,
-                          "class %s is already defined at %s:%d:%d", f->classes[i]->name,
-                          old->loc.file ? old->loc.file : "?", old->loc.line, old->loc.col);
+    if (scope && (st = check_place(scope, f->classes[i], f->path, err)) != MBE_OK) {
+      return st;
     }
     for (size_t j = 0; j < i; j++) {
       if (strcmp(f->classes[j]->name, f->classes[i]->name) == 0) {
@@ -157,13 +209,8 @@ static MbeStatus add_parsed(MbeSpec* spec, const char* name, const char* text, s
       }
     }
   }
-  for (size_t i = 0; i < f->nclasses; i++) {
-    if ((st = place_class(spec, scope, f->classes[i], err)) != MBE_OK) {
-      return st;
-    }
-  }
 
-  // the file table
+  // room in the file table, then the changes: the within packages, the classes, the file
   if (spec->nfiles == spec->cap_files) {
     size_t cap = spec->cap_files ? 2 * spec->cap_files : 8;
     MbeFile** files = mbe_realloc(spec->files, cap * sizeof *files);
@@ -172,6 +219,14 @@ static MbeStatus add_parsed(MbeSpec* spec, const char* name, const char* text, s
     }
     spec->files = files;
     spec->cap_files = cap;
+  }
+  if ((st = within_scope(spec, f, true, &scope, err)) != MBE_OK) {
+    return st;
+  }
+  for (size_t i = 0; i < f->nclasses; i++) {
+    if ((st = place_class(spec, scope, f->classes[i], err)) != MBE_OK) {
+      return st;
+    }
   }
   spec->files[spec->nfiles++] = f;
   return MBE_OK;
@@ -229,6 +284,39 @@ static void print_list(MbeStrbuf* sb, MbeExpr* const* a, size_t n) {
   }
 }
 
+// the shortest text that reads back as the same double, with a '.' or an exponent so that it
+// reads back as a Real, not an Integer
+static void print_real(MbeStrbuf* sb, double v) {
+  char buf[40];
+  for (int prec = 15; prec <= 17; prec++) {
+    snprintf(buf, sizeof buf, "%.*g", prec, v);
+    if (strtod(buf, NULL) == v) {
+      break;
+    }
+  }
+  mbe_strbuf_puts(sb, buf);
+  if (strspn(buf, "-0123456789") == strlen(buf)) {
+    mbe_strbuf_puts(sb, ".0");
+  }
+}
+
+// a string literal with the escapes that read back as the same text
+static void print_string(MbeStrbuf* sb, const char* s) {
+  static const char FROM[] = "\"\\\n\t\r\a\b\f\v";
+  static const char TO[] = "\"\\ntrabfv";
+  mbe_strbuf_puts(sb, "\"");
+  for (; *s; s++) {
+    const char* hit = strchr(FROM, *s);
+    if (hit) {
+      char esc[2] = {'\\', TO[hit - FROM]};
+      mbe_strbuf_append(sb, esc, 2);
+    } else {
+      mbe_strbuf_append(sb, s, 1);
+    }
+  }
+  mbe_strbuf_puts(sb, "\"");
+}
+
 void mbe_name_print(MbeStrbuf* sb, const MbeName* n) {
   if (n->is_global) {
     mbe_strbuf_puts(sb, ".");
@@ -252,11 +340,11 @@ void mbe_expr_print(MbeStrbuf* sb, const MbeExpr* e) {
       if (e->is_integer) {
         mbe_strbuf_printf(sb, "%.0f", e->num);
       } else {
-        mbe_strbuf_printf(sb, "%.17g", e->num);
+        print_real(sb, e->num);
       }
       break;
     case MBE_EX_STRING:
-      mbe_strbuf_printf(sb, "\"%s\"", e->str);
+      print_string(sb, e->str);
       break;
     case MBE_EX_BOOL:
       mbe_strbuf_puts(sb, e->boolean ? "true" : "false");
