@@ -44,12 +44,14 @@ int mbe_cmd_check(int argc, char** argv) {
     } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
       quiet = true;
     } else if (a[0] == '-' && a[1] != '\0') {
-      return mbe_cli_usage_error("check", "unknown option '%s'; options are --class NAME, --all, "
-                                          "--quiet, --help",
+      return mbe_cli_usage_error("check",
+                                 "unknown option '%s'; options are --class NAME, --all, "
+                                 "--quiet, --help",
                                  a);
     } else {
       if (nfiles == (int)(sizeof files / sizeof files[0])) {
-        return mbe_cli_usage_error("check", "more than %zu model files", sizeof files / sizeof files[0]);
+        return mbe_cli_usage_error("check", "more than %zu model files",
+                                   sizeof files / sizeof files[0]);
       }
       files[nfiles++] = a;
     }
@@ -76,7 +78,8 @@ int mbe_cmd_check(int argc, char** argv) {
   }
   if (st != MBE_OK) {
     mbe_cli_print_error("check", &err);
-    rc = (st == MBE_ERR_MODEL || st == MBE_ERR_UNSUPPORTED || st == MBE_ERR_USAGE || st == MBE_ERR_IO)
+    rc = (st == MBE_ERR_MODEL || st == MBE_ERR_UNSUPPORTED || st == MBE_ERR_USAGE ||
+          st == MBE_ERR_IO)
              ? MBE_EXIT_USAGE
              : MBE_EXIT_FAILURE;
   }

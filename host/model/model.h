@@ -29,20 +29,20 @@ typedef struct MbeValue {
   const MbeClass* enum_type;  // ENUM: the enumeration class
   int ndims;
   int dims[MBE_MAX_DIMS];
-  size_t n;                   // number of elements (product of dims)
-  double* num;                // REAL, INTEGER, BOOLEAN (0/1), ENUM (1-based literal index) (n)
-  const char** str;           // STRING (n)
+  size_t n;          // number of elements (product of dims)
+  double* num;       // REAL, INTEGER, BOOLEAN (0/1), ENUM (1-based literal index) (n)
+  const char** str;  // STRING (n)
 } MbeValue;
 
 // a binding: an expression, where its names resolve, and which element of its value is meant
 // (a modifier on an array of components gives element i of its value to component i)
 typedef struct MbeBinding {
-  const MbeExpr* expr;        // NULL: none
-  int scope;                  // instance whose elements the names see; -1 = none (package constant)
-  const MbeClass* lex;        // class the text is written in (lexical lookup of classes, constants)
-  int nsel;                   // selection depth
-  int sel[MBE_MAX_DIMS];      // 0-based element indices applied to the value, outermost first
-  bool is_each;               // written with `each`: applies to every element
+  const MbeExpr* expr;    // NULL: none
+  int scope;              // instance whose elements the names see; -1 = none (package constant)
+  const MbeClass* lex;    // class the text is written in (lexical lookup of classes, constants)
+  int nsel;               // selection depth
+  int sel[MBE_MAX_DIMS];  // 0-based element indices applied to the value, outermost first
+  bool is_each;           // written with `each`: applies to every element
   bool is_final;
   MbeLoc loc;
 } MbeBinding;
@@ -68,59 +68,59 @@ typedef enum MbeInstKind {
 
 // one instance of a structured class
 typedef struct MbeInst {
-  const char* name;        // full dotted path ("" for the root), e.g. "referenceSystem.body", "k[2]"
-  int parent;              // enclosing instance; -1 for the root
+  const char* name;  // full dotted path ("" for the root), e.g. "referenceSystem.body", "k[2]"
+  int parent;        // enclosing instance; -1 for the root
   MbeInstKind kind;
-  const MbeClass* cls;     // its class (short forms followed)
-  const char* class_name;  // full name, e.g. "Modelica.Mechanics.MultiBody.Joints.Revolute"
-  const MbeClass* builtin; // the catalogue class this instance is or extends (NULL if none)
-  bool is_present;         // false for a conditional component whose condition is false
-  MbeLoc loc;              // declaration (the root: the class name)
+  const MbeClass* cls;      // its class (short forms followed)
+  const char* class_name;   // full name, e.g. "Modelica.Mechanics.MultiBody.Joints.Revolute"
+  const MbeClass* builtin;  // the catalogue class this instance is or extends (NULL if none)
+  bool is_present;          // false for a conditional component whose condition is false
+  MbeLoc loc;               // declaration (the root: the class name)
   // element table, built lazily by the flattener
   struct MbeSlot* slots;
   size_t nslots;
-  bool is_expanded;        // slots collected
+  bool is_expanded;  // slots collected
 } MbeInst;
 
 // one primitive variable (a Real/Integer/Boolean/String/enumeration component, scalar or array)
 typedef struct MbeVar {
-  const char* name;        // full dotted path, e.g. "revolute1.phi", "world.n"
-  int inst;                // owning instance
+  const char* name;  // full dotted path, e.g. "revolute1.phi", "world.n"
+  int inst;          // owning instance
   MbeBaseType type;
   const MbeClass* enum_type;
-  const MbeClass* type_class; // declared type (SI.Angle ...), NULL for a predefined type
+  const MbeClass* type_class;  // declared type (SI.Angle ...), NULL for a predefined type
   int ndims;
   int dims[MBE_MAX_DIMS];
   MbeVariability variability;
   MbeCausality causality;
   bool is_flow, is_final, is_protected;
-  bool is_structural;      // a non-Real parameter: fixed for a compiled kernel
-  bool is_evaluate;        // declared with annotation(Evaluate=true)
-  bool is_free;            // a parameter with fixed=false: computed by initialization, its start
-                           // value is the guess (Modelica 8.6)
-  bool is_modified;        // the value comes from a modifier or the user's own declaration
+  bool is_structural;  // a non-Real parameter: fixed for a compiled kernel
+  bool is_evaluate;    // declared with annotation(Evaluate=true)
+  bool is_free;        // a parameter with fixed=false: computed by initialization, its start
+                       // value is the guess (Modelica 8.6)
+  bool is_modified;    // the value comes from a modifier or the user's own declaration
   MbeBinding binding;
   MbeBinding attr[MBE_ATTR_COUNT];
-  int eval_state;          // 0 not evaluated, 1 in progress (cycle check), 2 done
-  MbeValue value;          // parameters and constants, once evaluated
+  int eval_state;                       // 0 not evaluated, 1 in progress (cycle check), 2 done
+  MbeValue value;                       // parameters and constants, once evaluated
   MbeValue attr_value[MBE_ATTR_COUNT];  // evaluated attributes; absent ones take the Modelica
   bool has_attr_value[MBE_ATTR_COUNT];  // defaults (start 0, fixed true for parameters and
                                         // false for variables, stateSelect default)
-  MbeLoc loc;              // declaration
+  MbeLoc loc;                           // declaration
 } MbeVar;
 
 // one end of a connection, after array expansion: an instance (structured connector) or one
 // element of a primitive variable (RealInput u[3] -> element 2)
 typedef struct MbeConnEnd {
-  int inst;      // structured connector instance, -1 if var
-  int var;       // primitive connector variable, -1 if inst
-  int elem;      // element of var (0-based, row-major); 0 for scalars
+  int inst;          // structured connector instance, -1 if var
+  int var;           // primitive connector variable, -1 if inst
+  int elem;          // element of var (0-based, row-major); 0 for scalars
   const char* name;  // "revolute1.frame_a", "forceAndTorque.force[2]"
 } MbeConnEnd;
 
 typedef struct MbeConnection {
   MbeConnEnd a, b;
-  int scope;     // instance whose equation section holds the connect
+  int scope;  // instance whose equation section holds the connect
   MbeLoc loc;
 } MbeConnection;
 
@@ -144,13 +144,23 @@ typedef struct MbeWarning {
 struct MbeFlat {
   MbeArena arena;
   const MbeSpec* spec;
-  const MbeClass* top;         // the flattened class
-  const char* top_name;        // its full name
-  MbeInst* insts;   size_t ninsts;   size_t cap_insts;
-  MbeVar* vars;     size_t nvars;    size_t cap_vars;
-  MbeConnection* conns; size_t nconns; size_t cap_conns;
-  MbeFlatEq* eqs;   size_t neqs;     size_t cap_eqs;
-  MbeWarning* warnings; size_t nwarnings; size_t cap_warnings;
+  const MbeClass* top;   // the flattened class
+  const char* top_name;  // its full name
+  MbeInst* insts;
+  size_t ninsts;
+  size_t cap_insts;
+  MbeVar* vars;
+  size_t nvars;
+  size_t cap_vars;
+  MbeConnection* conns;
+  size_t nconns;
+  size_t cap_conns;
+  MbeFlatEq* eqs;
+  size_t neqs;
+  size_t cap_eqs;
+  MbeWarning* warnings;
+  size_t nwarnings;
+  size_t cap_warnings;
   // experiment annotation of the top class; has_* false where absent
   bool has_experiment;
   bool has_start_time, has_stop_time, has_interval, has_tolerance;
@@ -219,14 +229,20 @@ MbeStatus mbe_eval_binding(MbeFlatten* fl, const MbeBinding* b, MbeValue* out, M
 // ---- flattening (model_flatten.c) ---------------------------------------------------------
 
 // what a name in an expression refers to
-typedef enum MbeRefKind { MBE_REF_VAR, MBE_REF_INST, MBE_REF_CONST, MBE_REF_ENUM, MBE_REF_CLASS } MbeRefKind;
+typedef enum MbeRefKind {
+  MBE_REF_VAR,
+  MBE_REF_INST,
+  MBE_REF_CONST,
+  MBE_REF_ENUM,
+  MBE_REF_CLASS
+} MbeRefKind;
 
 typedef struct MbeRef {
   MbeRefKind kind;
-  int index;                // VAR: var, INST: inst
-  size_t nparts_used;       // name parts consumed
-  MbeValue value;           // CONST (package constant) and ENUM (literal)
-  const MbeClass* cls;      // CLASS
+  int index;            // VAR: var, INST: inst
+  size_t nparts_used;   // name parts consumed
+  MbeValue value;       // CONST (package constant) and ENUM (literal)
+  const MbeClass* cls;  // CLASS
 } MbeRef;
 
 // Resolves a component reference (without subscripts on the final var) in scope/lex.

@@ -67,7 +67,8 @@ static void print_value(MbeStrbuf* sb, const MbeValue* v) {
 
 static bool is_varying_param(const MbeFlat* f, const MbeVar* v) {
   return v->variability == MBE_VAR_PARAMETER && v->type == MBE_T_REAL && !v->is_structural &&
-         !v->is_final && !v->is_protected && v->causality == MBE_CAUS_NONE && !is_internal_var(f, v);
+         !v->is_final && !v->is_protected && v->causality == MBE_CAUS_NONE &&
+         !is_internal_var(f, v);
 }
 
 static void loc_str(char* buf, size_t n, MbeLoc loc) {
@@ -102,12 +103,14 @@ MbeStatus mbe_flat_print(const MbeFlat* f, bool all, FILE* out, MbeError* err) {
     }
     size_t count = 0;
     for (size_t j = i; j < f->ninsts; j++) {
-      count += is_listed_component(f, j) && strcmp(f->insts[j].class_name, f->insts[i].class_name) == 0;
+      count +=
+          is_listed_component(f, j) && strcmp(f->insts[j].class_name, f->insts[i].class_name) == 0;
     }
     mbe_strbuf_printf(&sb, "  %-40s %3zu  ", short_class(f->insts[i].class_name), count);
     const char* sep = "";
     for (size_t j = i; j < f->ninsts; j++) {
-      if (is_listed_component(f, j) && strcmp(f->insts[j].class_name, f->insts[i].class_name) == 0) {
+      if (is_listed_component(f, j) &&
+          strcmp(f->insts[j].class_name, f->insts[i].class_name) == 0) {
         mbe_strbuf_printf(&sb, "%s%s", sep, f->insts[j].name);
         sep = ", ";
         done[j] = true;
@@ -145,7 +148,8 @@ MbeStatus mbe_flat_print(const MbeFlat* f, bool all, FILE* out, MbeError* err) {
       nset += f->vars[i].is_modified;
     }
   }
-  mbe_strbuf_printf(&sb, "\nparameters that may vary per member (%zu set by the model, %zu in all%s):\n",
+  mbe_strbuf_printf(&sb,
+                    "\nparameters that may vary per member (%zu set by the model, %zu in all%s):\n",
                     nset, nvary, all ? "" : "; --all lists every one");
   for (size_t i = 0; i < f->nvars; i++) {
     const MbeVar* v = &f->vars[i];
@@ -172,7 +176,8 @@ MbeStatus mbe_flat_print(const MbeFlat* f, bool all, FILE* out, MbeError* err) {
       continue;
     }
     if (!header) {
-      mbe_strbuf_puts(&sb, "\nstructural parameters set by the model (fixed for a compiled kernel):\n");
+      mbe_strbuf_puts(&sb,
+                      "\nstructural parameters set by the model (fixed for a compiled kernel):\n");
       header = true;
     }
     MbeStrbuf val;
@@ -192,7 +197,8 @@ MbeStatus mbe_flat_print(const MbeFlat* f, bool all, FILE* out, MbeError* err) {
       continue;
     }
     if (!header) {
-      mbe_strbuf_puts(&sb, "\nstart values the model sets (fixed: initial condition; else a guess):\n");
+      mbe_strbuf_puts(&sb,
+                      "\nstart values the model sets (fixed: initial condition; else a guess):\n");
       header = true;
     }
     MbeStrbuf val;

@@ -38,18 +38,10 @@ MbeStatus mbe_value_alloc(MbeArena* a, MbeValue* v, MbeBaseType type, int ndims,
 
 static void print_elem(MbeStrbuf* sb, const MbeValue* v, size_t i) {
   switch (v->type) {
-    case MBE_T_REAL:
-      mbe_strbuf_printf(sb, "%.15g", v->num[i]);
-      break;
-    case MBE_T_INTEGER:
-      mbe_strbuf_printf(sb, "%.0f", v->num[i]);
-      break;
-    case MBE_T_BOOLEAN:
-      mbe_strbuf_puts(sb, v->num[i] != 0 ? "true" : "false");
-      break;
-    case MBE_T_STRING:
-      mbe_strbuf_printf(sb, "\"%s\"", v->str[i]);
-      break;
+    case MBE_T_REAL: mbe_strbuf_printf(sb, "%.15g", v->num[i]); break;
+    case MBE_T_INTEGER: mbe_strbuf_printf(sb, "%.0f", v->num[i]); break;
+    case MBE_T_BOOLEAN: mbe_strbuf_puts(sb, v->num[i] != 0 ? "true" : "false"); break;
+    case MBE_T_STRING: mbe_strbuf_printf(sb, "\"%s\"", v->str[i]); break;
     case MBE_T_ENUM: {
       size_t k = (size_t)v->num[i];
       if (v->enum_type && k >= 1 && k <= v->enum_type->nliterals) {
@@ -59,8 +51,7 @@ static void print_elem(MbeStrbuf* sb, const MbeValue* v, size_t i) {
       }
       break;
     }
-    default:
-      mbe_strbuf_puts(sb, "?");
+    default: mbe_strbuf_puts(sb, "?");
   }
 }
 
@@ -121,7 +112,9 @@ static MbeStatus scalar(Ctx* c, MbeValue* v, MbeBaseType t, double x) {
   return st;
 }
 
-static bool is_numeric(const MbeValue* v) { return v->type == MBE_T_REAL || v->type == MBE_T_INTEGER; }
+static bool is_numeric(const MbeValue* v) {
+  return v->type == MBE_T_REAL || v->type == MBE_T_INTEGER;
+}
 
 static bool same_shape(const MbeValue* a, const MbeValue* b) {
   if (a->ndims != b->ndims) {
@@ -188,25 +181,31 @@ static MbeStatus subarray(Ctx* c, const MbeValue* v, int k, MbeValue* out) {
 
 static double apply(MbeOp op, double a, double b) {
   switch (op) {
-    case MBE_OP_ADD: case MBE_OP_EADD: return a + b;
-    case MBE_OP_SUB: case MBE_OP_ESUB: return a - b;
-    case MBE_OP_MUL: case MBE_OP_EMUL: return a * b;
-    case MBE_OP_DIV: case MBE_OP_EDIV: return a / b;
-    case MBE_OP_POW: case MBE_OP_EPOW: return pow(a, b);
+    case MBE_OP_ADD:
+    case MBE_OP_EADD: return a + b;
+    case MBE_OP_SUB:
+    case MBE_OP_ESUB: return a - b;
+    case MBE_OP_MUL:
+    case MBE_OP_EMUL: return a * b;
+    case MBE_OP_DIV:
+    case MBE_OP_EDIV: return a / b;
+    case MBE_OP_POW:
+    case MBE_OP_EPOW: return pow(a, b);
     default: return NAN;
   }
 }
 
 // element-wise a op b with scalar broadcasting where allowed
-static MbeStatus elementwise(Ctx* c, const MbeExpr* e, MbeOp op, const MbeValue* a, const MbeValue* b,
-                             MbeValue* out) {
+static MbeStatus elementwise(Ctx* c, const MbeExpr* e, MbeOp op, const MbeValue* a,
+                             const MbeValue* b, MbeValue* out) {
   bool bcast = op != MBE_OP_ADD && op != MBE_OP_SUB;
   const MbeValue* shape = a->ndims ? a : b;
   if (!same_shape(a, b) && !(bcast && (a->ndims == 0 || b->ndims == 0))) {
     char sa[48], sb[48];
     shape_str(a, sa, sizeof sa);
     shape_str(b, sb, sizeof sb);
-    return fail(c, e, "'%s' needs operands of the same shape, not %s and %s", mbe_op_str(op), sa, sb);
+    return fail(c, e, "'%s' needs operands of the same shape, not %s and %s", mbe_op_str(op), sa,
+                sb);
   }
   bool integer = a->type == MBE_T_INTEGER && b->type == MBE_T_INTEGER && op != MBE_OP_DIV &&
                  op != MBE_OP_EDIV && op != MBE_OP_POW && op != MBE_OP_EPOW;
@@ -221,14 +220,16 @@ static MbeStatus elementwise(Ctx* c, const MbeExpr* e, MbeOp op, const MbeValue*
     }
     out->num[i] = apply(op, x, y);
     if (!isfinite(out->num[i]) && isfinite(x) && isfinite(y)) {
-      return fail(c, e, "'%s' gives a non-finite result (%g %s %g)", mbe_op_str(op), x, mbe_op_str(op), y);
+      return fail(c, e, "'%s' gives a non-finite result (%g %s %g)", mbe_op_str(op), x,
+                  mbe_op_str(op), y);
     }
   }
   return MBE_OK;
 }
 
 // Modelica '*': scalar*array, vector*vector (dot), matrix*vector, vector*matrix, matrix*matrix
-static MbeStatus multiply(Ctx* c, const MbeExpr* e, const MbeValue* a, const MbeValue* b, MbeValue* out) {
+static MbeStatus multiply(Ctx* c, const MbeExpr* e, const MbeValue* a, const MbeValue* b,
+                          MbeValue* out) {
   if (a->ndims == 0 || b->ndims == 0) {
     return elementwise(c, e, MBE_OP_EMUL, a, b, out);
   }
@@ -278,8 +279,12 @@ static MbeStatus compare(Ctx* c, const MbeExpr* e, MbeOp op, const MbeValue* a, 
       return fail(c, e, "'%s' compares a String with a non-String", mbe_op_str(op));
     }
     int k = strcmp(a->str[0], b->str[0]);
-    r = op == MBE_OP_EQ ? k == 0 : op == MBE_OP_NE ? k != 0 : op == MBE_OP_LT ? k < 0
-        : op == MBE_OP_LE ? k <= 0 : op == MBE_OP_GT ? k > 0 : k >= 0;
+    r = op == MBE_OP_EQ   ? k == 0
+        : op == MBE_OP_NE ? k != 0
+        : op == MBE_OP_LT ? k < 0
+        : op == MBE_OP_LE ? k <= 0
+        : op == MBE_OP_GT ? k > 0
+                          : k >= 0;
   } else {
     bool num_ok = is_numeric(a) && is_numeric(b);
     bool same = a->type == b->type && (a->type != MBE_T_ENUM || a->enum_type == b->enum_type);
@@ -288,8 +293,12 @@ static MbeStatus compare(Ctx* c, const MbeExpr* e, MbeOp op, const MbeValue* a, 
                   mbe_base_type_str(b->type));
     }
     double x = a->num[0], y = b->num[0];
-    r = op == MBE_OP_EQ ? x == y : op == MBE_OP_NE ? x != y : op == MBE_OP_LT ? x < y
-        : op == MBE_OP_LE ? x <= y : op == MBE_OP_GT ? x > y : x >= y;
+    r = op == MBE_OP_EQ   ? x == y
+        : op == MBE_OP_NE ? x != y
+        : op == MBE_OP_LT ? x < y
+        : op == MBE_OP_LE ? x <= y
+        : op == MBE_OP_GT ? x > y
+                          : x >= y;
   }
   return scalar(c, out, MBE_T_BOOLEAN, r);
 }
@@ -326,7 +335,8 @@ static MbeStatus eval_binary(Ctx* c, const MbeExpr* e, MbeValue* out) {
   }
 
   // string concatenation
-  if (op == MBE_OP_ADD && a.type == MBE_T_STRING && b.type == MBE_T_STRING && !a.ndims && !b.ndims) {
+  if (op == MBE_OP_ADD && a.type == MBE_T_STRING && b.type == MBE_T_STRING && !a.ndims &&
+      !b.ndims) {
     if ((st = alloc(c, out, MBE_T_STRING, 0, NULL)) != MBE_OK) {
       return st;
     }
@@ -338,8 +348,7 @@ static MbeStatus eval_binary(Ctx* c, const MbeExpr* e, MbeValue* out) {
     return st;
   }
   switch (op) {
-    case MBE_OP_MUL:
-      return multiply(c, e, &a, &b, out);
+    case MBE_OP_MUL: return multiply(c, e, &a, &b, out);
     case MBE_OP_DIV:
       if (b.ndims) {
         return fail(c, e, "'/' divides by a scalar; use './' for element-wise division");
@@ -353,8 +362,7 @@ static MbeStatus eval_binary(Ctx* c, const MbeExpr* e, MbeValue* out) {
         return fail(c, e, "%g ^ %g is not a real number", a.num[0], b.num[0]);
       }
       return elementwise(c, e, op, &a, &b, out);
-    default:
-      return elementwise(c, e, op, &a, &b, out);
+    default: return elementwise(c, e, op, &a, &b, out);
   }
 }
 
@@ -509,8 +517,8 @@ static MbeStatus eval_range(Ctx* c, const MbeExpr* e, MbeValue* out) {
 // ---- names and subscripts -----------------------------------------------------------------
 
 // applies subscripts (integers, ':' and Integer vectors) to v
-static MbeStatus subscript(Ctx* c, const MbeExpr* where, MbeValue v, MbeExpr* const* subs, size_t nsubs,
-                           MbeValue* out) {
+static MbeStatus subscript(Ctx* c, const MbeExpr* where, MbeValue v, MbeExpr* const* subs,
+                           size_t nsubs, MbeValue* out) {
   if ((int)nsubs > v.ndims) {
     return fail(c, where, "%zu subscripts on a value with %d dimensions", nsubs, v.ndims);
   }
@@ -608,8 +616,9 @@ static MbeStatus eval_name(Ctx* c, const MbeExpr* e, MbeValue* out) {
     case MBE_REF_VAR: {
       MbeFlat* f = mbe_flatten_flat(c->fl);
       if (f->vars[ref.index].variability < MBE_VAR_PARAMETER) {
-        return fail(c, e, "'%s' is a variable; a parameter expression can only use parameters and "
-                          "constants",
+        return fail(c, e,
+                    "'%s' is a variable; a parameter expression can only use parameters and "
+                    "constants",
                     f->vars[ref.index].name);
       }
       if ((st = mbe_flatten_var_value(c->fl, ref.index, c->err)) != MBE_OK) {
@@ -619,17 +628,15 @@ static MbeStatus eval_name(Ctx* c, const MbeExpr* e, MbeValue* out) {
       break;
     }
     case MBE_REF_CONST:
-    case MBE_REF_ENUM:
-      v = ref.value;
-      break;
+    case MBE_REF_ENUM: v = ref.value; break;
     case MBE_REF_INST:
-      return fail(c, e, "'%s' is a component, not a value", mbe_flatten_flat(c->fl)->insts[ref.index].name);
-    default:
-      return fail(c, e, "this name is a class, not a value");
+      return fail(c, e, "'%s' is a component, not a value",
+                  mbe_flatten_flat(c->fl)->insts[ref.index].name);
+    default: return fail(c, e, "this name is a class, not a value");
   }
   if (ref.nparts_used != e->name.nparts) {
-    return fail(c, e, "'%s' is a value; it has no element '%s'", e->name.parts[ref.nparts_used - 1].ident,
-                e->name.parts[ref.nparts_used].ident);
+    return fail(c, e, "'%s' is a value; it has no element '%s'",
+                e->name.parts[ref.nparts_used - 1].ident, e->name.parts[ref.nparts_used].ident);
   }
   const MbeNamePart* last = &e->name.parts[e->name.nparts - 1];
   if (last->nsubs) {
@@ -642,12 +649,57 @@ static MbeStatus eval_name(Ctx* c, const MbeExpr* e, MbeValue* out) {
 // ---- functions ----------------------------------------------------------------------------
 
 typedef enum Fn {
-  FN_ABS, FN_SIGN, FN_SQRT, FN_SIN, FN_COS, FN_TAN, FN_ASIN, FN_ACOS, FN_ATAN, FN_ATAN2, FN_SINH,
-  FN_COSH, FN_TANH, FN_EXP, FN_LOG, FN_LOG10, FN_FLOOR, FN_CEIL, FN_INTEGER, FN_MIN, FN_MAX, FN_SUM,
-  FN_PRODUCT, FN_FILL, FN_ZEROS, FN_ONES, FN_CAT, FN_SIZE, FN_NDIMS, FN_IDENTITY, FN_DIAGONAL,
-  FN_TRANSPOSE, FN_CROSS, FN_SKEW, FN_VECTOR, FN_SCALAR, FN_MOD, FN_REM, FN_DIV, FN_NOEVENT,
-  FN_SMOOTH, FN_LENGTH, FN_NORMALIZE, FN_NORMALIZE_ASSERT, FN_FROM_DEG, FN_TO_DEG, FN_FROM_RPM,
-  FN_TO_RPM, FN_TO_UNIT1, FN_STRING, FN_COUNT
+  FN_ABS,
+  FN_SIGN,
+  FN_SQRT,
+  FN_SIN,
+  FN_COS,
+  FN_TAN,
+  FN_ASIN,
+  FN_ACOS,
+  FN_ATAN,
+  FN_ATAN2,
+  FN_SINH,
+  FN_COSH,
+  FN_TANH,
+  FN_EXP,
+  FN_LOG,
+  FN_LOG10,
+  FN_FLOOR,
+  FN_CEIL,
+  FN_INTEGER,
+  FN_MIN,
+  FN_MAX,
+  FN_SUM,
+  FN_PRODUCT,
+  FN_FILL,
+  FN_ZEROS,
+  FN_ONES,
+  FN_CAT,
+  FN_SIZE,
+  FN_NDIMS,
+  FN_IDENTITY,
+  FN_DIAGONAL,
+  FN_TRANSPOSE,
+  FN_CROSS,
+  FN_SKEW,
+  FN_VECTOR,
+  FN_SCALAR,
+  FN_MOD,
+  FN_REM,
+  FN_DIV,
+  FN_NOEVENT,
+  FN_SMOOTH,
+  FN_LENGTH,
+  FN_NORMALIZE,
+  FN_NORMALIZE_ASSERT,
+  FN_FROM_DEG,
+  FN_TO_DEG,
+  FN_FROM_RPM,
+  FN_TO_RPM,
+  FN_TO_UNIT1,
+  FN_STRING,
+  FN_COUNT
 } Fn;
 
 typedef struct FnDef {
@@ -656,22 +708,62 @@ typedef struct FnDef {
 } FnDef;
 
 static const FnDef FUNCTIONS[] = {
-    {"abs", FN_ABS}, {"sign", FN_SIGN}, {"sqrt", FN_SQRT}, {"sin", FN_SIN}, {"cos", FN_COS},
-    {"tan", FN_TAN}, {"asin", FN_ASIN}, {"acos", FN_ACOS}, {"atan", FN_ATAN}, {"atan2", FN_ATAN2},
-    {"sinh", FN_SINH}, {"cosh", FN_COSH}, {"tanh", FN_TANH}, {"exp", FN_EXP}, {"log", FN_LOG},
-    {"log10", FN_LOG10}, {"floor", FN_FLOOR}, {"ceil", FN_CEIL}, {"integer", FN_INTEGER},
-    {"min", FN_MIN}, {"max", FN_MAX}, {"sum", FN_SUM}, {"product", FN_PRODUCT}, {"fill", FN_FILL},
-    {"zeros", FN_ZEROS}, {"ones", FN_ONES}, {"cat", FN_CAT}, {"size", FN_SIZE}, {"ndims", FN_NDIMS},
-    {"identity", FN_IDENTITY}, {"diagonal", FN_DIAGONAL}, {"transpose", FN_TRANSPOSE},
-    {"cross", FN_CROSS}, {"skew", FN_SKEW}, {"vector", FN_VECTOR}, {"scalar", FN_SCALAR},
-    {"mod", FN_MOD}, {"rem", FN_REM}, {"div", FN_DIV}, {"noEvent", FN_NOEVENT},
-    {"smooth", FN_SMOOTH}, {"String", FN_STRING},
-    {"Modelica.Math.sin", FN_SIN}, {"Modelica.Math.cos", FN_COS}, {"Modelica.Math.tan", FN_TAN},
-    {"Modelica.Math.asin", FN_ASIN}, {"Modelica.Math.acos", FN_ACOS},
-    {"Modelica.Math.atan", FN_ATAN}, {"Modelica.Math.atan2", FN_ATAN2},
-    {"Modelica.Math.sinh", FN_SINH}, {"Modelica.Math.cosh", FN_COSH},
-    {"Modelica.Math.tanh", FN_TANH}, {"Modelica.Math.exp", FN_EXP}, {"Modelica.Math.log", FN_LOG},
-    {"Modelica.Math.log10", FN_LOG10}, {"Modelica.Math.Vectors.length", FN_LENGTH},
+    {"abs", FN_ABS},
+    {"sign", FN_SIGN},
+    {"sqrt", FN_SQRT},
+    {"sin", FN_SIN},
+    {"cos", FN_COS},
+    {"tan", FN_TAN},
+    {"asin", FN_ASIN},
+    {"acos", FN_ACOS},
+    {"atan", FN_ATAN},
+    {"atan2", FN_ATAN2},
+    {"sinh", FN_SINH},
+    {"cosh", FN_COSH},
+    {"tanh", FN_TANH},
+    {"exp", FN_EXP},
+    {"log", FN_LOG},
+    {"log10", FN_LOG10},
+    {"floor", FN_FLOOR},
+    {"ceil", FN_CEIL},
+    {"integer", FN_INTEGER},
+    {"min", FN_MIN},
+    {"max", FN_MAX},
+    {"sum", FN_SUM},
+    {"product", FN_PRODUCT},
+    {"fill", FN_FILL},
+    {"zeros", FN_ZEROS},
+    {"ones", FN_ONES},
+    {"cat", FN_CAT},
+    {"size", FN_SIZE},
+    {"ndims", FN_NDIMS},
+    {"identity", FN_IDENTITY},
+    {"diagonal", FN_DIAGONAL},
+    {"transpose", FN_TRANSPOSE},
+    {"cross", FN_CROSS},
+    {"skew", FN_SKEW},
+    {"vector", FN_VECTOR},
+    {"scalar", FN_SCALAR},
+    {"mod", FN_MOD},
+    {"rem", FN_REM},
+    {"div", FN_DIV},
+    {"noEvent", FN_NOEVENT},
+    {"smooth", FN_SMOOTH},
+    {"String", FN_STRING},
+    {"Modelica.Math.sin", FN_SIN},
+    {"Modelica.Math.cos", FN_COS},
+    {"Modelica.Math.tan", FN_TAN},
+    {"Modelica.Math.asin", FN_ASIN},
+    {"Modelica.Math.acos", FN_ACOS},
+    {"Modelica.Math.atan", FN_ATAN},
+    {"Modelica.Math.atan2", FN_ATAN2},
+    {"Modelica.Math.sinh", FN_SINH},
+    {"Modelica.Math.cosh", FN_COSH},
+    {"Modelica.Math.tanh", FN_TANH},
+    {"Modelica.Math.exp", FN_EXP},
+    {"Modelica.Math.log", FN_LOG},
+    {"Modelica.Math.log10", FN_LOG10},
+    {"Modelica.Math.Vectors.length", FN_LENGTH},
     {"Modelica.Math.Vectors.norm", FN_LENGTH},
     {"Modelica.Math.Vectors.normalize", FN_NORMALIZE},
     {"Modelica.Math.Vectors.normalizeWithAssert", FN_NORMALIZE_ASSERT},
@@ -699,7 +791,8 @@ static bool find_fn(const char* name, Fn* out) {
 static MbeStatus nargs_is(Ctx* c, const MbeExpr* e, size_t lo, size_t hi, const char* fname) {
   if (e->nargs < lo || e->nargs > hi) {
     if (lo == hi) {
-      return fail(c, e, "%s takes %zu argument%s, not %zu", fname, lo, lo == 1 ? "" : "s", e->nargs);
+      return fail(c, e, "%s takes %zu argument%s, not %zu", fname, lo, lo == 1 ? "" : "s",
+                  e->nargs);
     }
     return fail(c, e, "%s takes %zu to %zu arguments, not %zu", fname, lo, hi, e->nargs);
   }
@@ -726,7 +819,8 @@ static MbeStatus math1(Ctx* c, const MbeExpr* e, Fn fn, const MbeValue* a, MbeVa
   // abs keeps Integer; sign is Integer for either argument type (Modelica 3.7.1)
   bool keep_int = (a->type == MBE_T_INTEGER && fn == FN_ABS) || fn == FN_SIGN;
   bool to_int_type = fn == FN_INTEGER;
-  if ((st = alloc(c, out, keep_int || to_int_type ? MBE_T_INTEGER : MBE_T_REAL, a->ndims, a->dims)) != MBE_OK) {
+  if ((st = alloc(c, out, keep_int || to_int_type ? MBE_T_INTEGER : MBE_T_REAL, a->ndims,
+                  a->dims)) != MBE_OK) {
     return st;
   }
   for (size_t i = 0; i < a->n; i++) {
@@ -771,7 +865,8 @@ static MbeStatus reduce(Ctx* c, const MbeExpr* e, Fn fn, MbeValue* v, size_t nv,
   double acc;
   bool real = false;
   if (nv == 2) {
-    if ((st = need_numeric(c, e, &v[0], "min/max")) != MBE_OK || (st = need_numeric(c, e, &v[1], "min/max")) != MBE_OK ||
+    if ((st = need_numeric(c, e, &v[0], "min/max")) != MBE_OK ||
+        (st = need_numeric(c, e, &v[1], "min/max")) != MBE_OK ||
         (st = need_scalar(c, e, &v[0], "min/max of two arguments")) != MBE_OK ||
         (st = need_scalar(c, e, &v[1], "min/max of two arguments")) != MBE_OK) {
       return st;
@@ -795,12 +890,16 @@ static MbeStatus reduce(Ctx* c, const MbeExpr* e, Fn fn, MbeValue* v, size_t nv,
   acc = fn == FN_SUM ? 0 : fn == FN_PRODUCT ? 1 : src->num[0];
   for (size_t i = 0; i < src->n; i++) {
     double x = src->num[i];
-    acc = fn == FN_SUM ? acc + x : fn == FN_PRODUCT ? acc * x : fn == FN_MIN ? fmin(acc, x) : fmax(acc, x);
+    acc = fn == FN_SUM       ? acc + x
+          : fn == FN_PRODUCT ? acc * x
+          : fn == FN_MIN     ? fmin(acc, x)
+                             : fmax(acc, x);
   }
   return scalar(c, out, src->type, acc);
 }
 
-static MbeStatus fill_dims(Ctx* c, const MbeExpr* e, MbeValue* v, size_t from, size_t n, int* dims) {
+static MbeStatus fill_dims(Ctx* c, const MbeExpr* e, MbeValue* v, size_t from, size_t n,
+                           int* dims) {
   if (n > MBE_MAX_DIMS) {
     return fail(c, e, "arrays of more than %d dimensions are not supported", MBE_MAX_DIMS);
   }
@@ -864,8 +963,10 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
     case FN_REM:
     case FN_DIV: {
       if ((st = nargs_is(c, e, 2, 2, fname)) != MBE_OK ||
-          (st = need_numeric(c, e, &v[0], fname)) != MBE_OK || (st = need_numeric(c, e, &v[1], fname)) != MBE_OK ||
-          (st = need_scalar(c, e, &v[0], fname)) != MBE_OK || (st = need_scalar(c, e, &v[1], fname)) != MBE_OK) {
+          (st = need_numeric(c, e, &v[0], fname)) != MBE_OK ||
+          (st = need_numeric(c, e, &v[1], fname)) != MBE_OK ||
+          (st = need_scalar(c, e, &v[0], fname)) != MBE_OK ||
+          (st = need_scalar(c, e, &v[1], fname)) != MBE_OK) {
         return st;
       }
       double x = v[0].num[0], y = v[1].num[0];
@@ -906,7 +1007,8 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
       if ((st = fill_dims(c, e, v, first, e->nargs - first, dims)) != MBE_OK) {
         return st;
       }
-      if ((st = alloc(c, out, x ? x->type : MBE_T_INTEGER, (int)(e->nargs - first), dims)) != MBE_OK) {
+      if ((st = alloc(c, out, x ? x->type : MBE_T_INTEGER, (int)(e->nargs - first), dims)) !=
+          MBE_OK) {
         return st;
       }
       out->enum_type = x ? x->enum_type : NULL;
@@ -928,7 +1030,8 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
         return st;
       }
       if (k != 1) {
-        return mbe_error_at(c->err, MBE_ERR_UNSUPPORTED, e->loc, "cat() along dimension %d (only 1)", k);
+        return mbe_error_at(c->err, MBE_ERR_UNSUPPORTED, e->loc,
+                            "cat() along dimension %d (only 1)", k);
       }
       int total = 0;
       MbeBaseType t = v[1].type;
@@ -997,7 +1100,8 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
       return scalar(c, out, MBE_T_INTEGER, v[0].ndims);
     case FN_IDENTITY: {
       int n;
-      if ((st = nargs_is(c, e, 1, 1, fname)) != MBE_OK || (st = to_int(c, e->args[0], &v[0], 0, 10000, &n)) != MBE_OK) {
+      if ((st = nargs_is(c, e, 1, 1, fname)) != MBE_OK ||
+          (st = to_int(c, e->args[0], &v[0], 0, 10000, &n)) != MBE_OK) {
         return st;
       }
       int dims[2] = {n, n};
@@ -1010,7 +1114,8 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
       return MBE_OK;
     }
     case FN_DIAGONAL: {
-      if ((st = nargs_is(c, e, 1, 1, fname)) != MBE_OK || (st = need_numeric(c, e, &v[0], fname)) != MBE_OK) {
+      if ((st = nargs_is(c, e, 1, 1, fname)) != MBE_OK ||
+          (st = need_numeric(c, e, &v[0], fname)) != MBE_OK) {
         return st;
       }
       if (v[0].ndims != 1) {
@@ -1059,7 +1164,9 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
         }
       }
       const double* a = v[0].num;
-      MbeBaseType t = v[0].type == MBE_T_INTEGER && (na == 1 || v[1].type == MBE_T_INTEGER) ? MBE_T_INTEGER : MBE_T_REAL;
+      MbeBaseType t = v[0].type == MBE_T_INTEGER && (na == 1 || v[1].type == MBE_T_INTEGER)
+                          ? MBE_T_INTEGER
+                          : MBE_T_REAL;
       if (fn == FN_CROSS) {
         const double* b = v[1].num;
         int three = 3;
@@ -1113,7 +1220,8 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
     case FN_LENGTH:
     case FN_NORMALIZE:
     case FN_NORMALIZE_ASSERT: {
-      if ((st = nargs_is(c, e, 1, 2, fname)) != MBE_OK || (st = need_numeric(c, e, &v[0], fname)) != MBE_OK) {
+      if ((st = nargs_is(c, e, 1, 2, fname)) != MBE_OK ||
+          (st = need_numeric(c, e, &v[0], fname)) != MBE_OK) {
         return st;
       }
       if (v[0].ndims != 1) {
@@ -1156,7 +1264,8 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
       // normalize(v, eps): v/|v|, smoothly v/eps near zero as the MSL does
       double eps = 100 * 2.220446049250313e-16;
       if (e->nargs == 2) {
-        if ((st = need_numeric(c, e, &v[1], fname)) != MBE_OK || (st = need_scalar(c, e, &v[1], fname)) != MBE_OK) {
+        if ((st = need_numeric(c, e, &v[1], fname)) != MBE_OK ||
+            (st = need_scalar(c, e, &v[1], fname)) != MBE_OK) {
           return st;
         }
         eps = v[1].num[0];
@@ -1223,23 +1332,15 @@ static MbeStatus eval(Ctx* c, const MbeExpr* e, MbeValue* out) {
     case MBE_EX_NUMBER:
       st = scalar(c, out, e->is_integer ? MBE_T_INTEGER : MBE_T_REAL, e->num);
       break;
-    case MBE_EX_BOOL:
-      st = scalar(c, out, MBE_T_BOOLEAN, e->boolean);
-      break;
+    case MBE_EX_BOOL: st = scalar(c, out, MBE_T_BOOLEAN, e->boolean); break;
     case MBE_EX_STRING:
       if ((st = alloc(c, out, MBE_T_STRING, 0, NULL)) == MBE_OK) {
         out->str[0] = e->str;
       }
       break;
-    case MBE_EX_PAREN:
-      st = eval(c, e->args[0], out);
-      break;
-    case MBE_EX_NAME:
-      st = eval_name(c, e, out);
-      break;
-    case MBE_EX_CALL:
-      st = eval_call(c, e, out);
-      break;
+    case MBE_EX_PAREN: st = eval(c, e->args[0], out); break;
+    case MBE_EX_NAME: st = eval_name(c, e, out); break;
+    case MBE_EX_CALL: st = eval_call(c, e, out); break;
     case MBE_EX_ARRAY: {
       MbeValue* v;
       if ((st = eval_args(c, e->args, e->nargs, &v)) == MBE_OK) {
@@ -1247,12 +1348,8 @@ static MbeStatus eval(Ctx* c, const MbeExpr* e, MbeValue* out) {
       }
       break;
     }
-    case MBE_EX_MATRIX:
-      st = eval_matrix(c, e, out);
-      break;
-    case MBE_EX_RANGE:
-      st = eval_range(c, e, out);
-      break;
+    case MBE_EX_MATRIX: st = eval_matrix(c, e, out); break;
+    case MBE_EX_RANGE: st = eval_range(c, e, out); break;
     case MBE_EX_UNARY: {
       MbeValue a;
       if ((st = eval(c, e->args[0], &a)) != MBE_OK) {
@@ -1266,7 +1363,8 @@ static MbeStatus eval(Ctx* c, const MbeExpr* e, MbeValue* out) {
         st = scalar(c, out, MBE_T_BOOLEAN, a.num[0] == 0);
         break;
       }
-      if ((st = need_numeric(c, e, &a, e->op == MBE_OP_NEG ? "unary '-'" : "unary '+'")) != MBE_OK) {
+      if ((st = need_numeric(c, e, &a, e->op == MBE_OP_NEG ? "unary '-'" : "unary '+'")) !=
+          MBE_OK) {
         break;
       }
       if ((st = alloc(c, out, a.type, a.ndims, a.dims)) == MBE_OK) {
@@ -1276,9 +1374,7 @@ static MbeStatus eval(Ctx* c, const MbeExpr* e, MbeValue* out) {
       }
       break;
     }
-    case MBE_EX_BINARY:
-      st = eval_binary(c, e, out);
-      break;
+    case MBE_EX_BINARY: st = eval_binary(c, e, out); break;
     case MBE_EX_IF: {
       size_t i = 0;
       for (; i + 1 < e->nargs; i += 2) {
@@ -1299,15 +1395,12 @@ static MbeStatus eval(Ctx* c, const MbeExpr* e, MbeValue* out) {
       }
       break;
     }
-    case MBE_EX_COLON:
-      st = fail(c, e, "':' is only allowed as a subscript");
-      break;
+    case MBE_EX_COLON: st = fail(c, e, "':' is only allowed as a subscript"); break;
     case MBE_EX_END:
       st = c->end_size >= 0 ? scalar(c, out, MBE_T_INTEGER, c->end_size)
                             : fail(c, e, "'end' is only allowed inside a subscript");
       break;
-    default:
-      st = fail(c, e, "cannot evaluate this expression");
+    default: st = fail(c, e, "cannot evaluate this expression");
   }
   c->depth--;
   return st;
@@ -1341,9 +1434,9 @@ MbeStatus mbe_eval_binding(MbeFlatten* fl, const MbeBinding* b, MbeValue* out, M
                           "element per component, or 'each'");
     }
     if (b->sel[i] >= v.dims[0]) {
-      return mbe_error_at(err, MBE_ERR_MODEL, b->loc,
-                          "the modifier value has %d elements, fewer than the components it applies to",
-                          v.dims[0]);
+      return mbe_error_at(
+          err, MBE_ERR_MODEL, b->loc,
+          "the modifier value has %d elements, fewer than the components it applies to", v.dims[0]);
     }
     MbeValue sub;
     if ((st = subarray(&c, &v, b->sel[i], &sub)) != MBE_OK) {

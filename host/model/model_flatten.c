@@ -18,12 +18,12 @@ enum { MAX_INST_DEPTH = 64, MAX_INSTANCES = 1000000 };
 // one modifier argument that applies to an element, with what has been consumed of its path
 typedef struct ModEntry {
   const MbeModArg* arg;
-  size_t depth;              // path parts consumed
-  int scope;                 // instance where its value's names resolve (-1: none)
-  const MbeClass* lex;       // class it is written in
-  int nsel;                  // element selection for arrays of components
+  size_t depth;         // path parts consumed
+  int scope;            // instance where its value's names resolve (-1: none)
+  const MbeClass* lex;  // class it is written in
+  int nsel;             // element selection for arrays of components
   int sel[MBE_MAX_DIMS];
-  bool is_type_mod;          // comes from a type's short definition (lowest priority)
+  bool is_type_mod;  // comes from a type's short definition (lowest priority)
 } ModEntry;
 
 typedef struct ModSet {
@@ -34,17 +34,17 @@ typedef struct ModSet {
 typedef struct MbeSlot {
   const char* ident;
   const MbeComp* comp;
-  const MbeClass* lex;       // class that declares comp
-  ModSet mods;               // modifiers from outside for the instance owning the slot
-  int state;                 // 0 pending, 1 in progress, 2 done
+  const MbeClass* lex;  // class that declares comp
+  ModSet mods;          // modifiers from outside for the instance owning the slot
+  int state;            // 0 pending, 1 in progress, 2 done
   bool is_present;
-  int var;                   // primitive variable, -1 otherwise
-  int* elems;                // instances (nelems; 1 for a scalar component)
+  int var;     // primitive variable, -1 otherwise
+  int* elems;  // instances (nelems; 1 for a scalar component)
   int nelems;
   int ndims;
-  int dims[MBE_MAX_DIMS];    // array-of-components shape
+  int dims[MBE_MAX_DIMS];  // array-of-components shape
   bool is_array;
-  int inner;                 // outer component: the inner instance it stands for, else -1
+  int inner;  // outer component: the inner instance it stands for, else -1
 } MbeSlot;
 
 typedef struct ConstCache {
@@ -63,8 +63,12 @@ struct MbeFlatten {
   int depth;
 };
 
-MbeFlat* mbe_flatten_flat(MbeFlatten* fl) { return fl->flat; }
-const MbeSpec* mbe_flatten_spec(MbeFlatten* fl) { return fl->spec; }
+MbeFlat* mbe_flatten_flat(MbeFlatten* fl) {
+  return fl->flat;
+}
+const MbeSpec* mbe_flatten_spec(MbeFlatten* fl) {
+  return fl->spec;
+}
 
 static MbeStatus nomem(MbeError* err) {
   return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory while flattening");
@@ -118,9 +122,9 @@ static MbeStatus modset_push(MbeFlatten* fl, ModSet* m, size_t* cap, ModEntry e,
 }
 
 // appends the arguments of mod as entries (depth 0)
-static MbeStatus modset_add_mod(MbeFlatten* fl, ModSet* m, size_t* cap, const MbeMod* mod, int scope,
-                                const MbeClass* lex, const ModEntry* inherit, bool is_type_mod,
-                                MbeError* err) {
+static MbeStatus modset_add_mod(MbeFlatten* fl, ModSet* m, size_t* cap, const MbeMod* mod,
+                                int scope, const MbeClass* lex, const ModEntry* inherit,
+                                bool is_type_mod, MbeError* err) {
   for (size_t i = 0; mod && i < mod->nargs; i++) {
     ModEntry e = {&mod->args[i], 0, scope, lex, 0, {0}, is_type_mod};
     if (inherit) {
@@ -209,8 +213,7 @@ static MbeStatus new_inst(MbeFlatten* fl, const char* name, int parent, const Mb
                           MbeLoc loc, int* out, MbeError* err) {
   MbeFlat* f = fl->flat;
   if (f->ninsts >= MAX_INSTANCES) {
-    return mbe_error_at(err, MBE_ERR_MODEL, loc, "more than %d component instances",
-                        MAX_INSTANCES);
+    return mbe_error_at(err, MBE_ERR_MODEL, loc, "more than %d component instances", MAX_INSTANCES);
   }
   MbeInst* a = grow(fl->arena, f->insts, f->ninsts, &f->cap_insts, sizeof *a);
   if (!a) {
@@ -234,7 +237,7 @@ static MbeStatus new_inst(MbeFlatten* fl, const char* name, int parent, const Mb
     case MBE_CLASS_CONNECTOR: in->kind = MBE_INST_CONNECTOR; break;
     case MBE_CLASS_RECORD: in->kind = MBE_INST_RECORD; break;
     default:
-      in->kind = parent < 0 ? MBE_INST_ROOT
+      in->kind = parent < 0                                ? MBE_INST_ROOT
                  : (cls->is_catalogue && !cls->is_partial) ? MBE_INST_BUILTIN
                                                            : MBE_INST_MODEL;
   }
@@ -270,13 +273,14 @@ static MbeStatus collect_slots(MbeFlatten* fl, int inst, const MbeClass* cls, co
       return st;
     }
     if (!target) {
-      return mbe_error_at(err, MBE_ERR_MODEL, cls->loc, "%s is a predefined type, not a class with elements",
-                          cls->name);
+      return mbe_error_at(err, MBE_ERR_MODEL, cls->loc,
+                          "%s is a predefined type, not a class with elements", cls->name);
     }
     ModSet m2 = {0};
     size_t cap = 0;
     if ((st = modset_copy(fl, &m2, &cap, mods, err)) != MBE_OK ||
-        (st = modset_add_mod(fl, &m2, &cap, cls->short_mod, inst, cls, NULL, false, err)) != MBE_OK) {
+        (st = modset_add_mod(fl, &m2, &cap, cls->short_mod, inst, cls, NULL, false, err)) !=
+            MBE_OK) {
       return st;
     }
     return collect_slots(fl, inst, target, &m2, out, depth + 1, err);
@@ -291,8 +295,9 @@ static MbeStatus collect_slots(MbeFlatten* fl, int inst, const MbeClass* cls, co
     }
     if (base->restriction == MBE_CLASS_PACKAGE || base->restriction == MBE_CLASS_FUNCTION) {
       return mbe_error_at(err, MBE_ERR_MODEL, cls->extends[i].loc,
-                          "%s %s cannot be extended by %s %s", mbe_restriction_str(base->restriction),
-                          base->name, mbe_restriction_str(cls->restriction), cls->name);
+                          "%s %s cannot be extended by %s %s",
+                          mbe_restriction_str(base->restriction), base->name,
+                          mbe_restriction_str(cls->restriction), cls->name);
     }
     ModSet m2 = {0};
     size_t cap = 0;
@@ -412,13 +417,13 @@ static MbeStatus instantiate_slot(MbeFlatten* fl, int inst, size_t slot_index, M
 typedef struct TypeInfo {
   MbeBaseType base;
   bool is_primitive;
-  const MbeClass* cls;          // structured class, or the enumeration / declared type class
+  const MbeClass* cls;  // structured class, or the enumeration / declared type class
   const MbeClass* enum_type;
-  const MbeClass* type_class;   // first named type (SI.Angle), NULL for predefined
+  const MbeClass* type_class;  // first named type (SI.Angle), NULL for predefined
   const MbeExpr* dims[MBE_MAX_DIMS];
   const MbeClass* dims_lex[MBE_MAX_DIMS];
   int ndims;
-  ModSet mods;                  // type modifiers, outermost type first
+  ModSet mods;  // type modifiers, outermost type first
   MbeCausality causality;
 } TypeInfo;
 
@@ -496,7 +501,8 @@ static MbeStatus eval_dim(MbeFlatten* fl, const MbeExpr* e, int scope, const Mbe
   if (st != MBE_OK) {
     return st;
   }
-  if (v.ndims != 0 || (v.type != MBE_T_INTEGER && v.type != MBE_T_ENUM && v.type != MBE_T_BOOLEAN)) {
+  if (v.ndims != 0 ||
+      (v.type != MBE_T_INTEGER && v.type != MBE_T_ENUM && v.type != MBE_T_BOOLEAN)) {
     return mbe_error_at(err, MBE_ERR_MODEL, e->loc, "an array dimension must be an Integer scalar");
   }
   if (v.num[0] < 0 || v.num[0] > 1e6) {
@@ -574,8 +580,8 @@ static MbeStatus make_var(MbeFlatten* fl, int inst, MbeSlot* slot_in, const Type
   }
   if (v.binding.expr && v.variability == MBE_VAR_CONSTANT && value && value->lex != lex &&
       c->binding) {
-    return mbe_error_at(err, MBE_ERR_MODEL, value->arg->loc, "'%s' is a constant and cannot be modified",
-                        c->name);
+    return mbe_error_at(err, MBE_ERR_MODEL, value->arg->loc,
+                        "'%s' is a constant and cannot be modified", c->name);
   }
 
   // attributes: the first entry that names each one wins; unknown ones are errors
@@ -583,8 +589,8 @@ static MbeStatus make_var(MbeFlatten* fl, int inst, MbeSlot* slot_in, const Type
     const ModEntry* e = &all.e[i];
     const char* an = e->arg->path[e->depth];
     if (e->depth + 1 < e->arg->npath) {
-      return mbe_error_at(err, MBE_ERR_MODEL, e->arg->loc, "'%s.%s' is not an attribute of %s",
-                          an, e->arg->path[e->depth + 1], v.name);
+      return mbe_error_at(err, MBE_ERR_MODEL, e->arg->loc, "'%s.%s' is not an attribute of %s", an,
+                          e->arg->path[e->depth + 1], v.name);
     }
     int k = -1;
     for (int a = 0; a < MBE_ATTR_COUNT; a++) {
@@ -603,7 +609,8 @@ static MbeStatus make_var(MbeFlatten* fl, int inst, MbeSlot* slot_in, const Type
                           an, v.name, mbe_base_type_str(v.type));
     }
     if (e->arg->sub) {
-      return mbe_error_at(err, MBE_ERR_MODEL, e->arg->loc, "attribute '%s' takes a value, not a modification", an);
+      return mbe_error_at(err, MBE_ERR_MODEL, e->arg->loc,
+                          "attribute '%s' takes a value, not a modification", an);
     }
     if (k >= 0 && !v.attr[k].expr && e->arg->value) {
       v.attr[k] = binding_from_entry(e);
@@ -693,7 +700,8 @@ static MbeStatus find_inner(MbeFlatten* fl, int inst, const MbeComp* c, int* out
         }
         s = &fl->flat->insts[p].slots[i];
         if (s->nelems != 1) {
-          return mbe_error_at(err, MBE_ERR_UNSUPPORTED, s->comp->loc, "an inner array of components");
+          return mbe_error_at(err, MBE_ERR_UNSUPPORTED, s->comp->loc,
+                              "an inner array of components");
         }
         *out = s->elems[0];
         return MBE_OK;
@@ -709,13 +717,13 @@ static MbeStatus find_inner(MbeFlatten* fl, int inst, const MbeComp* c, int* out
   MbeStrbuf sb;
   mbe_strbuf_init(&sb);
   mbe_name_print(&sb, &c->type);
-  MbeStatus st = mbe_error_at(err, MBE_ERR_MODEL, loc,
-                              "'outer %s %s' (in %s) has no matching inner: declare "
-                              "'inner %s %s;' in the top-level model",
-                              sb.data ? sb.data : "?", c->name,
-                              fl->flat->insts[inst].name[0] ? fl->flat->insts[inst].name
-                                                            : fl->flat->top_name,
-                              sb.data ? sb.data : "?", c->name);
+  MbeStatus st =
+      mbe_error_at(err, MBE_ERR_MODEL, loc,
+                   "'outer %s %s' (in %s) has no matching inner: declare "
+                   "'inner %s %s;' in the top-level model",
+                   sb.data ? sb.data : "?", c->name,
+                   fl->flat->insts[inst].name[0] ? fl->flat->insts[inst].name : fl->flat->top_name,
+                   sb.data ? sb.data : "?", c->name);
   mbe_strbuf_deinit(&sb);
   return st;
 }
@@ -756,10 +764,12 @@ static MbeStatus make_insts(MbeFlatten* fl, int inst, size_t slot_index, const T
   int n = 1;
   for (int i = 0; i < ndims; i++) {
     const MbeExpr* de = i < (int)c->ndims ? c->dims[i]
-                        : i < (int)(c->ndims + c->ntype_dims) ? c->type_dims[i - (int)c->ndims]
-                                                              : ti->dims[i - (int)(c->ndims + c->ntype_dims)];
+                        : i < (int)(c->ndims + c->ntype_dims)
+                            ? c->type_dims[i - (int)c->ndims]
+                            : ti->dims[i - (int)(c->ndims + c->ntype_dims)];
     if (de->kind == MBE_EX_COLON) {
-      return mbe_error_at(err, MBE_ERR_MODEL, de->loc, "an array of components needs a fixed size, not ':'");
+      return mbe_error_at(err, MBE_ERR_MODEL, de->loc,
+                          "an array of components needs a fixed size, not ':'");
     }
     if ((st = eval_dim(fl, de, inst, lex, &dims[i], err)) != MBE_OK) {
       return st;
@@ -837,7 +847,8 @@ static MbeStatus instantiate_slot(MbeFlatten* fl, int inst, size_t slot_index, M
                         slot->ident);
   }
   if (++fl->depth > 4 * MAX_INST_DEPTH) {
-    return mbe_error_at(err, MBE_ERR_MODEL, slot->comp->loc, "components nested too deeply (recursive model?)");
+    return mbe_error_at(err, MBE_ERR_MODEL, slot->comp->loc,
+                        "components nested too deeply (recursive model?)");
   }
   slot->state = 1;
   const MbeComp* c = slot->comp;
@@ -853,8 +864,8 @@ static MbeStatus instantiate_slot(MbeFlatten* fl, int inst, size_t slot_index, M
       goto done;
     }
     if (cv.type != MBE_T_BOOLEAN || cv.ndims != 0) {
-      st = mbe_error_at(err, MBE_ERR_MODEL, c->condition->loc, "the condition of '%s' must be a Boolean scalar",
-                        c->name);
+      st = mbe_error_at(err, MBE_ERR_MODEL, c->condition->loc,
+                        "the condition of '%s' must be a Boolean scalar", c->name);
       goto done;
     }
     slot = &fl->flat->insts[inst].slots[slot_index];
@@ -885,7 +896,8 @@ static MbeStatus instantiate_slot(MbeFlatten* fl, int inst, size_t slot_index, M
   }
   if (ti.is_primitive) {
     st = make_var(fl, inst, slot, &ti, &mods, err);
-  } else if (ti.cls->restriction == MBE_CLASS_FUNCTION || ti.cls->restriction == MBE_CLASS_PACKAGE) {
+  } else if (ti.cls->restriction == MBE_CLASS_FUNCTION ||
+             ti.cls->restriction == MBE_CLASS_PACKAGE) {
     st = mbe_error_at(err, MBE_ERR_MODEL, c->type.loc, "a %s cannot be a component",
                       mbe_restriction_str(ti.cls->restriction));
   } else {
@@ -951,9 +963,10 @@ static MbeStatus absent_error(const MbeSlot* slot, MbeLoc loc, MbeError* err) {
   MbeStrbuf sb;
   mbe_strbuf_init(&sb);
   mbe_expr_print(&sb, slot->comp->condition);
-  MbeStatus st = mbe_error_at(err, MBE_ERR_MODEL, loc,
-                              "'%s' is a conditional component that is absent because '%s' is false",
-                              slot->ident, sb.data ? sb.data : "?");
+  MbeStatus st =
+      mbe_error_at(err, MBE_ERR_MODEL, loc,
+                   "'%s' is a conditional component that is absent because '%s' is false",
+                   slot->ident, sb.data ? sb.data : "?");
   mbe_strbuf_deinit(&sb);
   return st;
 }
@@ -1062,7 +1075,8 @@ static MbeStatus const_value(MbeFlatten* fl, const MbeComp* c, const MbeClass* l
     return MBE_OK;
   }
   if (fl->consts[i].state == 1) {
-    return mbe_error_at(err, MBE_ERR_MODEL, c->loc, "the value of constant '%s' depends on itself", c->name);
+    return mbe_error_at(err, MBE_ERR_MODEL, c->loc, "the value of constant '%s' depends on itself",
+                        c->name);
   }
   if (!c->binding) {
     return mbe_error_at(err, MBE_ERR_MODEL, c->loc, "constant '%s' has no value", c->name);
@@ -1104,7 +1118,8 @@ static const MbeClass* import_package(MbeFlatten* fl, const MbeName* path, size_
   MbeError scratch;
   MbeName global = *path;
   global.is_global = true;
-  if (mbe_lookup_class_opt(fl->spec, &fl->spec->root, &global, nparts, &c, &pd, &scratch) != MBE_OK ||
+  if (mbe_lookup_class_opt(fl->spec, &fl->spec->root, &global, nparts, &c, &pd, &scratch) !=
+          MBE_OK ||
       !c) {
     return NULL;
   }
@@ -1151,7 +1166,8 @@ static MbeStatus resolve_lexical(MbeFlatten* fl, const MbeName* name, int scope,
   // otherwise the longest prefix that is a class, then a constant or a literal of it
   const MbeClass* cls = NULL;
   MbePredef pd = MBE_PREDEF_NONE;
-  MbeStatus st = mbe_lookup_class_opt(fl->spec, lex ? lex : &fl->spec->root, name, 1, &cls, &pd, err);
+  MbeStatus st =
+      mbe_lookup_class_opt(fl->spec, lex ? lex : &fl->spec->root, name, 1, &cls, &pd, err);
   if (st != MBE_OK) {
     return st;
   }
@@ -1161,7 +1177,8 @@ static MbeStatus resolve_lexical(MbeFlatten* fl, const MbeName* name, int scope,
       hint = mbe_lookup_suggest(fl->spec, lex, first);
     }
     if (strcmp(first, "time") == 0) {
-      return mbe_error_at(err, MBE_ERR_MODEL, name->loc, "'time' varies; it cannot appear in a parameter expression");
+      return mbe_error_at(err, MBE_ERR_MODEL, name->loc,
+                          "'time' varies; it cannot appear in a parameter expression");
     }
     return mbe_error_at(err, MBE_ERR_MODEL, name->loc, "unknown name '%s'%s%s%s", first,
                         hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
@@ -1205,10 +1222,11 @@ static MbeStatus resolve_lexical(MbeFlatten* fl, const MbeName* name, int scope,
     for (size_t i = 0; i < s->ncomps; i++) {
       if (strcmp(s->comps[i].name, id) == 0) {
         if (s->comps[i].variability != MBE_VAR_CONSTANT) {
-          return mbe_error_at(err, MBE_ERR_MODEL, name->loc,
-                              "'%s' of %s is not a constant; only constants of packages can be used "
-                              "by name",
-                              id, target->name);
+          return mbe_error_at(
+              err, MBE_ERR_MODEL, name->loc,
+              "'%s' of %s is not a constant; only constants of packages can be used "
+              "by name",
+              id, target->name);
         }
         out->kind = MBE_REF_CONST;
         out->nparts_used = j + 1;
@@ -1317,10 +1335,10 @@ MbeStatus mbe_flatten_var_value(MbeFlatten* fl, int vi, MbeError* err) {
       }
       snprintf(decl + n, sizeof decl - n, "]");
     }
-    st = mbe_error_at(err, MBE_ERR_MODEL, where, "'%s' is %s, but its value %s has another shape%s",
-                      v->name, decl, sb.data ? sb.data : "?",
-                      val.ndims == 0 && v->ndims ? " (use 'each' to give every element the same value)"
-                                                 : "");
+    st = mbe_error_at(
+        err, MBE_ERR_MODEL, where, "'%s' is %s, but its value %s has another shape%s", v->name,
+        decl, sb.data ? sb.data : "?",
+        val.ndims == 0 && v->ndims ? " (use 'each' to give every element the same value)" : "");
     mbe_strbuf_deinit(&sb);
     return st;
   }
@@ -1361,8 +1379,8 @@ static const char* connector_signature(MbeFlatten* fl, int inst, MbeError* err) 
     if (p != inst || var->variability >= MBE_VAR_PARAMETER) {
       continue;
     }
-    mbe_strbuf_printf(&sb, "%s:%d:%d:%d;", var->name + strlen(fl->flat->insts[inst].name), var->type,
-                      var->is_flow, var->ndims);
+    mbe_strbuf_printf(&sb, "%s:%d:%d:%d;", var->name + strlen(fl->flat->insts[inst].name),
+                      var->type, var->is_flow, var->ndims);
   }
   const char* s = mbe_arena_strdup(fl->arena, sb.data ? sb.data : "");
   mbe_strbuf_deinit(&sb);
@@ -1393,7 +1411,8 @@ static MbeStatus index_set(MbeFlatten* fl, const MbeExpr* e, int scope, const Mb
     return st;
   }
   if (v.type != MBE_T_INTEGER || v.ndims > 1) {
-    return mbe_error_at(err, MBE_ERR_MODEL, e->loc, "a subscript must be an Integer or a range of Integers");
+    return mbe_error_at(err, MBE_ERR_MODEL, e->loc,
+                        "a subscript must be an Integer or a range of Integers");
   }
   *idx = mbe_arena_alloc(fl->arena, (v.n ? v.n : 1) * sizeof **idx);
   if (!*idx) {
@@ -1401,7 +1420,8 @@ static MbeStatus index_set(MbeFlatten* fl, const MbeExpr* e, int scope, const Mb
   }
   for (size_t i = 0; i < v.n; i++) {
     if (v.num[i] < 1 || v.num[i] > n) {
-      return mbe_error_at(err, MBE_ERR_MODEL, e->loc, "index %g is out of range 1..%d", v.num[i], n);
+      return mbe_error_at(err, MBE_ERR_MODEL, e->loc, "index %g is out of range 1..%d", v.num[i],
+                          n);
     }
     (*idx)[i] = (int)v.num[i] - 1;
   }
@@ -1415,8 +1435,8 @@ static MbeStatus select_elems(MbeFlatten* fl, const MbeNamePart* part, int ndims
                               int scope, const MbeClass* lex, int** out, int* nout, MbeError* err) {
   if ((int)part->nsubs > ndims) {
     return mbe_error_at(err, MBE_ERR_MODEL, part->nsubs ? part->subs[0]->loc : (MbeLoc){0},
-                        "'%s' has %d dimension%s, not %zu", part->ident, ndims, ndims == 1 ? "" : "s",
-                        part->nsubs);
+                        "'%s' has %d dimension%s, not %zu", part->ident, ndims,
+                        ndims == 1 ? "" : "s", part->nsubs);
   }
   int* sets[MBE_MAX_DIMS];
   int counts[MBE_MAX_DIMS];
@@ -1498,7 +1518,8 @@ static MbeStatus connect_side(MbeFlatten* fl, const MbeName* name, int scope, co
       }
       if (slot->var >= 0) {
         if (!last) {
-          return mbe_error_at(err, MBE_ERR_MODEL, name->loc, "'%s' is a variable; it has no element '%s'",
+          return mbe_error_at(err, MBE_ERR_MODEL, name->loc,
+                              "'%s' is a variable; it has no element '%s'",
                               fl->flat->vars[slot->var].name, name->parts[j + 1].ident);
         }
         int vi = slot->var;
@@ -1512,7 +1533,8 @@ static MbeStatus connect_side(MbeFlatten* fl, const MbeName* name, int scope, co
         }
         for (int k = 0; k < nel; k++) {
           v = &fl->flat->vars[vi];
-          const char* nm = v->ndims ? mbe_arena_printf(fl->arena, "%s[%d]", v->name, el[k] + 1) : v->name;
+          const char* nm =
+              v->ndims ? mbe_arena_printf(fl->arena, "%s[%d]", v->name, el[k] + 1) : v->name;
           if (!nm) {
             return nomem(err);
           }
@@ -1542,7 +1564,8 @@ static MbeStatus connect_side(MbeFlatten* fl, const MbeName* name, int scope, co
     ncur = (int)nnext;
   }
   for (int c = 0; c < ncur; c++) {
-    if ((st = push_end(fl, out, (MbeConnEnd){cur[c], -1, 0, fl->flat->insts[cur[c]].name}, err)) != MBE_OK) {
+    if ((st = push_end(fl, out, (MbeConnEnd){cur[c], -1, 0, fl->flat->insts[cur[c]].name}, err)) !=
+        MBE_OK) {
       return st;
     }
   }
@@ -1572,8 +1595,8 @@ static MbeStatus connect_side(MbeFlatten* fl, const MbeName* name, int scope, co
   return MBE_OK;
 }
 
-static MbeStatus flatten_connect(MbeFlatten* fl, const MbeEquation* eq, int scope, const MbeClass* lex,
-                                 MbeError* err) {
+static MbeStatus flatten_connect(MbeFlatten* fl, const MbeEquation* eq, int scope,
+                                 const MbeClass* lex, MbeError* err) {
   EndList a = {0}, b = {0};
   MbeStatus st;
   if ((st = connect_side(fl, &eq->a, scope, lex, &a, err)) != MBE_OK ||
@@ -1582,7 +1605,8 @@ static MbeStatus flatten_connect(MbeFlatten* fl, const MbeEquation* eq, int scop
   }
   if (a.n != b.n) {
     return mbe_error_at(err, MBE_ERR_MODEL, eq->loc,
-                        "connect() joins %zu connector(s) on the left with %zu on the right", a.n, b.n);
+                        "connect() joins %zu connector(s) on the left with %zu on the right", a.n,
+                        b.n);
   }
   MbeFlat* f = fl->flat;
   for (size_t i = 0; i < a.n; i++) {
@@ -1632,7 +1656,8 @@ static MbeStatus check_eq_names(MbeFlatten* fl, const MbeExpr* e, int scope, con
   }
   MbeStatus st;
   if (e->kind == MBE_EX_NAME) {
-    if (e->name.nparts == 1 && strcmp(e->name.parts[0].ident, "time") == 0 && !e->name.parts[0].nsubs) {
+    if (e->name.nparts == 1 && strcmp(e->name.parts[0].ident, "time") == 0 &&
+        !e->name.parts[0].nsubs) {
       return MBE_OK;
     }
     MbeRef ref;
@@ -1640,7 +1665,8 @@ static MbeStatus check_eq_names(MbeFlatten* fl, const MbeExpr* e, int scope, con
       return st;
     }
     if (ref.kind == MBE_REF_INST || ref.kind == MBE_REF_CLASS) {
-      return mbe_error_at(err, MBE_ERR_MODEL, e->loc, "this name is a component or class, not a value");
+      return mbe_error_at(err, MBE_ERR_MODEL, e->loc,
+                          "this name is a component or class, not a value");
     }
     if (ref.kind == MBE_REF_VAR && ref.nparts_used != e->name.nparts) {
       return mbe_error_at(err, MBE_ERR_MODEL, e->loc, "'%s' is a variable; it has no element '%s'",
@@ -1685,7 +1711,8 @@ static MbeStatus flatten_equations(MbeFlatten* fl, int inst, const MbeClass* cls
     const MbeEquation* eq = &cls->eqs[i];
     if (eq->kind == MBE_EQ_CONNECT) {
       if (eq->is_initial) {
-        return mbe_error_at(err, MBE_ERR_MODEL, eq->loc, "connect() is not allowed in an initial equation section");
+        return mbe_error_at(err, MBE_ERR_MODEL, eq->loc,
+                            "connect() is not allowed in an initial equation section");
       }
       if ((st = flatten_connect(fl, eq, inst, cls, err)) != MBE_OK) {
         return st;
@@ -1711,7 +1738,8 @@ static MbeStatus flatten_equations(MbeFlatten* fl, int inst, const MbeClass* cls
 static MbeStatus flatten_all_equations(MbeFlatten* fl, MbeError* err) {
   for (size_t i = 0; i < fl->flat->ninsts; i++) {
     const MbeInst* in = &fl->flat->insts[i];
-    if (in->kind == MBE_INST_BUILTIN || in->kind == MBE_INST_CONNECTOR || in->kind == MBE_INST_RECORD) {
+    if (in->kind == MBE_INST_BUILTIN || in->kind == MBE_INST_CONNECTOR ||
+        in->kind == MBE_INST_RECORD) {
       continue;
     }
     bool inside_builtin = false;
@@ -1752,14 +1780,18 @@ static MbeStatus eval_all(MbeFlatten* fl, MbeError* err) {
         return st;
       }
       v = &fl->flat->vars[i];
-      MbeBaseType want = a == MBE_ATTR_FIXED ? MBE_T_BOOLEAN : a == MBE_ATTR_STATESELECT ? MBE_T_ENUM : v->type;
+      MbeBaseType want = a == MBE_ATTR_FIXED         ? MBE_T_BOOLEAN
+                         : a == MBE_ATTR_STATESELECT ? MBE_T_ENUM
+                                                     : v->type;
       if (val.type == MBE_T_INTEGER && want == MBE_T_REAL) {
         val.type = MBE_T_REAL;
       }
-      if (val.type != want || (a == MBE_ATTR_STATESELECT && strcmp(val.enum_type->name, "StateSelect") != 0)) {
-        return mbe_error_at(err, MBE_ERR_MODEL, b->loc, "attribute %s of '%s' must be a%s %s",
-                            ATTR_NAMES[a], v->name, want == MBE_T_INTEGER ? "n" : "",
-                            a == MBE_ATTR_STATESELECT ? "StateSelect value" : mbe_base_type_str(want));
+      if (val.type != want ||
+          (a == MBE_ATTR_STATESELECT && strcmp(val.enum_type->name, "StateSelect") != 0)) {
+        return mbe_error_at(
+            err, MBE_ERR_MODEL, b->loc, "attribute %s of '%s' must be a%s %s", ATTR_NAMES[a],
+            v->name, want == MBE_T_INTEGER ? "n" : "",
+            a == MBE_ATTR_STATESELECT ? "StateSelect value" : mbe_base_type_str(want));
       }
       bool shape = val.ndims == 0 || val.ndims == v->ndims;
       for (int d = 0; shape && d < val.ndims; d++) {
@@ -1802,16 +1834,19 @@ static MbeStatus experiment(MbeFlatten* fl, MbeError* err) {
       return st;
     }
     if (v.ndims || (v.type != MBE_T_REAL && v.type != MBE_T_INTEGER)) {
-      return mbe_error_at(err, MBE_ERR_MODEL, exprs[i]->loc, "experiment %s must be a number", KEYS[i]);
+      return mbe_error_at(err, MBE_ERR_MODEL, exprs[i]->loc, "experiment %s must be a number",
+                          KEYS[i]);
     }
     *has[i] = true;
     *dst[i] = v.num[0];
   }
   if (f->has_interval && !(f->interval > 0)) {
-    return mbe_error_at(err, MBE_ERR_MODEL, ex->interval->loc, "experiment Interval must be positive");
+    return mbe_error_at(err, MBE_ERR_MODEL, ex->interval->loc,
+                        "experiment Interval must be positive");
   }
   if (f->has_tolerance && !(f->tolerance > 0)) {
-    return mbe_error_at(err, MBE_ERR_MODEL, ex->tolerance->loc, "experiment Tolerance must be positive");
+    return mbe_error_at(err, MBE_ERR_MODEL, ex->tolerance->loc,
+                        "experiment Tolerance must be positive");
   }
   double t0 = f->has_start_time ? f->start_time : 0.0;
   if (f->has_stop_time && !(f->stop_time >= t0)) {
@@ -1847,7 +1882,8 @@ static void collect_models_in(const MbeClass* k, const MbeClass** out, size_t* n
     return;
   }
   if ((k->restriction == MBE_CLASS_MODEL || k->restriction == MBE_CLASS_BLOCK ||
-       k->restriction == MBE_CLASS_CLASS) && !k->is_partial && !k->is_short) {
+       k->restriction == MBE_CLASS_CLASS) &&
+      !k->is_partial && !k->is_short) {
     if (*n < cap) {
       out[*n] = k;
     }
@@ -1866,8 +1902,8 @@ static void collect_file_classes(const MbeSpec* spec, const MbeClass** out, size
   }
 }
 
-static MbeStatus pick_class(MbeSpec* spec, MbeArena* arena, const char* class_name, const MbeClass** out,
-                            MbeError* err) {
+static MbeStatus pick_class(MbeSpec* spec, MbeArena* arena, const char* class_name,
+                            const MbeClass** out, MbeError* err) {
   enum { CAP = 4096 };
   static const MbeClass* found[CAP];
   size_t n = 0;
@@ -1879,8 +1915,9 @@ static MbeStatus pick_class(MbeSpec* spec, MbeArena* arena, const char* class_na
       return MBE_OK;
     }
     if (n == 0) {
-      return mbe_error_set(err, MBE_ERR_USAGE, "the file defines no model to flatten (only packages, "
-                                               "partial classes or types)");
+      return mbe_error_set(err, MBE_ERR_USAGE,
+                           "the file defines no model to flatten (only packages, "
+                           "partial classes or types)");
     }
     MbeStrbuf sb;
     mbe_strbuf_init(&sb);
@@ -1919,8 +1956,9 @@ static MbeStatus pick_class(MbeSpec* spec, MbeArena* arena, const char* class_na
     return MBE_OK;
   }
   if (nmatch > 1) {
-    return mbe_error_set(err, MBE_ERR_USAGE, "class '%s' is ambiguous: %zu classes end with it; "
-                                             "give the full name",
+    return mbe_error_set(err, MBE_ERR_USAGE,
+                         "class '%s' is ambiguous: %zu classes end with it; "
+                         "give the full name",
                          class_name, nmatch);
   }
   const char* best = NULL;
@@ -1939,8 +1977,9 @@ static MbeStatus pick_class(MbeSpec* spec, MbeArena* arena, const char* class_na
       best = full;
     }
   }
-  return mbe_error_set(err, MBE_ERR_USAGE, "no model named '%s' in the given files%s%s%s", class_name,
-                       best ? " (did you mean '" : "", best ? best : "", best ? "'?)" : "");
+  return mbe_error_set(err, MBE_ERR_USAGE, "no model named '%s' in the given files%s%s%s",
+                       class_name, best ? " (did you mean '" : "", best ? best : "",
+                       best ? "'?)" : "");
 }
 
 MbeStatus mbe_flat_create(MbeSpec* spec, const char* class_name, MbeFlat** out, MbeError* err) {
@@ -1973,8 +2012,8 @@ MbeStatus mbe_flat_create(MbeSpec* spec, const char* class_name, MbeFlat** out, 
     goto fail;
   }
   if (top->is_partial) {
-    st = mbe_error_at(err, MBE_ERR_MODEL, top->loc, "%s is partial; only a complete model can be simulated",
-                      top->name);
+    st = mbe_error_at(err, MBE_ERR_MODEL, top->loc,
+                      "%s is partial; only a complete model can be simulated", top->name);
     goto fail;
   }
 

@@ -244,10 +244,10 @@ static MbeStatus lookup(const MbeSpec* spec, const MbeClass* scope, const MbeNam
       size_t len = strlen(name->parts[j].ident);
       size_t best_d = len < 4 ? 2 : len / 3 + 1;
       suggest_in(spec, c, name->parts[j].ident, &best, &best_d, 0);
-      MbeStatus st = mbe_error_at(err, MBE_ERR_MODEL, name->loc, "%s has no class '%s'%s%s%s",
-                                  cname ? cname : "?", name->parts[j].ident,
-                                  best ? " (did you mean '" : "", best ? best : "",
-                                  best ? "'?)" : "");
+      MbeStatus st =
+          mbe_error_at(err, MBE_ERR_MODEL, name->loc, "%s has no class '%s'%s%s%s",
+                       cname ? cname : "?", name->parts[j].ident, best ? " (did you mean '" : "",
+                       best ? best : "", best ? "'?)" : "");
       mbe_arena_deinit(&tmp);
       return st;
     }
@@ -273,8 +273,8 @@ MbeStatus mbe_class_resolve_short(const MbeSpec* spec, const MbeClass* cls, cons
   const MbeClass* c = cls;
   for (int depth = 0; c && c->is_short && !c->is_enumeration; depth++) {
     if (depth > MAX_INHERIT_DEPTH) {
-      return mbe_error_at(err, MBE_ERR_MODEL, cls->loc, "short class definitions of %s form a cycle",
-                          cls->name);
+      return mbe_error_at(err, MBE_ERR_MODEL, cls->loc,
+                          "short class definitions of %s form a cycle", cls->name);
     }
     const MbeClass* next = NULL;
     MbePredef pd = MBE_PREDEF_NONE;
@@ -310,14 +310,15 @@ MbeStatus mbe_lookup_extends(const MbeSpec* spec, const MbeClass* cls, size_t i,
   // repeat the lookup with errors to name the unknown part
   const MbeName* n = &cls->extends[i].base;
   MbePredef pd;
-  MbeStatus st = mbe_lookup_class(spec, cls->parent ? cls->parent : &spec->root, n, n->nparts, out,
-                                  &pd, err);
+  MbeStatus st =
+      mbe_lookup_class(spec, cls->parent ? cls->parent : &spec->root, n, n->nparts, out, &pd, err);
   if (st == MBE_OK && !*out) {
     return mbe_error_at(err, MBE_ERR_UNSUPPORTED, n->loc,
                         "extending a predefined type is not supported");
   }
   if (st == MBE_OK) {
-    return mbe_error_at(err, MBE_ERR_MODEL, n->loc, "cannot resolve the base class (cyclic extends?)");
+    return mbe_error_at(err, MBE_ERR_MODEL, n->loc,
+                        "cannot resolve the base class (cyclic extends?)");
   }
   return st;
 }

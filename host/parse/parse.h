@@ -37,29 +37,46 @@ typedef struct MbeName {
 } MbeName;
 
 typedef enum MbeExprKind {
-  MBE_EX_NUMBER,   // num, is_integer
-  MBE_EX_STRING,   // str
-  MBE_EX_BOOL,     // boolean
-  MBE_EX_NAME,     // name
-  MBE_EX_CALL,     // name(args, named args)
-  MBE_EX_ARRAY,    // {args}
-  MBE_EX_MATRIX,   // [row; row]: args are the rows, each an MBE_EX_ARRAY
-  MBE_EX_RANGE,    // args[0]:args[1] or args[0]:args[1]:args[2] (start, step, stop)
-  MBE_EX_UNARY,    // op args[0]
-  MBE_EX_BINARY,   // args[0] op args[1]
-  MBE_EX_IF,       // if args[0] then args[1] (elseif args[2] then args[3])... else args[n-1]
-  MBE_EX_COLON,    // ':' as a subscript
-  MBE_EX_END,      // 'end' inside a subscript
-  MBE_EX_PAREN,    // (args[0]), kept so that printing is faithful
+  MBE_EX_NUMBER,  // num, is_integer
+  MBE_EX_STRING,  // str
+  MBE_EX_BOOL,    // boolean
+  MBE_EX_NAME,    // name
+  MBE_EX_CALL,    // name(args, named args)
+  MBE_EX_ARRAY,   // {args}
+  MBE_EX_MATRIX,  // [row; row]: args are the rows, each an MBE_EX_ARRAY
+  MBE_EX_RANGE,   // args[0]:args[1] or args[0]:args[1]:args[2] (start, step, stop)
+  MBE_EX_UNARY,   // op args[0]
+  MBE_EX_BINARY,  // args[0] op args[1]
+  MBE_EX_IF,      // if args[0] then args[1] (elseif args[2] then args[3])... else args[n-1]
+  MBE_EX_COLON,   // ':' as a subscript
+  MBE_EX_END,     // 'end' inside a subscript
+  MBE_EX_PAREN,   // (args[0]), kept so that printing is faithful
   MBE_EX_KIND_COUNT
 } MbeExprKind;
 
 typedef enum MbeOp {
   MBE_OP_NONE,
-  MBE_OP_ADD, MBE_OP_SUB, MBE_OP_MUL, MBE_OP_DIV, MBE_OP_POW,
-  MBE_OP_EADD, MBE_OP_ESUB, MBE_OP_EMUL, MBE_OP_EDIV, MBE_OP_EPOW,
-  MBE_OP_LT, MBE_OP_LE, MBE_OP_GT, MBE_OP_GE, MBE_OP_EQ, MBE_OP_NE,
-  MBE_OP_AND, MBE_OP_OR, MBE_OP_NOT, MBE_OP_NEG, MBE_OP_PLUS,
+  MBE_OP_ADD,
+  MBE_OP_SUB,
+  MBE_OP_MUL,
+  MBE_OP_DIV,
+  MBE_OP_POW,
+  MBE_OP_EADD,
+  MBE_OP_ESUB,
+  MBE_OP_EMUL,
+  MBE_OP_EDIV,
+  MBE_OP_EPOW,
+  MBE_OP_LT,
+  MBE_OP_LE,
+  MBE_OP_GT,
+  MBE_OP_GE,
+  MBE_OP_EQ,
+  MBE_OP_NE,
+  MBE_OP_AND,
+  MBE_OP_OR,
+  MBE_OP_NOT,
+  MBE_OP_NEG,
+  MBE_OP_PLUS,
   MBE_OP_COUNT
 } MbeOp;
 
@@ -71,15 +88,15 @@ typedef struct MbeNamedArg {
 
 struct MbeExpr {
   MbeExprKind kind;
-  MbeOp op;           // UNARY, BINARY
-  double num;         // NUMBER
-  bool is_integer;    // NUMBER written without '.' or exponent
-  bool boolean;       // BOOL
-  const char* str;    // STRING (escapes resolved)
-  MbeName name;       // NAME, CALL (the function)
-  MbeExpr** args;     // operands, elements, rows, call arguments (nargs)
+  MbeOp op;         // UNARY, BINARY
+  double num;       // NUMBER
+  bool is_integer;  // NUMBER written without '.' or exponent
+  bool boolean;     // BOOL
+  const char* str;  // STRING (escapes resolved)
+  MbeName name;     // NAME, CALL (the function)
+  MbeExpr** args;   // operands, elements, rows, call arguments (nargs)
   size_t nargs;
-  MbeNamedArg* named; // CALL named arguments (nnamed)
+  MbeNamedArg* named;  // CALL named arguments (nnamed)
   size_t nnamed;
   MbeLoc loc;
 };
@@ -90,10 +107,10 @@ typedef struct MbeModArg {
   bool is_final;
   const char** path;  // dotted element name (npath)
   size_t npath;
-  MbeMod* sub;        // nested modification, NULL if none
-  MbeExpr* value;     // binding, NULL if none
-  MbeLoc loc;         // of the name
-  MbeLoc value_loc;   // of the binding
+  MbeMod* sub;       // nested modification, NULL if none
+  MbeExpr* value;    // binding, NULL if none
+  MbeLoc loc;        // of the name
+  MbeLoc value_loc;  // of the binding
 } MbeModArg;
 
 struct MbeMod {
@@ -110,7 +127,12 @@ typedef enum MbeVariability {
   MBE_VAR_COUNT
 } MbeVariability;
 
-typedef enum MbeCausality { MBE_CAUS_NONE, MBE_CAUS_INPUT, MBE_CAUS_OUTPUT, MBE_CAUS_COUNT } MbeCausality;
+typedef enum MbeCausality {
+  MBE_CAUS_NONE,
+  MBE_CAUS_INPUT,
+  MBE_CAUS_OUTPUT,
+  MBE_CAUS_COUNT
+} MbeCausality;
 
 // one declared component (a declaration "Real a, b;" gives two)
 typedef struct MbeComp {
@@ -119,17 +141,17 @@ typedef struct MbeComp {
   MbeName type;             // type specifier (no subscripts)
   MbeExpr** type_dims;      // subscripts after the type name (ntype_dims)
   size_t ntype_dims;
-  MbeExpr** dims;           // subscripts after the component name (ndims)
+  MbeExpr** dims;  // subscripts after the component name (ndims)
   size_t ndims;
-  MbeMod* mod;              // class modification, NULL if none
-  MbeExpr* binding;         // "= expr", NULL if none
-  MbeExpr* condition;       // "if expr", NULL if none
+  MbeMod* mod;         // class modification, NULL if none
+  MbeExpr* binding;    // "= expr", NULL if none
+  MbeExpr* condition;  // "if expr", NULL if none
   MbeVariability variability;
   MbeCausality causality;
   bool is_final, is_inner, is_outer, is_flow, is_protected;
-  bool is_evaluate;         // annotation(Evaluate=true)
-  MbeLoc loc;               // of the name
-  MbeLoc binding_loc;       // of the binding expression
+  bool is_evaluate;    // annotation(Evaluate=true)
+  MbeLoc loc;          // of the name
+  MbeLoc binding_loc;  // of the binding expression
 } MbeComp;
 
 typedef struct MbeExtends {
@@ -157,10 +179,10 @@ typedef enum MbeEqKind { MBE_EQ_CONNECT, MBE_EQ_SIMPLE, MBE_EQ_COUNT } MbeEqKind
 
 typedef struct MbeEquation {
   MbeEqKind kind;
-  MbeName a, b;        // CONNECT
-  MbeExpr* lhs;        // SIMPLE
+  MbeName a, b;  // CONNECT
+  MbeExpr* lhs;  // SIMPLE
   MbeExpr* rhs;
-  bool is_initial;     // in an "initial equation" section
+  bool is_initial;  // in an "initial equation" section
   MbeLoc loc;
 } MbeEquation;
 
@@ -196,10 +218,10 @@ struct MbeClass {
   const char* name;
   const char* description;
   bool is_partial, is_encapsulated;
-  bool is_catalogue;      // defined by the built-in catalogue, not by the user
-  bool is_implicit;       // a package created for a `within` that no file defines
-  MbeClass* parent;       // enclosing class; NULL for top level
-  MbeLoc loc;             // of the name
+  bool is_catalogue;  // defined by the built-in catalogue, not by the user
+  bool is_implicit;   // a package created for a `within` that no file defines
+  MbeClass* parent;   // enclosing class; NULL for top level
+  MbeLoc loc;         // of the name
 
   // short form: `type X = Real[3](mods)`, `connector C = input Real`, `package P = A.B`
   bool is_short;
@@ -214,11 +236,16 @@ struct MbeClass {
   MbeEnumLit* literals;
   size_t nliterals;
 
-  MbeImport* imports;     size_t nimports;
-  MbeExtends* extends;    size_t nextends;
-  MbeComp* comps;         size_t ncomps;
-  MbeClass** classes;     size_t nclasses;
-  MbeEquation* eqs;       size_t neqs;
+  MbeImport* imports;
+  size_t nimports;
+  MbeExtends* extends;
+  size_t nextends;
+  MbeComp* comps;
+  size_t ncomps;
+  MbeClass** classes;
+  size_t nclasses;
+  MbeEquation* eqs;
+  size_t neqs;
   MbeExperiment* experiment;  // NULL when the class has none
 };
 
@@ -240,7 +267,7 @@ struct MbeSpec {
   MbeFile** files;
   size_t nfiles;
   size_t cap_files;
-  MbeClass root;  // unnamed root package: top-level classes and implicit `within` packages
+  MbeClass root;       // unnamed root package: top-level classes and implicit `within` packages
   bool has_catalogue;  // the built-in catalogue has been added (host/model)
 };
 

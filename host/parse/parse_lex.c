@@ -46,7 +46,9 @@ static MbeLoc here(const MbeLexer* lx) {
 static bool is_ident_start(int c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
-static bool is_digit(int c) { return c >= '0' && c <= '9'; }
+static bool is_digit(int c) {
+  return c >= '0' && c <= '9';
+}
 
 // skips white space and comments; an unterminated block comment is an error
 static MbeStatus skip_space(MbeLexer* lx, MbeError* err) {
@@ -193,7 +195,7 @@ MbeStatus mbe_lex_next(MbeLexer* lx, MbeToken* tok, MbeError* err) {
   static const struct {
     char a, b;
     MbeTokenKind kind;
-  } OPS2[] = {{':', '=', TK_ASSIGN}, {'.', '+', TK_DOTPLUS}, {'.', '-', TK_DOTMINUS},
+  } OPS2[] = {{':', '=', TK_ASSIGN},  {'.', '+', TK_DOTPLUS},  {'.', '-', TK_DOTMINUS},
               {'.', '*', TK_DOTSTAR}, {'.', '/', TK_DOTSLASH}, {'.', '^', TK_DOTCARET},
               {'<', '=', TK_LE},      {'>', '=', TK_GE},       {'=', '=', TK_EQ},
               {'<', '>', TK_NE}};
@@ -207,10 +209,10 @@ MbeStatus mbe_lex_next(MbeLexer* lx, MbeToken* tok, MbeError* err) {
     }
   }
   static const char OPS1[] = "(){}[],;.:=+-*/^<>";
-  static const MbeTokenKind KINDS1[] = {TK_LPAREN, TK_RPAREN,   TK_LBRACE, TK_RBRACE, TK_LBRACKET,
+  static const MbeTokenKind KINDS1[] = {TK_LPAREN,   TK_RPAREN, TK_LBRACE, TK_RBRACE, TK_LBRACKET,
                                         TK_RBRACKET, TK_COMMA,  TK_SEMI,   TK_DOT,    TK_COLON,
-                                        TK_EQUALS, TK_PLUS,     TK_MINUS,  TK_STAR,   TK_SLASH,
-                                        TK_CARET,  TK_LT,       TK_GT};
+                                        TK_EQUALS,   TK_PLUS,   TK_MINUS,  TK_STAR,   TK_SLASH,
+                                        TK_CARET,    TK_LT,     TK_GT};
   const char* hit = c > 0 ? strchr(OPS1, c) : NULL;
   if (hit) {
     advance(lx);

@@ -16,9 +16,9 @@ typedef struct Parser {
   MbeSpec* spec;
   MbeArena* arena;
   MbeLexer lx;
-  MbeToken tok;   // current token
+  MbeToken tok;  // current token
   MbeError* err;
-  MbeStatus st;   // first failure; MBE_OK while parsing goes well
+  MbeStatus st;  // first failure; MBE_OK while parsing goes well
   int depth;
   bool is_catalogue;
 } Parser;
@@ -82,7 +82,8 @@ static const char* found(Parser* p, char* buf, size_t n) {
 
 static bool expected(Parser* p, const char* what) {
   char buf[64];
-  return fail_at(p, MBE_ERR_MODEL, p->tok.loc, "expected %s, found %s", what, found(p, buf, sizeof buf));
+  return fail_at(p, MBE_ERR_MODEL, p->tok.loc, "expected %s, found %s", what,
+                 found(p, buf, sizeof buf));
 }
 
 static bool accept(Parser* p, MbeTokenKind kind) {
@@ -97,7 +98,8 @@ static bool expect(Parser* p, MbeTokenKind kind, const char* context) {
     return next(p);
   }
   char what[128];
-  snprintf(what, sizeof what, "%s%s%s", mbe_token_str(kind), context ? " " : "", context ? context : "");
+  snprintf(what, sizeof what, "%s%s%s", mbe_token_str(kind), context ? " " : "",
+           context ? context : "");
   return expected(p, what);
 }
 
@@ -113,7 +115,9 @@ static bool enter(Parser* p) {
   return true;
 }
 
-static void leave(Parser* p) { p->depth--; }
+static void leave(Parser* p) {
+  p->depth--;
+}
 
 // grows an arena array of elem-sized items to hold n+1; the old block stays in the arena
 static void* grow(Parser* p, void* data, size_t n, size_t* cap, size_t elem) {
@@ -133,14 +137,14 @@ static void* grow(Parser* p, void* data, size_t n, size_t* cap, size_t elem) {
   return nd;
 }
 
-#define PUSH(p, arr, n, cap, item)                                           \
-  do {                                                                      \
-    void* g_ = grow((p), (arr), (n), &(cap), sizeof *(arr));                \
-    if (!g_) {                                                              \
-      return 0;                                                             \
-    }                                                                       \
-    (arr) = g_;                                                             \
-    (arr)[(n)++] = (item);                                                  \
+#define PUSH(p, arr, n, cap, item)                           \
+  do {                                                       \
+    void* g_ = grow((p), (arr), (n), &(cap), sizeof *(arr)); \
+    if (!g_) {                                               \
+      return 0;                                              \
+    }                                                        \
+    (arr) = g_;                                              \
+    (arr)[(n)++] = (item);                                   \
   } while (0)
 
 static const char* tok_ident(Parser* p) {
@@ -274,8 +278,9 @@ static bool parse_call_args(Parser* p, MbeExpr* call) {
         PUSH(p, call->named, call->nnamed, ncap, a);
       } else {
         if (call->nnamed > 0) {
-          return fail_at(p, MBE_ERR_MODEL, p->tok.loc,
-                         "a positional argument follows a named one; put positional arguments first");
+          return fail_at(
+              p, MBE_ERR_MODEL, p->tok.loc,
+              "a positional argument follows a named one; put positional arguments first");
         }
         MbeExpr* a = parse_expr(p);
         if (!a) {
@@ -319,7 +324,8 @@ static MbeExpr* parse_number(Parser* p) {
   }
   char buf[128];
   if (p->tok.len >= sizeof buf) {
-    fail_at(p, MBE_ERR_MODEL, p->tok.loc, "number literal longer than %zu characters", sizeof buf - 1);
+    fail_at(p, MBE_ERR_MODEL, p->tok.loc, "number literal longer than %zu characters",
+            sizeof buf - 1);
     return NULL;
   }
   memcpy(buf, p->tok.start, p->tok.len);
@@ -342,8 +348,7 @@ static MbeExpr* parse_primary(Parser* p) {
   MbeLoc loc = p->tok.loc;
   MbeExpr* e = NULL;
   switch (p->tok.kind) {
-    case TK_NUMBER:
-      return parse_number(p);
+    case TK_NUMBER: return parse_number(p);
     case TK_STRING: {
       e = new_expr(p, MBE_EX_STRING, loc);
       if (!e || !(e->str = tok_string(p)) || !next(p)) {
@@ -360,9 +365,7 @@ static MbeExpr* parse_primary(Parser* p) {
       }
       e->boolean = p->tok.kind == KW_TRUE;
       return next(p) ? e : NULL;
-    case KW_END:
-      e = new_expr(p, MBE_EX_END, loc);
-      return e && next(p) ? e : NULL;
+    case KW_END: e = new_expr(p, MBE_EX_END, loc); return e && next(p) ? e : NULL;
     case TK_LPAREN: {
       if (!next(p)) {
         return NULL;
@@ -453,9 +456,7 @@ static MbeExpr* parse_primary(Parser* p) {
       }
       return e;
     }
-    default:
-      expected(p, "an expression");
-      return NULL;
+    default: expected(p, "an expression"); return NULL;
   }
 }
 
@@ -760,7 +761,8 @@ static bool parse_mod_arg(Parser* p, MbeModArg* a) {
   }
   if (p->tok.kind == TK_EQUALS || p->tok.kind == TK_ASSIGN) {
     if (p->tok.kind == TK_ASSIGN) {
-      return fail_at(p, MBE_ERR_MODEL, p->tok.loc, "':=' is for algorithms; a modifier binds with '='");
+      return fail_at(p, MBE_ERR_MODEL, p->tok.loc,
+                     "':=' is for algorithms; a modifier binds with '='");
     }
     if (!next(p)) {
       return false;
@@ -1048,10 +1050,8 @@ static bool parse_equation(Parser* p, MbeClass* c, size_t* cap, bool is_initial)
     case KW_IF:
       return unsupported(p, p->tok.loc, "an if-equation",
                          "use an if-expression on the right-hand side: x = if c then a else b");
-    case KW_FOR:
-      return unsupported(p, p->tok.loc, "a for-equation", "write the equations out");
-    case KW_WHEN:
-      return unsupported(p, p->tok.loc, "a when-equation (discrete events)", NULL);
+    case KW_FOR: return unsupported(p, p->tok.loc, "a for-equation", "write the equations out");
+    case KW_WHEN: return unsupported(p, p->tok.loc, "a when-equation (discrete events)", NULL);
     case KW_CONNECT:
       eq.kind = MBE_EQ_CONNECT;
       if (!next(p) || !expect(p, TK_LPAREN, "after connect") || !parse_name(p, &eq.a, true) ||
@@ -1073,7 +1073,8 @@ static bool parse_equation(Parser* p, MbeClass* c, size_t* cap, bool is_initial)
           mbe_name_print(&sb, &eq.lhs->name);
           snprintf(buf, sizeof buf, "the equation-statement '%s(...)'", sb.data ? sb.data : "");
           mbe_strbuf_deinit(&sb);
-          return unsupported(p, eq.loc, buf, "an equation section holds connect() and 'a = b' equations");
+          return unsupported(p, eq.loc, buf,
+                             "an equation section holds connect() and 'a = b' equations");
         }
         return expected(p, "'=' in the equation");
       }
@@ -1178,9 +1179,20 @@ static bool parse_composition(Parser* p, MbeClass* c) {
                            p->tok.kind == KW_REDECLARE ? "'redeclare'" : "'replaceable'", NULL);
       }
       switch (p->tok.kind) {
-        case KW_ENCAPSULATED: case KW_PARTIAL: case KW_CLASS: case KW_MODEL: case KW_RECORD:
-        case KW_BLOCK: case KW_CONNECTOR: case KW_EXPANDABLE: case KW_TYPE: case KW_PACKAGE:
-        case KW_FUNCTION: case KW_OPERATOR: case KW_PURE: case KW_IMPURE: {
+        case KW_ENCAPSULATED:
+        case KW_PARTIAL:
+        case KW_CLASS:
+        case KW_MODEL:
+        case KW_RECORD:
+        case KW_BLOCK:
+        case KW_CONNECTOR:
+        case KW_EXPANDABLE:
+        case KW_TYPE:
+        case KW_PACKAGE:
+        case KW_FUNCTION:
+        case KW_OPERATOR:
+        case KW_PURE:
+        case KW_IMPURE: {
           MbeClass* nc = parse_class_def(p, c, pre.is_final);
           if (!nc) {
             return false;
@@ -1268,7 +1280,8 @@ static MbeClass* parse_class_def(Parser* p, MbeClass* parent, bool is_final) {
     case KW_TYPE: c->restriction = MBE_CLASS_TYPE; break;
     case KW_PACKAGE: c->restriction = MBE_CLASS_PACKAGE; break;
     case KW_FUNCTION: c->restriction = MBE_CLASS_FUNCTION; break;
-    case KW_PURE: case KW_IMPURE:
+    case KW_PURE:
+    case KW_IMPURE:
       if (peek_kind(p) != KW_FUNCTION) {
         expected(p, "'function' after pure/impure");
         return NULL;
@@ -1278,12 +1291,8 @@ static MbeClass* parse_class_def(Parser* p, MbeClass* parent, bool is_final) {
         return NULL;
       }
       break;
-    case KW_EXPANDABLE:
-      unsupported(p, kloc, "an expandable connector", NULL);
-      return NULL;
-    case KW_OPERATOR:
-      unsupported(p, kloc, "an operator or operator record", NULL);
-      return NULL;
+    case KW_EXPANDABLE: unsupported(p, kloc, "an expandable connector", NULL); return NULL;
+    case KW_OPERATOR: unsupported(p, kloc, "an operator or operator record", NULL); return NULL;
     default:
       expected(p, "a class kind (model, block, connector, record, package, type, function)");
       return NULL;
@@ -1394,12 +1403,19 @@ static bool parse_stored_definition(Parser* p, MbeFile* f) {
       return false;
     }
     switch (p->tok.kind) {
-      case KW_IMPORT: case KW_EXTENDS: case KW_PARAMETER: case KW_CONSTANT: case KW_INNER:
-      case KW_OUTER: case TK_IDENT: case KW_EQUATION: case KW_CONNECT:
-        return expected(p, "a class definition (model, package, ...); declarations and "
-                           "equations belong inside a class");
-      default:
-        break;
+      case KW_IMPORT:
+      case KW_EXTENDS:
+      case KW_PARAMETER:
+      case KW_CONSTANT:
+      case KW_INNER:
+      case KW_OUTER:
+      case TK_IDENT:
+      case KW_EQUATION:
+      case KW_CONNECT:
+        return expected(p,
+                        "a class definition (model, package, ...); declarations and "
+                        "equations belong inside a class");
+      default: break;
     }
     MbeClass* c = parse_class_def(p, NULL, is_final);
     if (!c) {

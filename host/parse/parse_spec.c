@@ -14,7 +14,8 @@ MbeStatus mbe_error_at(MbeError* err, MbeStatus code, MbeLoc loc, const char* fm
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  MbeStatus st = mbe_error_set_at(err, code, loc.file ? loc.file : "", loc.line, loc.col, "%s", msg);
+  MbeStatus st =
+      mbe_error_set_at(err, code, loc.file ? loc.file : "", loc.line, loc.col, "%s", msg);
   if (err) {
     err->offset = loc.offset;
   }
@@ -235,7 +236,8 @@ static MbeStatus add_parsed(MbeSpec* spec, const char* name, const char* text, s
 MbeStatus mbe_spec_add_text(MbeSpec* spec, const char* name, const char* text, size_t size,
                             MbeError* err) {
   if (!spec || !name || (!text && size)) {
-    return mbe_error_set(err, MBE_ERR_INVALID_ARG, "mbe_spec_add_text: spec, name and text are required");
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG,
+                         "mbe_spec_add_text: spec, name and text are required");
   }
   return add_parsed(spec, name, text ? text : "", size, false, err);
 }
@@ -263,15 +265,15 @@ MbeStatus mbe_spec_add_file(MbeSpec* spec, const char* path, MbeError* err) {
 // ---- printing -----------------------------------------------------------------------------
 
 const char* mbe_restriction_str(MbeRestriction r) {
-  static const char* const NAMES[] = {"class", "model", "block", "connector",
-                                      "record", "package", "type", "function"};
+  static const char* const NAMES[] = {"class",  "model",   "block", "connector",
+                                      "record", "package", "type",  "function"};
   return r < MBE_CLASS_COUNT ? NAMES[r] : "class";
 }
 
 const char* mbe_op_str(MbeOp op) {
-  static const char* const NAMES[] = {"?",  "+",  "-",  "*",   "/",  "^",  ".+", ".-",
-                                      ".*", "./", ".^", "<",   "<=", ">",  ">=", "==",
-                                      "<>", "and", "or", "not", "-", "+"};
+  static const char* const NAMES[] = {
+      "?", "+",  "-", "*",  "/",  "^",  ".+",  ".-", ".*",  "./", ".^",
+      "<", "<=", ">", ">=", "==", "<>", "and", "or", "not", "-",  "+"};
   return op < MBE_OP_COUNT ? NAMES[op] : "?";
 }
 
@@ -343,15 +345,9 @@ void mbe_expr_print(MbeStrbuf* sb, const MbeExpr* e) {
         print_real(sb, e->num);
       }
       break;
-    case MBE_EX_STRING:
-      print_string(sb, e->str);
-      break;
-    case MBE_EX_BOOL:
-      mbe_strbuf_puts(sb, e->boolean ? "true" : "false");
-      break;
-    case MBE_EX_NAME:
-      mbe_name_print(sb, &e->name);
-      break;
+    case MBE_EX_STRING: print_string(sb, e->str); break;
+    case MBE_EX_BOOL: mbe_strbuf_puts(sb, e->boolean ? "true" : "false"); break;
+    case MBE_EX_NAME: mbe_name_print(sb, &e->name); break;
     case MBE_EX_CALL:
       mbe_name_print(sb, &e->name);
       mbe_strbuf_puts(sb, "(");
@@ -407,18 +403,13 @@ void mbe_expr_print(MbeStrbuf* sb, const MbeExpr* e) {
       mbe_strbuf_puts(sb, " else ");
       mbe_expr_print(sb, e->args[e->nargs - 1]);
       break;
-    case MBE_EX_COLON:
-      mbe_strbuf_puts(sb, ":");
-      break;
-    case MBE_EX_END:
-      mbe_strbuf_puts(sb, "end");
-      break;
+    case MBE_EX_COLON: mbe_strbuf_puts(sb, ":"); break;
+    case MBE_EX_END: mbe_strbuf_puts(sb, "end"); break;
     case MBE_EX_PAREN:
       mbe_strbuf_puts(sb, "(");
       mbe_expr_print(sb, e->args[0]);
       mbe_strbuf_puts(sb, ")");
       break;
-    default:
-      mbe_strbuf_puts(sb, "?");
+    default: mbe_strbuf_puts(sb, "?");
   }
 }

@@ -469,8 +469,8 @@ END_TEST
 START_TEST(test_partial_or_package_as_top) {
   model_expect_error("partial model T\n  Real x;\nend T;\n", "T", MBE_ERR_MODEL, 1, 15,
                      "T is partial; only a complete model can be simulated");
-  model_expect_error("package T\n  model M\n    Real x;\n  end M;\nend T;\n", "T", MBE_ERR_MODEL,
-                     1, 9, "T is a package; only a model can be simulated");
+  model_expect_error("package T\n  model M\n    Real x;\n  end M;\nend T;\n", "T", MBE_ERR_MODEL, 1,
+                     9, "T is a package; only a model can be simulated");
 }
 END_TEST
 

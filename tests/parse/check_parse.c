@@ -125,25 +125,17 @@ static void sexpr_list(MbeStrbuf* sb, MbeExpr* const* a, size_t n) {
 
 static void sexpr(MbeStrbuf* sb, const MbeExpr* e) {
   static const char* const OPS[MBE_OP_COUNT] = {
-      [MBE_OP_ADD] = "+",    [MBE_OP_SUB] = "-",   [MBE_OP_MUL] = "*",   [MBE_OP_DIV] = "/",
-      [MBE_OP_POW] = "^",    [MBE_OP_EADD] = ".+", [MBE_OP_ESUB] = ".-", [MBE_OP_EMUL] = ".*",
-      [MBE_OP_EDIV] = "./",  [MBE_OP_EPOW] = ".^", [MBE_OP_LT] = "<",    [MBE_OP_LE] = "<=",
-      [MBE_OP_GT] = ">",     [MBE_OP_GE] = ">=",   [MBE_OP_EQ] = "==",   [MBE_OP_NE] = "<>",
-      [MBE_OP_AND] = "and",  [MBE_OP_OR] = "or",   [MBE_OP_NOT] = "not", [MBE_OP_NEG] = "neg",
+      [MBE_OP_ADD] = "+",   [MBE_OP_SUB] = "-",   [MBE_OP_MUL] = "*",   [MBE_OP_DIV] = "/",
+      [MBE_OP_POW] = "^",   [MBE_OP_EADD] = ".+", [MBE_OP_ESUB] = ".-", [MBE_OP_EMUL] = ".*",
+      [MBE_OP_EDIV] = "./", [MBE_OP_EPOW] = ".^", [MBE_OP_LT] = "<",    [MBE_OP_LE] = "<=",
+      [MBE_OP_GT] = ">",    [MBE_OP_GE] = ">=",   [MBE_OP_EQ] = "==",   [MBE_OP_NE] = "<>",
+      [MBE_OP_AND] = "and", [MBE_OP_OR] = "or",   [MBE_OP_NOT] = "not", [MBE_OP_NEG] = "neg",
       [MBE_OP_PLUS] = "pos"};
   switch (e->kind) {
-    case MBE_EX_NUMBER:
-      mbe_strbuf_printf(sb, "%g", e->num);
-      break;
-    case MBE_EX_STRING:
-      mbe_strbuf_printf(sb, "\"%s\"", e->str);
-      break;
-    case MBE_EX_BOOL:
-      mbe_strbuf_puts(sb, e->boolean ? "true" : "false");
-      break;
-    case MBE_EX_NAME:
-      sexpr_name(sb, &e->name);
-      break;
+    case MBE_EX_NUMBER: mbe_strbuf_printf(sb, "%g", e->num); break;
+    case MBE_EX_STRING: mbe_strbuf_printf(sb, "\"%s\"", e->str); break;
+    case MBE_EX_BOOL: mbe_strbuf_puts(sb, e->boolean ? "true" : "false"); break;
+    case MBE_EX_NAME: sexpr_name(sb, &e->name); break;
     case MBE_EX_CALL:
       mbe_strbuf_puts(sb, "(call ");
       sexpr_name(sb, &e->name);
@@ -187,19 +179,14 @@ static void sexpr(MbeStrbuf* sb, const MbeExpr* e) {
       sexpr_list(sb, e->args, e->nargs);
       mbe_strbuf_puts(sb, ")");
       break;
-    case MBE_EX_COLON:
-      mbe_strbuf_puts(sb, ":");
-      break;
-    case MBE_EX_END:
-      mbe_strbuf_puts(sb, "end");
-      break;
+    case MBE_EX_COLON: mbe_strbuf_puts(sb, ":"); break;
+    case MBE_EX_END: mbe_strbuf_puts(sb, "end"); break;
     case MBE_EX_PAREN:
       mbe_strbuf_puts(sb, "(paren");
       sexpr_list(sb, e->args, e->nargs);
       mbe_strbuf_puts(sb, ")");
       break;
-    default:
-      ck_abort_msg("expression kind %d", (int)e->kind);
+    default: ck_abort_msg("expression kind %d", (int)e->kind);
   }
 }
 
@@ -373,13 +360,13 @@ START_TEST(test_class_restrictions_and_prefixes) {
     MbeRestriction r;
     bool is_partial, is_encapsulated;
   } WANT[] = {
-      {"R", MBE_CLASS_PACKAGE, false, false},    {"R.K", MBE_CLASS_CLASS, false, false},
-      {"R.Mo", MBE_CLASS_MODEL, false, false},   {"R.Bl", MBE_CLASS_BLOCK, false, false},
+      {"R", MBE_CLASS_PACKAGE, false, false},      {"R.K", MBE_CLASS_CLASS, false, false},
+      {"R.Mo", MBE_CLASS_MODEL, false, false},     {"R.Bl", MBE_CLASS_BLOCK, false, false},
       {"R.Co", MBE_CLASS_CONNECTOR, false, false}, {"R.Re", MBE_CLASS_RECORD, false, false},
-      {"R.Ty", MBE_CLASS_TYPE, false, false},    {"R.Fu", MBE_CLASS_FUNCTION, false, false},
-      {"R.Pa", MBE_CLASS_MODEL, true, false},    {"R.En", MBE_CLASS_PACKAGE, false, true},
-      {"R.EP", MBE_CLASS_BLOCK, true, true},     {"R.PF", MBE_CLASS_FUNCTION, false, false},
-      {"R.IF", MBE_CLASS_FUNCTION, false, false}, {"R.Fm", MBE_CLASS_MODEL, false, false},
+      {"R.Ty", MBE_CLASS_TYPE, false, false},      {"R.Fu", MBE_CLASS_FUNCTION, false, false},
+      {"R.Pa", MBE_CLASS_MODEL, true, false},      {"R.En", MBE_CLASS_PACKAGE, false, true},
+      {"R.EP", MBE_CLASS_BLOCK, true, true},       {"R.PF", MBE_CLASS_FUNCTION, false, false},
+      {"R.IF", MBE_CLASS_FUNCTION, false, false},  {"R.Fm", MBE_CLASS_MODEL, false, false},
   };
   for (size_t i = 0; i < sizeof WANT / sizeof WANT[0]; i++) {
     const MbeClass* c = cls(spec, WANT[i].path);
@@ -1163,8 +1150,11 @@ START_TEST(test_equations) {
     const char* lhs;
     const char* rhs;
     bool is_initial;
-  } WANT[] = {{"(call der x)", "v", false}, {"b.f", "{1 2 3}", false}, {"x", "0.5", true},
-              {"(call der x)", "0", true},  {"v", "(neg x)", false}};
+  } WANT[] = {{"(call der x)", "v", false},
+              {"b.f", "{1 2 3}", false},
+              {"x", "0.5", true},
+              {"(call der x)", "0", true},
+              {"v", "(neg x)", false}};
   for (size_t i = 0; i < 5; i++) {
     const MbeEquation* e = &c->eqs[2 + i];
     ck_assert_int_eq(e->kind, MBE_EQ_SIMPLE);

@@ -55,8 +55,8 @@ static const ErrorCase LEX_CASES[] = {
 
 static const ErrorCase SYNTAX_CASES[] = {
     // missing semicolons and ends
-    {"missing ';' after a declaration", "model A\n  Real x\n  Real y;\nend A;\n", MBE_ERR_MODEL,
-     3, 3, "expected ';' after the element, found 'Real'"},
+    {"missing ';' after a declaration", "model A\n  Real x\n  Real y;\nend A;\n", MBE_ERR_MODEL, 3,
+     3, "expected ';' after the element, found 'Real'"},
     {"missing ';' after an equation", EQN("x = 1"), MBE_ERR_MODEL, 5, 1,
      "expected ';' after the equation, found 'end'"},
     {"missing ';' after the class", "model A\nend A\n", MBE_ERR_MODEL, 3, 1,
@@ -142,8 +142,8 @@ static const ErrorCase SYNTAX_CASES[] = {
      "expected then after the condition of an if-expression, found 'else'"},
     {"if-expression without else", DECL("Real x = if a then 1;"), MBE_ERR_MODEL, 2, 23,
      "expected else (an if-expression needs an else branch), found ';'"},
-    {"if-expression as an operand", DECL("Real x = 1 + if a then 1 else 2;"), MBE_ERR_MODEL, 2,
-     16, "expected an expression, found 'if'"},
+    {"if-expression as an operand", DECL("Real x = 1 + if a then 1 else 2;"), MBE_ERR_MODEL, 2, 16,
+     "expected an expression, found 'if'"},
     {"chained relation", DECL("Boolean b = 1 < x < 2;"), MBE_ERR_MODEL, 2, 21,
      "expected ';' after the element, found '<'"},
     {"range with four parts", DECL("Real x[:] = 1:2:3:4;"), MBE_ERR_MODEL, 2, 20,
@@ -214,9 +214,8 @@ static const ErrorCase SYNTAX_CASES[] = {
 };
 
 static const ErrorCase UNSUPPORTED_CASES[] = {
-    {"algorithm section", "model A\n  Real x;\nalgorithm\n  x := 1;\nend A;\n",
-     MBE_ERR_UNSUPPORTED, 3, 1,
-     "an algorithm section is not supported by mbens; write the relations as equations"},
+    {"algorithm section", "model A\n  Real x;\nalgorithm\n  x := 1;\nend A;\n", MBE_ERR_UNSUPPORTED,
+     3, 1, "an algorithm section is not supported by mbens; write the relations as equations"},
     {"initial algorithm section", "model A\n  Real x;\ninitial algorithm\n  x := 1;\nend A;\n",
      MBE_ERR_UNSUPPORTED, 3, 1, "an algorithm section is not supported"},
     {"algorithm after equations", "model A\n  Real x;\nequation\n  x = 1;\nalgorithm\nend A;\n",
@@ -249,8 +248,8 @@ static const ErrorCase UNSUPPORTED_CASES[] = {
      "'redeclare' is not supported by mbens; models must use the catalogue's classes as they are"},
     {"replaceable modifier", DECL("B b(k = 1, replaceable C c);"), MBE_ERR_UNSUPPORTED, 2, 14,
      "'replaceable' is not supported by mbens"},
-    {"final replaceable modifier", DECL("B b(each final replaceable C c);"), MBE_ERR_UNSUPPORTED,
-     2, 18, "'replaceable' is not supported by mbens"},
+    {"final replaceable modifier", DECL("B b(each final replaceable C c);"), MBE_ERR_UNSUPPORTED, 2,
+     18, "'replaceable' is not supported by mbens"},
     {"redeclare in an extends modifier", DECL("extends B(redeclare model M = C);"),
      MBE_ERR_UNSUPPORTED, 2, 13, "'redeclare' is not supported"},
     {"redeclare in a short class", "model M2 = M(redeclare C c);\n", MBE_ERR_UNSUPPORTED, 1, 14,
@@ -261,12 +260,12 @@ static const ErrorCase UNSUPPORTED_CASES[] = {
      MBE_ERR_UNSUPPORTED, 2, 3, "an expandable connector is not supported"},
     {"operator record", "operator record Complex\nend Complex;\n", MBE_ERR_UNSUPPORTED, 1, 1,
      "an operator or operator record is not supported by mbens"},
-    {"operator function", "package P\n  operator function f end f;\nend P;\n",
-     MBE_ERR_UNSUPPORTED, 2, 3, "an operator or operator record is not supported"},
+    {"operator function", "package P\n  operator function f end f;\nend P;\n", MBE_ERR_UNSUPPORTED,
+     2, 3, "an operator or operator record is not supported"},
     {"stream variable", "connector C\n  Real p;\n  stream Real h;\nend C;\n", MBE_ERR_UNSUPPORTED,
      3, 3, "a 'stream' connector variable is not supported by mbens"},
-    {"flow stream variable", "connector C\n  flow stream Real h;\nend C;\n", MBE_ERR_UNSUPPORTED,
-     2, 8, "a 'stream' connector variable is not supported"},
+    {"flow stream variable", "connector C\n  flow stream Real h;\nend C;\n", MBE_ERR_UNSUPPORTED, 2,
+     8, "a 'stream' connector variable is not supported"},
     {"model extends", "model extends A\nend A;\n", MBE_ERR_UNSUPPORTED, 1, 7,
      "a class extending a redeclared class ('model extends X') is not supported"},
     {"external function",
@@ -296,8 +295,7 @@ static void check_cases(const ErrorCase* cases, size_t n) {
                   err.message, c->part);
 
     // nothing of the text was added
-    ck_assert_msg(spec->nfiles == 0 && spec->root.nclasses == 0, "%s: the spec changed",
-                  c->what);
+    ck_assert_msg(spec->nfiles == 0 && spec->root.nclasses == 0, "%s: the spec changed", c->what);
     mbe_spec_destroy(spec);
   }
 }
@@ -380,8 +378,7 @@ START_TEST(test_nesting_limit) {
     mbe_spec_destroy(spec);
     free(ok);
     char* bad = nested_expr(199, BRACKETS[k][0], BRACKETS[k][1]);
-    expect_error_n(bad, strlen(bad), MBE_ERR_MODEL, 2, 12 + 199,
-                   "nesting deeper than 200 levels");
+    expect_error_n(bad, strlen(bad), MBE_ERR_MODEL, 2, 12 + 199, "nesting deeper than 200 levels");
     free(bad);
 
     // far deeper input stops at the same place instead of exhausting the stack
@@ -540,13 +537,13 @@ END_TEST
 START_TEST(test_failed_add_leaves_spec_unchanged) {
   static const char* const BAD[] = {
       "model X\n  Real x\nend X;\n",                        // syntax error
-      "model X end X;\nmodel Y\n  Real y = ;\nend Y;\n",     // error in the second class
+      "model X end X;\nmodel Y\n  Real y = ;\nend Y;\n",    // error in the second class
       "within Q.R;\nmodel Y end Y;\nmodel Y end Y;\n",      // duplicate in a new within
       "within Q.R.S;\npackage T end T;\nmodel T end T;\n",  // duplicate, deeper within
       "model Z end Z;\npackage P end P;\n",                 // clash at the top level
       "within P.M;\nmodel W end W;\n",                      // within through a model
       "within P;\nmodel Z end Z;\nmodel M end M;\n",        // clash inside P
-      "model X\nalgorithm\nend X;\n",                      // unsupported
+      "model X\nalgorithm\nend X;\n",                       // unsupported
   };
   MbeSpec* spec = NULL;
   ck_assert_int_eq(mbe_spec_create(&spec, NULL), MBE_OK);
