@@ -512,6 +512,21 @@ static MbeStatus eval_dim(MbeFlatten* fl, const MbeExpr* e, int scope, const Mbe
   return MBE_OK;
 }
 
+// all modifiers of a component, highest priority first: those from outside (own), its
+// declaration's, then those of its type's short definitions
+static MbeStatus component_mods(MbeFlatten* fl, const ModSet* own, const MbeComp* c, int inst,
+                                const MbeClass* lex, const TypeInfo* ti, ModSet* all,
+                                MbeError* err) {
+  memset(all, 0, sizeof *all);
+  size_t cap = 0;
+  MbeStatus st;
+  if ((st = modset_copy(fl, all, &cap, own, err)) != MBE_OK ||
+      (st = modset_add_mod(fl, all, &cap, c->mod, inst, lex, NULL, false, err)) != MBE_OK) {
+    return st;
+  }
+  return modset_copy(fl, all, &cap, &ti->mods, err);
+}
+
 static const char* const ATTR_NAMES[] = {"start", "fixed", "stateSelect", "min", "max", "nominal"};
 static const char* const IGNORED_ATTRS[] = {"unit", "displayUnit", "quantity", "unbounded"};
 
@@ -530,11 +545,8 @@ static MbeStatus make_var(MbeFlatten* fl, int inst, MbeSlot* slot_in, const Type
   if ((st = modset_child(fl, mods, c->name, &own, &value, err)) != MBE_OK) {
     return st;
   }
-  ModSet all = {0};
-  size_t cap = 0;
-  if ((st = modset_copy(fl, &all, &cap, &own, err)) != MBE_OK ||
-      (st = modset_add_mod(fl, &all, &cap, c->mod, inst, lex, NULL, false, err)) != MBE_OK ||
-      (st = modset_copy(fl, &all, &cap, &ti->mods, err)) != MBE_OK) {
+  ModSet all;
+  if ((st = component_mods(fl, &own, c, inst, lex, ti, &all, err)) != MBE_OK) {
     return st;
   }
 
@@ -746,11 +758,8 @@ static MbeStatus make_insts(MbeFlatten* fl, int inst, size_t slot_index, const T
                         "binding a whole %s component with '=' (modify its elements instead)",
                         mbe_restriction_str(ti->cls->restriction));
   }
-  ModSet all = {0};
-  size_t cap = 0;
-  if ((st = modset_copy(fl, &all, &cap, &own, err)) != MBE_OK ||
-      (st = modset_add_mod(fl, &all, &cap, c->mod, inst, lex, NULL, false, err)) != MBE_OK ||
-      (st = modset_copy(fl, &all, &cap, &ti->mods, err)) != MBE_OK) {
+  ModSet all;
+  if ((st = component_mods(fl, &own, c, inst, lex, ti, &all, err)) != MBE_OK) {
     return st;
   }
 

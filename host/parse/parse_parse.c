@@ -258,6 +258,17 @@ static bool parse_subscripts(Parser* p, MbeExpr*** subs, size_t* nsubs) {
 
 // ---- expressions --------------------------------------------------------------------------
 
+// an argument or array element; a `for` iterator after it is outside the subset
+static MbeExpr* parse_element(Parser* p) {
+  MbeExpr* a = parse_expr(p);
+  if (a && p->tok.kind == KW_FOR) {
+    unsupported(p, p->tok.loc, "an array constructor with 'for' iterators",
+                "write the elements out, or use fill()");
+    return NULL;
+  }
+  return a;
+}
+
 // function-call-args: '(' [args] ')', positional before named; `for` iterators are unsupported
 static bool parse_call_args(Parser* p, MbeExpr* call) {
   size_t cap = 0, ncap = 0;
@@ -282,13 +293,9 @@ static bool parse_call_args(Parser* p, MbeExpr* call) {
               p, MBE_ERR_MODEL, p->tok.loc,
               "a positional argument follows a named one; put positional arguments first");
         }
-        MbeExpr* a = parse_expr(p);
+        MbeExpr* a = parse_element(p);
         if (!a) {
           return false;
-        }
-        if (p->tok.kind == KW_FOR) {
-          return unsupported(p, p->tok.loc, "an array constructor with 'for' iterators",
-                             "write the elements out, or use fill()");
         }
         PUSH(p, call->args, call->nargs, cap, a);
       }
@@ -304,13 +311,9 @@ static bool parse_expr_list(Parser* p, MbeExpr* into, MbeTokenKind close) {
     return true;
   }
   do {
-    MbeExpr* a = parse_expr(p);
+    MbeExpr* a = parse_element(p);
     if (!a) {
       return false;
-    }
-    if (p->tok.kind == KW_FOR) {
-      return unsupported(p, p->tok.loc, "an array constructor with 'for' iterators",
-                         "write the elements out, or use fill()");
     }
     PUSH(p, into->args, into->nargs, cap, a);
   } while (accept(p, TK_COMMA));
