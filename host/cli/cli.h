@@ -21,6 +21,7 @@ enum {
 typedef int MbeCommandFn(int argc, char** argv);
 
 int mbe_cmd_check(int argc, char** argv);
+int mbe_cmd_compare(int argc, char** argv);
 int mbe_cmd_devices(int argc, char** argv);
 int mbe_cmd_bench(int argc, char** argv);
 

@@ -23,6 +23,8 @@ typedef struct MbeCommand {
 static const MbeCommand COMMANDS[] = {
     {"check", mbe_cmd_check,
      "load and flatten a Modelica model; print its components, parameters and experiment"},
+    {"compare", mbe_cmd_compare,
+     "check a result CSV against a reference CSV with the MSL tube (Gate A/B), signal by signal"},
     {"devices", mbe_cmd_devices, "list OpenCL platforms and devices, and the OpenMP fallback"},
     {"bench", mbe_cmd_bench,
      "integrate the built-in chaotic double-pendulum ensemble on every backend: throughput, "

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
+// Files in and out: MSL-style CSV tables (a header of quoted signal names, then numbers).
+// Depends on base and the public types only.
+#ifndef MBE_IO_H
+#define MBE_IO_H
+
+#include <stddef.h>
+
+#include "base.h"
+
+// a numeric table with named columns, row-major
+typedef struct MbeTable {
+  size_t ncols;
+  size_t nrows;
+  char** names;  // column names, unquoted (ncols)
+  double* data;  // data[r * ncols + c] (nrows x ncols)
+} MbeTable;
+
+// Reads a CSV file: the first non-empty line names the columns (quoted with "" or bare), every
+// other non-empty line holds one number per column. Errors name file:line:column (MBE_ERR_IO
+// when the file cannot be read, MBE_ERR_INVALID_ARG for malformed content). Returns owned
+// through *out. Nullable: err.
+MbeStatus mbe_csv_read(const char* path, MbeTable** out, MbeError* err);
+
+// As mbe_csv_read for text in memory; name is used in messages.
+MbeStatus mbe_csv_parse(const char* name, const char* text, size_t size, MbeTable** out,
+                        MbeError* err);
+
+void mbe_table_destroy(MbeTable* t);
+
+// index of the column with this name, or -1
+long mbe_table_column(const MbeTable* t, const char* name);
+
+#endif
