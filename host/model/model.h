@@ -79,7 +79,8 @@ typedef struct MbeInst {
   // element table, built lazily by the flattener
   struct MbeSlot* slots;
   size_t nslots;
-  bool is_expanded;  // slots collected
+  bool is_expanded;       // slots collected
+  const char* signature;  // connector: its variables, for connect() compatibility (lazily)
 } MbeInst;
 
 // one primitive variable (a Real/Integer/Boolean/String/enumeration component, scalar or array)

@@ -1375,27 +1375,46 @@ static MbeStatus push_end(MbeFlatten* fl, EndList* l, MbeConnEnd e, MbeError* er
   return MBE_OK;
 }
 
-// the flow/potential variables of a connector, as "name:type:flow" lines, for compatibility checks
-static const char* connector_signature(MbeFlatten* fl, int inst, MbeError* err) {
-  MbeStrbuf sb;
-  mbe_strbuf_init(&sb);
-  for (size_t v = 0; v < fl->flat->nvars; v++) {
-    const MbeVar* var = &fl->flat->vars[v];
-    int p = var->inst;
-    while (p >= 0 && p != inst) {
-      p = fl->flat->insts[p].parent;
-    }
-    if (p != inst || var->variability >= MBE_VAR_PARAMETER) {
+// the potential and flow variables of a connector as "name:type:flow:ndims;" in declaration
+// order, for the compatibility check of connect(); computed once per instance
+static void signature_of(const MbeFlat* f, int inst, const char* prefix, MbeStrbuf* sb) {
+  const MbeInst* in = &f->insts[inst];
+  for (size_t i = 0; i < in->nslots; i++) {
+    const MbeSlot* s = &in->slots[i];
+    if (!s->is_present || s->inner >= 0) {
       continue;
     }
-    mbe_strbuf_printf(&sb, "%s:%d:%d:%d;", var->name + strlen(fl->flat->insts[inst].name),
-                      var->type, var->is_flow, var->ndims);
+    if (s->var >= 0) {
+      const MbeVar* v = &f->vars[s->var];
+      if (v->variability < MBE_VAR_PARAMETER) {
+        mbe_strbuf_printf(sb, "%s%s:%d:%d:%d;", prefix, s->ident, v->type, v->is_flow, v->ndims);
+      }
+      continue;
+    }
+    for (int k = 0; k < s->nelems; k++) {
+      MbeStrbuf sub;
+      mbe_strbuf_init(&sub);
+      mbe_strbuf_printf(&sub, "%s%s[%d].", prefix, s->ident, k);
+      signature_of(f, s->elems[k], sub.data ? sub.data : "", sb);
+      mbe_strbuf_deinit(&sub);
+    }
   }
-  const char* s = mbe_arena_strdup(fl->arena, sb.data ? sb.data : "");
+}
+
+static const char* connector_signature(MbeFlatten* fl, int inst, MbeError* err) {
+  MbeInst* in = &fl->flat->insts[inst];
+  if (in->signature) {
+    return in->signature;
+  }
+  MbeStrbuf sb;
+  mbe_strbuf_init(&sb);
+  signature_of(fl->flat, inst, "", &sb);
+  const char* s = sb.is_oom ? NULL : mbe_arena_strdup(fl->arena, sb.data ? sb.data : "");
   mbe_strbuf_deinit(&sb);
   if (!s) {
     nomem(err);
   }
+  fl->flat->insts[inst].signature = s;
   return s;
 }
 
@@ -1914,9 +1933,12 @@ static void collect_file_classes(const MbeSpec* spec, const MbeClass** out, size
 static MbeStatus pick_class(MbeSpec* spec, MbeArena* arena, const char* class_name,
                             const MbeClass** out, MbeError* err) {
   enum { CAP = 4096 };
-  static const MbeClass* found[CAP];
+  const MbeClass** found = mbe_arena_alloc(arena, CAP * sizeof *found);
   size_t n = 0;
   *out = NULL;
+  if (!found) {
+    return nomem(err);
+  }
   if (!class_name) {
     collect_file_classes(spec, found, &n, CAP);
     if (n == 1) {
