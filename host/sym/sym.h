@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: Apache-2.0
+// The expression DAG of x' = f(t, x, p), y = g(t, x, p): hash-consed nodes (the same operation on
+// the same operands is the same node, so common subexpressions are shared by construction),
+// constant folding only where IEEE arithmetic gives the same bits, forward differentiation, and
+// an interpreter that evaluates with the kernels' own math (the oracle of the code generator).
+// Nodes are numbered in creation order, operands before users: that order is topological and,
+// for the same construction sequence, the same on every run.
+#ifndef MBE_SYM_H
+#define MBE_SYM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base.h"
+
+typedef uint32_t MbeSymId;
+
+#include "sym_ops.h"
+
+typedef struct MbeSymNode {
+  uint8_t op;       // MbeSymOp
+  MbeSymId arg[3];  // operands (arity of op)
+  double value;     // CONST
+  int32_t index;    // STATE, PARAM: index into x or p
+} MbeSymNode;
+
+typedef struct MbeSym {
+  MbeSymNode* nodes;  // (nnodes), operands before users
+  size_t nnodes, cap;
+  MbeSymId* table;  // open-addressing hash table of node ids + 1 (0 = empty) (ntable)
+  size_t ntable;
+  bool fold_zero_products;  // x*0 -> 0: differs from IEEE only for non-finite x or the sign
+                            // of a zero; true where the generator knows the zero comes from
+                            // the model (an axis component), see mbe_sym_init
+  bool is_oom;  // an allocation failed; every later call returns node 0 (the constant 0)
+} MbeSym;
+
+// Starts an empty DAG (node 0 is the constant +0). fold_zero_products is false: exact IEEE.
+void mbe_sym_init(MbeSym* s);
+void mbe_sym_deinit(MbeSym* s);
+
+MbeSymId mbe_sym_const(MbeSym* s, double v);
+MbeSymId mbe_sym_time(MbeSym* s);
+MbeSymId mbe_sym_state(MbeSym* s, int index);
+MbeSymId mbe_sym_param(MbeSym* s, int index);
+
+// Makes (or finds) the node op(a, b, c); operands beyond the op's arity are ignored. Folds
+// constants and the IEEE-exact identities: x*1, x/1, x-0, x+(-0), -(-x), x*(-1) = -x;
+// commutative operands are ordered so that a+b and b+a are one node.
+MbeSymId mbe_sym_op(MbeSym* s, MbeSymOp op, MbeSymId a, MbeSymId b, MbeSymId c);
+
+MbeSymId mbe_sym_add(MbeSym* s, MbeSymId a, MbeSymId b);
+MbeSymId mbe_sym_sub(MbeSym* s, MbeSymId a, MbeSymId b);
+MbeSymId mbe_sym_mul(MbeSym* s, MbeSymId a, MbeSymId b);
+MbeSymId mbe_sym_div(MbeSym* s, MbeSymId a, MbeSymId b);
+MbeSymId mbe_sym_neg(MbeSym* s, MbeSymId a);
+MbeSymId mbe_sym_fn(MbeSym* s, MbeSymOp op, MbeSymId a);  // one-operand functions
+
+// true when node id is the constant v (bitwise, so -0 and +0 differ)
+bool mbe_sym_is_const(const MbeSym* s, MbeSymId id, double v);
+
+// Forward derivative of node f with respect to the leaf `wrt` (a STATE, PARAM or TIME node),
+// computed over the nodes 0..f in their topological order (no recursion, any depth); the new
+// nodes are appended to the DAG. *out is node 0 (the constant zero) where f does not depend on
+// wrt. Statuses: MBE_ERR_INVALID_ARG (wrt not a leaf), MBE_ERR_NOMEM. Nullable: err.
+MbeStatus mbe_sym_diff(MbeSym* s, MbeSymId f, MbeSymId wrt, MbeSymId* out, MbeError* err);
+
+// Evaluates every node 0 .. n-1 (n <= s->nnodes) into values[n] with the kernels' math in
+// double precision: bitwise what the generated code computes on the OpenMP backend.
+void mbe_sym_eval(const MbeSym* s, double t, const double* x, const double* p, double* values,
+                  size_t n);
+
+const char* mbe_sym_op_str(MbeSymOp op);
+int mbe_sym_op_arity(MbeSymOp op);
+
+#endif

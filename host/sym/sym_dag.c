@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: Apache-2.0
+// The hash-consed expression DAG: node creation with IEEE-exact folding, forward derivatives,
+// and the interpreter built on the kernels' own elementary functions.
+#include <math.h>
+#include <string.h>
+
+#include "sym.h"
+
+#include "sym_math.h"
+
+static const char* const OP_TEXT[] = {
+#define MBE_SYM_TEXT_(name, arity, text) text,
+    MBE_SYM_OP_LIST(MBE_SYM_TEXT_)
+#undef MBE_SYM_TEXT_
+};
+static const int OP_ARITY[] = {
+#define MBE_SYM_ARITY_(name, arity, text) arity,
+    MBE_SYM_OP_LIST(MBE_SYM_ARITY_)
+#undef MBE_SYM_ARITY_
+};
+
+const char* mbe_sym_op_str(MbeSymOp op) {
+  return op < MBE_SYM_OP_COUNT ? OP_TEXT[op] : "?";
+}
+int mbe_sym_op_arity(MbeSymOp op) {
+  return op < MBE_SYM_OP_COUNT ? OP_ARITY[op] : 0;
+}
+
+// ---- hash-consing -------------------------------------------------------------------------
+
+static uint64_t node_hash(const MbeSymNode* n) {
+  uint64_t bits;
+  memcpy(&bits, &n->value, sizeof bits);
+  uint64_t h = 1469598103934665603ull ^ n->op;
+  uint64_t parts[5] = {n->arg[0], n->arg[1], n->arg[2], bits, (uint64_t)(uint32_t)n->index};
+  for (int i = 0; i < 5; i++) {
+    h = (h ^ parts[i]) * 1099511628211ull;
+    h ^= h >> 29;
+  }
+  return h;
+}
+
+static bool node_equal(const MbeSymNode* a, const MbeSymNode* b) {
+  return a->op == b->op && a->arg[0] == b->arg[0] && a->arg[1] == b->arg[1] &&
+         a->arg[2] == b->arg[2] && a->index == b->index &&
+         memcmp(&a->value, &b->value, sizeof a->value) == 0;
+}
+
+static bool rehash(MbeSym* s, size_t ntable) {
+  MbeSymId* t = mbe_calloc(ntable, sizeof *t);
+  if (!t) {
+    return false;
+  }
+  for (size_t i = 0; i < s->nnodes; i++) {
+    size_t k = node_hash(&s->nodes[i]) & (ntable - 1);
+    while (t[k]) {
+      k = (k + 1) & (ntable - 1);
+    }
+    t[k] = (MbeSymId)(i + 1);
+  }
+  mbe_free(s->table);
+  s->table = t;
+  s->ntable = ntable;
+  return true;
+}
+
+// the id of node n, added when new
+static MbeSymId intern(MbeSym* s, MbeSymNode n) {
+  if (s->is_oom) {
+    return 0;
+  }
+  if (s->ntable && s->ntable > 0) {
+    size_t k = node_hash(&n) & (s->ntable - 1);
+    while (s->table[k]) {
+      if (node_equal(&s->nodes[s->table[k] - 1], &n)) {
+        return s->table[k] - 1;
+      }
+      k = (k + 1) & (s->ntable - 1);
+    }
+  }
+
+  // grow the node array and keep the table at most half full
+  if (s->nnodes == s->cap) {
+    size_t cap = s->cap ? 2 * s->cap : 256;
+    MbeSymNode* nodes = mbe_realloc(s->nodes, cap * sizeof *nodes);
+    if (!nodes) {
+      s->is_oom = true;
+      return 0;
+    }
+    s->nodes = nodes;
+    s->cap = cap;
+  }
+  if (2 * (s->nnodes + 1) > s->ntable && !rehash(s, s->ntable ? 2 * s->ntable : 512)) {
+    s->is_oom = true;
+    return 0;
+  }
+  MbeSymId id = (MbeSymId)s->nnodes++;
+  s->nodes[id] = n;
+  size_t k = node_hash(&n) & (s->ntable - 1);
+  while (s->table[k]) {
+    k = (k + 1) & (s->ntable - 1);
+  }
+  s->table[k] = id + 1;
+  return id;
+}
+
+void mbe_sym_init(MbeSym* s) {
+  memset(s, 0, sizeof *s);
+  mbe_sym_const(s, 0.0);
+}
+
+void mbe_sym_deinit(MbeSym* s) {
+  mbe_free(s->nodes);
+  mbe_free(s->table);
+  memset(s, 0, sizeof *s);
+}
+
+static MbeSymId leaf(MbeSym* s, MbeSymOp op, double v, int index) {
+  MbeSymNode n;
+  memset(&n, 0, sizeof n);
+  n.op = (uint8_t)op;
+  n.value = v;
+  n.index = index;
+  return intern(s, n);
+}
+
+MbeSymId mbe_sym_const(MbeSym* s, double v) {
+  return leaf(s, MBE_SYM_CONST, v, 0);
+}
+MbeSymId mbe_sym_time(MbeSym* s) {
+  return leaf(s, MBE_SYM_TIME, 0, 0);
+}
+MbeSymId mbe_sym_state(MbeSym* s, int index) {
+  return leaf(s, MBE_SYM_STATE, 0, index);
+}
+MbeSymId mbe_sym_param(MbeSym* s, int index) {
+  return leaf(s, MBE_SYM_PARAM, 0, index);
+}
+
+bool mbe_sym_is_const(const MbeSym* s, MbeSymId id, double v) {
+  const MbeSymNode* n = &s->nodes[id];
+  return n->op == MBE_SYM_CONST && memcmp(&n->value, &v, sizeof v) == 0;
+}
+
+static double apply(MbeSymOp op, double a, double b, double c) {
+  return mbe_sym_apply((int)op, a, b, c);
+}
+
+// ---- node construction with folding -------------------------------------------------------
+
+static bool is_commutative(MbeSymOp op) {
+  return op == MBE_SYM_ADD || op == MBE_SYM_MUL || op == MBE_SYM_MIN || op == MBE_SYM_MAX;
+}
+
+MbeSymId mbe_sym_op(MbeSym* s, MbeSymOp op, MbeSymId a, MbeSymId b, MbeSymId c) {
+  int arity = mbe_sym_op_arity(op);
+  if (s->is_oom || arity == 0) {
+    return 0;
+  }
+  if (arity < 2) {
+    b = 0;
+  }
+  if (arity < 3) {
+    c = 0;
+  }
+  if (is_commutative(op) && a > b) {
+    MbeSymId t = a;
+    a = b;
+    b = t;
+  }
+
+  // every operand constant: fold with the same arithmetic the kernels use
+  const MbeSymNode* na = &s->nodes[a];
+  const MbeSymNode* nb = &s->nodes[b];
+  const MbeSymNode* nc = &s->nodes[c];
+  if (na->op == MBE_SYM_CONST && (arity < 2 || nb->op == MBE_SYM_CONST) &&
+      (arity < 3 || nc->op == MBE_SYM_CONST)) {
+    return mbe_sym_const(s, apply(op, na->value, nb->value, nc->value));
+  }
+
+  // IEEE-exact identities (a holds the constant of a commutative pair, ids of constants being
+  // small is not guaranteed, so test both sides)
+  switch (op) {
+    case MBE_SYM_MUL:
+      if (mbe_sym_is_const(s, a, 1.0))
+        return b;
+      if (mbe_sym_is_const(s, b, 1.0))
+        return a;
+      if (mbe_sym_is_const(s, a, -1.0))
+        return mbe_sym_neg(s, b);
+      if (mbe_sym_is_const(s, b, -1.0))
+        return mbe_sym_neg(s, a);
+      if (s->fold_zero_products && (mbe_sym_is_const(s, a, 0.0) || mbe_sym_is_const(s, b, 0.0))) {
+        return mbe_sym_const(s, 0.0);
+      }
+      break;
+    case MBE_SYM_DIV:
+      if (mbe_sym_is_const(s, b, 1.0))
+        return a;
+      if (s->fold_zero_products && mbe_sym_is_const(s, a, 0.0))
+        return mbe_sym_const(s, 0.0);
+      break;
+    case MBE_SYM_ADD:
+      // x + (-0) == x for every x; x + (+0) is not (-0 + 0 = +0) unless zeros may be folded
+      if (mbe_sym_is_const(s, a, -0.0))
+        return b;
+      if (mbe_sym_is_const(s, b, -0.0))
+        return a;
+      if (s->fold_zero_products && mbe_sym_is_const(s, a, 0.0))
+        return b;
+      if (s->fold_zero_products && mbe_sym_is_const(s, b, 0.0))
+        return a;
+      break;
+    case MBE_SYM_SUB:
+      if (mbe_sym_is_const(s, b, 0.0))
+        return a;
+      if (s->fold_zero_products && mbe_sym_is_const(s, a, 0.0))
+        return mbe_sym_neg(s, b);
+      break;
+    case MBE_SYM_NEG:
+      if (na->op == MBE_SYM_NEG)
+        return na->arg[0];
+      break;
+    case MBE_SYM_FMA:
+      // fma(a, b, c) with a zero product is c only where zeros may be folded
+      if (s->fold_zero_products && (mbe_sym_is_const(s, a, 0.0) || mbe_sym_is_const(s, b, 0.0))) {
+        return c;
+      }
+      break;
+    default: break;
+  }
+  MbeSymNode n;
+  memset(&n, 0, sizeof n);
+  n.op = (uint8_t)op;
+  n.arg[0] = a;
+  n.arg[1] = b;
+  n.arg[2] = c;
+  return intern(s, n);
+}
+
+MbeSymId mbe_sym_add(MbeSym* s, MbeSymId a, MbeSymId b) {
+  return mbe_sym_op(s, MBE_SYM_ADD, a, b, 0);
+}
+MbeSymId mbe_sym_sub(MbeSym* s, MbeSymId a, MbeSymId b) {
+  return mbe_sym_op(s, MBE_SYM_SUB, a, b, 0);
+}
+MbeSymId mbe_sym_mul(MbeSym* s, MbeSymId a, MbeSymId b) {
+  return mbe_sym_op(s, MBE_SYM_MUL, a, b, 0);
+}
+MbeSymId mbe_sym_div(MbeSym* s, MbeSymId a, MbeSymId b) {
+  return mbe_sym_op(s, MBE_SYM_DIV, a, b, 0);
+}
+MbeSymId mbe_sym_neg(MbeSym* s, MbeSymId a) {
+  return mbe_sym_op(s, MBE_SYM_NEG, a, 0, 0);
+}
+MbeSymId mbe_sym_fn(MbeSym* s, MbeSymOp op, MbeSymId a) {
+  return mbe_sym_op(s, op, a, 0, 0);
+}
+
+// ---- forward derivatives ------------------------------------------------------------------
+
+MbeStatus mbe_sym_diff(MbeSym* s, MbeSymId f, MbeSymId wrt, MbeSymId* out, MbeError* err) {
+  *out = 0;
+  MbeSymOp wop = (MbeSymOp)s->nodes[wrt].op;
+  if (wop != MBE_SYM_STATE && wop != MBE_SYM_PARAM && wop != MBE_SYM_TIME) {
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG, "mbe_sym_diff: node %u is not a leaf", wrt);
+  }
+  if (f < wrt) {
+    return MBE_OK;  // f was built before the leaf existed: it cannot depend on it
+  }
+
+  // d[i] for every node up to f, in topological order; nodes appended meanwhile are not visited
+  size_t n = (size_t)f + 1;
+  MbeSymId* d = mbe_calloc(n, sizeof *d);
+  if (!d) {
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory differentiating");
+  }
+  MbeSymId one = mbe_sym_const(s, 1.0), two = mbe_sym_const(s, 2.0);
+  for (size_t i = wrt; i < n; i++) {
+    MbeSymNode nd = s->nodes[i];  // copy: the array may move as nodes are added
+    MbeSymId a = nd.arg[0], b = nd.arg[1], c = nd.arg[2];
+    MbeSymId da = d[a], db = d[b], dc = d[c];
+    int arity = mbe_sym_op_arity((MbeSymOp)nd.op);
+    if (i == wrt) {
+      d[i] = one;
+      continue;
+    }
+    if (arity == 0 || (da == 0 && (arity < 2 || db == 0) && (arity < 3 || dc == 0))) {
+      continue;
+    }
+    MbeSymId self = (MbeSymId)i, r = 0;
+    switch ((MbeSymOp)nd.op) {
+      case MBE_SYM_ADD: r = mbe_sym_add(s, da, db); break;
+      case MBE_SYM_SUB: r = mbe_sym_sub(s, da, db); break;
+      case MBE_SYM_NEG: r = mbe_sym_neg(s, da); break;
+      case MBE_SYM_MUL:
+        r = mbe_sym_add(s, da ? mbe_sym_mul(s, da, b) : 0, db ? mbe_sym_mul(s, a, db) : 0);
+        break;
+      case MBE_SYM_DIV:  // (da - (a/b) db) / b
+        r = mbe_sym_div(s, mbe_sym_sub(s, da, db ? mbe_sym_mul(s, self, db) : 0), b);
+        break;
+      case MBE_SYM_FMA:  // a*b + c
+        r = mbe_sym_add(
+            s, mbe_sym_add(s, da ? mbe_sym_mul(s, da, b) : 0, db ? mbe_sym_mul(s, a, db) : 0), dc);
+        break;
+      case MBE_SYM_SQRT: r = mbe_sym_div(s, da, mbe_sym_mul(s, two, self)); break;
+      case MBE_SYM_ABS: r = mbe_sym_op(s, MBE_SYM_SELECT, a, da, mbe_sym_neg(s, da)); break;
+      case MBE_SYM_SIN: r = mbe_sym_mul(s, mbe_sym_fn(s, MBE_SYM_COS, a), da); break;
+      case MBE_SYM_COS:
+        r = mbe_sym_neg(s, mbe_sym_mul(s, mbe_sym_fn(s, MBE_SYM_SIN, a), da));
+        break;
+      case MBE_SYM_TAN:  // (1 + tan^2) da
+        r = mbe_sym_mul(s, mbe_sym_add(s, one, mbe_sym_mul(s, self, self)), da);
+        break;
+      case MBE_SYM_ASIN:
+      case MBE_SYM_ACOS: {
+        MbeSymId root = mbe_sym_fn(s, MBE_SYM_SQRT, mbe_sym_sub(s, one, mbe_sym_mul(s, a, a)));
+        r = mbe_sym_div(s, da, root);
+        if (nd.op == MBE_SYM_ACOS) {
+          r = mbe_sym_neg(s, r);
+        }
+        break;
+      }
+      case MBE_SYM_ATAN: r = mbe_sym_div(s, da, mbe_sym_add(s, one, mbe_sym_mul(s, a, a))); break;
+      case MBE_SYM_ATAN2: {  // atan2(y, x): (x dy - y dx) / (x^2 + y^2)
+        MbeSymId num =
+            mbe_sym_sub(s, da ? mbe_sym_mul(s, b, da) : 0, db ? mbe_sym_mul(s, a, db) : 0);
+        r = mbe_sym_div(s, num, mbe_sym_add(s, mbe_sym_mul(s, a, a), mbe_sym_mul(s, b, b)));
+        break;
+      }
+      case MBE_SYM_EXP: r = mbe_sym_mul(s, self, da); break;
+      case MBE_SYM_LOG: r = mbe_sym_div(s, da, a); break;
+      case MBE_SYM_MIN:  // a < b ? da : db
+        r = mbe_sym_op(s, MBE_SYM_SELECT, mbe_sym_sub(s, b, a), da, db);
+        break;
+      case MBE_SYM_MAX:  // a > b ? da : db
+        r = mbe_sym_op(s, MBE_SYM_SELECT, mbe_sym_sub(s, a, b), da, db);
+        break;
+      case MBE_SYM_SELECT: r = mbe_sym_op(s, MBE_SYM_SELECT, a, db, dc); break;
+      default: break;
+    }
+    d[i] = r;
+  }
+  *out = d[f];
+  mbe_free(d);
+  if (s->is_oom) {
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory differentiating");
+  }
+  return MBE_OK;
+}
+
+// ---- the interpreter ----------------------------------------------------------------------
+
+void mbe_sym_eval(const MbeSym* s, double t, const double* x, const double* p, double* values,
+                  size_t n) {
+  for (size_t i = 0; i < n && i < s->nnodes; i++) {
+    const MbeSymNode* nd = &s->nodes[i];
+    switch ((MbeSymOp)nd->op) {
+      case MBE_SYM_CONST: values[i] = nd->value; break;
+      case MBE_SYM_TIME: values[i] = t; break;
+      case MBE_SYM_STATE: values[i] = x[nd->index]; break;
+      case MBE_SYM_PARAM: values[i] = p[nd->index]; break;
+      default:
+        values[i] =
+            apply((MbeSymOp)nd->op, values[nd->arg[0]], values[nd->arg[1]], values[nd->arg[2]]);
+    }
+  }
+}
