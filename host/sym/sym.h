@@ -4,7 +4,9 @@
 // constant folding only where IEEE arithmetic gives the same bits, forward differentiation, and
 // an interpreter that evaluates with the kernels' own math (the oracle of the code generator).
 // Nodes are numbered in creation order, operands before users: that order is topological and,
-// for the same construction sequence, the same on every run.
+// for the same construction sequence, the same on every run. Create nodes in separate statements,
+// not as arguments of one call: C leaves the order of argument evaluation open, so nested calls
+// could number (and emit) the same model differently with another compiler.
 #ifndef MBE_SYM_H
 #define MBE_SYM_H
 

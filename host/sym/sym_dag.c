@@ -288,53 +288,82 @@ MbeStatus mbe_sym_diff(MbeSym* s, MbeSymId f, MbeSymId wrt, MbeSymId* out, MbeEr
     if (arity == 0 || (da == 0 && (arity < 2 || db == 0) && (arity < 3 || dc == 0))) {
       continue;
     }
-    MbeSymId self = (MbeSymId)i, r = 0;
+    // one node per statement, so that node numbers do not depend on the compiler's order of
+    // evaluating arguments
+    MbeSymId self = (MbeSymId)i, r = 0, u = 0, v = 0, q = 0;
     switch ((MbeSymOp)nd.op) {
       case MBE_SYM_ADD: r = mbe_sym_add(s, da, db); break;
       case MBE_SYM_SUB: r = mbe_sym_sub(s, da, db); break;
       case MBE_SYM_NEG: r = mbe_sym_neg(s, da); break;
       case MBE_SYM_MUL:
-        r = mbe_sym_add(s, da ? mbe_sym_mul(s, da, b) : 0, db ? mbe_sym_mul(s, a, db) : 0);
+      case MBE_SYM_FMA:  // da b + a db (+ dc)
+        u = da ? mbe_sym_mul(s, da, b) : 0;
+        v = db ? mbe_sym_mul(s, a, db) : 0;
+        r = mbe_sym_add(s, u, v);
+        if (nd.op == MBE_SYM_FMA) {
+          r = mbe_sym_add(s, r, dc);
+        }
         break;
       case MBE_SYM_DIV:  // (da - (a/b) db) / b
-        r = mbe_sym_div(s, mbe_sym_sub(s, da, db ? mbe_sym_mul(s, self, db) : 0), b);
+        v = db ? mbe_sym_mul(s, self, db) : 0;
+        u = mbe_sym_sub(s, da, v);
+        r = mbe_sym_div(s, u, b);
         break;
-      case MBE_SYM_FMA:  // a*b + c
-        r = mbe_sym_add(
-            s, mbe_sym_add(s, da ? mbe_sym_mul(s, da, b) : 0, db ? mbe_sym_mul(s, a, db) : 0), dc);
+      case MBE_SYM_SQRT:
+        u = mbe_sym_mul(s, two, self);
+        r = mbe_sym_div(s, da, u);
         break;
-      case MBE_SYM_SQRT: r = mbe_sym_div(s, da, mbe_sym_mul(s, two, self)); break;
-      case MBE_SYM_ABS: r = mbe_sym_op(s, MBE_SYM_SELECT, a, da, mbe_sym_neg(s, da)); break;
-      case MBE_SYM_SIN: r = mbe_sym_mul(s, mbe_sym_fn(s, MBE_SYM_COS, a), da); break;
+      case MBE_SYM_ABS:
+        u = mbe_sym_neg(s, da);
+        r = mbe_sym_op(s, MBE_SYM_SELECT, a, da, u);
+        break;
+      case MBE_SYM_SIN:
+        u = mbe_sym_fn(s, MBE_SYM_COS, a);
+        r = mbe_sym_mul(s, u, da);
+        break;
       case MBE_SYM_COS:
-        r = mbe_sym_neg(s, mbe_sym_mul(s, mbe_sym_fn(s, MBE_SYM_SIN, a), da));
+        u = mbe_sym_fn(s, MBE_SYM_SIN, a);
+        v = mbe_sym_mul(s, u, da);
+        r = mbe_sym_neg(s, v);
         break;
       case MBE_SYM_TAN:  // (1 + tan^2) da
-        r = mbe_sym_mul(s, mbe_sym_add(s, one, mbe_sym_mul(s, self, self)), da);
+        u = mbe_sym_mul(s, self, self);
+        v = mbe_sym_add(s, one, u);
+        r = mbe_sym_mul(s, v, da);
         break;
       case MBE_SYM_ASIN:
-      case MBE_SYM_ACOS: {
-        MbeSymId root = mbe_sym_fn(s, MBE_SYM_SQRT, mbe_sym_sub(s, one, mbe_sym_mul(s, a, a)));
-        r = mbe_sym_div(s, da, root);
+      case MBE_SYM_ACOS:  // +-da / sqrt(1 - a^2)
+        u = mbe_sym_mul(s, a, a);
+        v = mbe_sym_sub(s, one, u);
+        q = mbe_sym_fn(s, MBE_SYM_SQRT, v);
+        r = mbe_sym_div(s, da, q);
         if (nd.op == MBE_SYM_ACOS) {
           r = mbe_sym_neg(s, r);
         }
         break;
-      }
-      case MBE_SYM_ATAN: r = mbe_sym_div(s, da, mbe_sym_add(s, one, mbe_sym_mul(s, a, a))); break;
-      case MBE_SYM_ATAN2: {  // atan2(y, x): (x dy - y dx) / (x^2 + y^2)
-        MbeSymId num =
-            mbe_sym_sub(s, da ? mbe_sym_mul(s, b, da) : 0, db ? mbe_sym_mul(s, a, db) : 0);
-        r = mbe_sym_div(s, num, mbe_sym_add(s, mbe_sym_mul(s, a, a), mbe_sym_mul(s, b, b)));
+      case MBE_SYM_ATAN:
+        u = mbe_sym_mul(s, a, a);
+        v = mbe_sym_add(s, one, u);
+        r = mbe_sym_div(s, da, v);
         break;
-      }
+      case MBE_SYM_ATAN2:  // atan2(y, x): (x dy - y dx) / (x^2 + y^2)
+        u = da ? mbe_sym_mul(s, b, da) : 0;
+        v = db ? mbe_sym_mul(s, a, db) : 0;
+        q = mbe_sym_sub(s, u, v);
+        u = mbe_sym_mul(s, a, a);
+        v = mbe_sym_mul(s, b, b);
+        v = mbe_sym_add(s, u, v);
+        r = mbe_sym_div(s, q, v);
+        break;
       case MBE_SYM_EXP: r = mbe_sym_mul(s, self, da); break;
       case MBE_SYM_LOG: r = mbe_sym_div(s, da, a); break;
       case MBE_SYM_MIN:  // a < b ? da : db
-        r = mbe_sym_op(s, MBE_SYM_SELECT, mbe_sym_sub(s, b, a), da, db);
+        u = mbe_sym_sub(s, b, a);
+        r = mbe_sym_op(s, MBE_SYM_SELECT, u, da, db);
         break;
       case MBE_SYM_MAX:  // a > b ? da : db
-        r = mbe_sym_op(s, MBE_SYM_SELECT, mbe_sym_sub(s, a, b), da, db);
+        u = mbe_sym_sub(s, a, b);
+        r = mbe_sym_op(s, MBE_SYM_SELECT, u, da, db);
         break;
       case MBE_SYM_SELECT: r = mbe_sym_op(s, MBE_SYM_SELECT, a, db, dc); break;
       default: break;

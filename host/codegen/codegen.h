@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+// Stage 4, codegen: an expression DAG -> the source text of a system in the kernel dialect
+// (MBE_RHS_NX/NP/NY/NW/NIW, mbe_rhs, mbe_out; see kernels/integrate/mbe_integrate.h). Text only,
+// never compiled here. The same DAG and outputs always give byte-identical text.
+#ifndef MBE_CODEGEN_H
+#define MBE_CODEGEN_H
+
+#include <stddef.h>
+
+#include "base.h"
+#include "sym.h"
+
+typedef struct MbeCodegenDef {
+  const MbeSym* sym;
+  const MbeSymId* xdot;  // the derivative of each state (nx)
+  size_t nx;
+  const MbeSymId* y;  // the outputs (ny)
+  size_t ny;
+  size_t np;         // parameters the kernel takes (PARAM nodes index 0 .. np-1)
+  const char* name;  // for the header comment (borrowed), e.g. the model's full name
+} MbeCodegenDef;
+
+// Writes the system source into *text (owned, free with mbe_free). Each node the outputs use is
+// one `const mbe_real tN = ...;` in node order (operands first); literals carry MBE_R().
+// Statuses: MBE_ERR_INVALID_ARG (a STATE or PARAM index out of range, a non-finite constant),
+// MBE_ERR_NOMEM. Nullable: err.
+MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* err);
+
+#endif
