@@ -200,6 +200,10 @@ const MbeClass* mbe_class_member(const MbeSpec* spec, const MbeClass* cls, const
 MbeStatus mbe_class_resolve_short(const MbeSpec* spec, const MbeClass* cls, const MbeClass** out,
                                   MbeError* err);
 
+// The base class of extends clause i of cls; an unknown or cyclic base is a located error.
+MbeStatus mbe_lookup_extends(const MbeSpec* spec, const MbeClass* cls, size_t i,
+                             const MbeClass** out, MbeError* err);
+
 // full dotted name of a class, allocated in arena
 const char* mbe_class_full_name(MbeArena* arena, const MbeClass* cls);
 
@@ -259,6 +263,5 @@ const MbeSpec* mbe_flatten_spec(MbeFlatten* fl);
 
 // Adds the built-in catalogue to the spec once (model_catalogue.c).
 MbeStatus mbe_catalogue_load(MbeSpec* spec, MbeError* err);
-bool mbe_catalogue_is_loaded(const MbeSpec* spec);
 
 #endif

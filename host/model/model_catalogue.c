@@ -9,10 +9,6 @@
 extern const MbeEmbeddedSource mbe_catalogue_sources[];
 extern const size_t mbe_catalogue_source_count;
 
-bool mbe_catalogue_is_loaded(const MbeSpec* spec) {
-  return spec->has_catalogue;
-}
-
 MbeStatus mbe_catalogue_load(MbeSpec* spec, MbeError* err) {
   if (spec->has_catalogue) {
     return MBE_OK;

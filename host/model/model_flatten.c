@@ -10,9 +10,6 @@
 
 #include "model.h"
 
-MbeStatus mbe_lookup_extends(const MbeSpec* spec, const MbeClass* cls, size_t i,
-                             const MbeClass** out, MbeError* err);
-
 enum { MAX_INST_DEPTH = 64, MAX_INSTANCES = 1000000 };
 
 // one modifier argument that applies to an element, with what has been consumed of its path

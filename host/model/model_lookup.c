@@ -297,10 +297,6 @@ MbeStatus mbe_class_resolve_short(const MbeSpec* spec, const MbeClass* cls, cons
   return MBE_OK;
 }
 
-// the base class of extends clause i of cls (for the flattener), with a located error
-MbeStatus mbe_lookup_extends(const MbeSpec* spec, const MbeClass* cls, size_t i,
-                             const MbeClass** out, MbeError* err);
-
 MbeStatus mbe_lookup_extends(const MbeSpec* spec, const MbeClass* cls, size_t i,
                              const MbeClass** out, MbeError* err) {
   *out = extends_base(spec, cls, i, 0);

@@ -866,7 +866,7 @@ static bool parse_comment(Parser* p, const char** desc, MbeMod** ann) {
 
 // ---- elements -----------------------------------------------------------------------------
 
-static MbeClass* parse_class_def(Parser* p, MbeClass* parent, bool is_final);
+static MbeClass* parse_class_def(Parser* p, MbeClass* parent);
 
 static bool parse_import(Parser* p, MbeClass* c, size_t* cap) {
   MbeImport imp;
@@ -1196,7 +1196,7 @@ static bool parse_composition(Parser* p, MbeClass* c) {
         case KW_OPERATOR:
         case KW_PURE:
         case KW_IMPURE: {
-          MbeClass* nc = parse_class_def(p, c, pre.is_final);
+          MbeClass* nc = parse_class_def(p, c);
           if (!nc) {
             return false;
           }
@@ -1254,8 +1254,7 @@ static bool parse_enumeration(Parser* p, MbeClass* c) {
   return p->st == MBE_OK && expect(p, TK_RPAREN, "to close the enumeration");
 }
 
-static MbeClass* parse_class_def(Parser* p, MbeClass* parent, bool is_final) {
-  (void)is_final;
+static MbeClass* parse_class_def(Parser* p, MbeClass* parent) {
   if (!enter(p)) {
     return NULL;
   }
@@ -1401,7 +1400,8 @@ static bool parse_stored_definition(Parser* p, MbeFile* f) {
     if (p->tok.kind == KW_WITHIN) {
       return fail_at(p, MBE_ERR_MODEL, p->tok.loc, "'within' must come first in the file");
     }
-    bool is_final = accept(p, KW_FINAL);
+    // `final` on a top-level class changes nothing mbens does
+    accept(p, KW_FINAL);
     if (p->st != MBE_OK) {
       return false;
     }
@@ -1420,7 +1420,7 @@ static bool parse_stored_definition(Parser* p, MbeFile* f) {
                         "equations belong inside a class");
       default: break;
     }
-    MbeClass* c = parse_class_def(p, NULL, is_final);
+    MbeClass* c = parse_class_def(p, NULL);
     if (!c) {
       return false;
     }

@@ -69,7 +69,7 @@ static MbeSymId intern(MbeSym* s, MbeSymNode n) {
   if (s->is_oom) {
     return 0;
   }
-  if (s->ntable && s->ntable > 0) {
+  if (s->ntable) {
     size_t k = node_hash(&n) & (s->ntable - 1);
     while (s->table[k]) {
       if (node_equal(&s->nodes[s->table[k] - 1], &n)) {
@@ -142,10 +142,6 @@ bool mbe_sym_is_const(const MbeSym* s, MbeSymId id, double v) {
   return n->op == MBE_SYM_CONST && memcmp(&n->value, &v, sizeof v) == 0;
 }
 
-static double apply(MbeSymOp op, double a, double b, double c) {
-  return mbe_sym_apply((int)op, a, b, c);
-}
-
 // ---- node construction with folding -------------------------------------------------------
 
 static bool is_commutative(MbeSymOp op) {
@@ -175,7 +171,7 @@ MbeSymId mbe_sym_op(MbeSym* s, MbeSymOp op, MbeSymId a, MbeSymId b, MbeSymId c) 
   const MbeSymNode* nc = &s->nodes[c];
   if (na->op == MBE_SYM_CONST && (arity < 2 || nb->op == MBE_SYM_CONST) &&
       (arity < 3 || nc->op == MBE_SYM_CONST)) {
-    return mbe_sym_const(s, apply(op, na->value, nb->value, nc->value));
+    return mbe_sym_const(s, mbe_sym_apply((int)op, na->value, nb->value, nc->value));
   }
 
   // IEEE-exact identities (a holds the constant of a commutative pair, ids of constants being
@@ -391,7 +387,7 @@ void mbe_sym_eval(const MbeSym* s, double t, const double* x, const double* p, d
       case MBE_SYM_PARAM: values[i] = p[nd->index]; break;
       default:
         values[i] =
-            apply((MbeSymOp)nd->op, values[nd->arg[0]], values[nd->arg[1]], values[nd->arg[2]]);
+            mbe_sym_apply(nd->op, values[nd->arg[0]], values[nd->arg[1]], values[nd->arg[2]]);
     }
   }
 }
