@@ -50,6 +50,19 @@ MbeStatus mbe_file_read(const char* path, char** text, size_t* size, MbeError* e
 }
 
 MbeStatus mbe_file_write_atomic(const char* path, const void* data, size_t size, MbeError* err) {
+  // a device or pipe (/dev/null, /dev/stdout, a FIFO) is written in place: renaming a file over
+  // it would replace the device
+  struct stat sbuf;
+  if (stat(path, &sbuf) == 0 && !S_ISREG(sbuf.st_mode)) {
+    FILE* f = fopen(path, "wb");
+    if (!f) {
+      return mbe_error_set(err, MBE_ERR_IO, "cannot open '%s': %s", path, strerror(errno));
+    }
+    bool ok = fwrite(data, 1, size, f) == size;
+    ok = (fclose(f) == 0) && ok;
+    return ok ? MBE_OK
+              : mbe_error_set(err, MBE_ERR_IO, "cannot write '%s': %s", path, strerror(errno));
+  }
   size_t n = strlen(path) + 32;
   char* tmp = mbe_malloc(n);
   if (!tmp) {

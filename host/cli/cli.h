@@ -22,6 +22,7 @@ typedef int MbeCommandFn(int argc, char** argv);
 
 int mbe_cmd_check(int argc, char** argv);
 int mbe_cmd_compare(int argc, char** argv);
+int mbe_cmd_simulate(int argc, char** argv);
 int mbe_cmd_devices(int argc, char** argv);
 int mbe_cmd_bench(int argc, char** argv);
 

@@ -23,6 +23,8 @@ typedef struct MbeCommand {
 static const MbeCommand COMMANDS[] = {
     {"check", mbe_cmd_check,
      "load and flatten a Modelica model; print its components, parameters and experiment"},
+    {"simulate", mbe_cmd_simulate,
+     "compile a model and integrate it once (its own parameters and start values); write CSV"},
     {"compare", mbe_cmd_compare,
      "check a result CSV against a reference CSV with the MSL tube (Gate A/B), signal by signal"},
     {"devices", mbe_cmd_devices, "list OpenCL platforms and devices, and the OpenMP fallback"},

@@ -16,7 +16,8 @@ typedef struct MbeCodegenDef {
   size_t nx;
   const MbeSymId* y;  // the outputs (ny)
   size_t ny;
-  size_t np;         // parameters the kernel takes (PARAM nodes index 0 .. np-1)
+  size_t np;         // parameters the kernel takes (PARAM nodes index 0 .. np-1); the text
+                     // declares at least one (no zero-length arrays): pass one unused value
   const char* name;  // for the header comment (borrowed), e.g. the model's full name
 } MbeCodegenDef;
 

@@ -146,7 +146,8 @@ MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* er
                     "#include \"mbe_real.h\"\n#include \"math/mbe_math.h\"\n\n"
                     "#define MBE_RHS_NX %zu\n#define MBE_RHS_NP %zu\n#define MBE_RHS_NY %zu\n"
                     "#define MBE_RHS_NW 1\n#define MBE_RHS_NIW 1\n\n",
-                    def->name ? def->name : "an expression DAG", def->nx, def->np, def->ny);
+                    def->name ? def->name : "an expression DAG", def->nx,
+                    def->np > 0 ? def->np : 1, def->ny);
   emit_function(&sb, s, "mbe_rhs", "xdot", def->xdot, def->nx, used);
   mbe_strbuf_puts(&sb, "\n");
   emit_function(&sb, s, "mbe_out", "y", def->y, def->ny, used);

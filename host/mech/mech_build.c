@@ -1,0 +1,1231 @@
+// SPDX-License-Identifier: Apache-2.0
+// The mechanism of a flat model: components by class, frames merged into points by connect(),
+// edges (joints and rigid offsets) and bodies, the spanning tree of the orientation graph and the
+// state layout. The equations are built by mech_eom.c.
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mech_internal.h"
+
+/* ---- names -------------------------------------------------------------------------------- */
+
+static uint64_t hash_str(const char* s) {
+  uint64_t h = 1469598103934665603ull;
+  for (; *s; s++) {
+    h = (h ^ (unsigned char)*s) * 1099511628211ull;
+  }
+  return h;
+}
+
+static int* table_build(size_t n, const char* (*name)(const MbeFlat*, size_t), const MbeFlat* f,
+                        size_t* cap_out) {
+  size_t cap = 16;
+  while (cap < 2 * n + 1) {
+    cap *= 2;
+  }
+  int* t = mbe_malloc(cap * sizeof *t);
+  if (t == NULL) {
+    return NULL;
+  }
+  for (size_t i = 0; i < cap; i++) {
+    t[i] = -1;
+  }
+  for (size_t i = 0; i < n; i++) {
+    size_t h = (size_t)hash_str(name(f, i)) & (cap - 1);
+    while (t[h] >= 0) {
+      h = (h + 1) & (cap - 1);
+    }
+    t[h] = (int)i;
+  }
+  *cap_out = cap;
+  return t;
+}
+
+static const char* var_name(const MbeFlat* f, size_t i) { return f->vars[i].name; }
+static const char* inst_name(const MbeFlat* f, size_t i) { return f->insts[i].name; }
+
+static int table_find(const int* t, size_t cap, const char* (*name)(const MbeFlat*, size_t),
+                      const MbeFlat* f, const char* key) {
+  size_t h = (size_t)hash_str(key) & (cap - 1);
+  while (t[h] >= 0) {
+    if (strcmp(name(f, (size_t)t[h]), key) == 0) {
+      return t[h];
+    }
+    h = (h + 1) & (cap - 1);
+  }
+  return -1;
+}
+
+int mbe_mech_var(const MbeMech* m, const char* name) {
+  return table_find(m->var_table, m->var_cap, var_name, m->flat, name);
+}
+
+int mbe_mech_inst(const MbeMech* m, const char* name) {
+  return table_find(m->inst_table, m->inst_cap, inst_name, m->flat, name);
+}
+
+MbeStatus mbe_mech_error(MbeMech* m, MbeStatus code, int comp, const char* fmt, ...) {
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  if (comp >= 0) {
+    const MbeInst* in = &m->flat->insts[m->comps[comp].inst];
+    return mbe_error_set_at(m->err, code, in->loc.file, in->loc.line, in->loc.col, "%s: %s",
+                            in->name, msg);
+  }
+  return mbe_error_set(m->err, code, "%s", msg);
+}
+
+static const char* comp_var_name(MbeMech* m, int comp, const char* name, char* buf, size_t n) {
+  snprintf(buf, n, "%s.%s", m->comps[comp].name, name);
+  return buf;
+}
+
+static MbeStatus param_value(MbeMech* m, int comp, const char* name, const MbeValue** out) {
+  char buf[512];
+  int v = mbe_mech_var(m, comp_var_name(m, comp, name, buf, sizeof buf));
+  if (v < 0) {
+    return mbe_mech_error(m, MBE_ERR_INTERNAL, comp, "the catalogue class declares no '%s'", name);
+  }
+  const MbeVar* var = &m->flat->vars[v];
+  if (var->eval_state != 2 || var->value.num == NULL) {
+    return mbe_mech_error(m, MBE_ERR_MODEL, comp, "parameter '%s' has no value", name);
+  }
+  *out = &var->value;
+  return MBE_OK;
+}
+
+MbeStatus mbe_mech_real(MbeMech* m, int comp, const char* name, int elem, double* out) {
+  const MbeValue* v;
+  MbeStatus st = param_value(m, comp, name, &v);
+  if (st != MBE_OK) {
+    return st;
+  }
+  if ((size_t)elem >= v->n) {
+    return mbe_mech_error(m, MBE_ERR_MODEL, comp, "parameter '%s' has %zu elements, not %d", name,
+                          v->n, elem + 1);
+  }
+  *out = v->num[elem];
+  return MBE_OK;
+}
+
+MbeStatus mbe_mech_int(MbeMech* m, int comp, const char* name, int elem, int* out) {
+  double d;
+  MbeStatus st = mbe_mech_real(m, comp, name, elem, &d);
+  *out = (int)d;
+  return st;
+}
+
+bool mbe_mech_bool(MbeMech* m, int comp, const char* name) {
+  char buf[512];
+  int v = mbe_mech_var(m, comp_var_name(m, comp, name, buf, sizeof buf));
+  if (v < 0) {
+    return false;
+  }
+  const MbeVar* var = &m->flat->vars[v];
+  return var->eval_state == 2 && var->value.num != NULL && var->value.n > 0 &&
+         var->value.num[0] != 0;
+}
+
+MbeStatus mbe_mech_vec(MbeMech* m, int comp, const char* name, double out[3]) {
+  for (int i = 0; i < 3; i++) {
+    MbeStatus st = mbe_mech_real(m, comp, name, i, &out[i]);
+    if (st != MBE_OK) {
+      return st;
+    }
+  }
+  return MBE_OK;
+}
+
+double mbe_mech_start(MbeMech* m, const char* var, int elem, bool* fixed) {
+  int v = mbe_mech_var(m, var);
+  if (fixed != NULL) {
+    *fixed = false;
+  }
+  if (v < 0) {
+    return 0;
+  }
+  const MbeVar* x = &m->flat->vars[v];
+  if (fixed != NULL && x->has_attr_value[MBE_ATTR_FIXED]) {
+    const MbeValue* f = &x->attr_value[MBE_ATTR_FIXED];
+    size_t i = f->n > (size_t)elem ? (size_t)elem : 0;
+    *fixed = f->n > 0 && f->num[i] != 0;
+  }
+  if (!x->has_attr_value[MBE_ATTR_START]) {
+    return 0;
+  }
+  const MbeValue* s = &x->attr_value[MBE_ATTR_START];
+  size_t i = s->n > (size_t)elem ? (size_t)elem : 0;
+  return s->n > 0 ? s->num[i] : 0;
+}
+
+/* ---- components, frames, flanges ------------------------------------------------------------ */
+
+#define MBE_MECH_NAME_(k, name) "Modelica." name,
+static const char* const kind_names[] = {MBE_MECH_CLASS_LIST(MBE_MECH_NAME_)};
+#undef MBE_MECH_NAME_
+
+static bool has_prefix(const char* s, const char* p) { return strncmp(s, p, strlen(p)) == 0; }
+
+static bool is_frame_class(const char* cls) {
+  return has_prefix(cls, "Modelica.Mechanics.MultiBody.Interfaces.Frame");
+}
+
+static bool is_flange_class(const char* cls, bool* rotational) {
+  if (has_prefix(cls, "Modelica.Mechanics.Rotational.Interfaces.Flange") ||
+      has_prefix(cls, "Modelica.Mechanics.Rotational.Interfaces.Support")) {
+    *rotational = true;
+    return true;
+  }
+  if (has_prefix(cls, "Modelica.Mechanics.Translational.Interfaces.Flange") ||
+      has_prefix(cls, "Modelica.Mechanics.Translational.Interfaces.Support")) {
+    *rotational = false;
+    return true;
+  }
+  return false;
+}
+
+static int find_root(int* parent, int i) {
+  while (parent[i] != i) {
+    parent[i] = parent[parent[i]];
+    i = parent[i];
+  }
+  return i;
+}
+
+static void unite(int* parent, int a, int b) {
+  a = find_root(parent, a);
+  b = find_root(parent, b);
+  if (a != b) {
+    if (a < b) {
+      parent[b] = a;
+    } else {
+      parent[a] = b;
+    }
+  }
+}
+
+// the frame or flange of component comp named sub, -1 when absent (or not present)
+static int comp_frame(MbeMech* m, int comp, const char* sub) {
+  char buf[512];
+  int in = mbe_mech_inst(m, comp_var_name(m, comp, sub, buf, sizeof buf));
+  return in < 0 ? -1 : m->inst_frame[in];
+}
+
+static int comp_flange(MbeMech* m, int comp, const char* sub) {
+  char buf[512];
+  int in = mbe_mech_inst(m, comp_var_name(m, comp, sub, buf, sizeof buf));
+  return in < 0 ? -1 : m->inst_flange[in];
+}
+
+static MbeStatus collect(MbeMech* m) {
+  const MbeFlat* f = m->flat;
+  m->comps = mbe_arena_alloc(m->arena, (f->ninsts + 1) * sizeof *m->comps);
+  m->frames = mbe_arena_alloc(m->arena, (f->ninsts + 1) * sizeof *m->frames);
+  m->flange_inst = mbe_arena_alloc(m->arena, (f->ninsts + 1) * sizeof(int));
+  m->inst_comp = mbe_arena_alloc(m->arena, (f->ninsts + 1) * sizeof(int));
+  m->inst_frame = mbe_arena_alloc(m->arena, (f->ninsts + 1) * sizeof(int));
+  m->inst_flange = mbe_arena_alloc(m->arena, (f->ninsts + 1) * sizeof(int));
+  if (!m->comps || !m->frames || !m->flange_inst || !m->inst_comp || !m->inst_frame ||
+      !m->inst_flange) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  m->world = -1;
+  for (size_t i = 0; i < f->ninsts; i++) {
+    const MbeInst* in = &f->insts[i];
+    m->inst_comp[i] = m->inst_frame[i] = m->inst_flange[i] = -1;
+    if (!in->is_present) {
+      continue;
+    }
+    // a part inside a built-in class (Spring's lineForce) is its owner's business
+    bool inside = false;
+    for (int p = in->kind == MBE_INST_CONNECTOR ? in->parent : (int)i; p >= 0;) {
+      int pp = f->insts[p].parent;
+      if (pp >= 0 && f->insts[pp].kind == MBE_INST_BUILTIN) {
+        inside = true;
+        break;
+      }
+      p = pp;
+    }
+    if (inside) {
+      continue;
+    }
+    if (in->kind == MBE_INST_BUILTIN) {
+      const char* cls = mbe_class_full_name(m->arena, in->builtin);
+      int kind = -1;
+      for (int k = 0; k < MBE_MC_COUNT; k++) {
+        if (cls != NULL && strcmp(cls, kind_names[k]) == 0) {
+          kind = k;
+        }
+      }
+      if (kind < 0) {
+        return mbe_error_set_at(m->err, MBE_ERR_UNSUPPORTED, in->loc.file, in->loc.line,
+                                in->loc.col, "%s: class %s is not supported yet by the simulator",
+                                in->name, cls ? cls : "?");
+      }
+      MbeMechComp* c = &m->comps[m->ncomps];
+      c->inst = (int)i;
+      c->kind = (MbeMechKind)kind;
+      c->name = in->name;
+      c->frame_a = c->frame_b = c->frame_resolve = -1;
+      c->body = c->edge0 = -1;
+      c->flange[0] = c->flange[1] = c->flange[2] = -1;
+      m->inst_comp[i] = (int)m->ncomps;
+      if (kind == MBE_MC_WORLD) {
+        if (m->world >= 0) {
+          return mbe_error_set_at(m->err, MBE_ERR_MODEL, in->loc.file, in->loc.line, in->loc.col,
+                                  "%s: a second World (the first is %s)", in->name,
+                                  m->comps[m->world].name);
+        }
+        m->world = (int)m->ncomps;
+      }
+      m->ncomps++;
+    } else if (in->kind == MBE_INST_CONNECTOR && in->class_name != NULL) {
+      bool rot;
+      if (is_frame_class(in->class_name)) {
+        MbeMechFrame* fr = &m->frames[m->nframes];
+        fr->inst = (int)i;
+        fr->comp = -1;
+        m->inst_frame[i] = (int)m->nframes++;
+      } else if (is_flange_class(in->class_name, &rot)) {
+        m->flange_inst[m->nflanges] = (int)i;
+        m->inst_flange[i] = (int)m->nflanges++;
+      }
+    }
+  }
+  // owners
+  for (size_t k = 0; k < m->nframes; k++) {
+    int p = f->insts[m->frames[k].inst].parent;
+    m->frames[k].comp = p >= 0 ? m->inst_comp[p] : -1;
+  }
+  for (size_t c = 0; c < m->ncomps; c++) {
+    m->comps[c].frame_a = comp_frame(m, (int)c, "frame_a");
+    m->comps[c].frame_b = comp_frame(m, (int)c, "frame_b");
+    m->comps[c].frame_resolve = comp_frame(m, (int)c, "frame_resolve");
+    bool is_joint = m->comps[c].kind == MBE_MC_REVOLUTE || m->comps[c].kind == MBE_MC_PRISMATIC;
+    m->comps[c].flange[0] = comp_flange(m, (int)c, is_joint ? "axis" : "flange_a");
+    m->comps[c].flange[1] = comp_flange(m, (int)c, is_joint ? "support" : "flange_b");
+    if (m->comps[c].kind == MBE_MC_ROT_FIXED || m->comps[c].kind == MBE_MC_TRANS_FIXED ||
+        m->comps[c].kind == MBE_MC_ROT_TORQUE || m->comps[c].kind == MBE_MC_TRANS_FORCE ||
+        m->comps[c].kind == MBE_MC_ROT_CONSTANT_TORQUE ||
+        m->comps[c].kind == MBE_MC_TRANS_CONSTANT_FORCE) {
+      m->comps[c].flange[1] = comp_flange(m, (int)c, "flange");
+      if (m->comps[c].flange[1] < 0) {
+        m->comps[c].flange[1] = comp_flange(m, (int)c, "flange_b");
+      }
+      m->comps[c].flange[2] = comp_flange(m, (int)c, "support");
+    }
+  }
+  return MBE_OK;
+}
+
+// frames -> points and flanges -> sets, by the connections
+static MbeStatus merge(MbeMech* m) {
+  const MbeFlat* f = m->flat;
+  size_t n = m->nframes + m->nflanges;
+  int* parent = mbe_malloc((n + 1) * sizeof *parent);
+  if (parent == NULL) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  for (size_t i = 0; i < n; i++) {
+    parent[i] = (int)i;
+  }
+  for (size_t c = 0; c < f->nconns; c++) {
+    const MbeConnection* cn = &f->conns[c];
+    if (cn->a.inst < 0 || cn->b.inst < 0) {
+      continue;
+    }
+    int fa = m->inst_frame[cn->a.inst], fb = m->inst_frame[cn->b.inst];
+    if (fa >= 0 && fb >= 0) {
+      unite(parent, fa, fb);
+      continue;
+    }
+    int ga = m->inst_flange[cn->a.inst], gb = m->inst_flange[cn->b.inst];
+    if (ga >= 0 && gb >= 0) {
+      unite(parent, (int)m->nframes + ga, (int)m->nframes + gb);
+    }
+  }
+  int* id = mbe_malloc((n + 1) * sizeof *id);
+  if (id == NULL) {
+    mbe_free(parent);
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  for (size_t i = 0; i < n; i++) {
+    id[i] = -1;
+  }
+  // composite joints add up to two inner points each (new_point)
+  m->cap_points = m->nframes + 2 * m->ncomps + 1;
+  m->points = mbe_arena_alloc(m->arena, m->cap_points * sizeof *m->points);
+  m->sets = mbe_arena_alloc(m->arena, (m->nflanges + 1) * sizeof *m->sets);
+  m->flange_set = mbe_arena_alloc(m->arena, (m->nflanges + 1) * sizeof(int));
+  if (!m->points || !m->sets || !m->flange_set) {
+    mbe_free(parent);
+    mbe_free(id);
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  for (size_t i = 0; i < m->nframes; i++) {
+    int r = find_root(parent, (int)i);
+    if (id[r] < 0) {
+      id[r] = (int)m->npoints++;
+      m->points[id[r]].parent_edge = -1;
+      m->points[id[r]].parent = -1;
+      m->points[id[r]].order = -1;
+      m->points[id[r]].fixed_rotation = -1;
+    }
+    m->frames[i].point = id[r];
+  }
+  for (size_t i = 0; i < m->nflanges; i++) {
+    int r = find_root(parent, (int)(m->nframes + i));
+    if (id[r] < 0) {
+      id[r] = (int)m->nsets++;
+      MbeMechFlangeSet* set = &m->sets[id[r]];
+      const MbeInst* in = &f->insts[m->flange_inst[i]];
+      bool rot = true;
+      is_flange_class(in->class_name, &rot);
+      set->is_rotational = rot;
+      set->edge = -1;
+    }
+    m->flange_set[i] = id[r];
+  }
+  mbe_free(parent);
+  mbe_free(id);
+  return MBE_OK;
+}
+
+/* ---- edges and bodies ----------------------------------------------------------------------- */
+
+static int point_of(MbeMech* m, int frame) { return frame < 0 ? -1 : m->frames[frame].point; }
+
+// a fresh point that no connector reaches (the inside of a composite joint)
+static int new_point(MbeMech* m) {
+  if (m->npoints == m->cap_points) {
+    return -1;
+  }
+  MbeMechPoint* p = m->points;
+  p[m->npoints].parent_edge = -1;
+  p[m->npoints].parent = -1;
+  p[m->npoints].order = -1;
+  p[m->npoints].fixed_rotation = -1;
+  return (int)m->npoints++;
+}
+
+static MbeMechEdge* new_edge(MbeMech* m, int comp, MbeEdgeType type, int pa, int pb) {
+  if (m->nedges == m->cap_edges) {
+    size_t cap = m->cap_edges ? 2 * m->cap_edges : 16;
+    MbeMechEdge* e = mbe_arena_alloc(m->arena, cap * sizeof *e);
+    if (e == NULL) {
+      return NULL;
+    }
+    if (m->nedges > 0) {
+      memcpy(e, m->edges, m->nedges * sizeof *e);
+    }
+    m->edges = e;
+    m->cap_edges = cap;
+  }
+  MbeMechEdge* e = &m->edges[m->nedges];
+  memset(e, 0, sizeof *e);
+  e->type = type;
+  e->comp = comp;
+  e->pa = pa;
+  e->pb = pb;
+  e->body = -1;
+  e->via = -1;
+  e->seq[0] = 1, e->seq[1] = 2, e->seq[2] = 3;
+  e->R = mbe_m3_identity(m->s);
+  if (m->comps[comp].edge0 < 0) {
+    m->comps[comp].edge0 = (int)m->nedges;
+  }
+  m->comps[comp].nedges++;
+  m->nedges++;
+  return e;
+}
+
+static const char* cname(MbeMech* m, int comp, const char* var) {
+  return mbe_arena_printf(m->arena, "%s.%s", m->comps[comp].name, var);
+}
+
+static MbeStatus unit_axis(MbeMech* m, int comp, const char* name, double out[3]) {
+  MbeStatus st = mbe_mech_vec(m, comp, name, out);
+  if (st != MBE_OK) {
+    return st;
+  }
+  double n = sqrt(out[0] * out[0] + out[1] * out[1] + out[2] * out[2]);
+  if (!(n > 0)) {
+    return mbe_mech_error(m, MBE_ERR_MODEL, comp, "axis '%s' is the zero vector", name);
+  }
+  for (int i = 0; i < 3; i++) {
+    out[i] /= n;
+  }
+  return MBE_OK;
+}
+
+static MbeStatus elementary(MbeMech* m, int comp, MbeEdgeType type, int pa, int pb,
+                            const double axis[3], const char* q, const char* u) {
+  MbeMechEdge* e = new_edge(m, comp, type, pa, pb);
+  if (e == NULL) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  if (axis != NULL) {
+    e->axis = mbe_v3_const(m->s, axis);
+  }
+  e->qname[0] = q ? cname(m, comp, q) : NULL;
+  e->uname[0] = u ? cname(m, comp, u) : NULL;
+  return MBE_OK;
+}
+
+static MbeStatus add_body(MbeMech* m, int comp, const char* name, const char* outer, int frame,
+                          double mass, const double r_cm[3], const double I[9], bool point) {
+  MbeMechBody* b = &m->bodies[m->nbodies];
+  memset(b, 0, sizeof *b);
+  b->comp = comp;
+  b->name = name;
+  b->outer = outer;
+  b->frame = frame;
+  b->m = mass;
+  b->is_point_mass = point;
+  b->root_edge = -1;
+  b->priority = point ? 10000 : 0;
+  for (int i = 0; i < 3; i++) {
+    b->r_cm[i] = r_cm ? r_cm[i] : 0;
+  }
+  for (int i = 0; i < 9; i++) {
+    b->I[i] = I ? I[i] : 0;
+  }
+  m->comps[comp].body = (int)m->nbodies++;
+  if (frame < 0) {
+    return mbe_mech_error(m, MBE_ERR_MODEL, comp, "frame_a is not connected");
+  }
+  return MBE_OK;
+}
+
+static MbeStatus body_params(MbeMech* m, int comp, double* mass, double r_cm[3], double I[9]) {
+  static const char* const names[9] = {"I_11", "I_21", "I_31", "I_21", "I_22",
+                                       "I_32", "I_31", "I_32", "I_33"};
+  MbeStatus st = mbe_mech_real(m, comp, "m", 0, mass);
+  if (st == MBE_OK) {
+    st = mbe_mech_vec(m, comp, "r_CM", r_cm);
+  }
+  for (int i = 0; i < 9 && st == MBE_OK; i++) {
+    st = mbe_mech_real(m, comp, names[i], 0, &I[i]);
+  }
+  return st;
+}
+
+// BodyBox / BodyCylinder: mass properties from the shape and the density
+static MbeStatus shape_params(MbeMech* m, int comp, bool box, double* mass, double r_cm[3],
+                              double I[9]) {
+  double r[3], r_shape[3], ldir[3], wdir[3] = {0, 1, 0}, length, rho;
+  MbeStatus st = mbe_mech_vec(m, comp, "r", r);
+  if (st == MBE_OK) st = mbe_mech_vec(m, comp, "r_shape", r_shape);
+  if (st == MBE_OK) st = mbe_mech_vec(m, comp, "lengthDirection", ldir);
+  if (st == MBE_OK && box) st = mbe_mech_vec(m, comp, "widthDirection", wdir);
+  if (st == MBE_OK) st = mbe_mech_real(m, comp, "length", 0, &length);
+  if (st == MBE_OK) st = mbe_mech_real(m, comp, "density", 0, &rho);
+  if (st != MBE_OK) {
+    return st;
+  }
+  double D[3];
+  if (box) {
+    double w, h, iw, ih;
+    st = mbe_mech_real(m, comp, "width", 0, &w);
+    if (st == MBE_OK) st = mbe_mech_real(m, comp, "height", 0, &h);
+    if (st == MBE_OK) st = mbe_mech_real(m, comp, "innerWidth", 0, &iw);
+    if (st == MBE_OK) st = mbe_mech_real(m, comp, "innerHeight", 0, &ih);
+    if (st != MBE_OK) {
+      return st;
+    }
+    if (iw > w || ih > h) {
+      return mbe_mech_error(m, MBE_ERR_MODEL, comp,
+                            "innerWidth <= width and innerHeight <= height are required");
+    }
+    double mo = rho * length * w * h, mi = rho * length * iw * ih;
+    *mass = mo - mi;
+    D[0] = (mo * (w * w + h * h) - mi * (iw * iw + ih * ih)) / 12;
+    D[1] = (mo * (length * length + h * h) - mi * (length * length + ih * ih)) / 12;
+    D[2] = (mo * (length * length + w * w) - mi * (length * length + iw * iw)) / 12;
+  } else {
+    double d, di;
+    st = mbe_mech_real(m, comp, "diameter", 0, &d);
+    if (st == MBE_OK) st = mbe_mech_real(m, comp, "innerDiameter", 0, &di);
+    if (st != MBE_OK) {
+      return st;
+    }
+    if (!(di < d)) {
+      return mbe_mech_error(m, MBE_ERR_MODEL, comp, "innerDiameter < diameter is required");
+    }
+    const double pi = 3.14159265358979323846;
+    double rad = d / 2, irad = di / 2;
+    double mo = rho * pi * length * rad * rad, mi = rho * pi * length * irad * irad;
+    *mass = mo - mi;
+    D[0] = (mo * rad * rad - mi * irad * irad) / 2;
+    D[1] = D[2] = (mo * (length * length + 3 * rad * rad) - mi * (length * length + 3 * irad * irad)) / 12;
+  }
+  double ln = sqrt(ldir[0] * ldir[0] + ldir[1] * ldir[1] + ldir[2] * ldir[2]);
+  for (int i = 0; i < 3; i++) {
+    r_cm[i] = r_shape[i] + (ln > 0 ? ldir[i] / ln : 0) * length / 2;
+  }
+  double T[9];
+  mbe_num_from_nxy(r, wdir, T);
+  for (int i = 0; i < 3; i++) {
+    for (int j = 0; j < 3; j++) {
+      double acc = 0;
+      for (int k = 0; k < 3; k++) {
+        acc += T[3 * k + i] * D[k] * T[3 * k + j];
+      }
+      I[3 * i + j] = acc;
+    }
+  }
+  return MBE_OK;
+}
+
+static MbeStatus rotation_kind(MbeMech* m, int comp, MbeMechEdge* e) {
+  e->use_q = mbe_mech_bool(m, comp, "useQuaternions");
+  for (int i = 0; i < 3; i++) {
+    MbeStatus st = mbe_mech_int(m, comp, "sequence_angleStates", i, &e->seq[i]);
+    if (st != MBE_OK) {
+      return st;
+    }
+  }
+  return MBE_OK;
+}
+
+static MbeStatus build_comp(MbeMech* m, int c) {
+  MbeMechComp* comp = &m->comps[c];
+  int pa = point_of(m, comp->frame_a), pb = point_of(m, comp->frame_b);
+  double v[3], w[3];
+  MbeStatus st = MBE_OK;
+  switch (comp->kind) {
+    case MBE_MC_FIXED_TRANSLATION:
+    case MBE_MC_FIXED_ROTATION: {
+      st = mbe_mech_vec(m, c, "r", v);
+      if (st != MBE_OK) {
+        return st;
+      }
+      MbeMechEdge* e = new_edge(m, c, MBE_EDGE_RIGID, pa, pb);
+      if (e == NULL) {
+        return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+      }
+      e->r = mbe_v3_const(m->s, v);
+      if (comp->kind == MBE_MC_FIXED_ROTATION) {
+        int type;
+        double T[9];
+        st = mbe_mech_int(m, c, "rotationType", 0, &type);
+        if (st != MBE_OK) {
+          return st;
+        }
+        const double deg = 3.14159265358979323846 / 180;
+        if (type == 1) {
+          double angle;
+          st = unit_axis(m, c, "n", w);
+          if (st == MBE_OK) st = mbe_mech_real(m, c, "angle", 0, &angle);
+          if (st != MBE_OK) return st;
+          mbe_num_planar(w, angle * deg, T);
+        } else if (type == 2) {
+          double ny[3];
+          st = mbe_mech_vec(m, c, "n_x", w);
+          if (st == MBE_OK) st = mbe_mech_vec(m, c, "n_y", ny);
+          if (st != MBE_OK) return st;
+          mbe_num_from_nxy(w, ny, T);
+        } else {
+          int seq[3];
+          double ang[3];
+          for (int i = 0; i < 3 && st == MBE_OK; i++) {
+            st = mbe_mech_int(m, c, "sequence", i, &seq[i]);
+            if (st == MBE_OK) st = mbe_mech_real(m, c, "angles", i, &ang[i]);
+            ang[i] *= deg;
+          }
+          if (st != MBE_OK) return st;
+          mbe_num_axes(seq, ang, T);
+        }
+        for (int i = 0; i < 9; i++) {
+          e->R.e[i] = mbe_sym_const(m->s, T[i]);
+        }
+      }
+      return MBE_OK;
+    }
+    case MBE_MC_BODY: {
+      double mass, rcm[3], I[9];
+      st = body_params(m, c, &mass, rcm, I);
+      if (st != MBE_OK) return st;
+      st = add_body(m, c, comp->name, NULL, comp->frame_a, mass, rcm, I, false);
+      m->bodies[comp->body].enforce = mbe_mech_bool(m, c, "enforceStates");
+      return st;
+    }
+    case MBE_MC_POINT_MASS: {
+      double mass;
+      st = mbe_mech_real(m, c, "m", 0, &mass);
+      if (st != MBE_OK) return st;
+      return add_body(m, c, comp->name, NULL, comp->frame_a, mass, NULL, NULL, true);
+    }
+    case MBE_MC_BODY_SHAPE:
+    case MBE_MC_BODY_BOX:
+    case MBE_MC_BODY_CYLINDER: {
+      double mass, rcm[3], I[9];
+      if (comp->kind == MBE_MC_BODY_SHAPE) {
+        st = body_params(m, c, &mass, rcm, I);
+      } else {
+        st = shape_params(m, c, comp->kind == MBE_MC_BODY_BOX, &mass, rcm, I);
+      }
+      if (st == MBE_OK) st = mbe_mech_vec(m, c, "r", v);
+      if (st != MBE_OK) return st;
+      st = add_body(m, c, cname(m, c, "body"), comp->name, comp->frame_a, mass, rcm, I, false);
+      if (st != MBE_OK) return st;
+      if (pb >= 0) {
+        MbeMechEdge* e = new_edge(m, c, MBE_EDGE_RIGID, pa, pb);
+        if (e == NULL) {
+          return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+        }
+        e->r = mbe_v3_const(m->s, v);
+      }
+      return MBE_OK;
+    }
+    case MBE_MC_REVOLUTE:
+    case MBE_MC_PRISMATIC: {
+      bool rev = comp->kind == MBE_MC_REVOLUTE;
+      st = unit_axis(m, c, "n", v);
+      if (st != MBE_OK) return st;
+      if (pa < 0 || pb < 0) {
+        return mbe_mech_error(m, MBE_ERR_MODEL, c, "frame_a and frame_b must both be connected");
+      }
+      return elementary(m, c, rev ? MBE_EDGE_REVOLUTE : MBE_EDGE_PRISMATIC, pa, pb, v,
+                        rev ? "phi" : "s", rev ? "w" : "v");
+    }
+    case MBE_MC_CYLINDRICAL: {
+      st = unit_axis(m, c, "n", v);
+      int mid = new_point(m);
+      if (st != MBE_OK) return st;
+      if (mid < 0) return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+      st = elementary(m, c, MBE_EDGE_PRISMATIC, pa, mid, v, "s", "v");
+      if (st == MBE_OK) st = elementary(m, c, MBE_EDGE_REVOLUTE, mid, pb, v, "phi", "w");
+      return st;
+    }
+    case MBE_MC_UNIVERSAL: {
+      st = unit_axis(m, c, "n_a", v);
+      if (st == MBE_OK) st = unit_axis(m, c, "n_b", w);
+      int mid = new_point(m);
+      if (st != MBE_OK) return st;
+      if (mid < 0) return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+      st = elementary(m, c, MBE_EDGE_REVOLUTE, pa, mid, v, "phi_a", "w_a");
+      if (st == MBE_OK) st = elementary(m, c, MBE_EDGE_REVOLUTE, mid, pb, w, "phi_b", "w_b");
+      return st;
+    }
+    case MBE_MC_PLANAR: {
+      double nx[3], ex[3], ey[3];
+      st = unit_axis(m, c, "n", v);
+      if (st == MBE_OK) st = mbe_mech_vec(m, c, "n_x", nx);
+      if (st != MBE_OK) return st;
+      // x axis: n_x projected into the plane, (n x n_x) x n; y axis: n x n_x
+      double t[3] = {v[1] * nx[2] - v[2] * nx[1], v[2] * nx[0] - v[0] * nx[2],
+                     v[0] * nx[1] - v[1] * nx[0]};
+      double x[3] = {t[1] * v[2] - t[2] * v[1], t[2] * v[0] - t[0] * v[2],
+                     t[0] * v[1] - t[1] * v[0]};
+      double lx = sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]);
+      double ly = sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
+      if (!(lx > 0) || !(ly > 0)) {
+        return mbe_mech_error(m, MBE_ERR_MODEL, c, "n_x must not be parallel to n");
+      }
+      for (int i = 0; i < 3; i++) {
+        ex[i] = x[i] / lx;
+        ey[i] = t[i] / ly;
+      }
+      int m1 = new_point(m), m2 = new_point(m);
+      if (m1 < 0 || m2 < 0) return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+      st = elementary(m, c, MBE_EDGE_PRISMATIC, pa, m1, ex, "s_x", "v_x");
+      if (st == MBE_OK) st = elementary(m, c, MBE_EDGE_PRISMATIC, m1, m2, ey, "s_y", "v_y");
+      if (st == MBE_OK) st = elementary(m, c, MBE_EDGE_REVOLUTE, m2, pb, v, "phi", "w");
+      return st;
+    }
+    case MBE_MC_SPHERICAL:
+    case MBE_MC_FREE_MOTION: {
+      bool free = comp->kind == MBE_MC_FREE_MOTION;
+      if (pa < 0 || pb < 0) {
+        return mbe_mech_error(m, MBE_ERR_MODEL, c, "frame_a and frame_b must both be connected");
+      }
+      bool enforce = mbe_mech_bool(m, c, "enforceStates");
+      if (!enforce && free) {
+        return MBE_OK;  // no forces, no orientation relation: both sides need their own roots
+      }
+      MbeMechEdge* e = new_edge(m, c, free ? MBE_EDGE_FREE : MBE_EDGE_ROTATION, pa, pb);
+      if (e == NULL) {
+        return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+      }
+      st = rotation_kind(m, c, e);
+      if (st != MBE_OK) return st;
+      e->in_tree = false;
+      e->body = enforce ? -2 : -1;  // -1: a spherical constraint, resolved by the tree builder
+      const char* qn = e->use_q ? "Q" : "phi";
+      const char* un = e->use_q ? (free ? "w_rel_b" : "w_rel") : "phi_d";
+      if (free) {
+        e->qname[0] = cname(m, c, "r_rel_a");
+        e->uname[0] = cname(m, c, "v_rel_a");
+        e->qname[1] = cname(m, c, qn);
+        e->uname[1] = cname(m, c, un);
+      } else {
+        e->qname[0] = cname(m, c, qn);
+        e->uname[0] = cname(m, c, un);
+      }
+      return MBE_OK;
+    }
+    case MBE_MC_SPRING:
+    case MBE_MC_DAMPER:
+    case MBE_MC_SPRING_DAMPER_PARALLEL:
+      // fixedRotationAtFrame_x: Connections.root(frame_x.R), frame_x.R = nullRotation()
+      if (pa >= 0 && mbe_mech_bool(m, c, "fixedRotationAtFrame_a")) m->points[pa].fixed_rotation = c;
+      if (pb >= 0 && mbe_mech_bool(m, c, "fixedRotationAtFrame_b")) m->points[pb].fixed_rotation = c;
+      return MBE_OK;
+    default: return MBE_OK;  // forces, sensors, 1-D elements, blocks: see mech_forces.c
+  }
+}
+
+/* ---- the spanning tree ---------------------------------------------------------------------- */
+
+static bool edge_is_branch(const MbeMechEdge* e) {
+  return !(e->type == MBE_EDGE_ROTATION && e->body == -1);
+}
+
+// describes the loop closed by edge k between two points already in the tree
+static MbeStatus loop_error(MbeMech* m, int k) {
+  MbeMechEdge* e = &m->edges[k];
+  MbeStrbuf sb;
+  mbe_strbuf_init(&sb);
+  mbe_strbuf_printf(&sb, "%s", m->comps[e->comp].name);
+  int a = e->pa, b = e->pb;
+  // walk both ends up to the common ancestor
+  int da = 0, db = 0;
+  for (int p = a; p >= 0; p = m->points[p].parent) da++;
+  for (int p = b; p >= 0; p = m->points[p].parent) db++;
+  const char* last = m->comps[e->comp].name;
+  while (a != b && (a >= 0 || b >= 0)) {
+    int* x = da >= db ? &a : &b;
+    int* dx = da >= db ? &da : &db;
+    if (*x < 0) break;
+    int pe = m->points[*x].parent_edge;
+    if (pe >= 0) {
+      const char* nm = m->comps[m->edges[pe].comp].name;
+      if (strcmp(nm, last) != 0) {
+        mbe_strbuf_printf(&sb, ", %s", nm);
+        last = nm;
+      }
+    }
+    *x = m->points[*x].parent;
+    (*dx)--;
+  }
+  MbeStatus st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, e->comp,
+                                "closes a kinematic loop (%s); kinematic loops are not supported "
+                                "yet",
+                                sb.data ? sb.data : "");
+  mbe_strbuf_deinit(&sb);
+  return st;
+}
+
+static MbeStatus tree_add(MbeMech* m, int k, int parent, int child, bool reversed) {
+  MbeMechEdge* e = &m->edges[k];
+  int fr = m->points[child].fixed_rotation;
+  if (fr >= 0 && e->type != MBE_EDGE_FLOAT_POINT) {
+    return mbe_mech_error(m, MBE_ERR_MODEL, fr,
+                          "fixedRotationAtFrame sets the orientation of a frame whose orientation "
+                          "%s already defines (two roots); set the flag only where line forces "
+                          "meet point masses or each other",
+                          m->comps[e->comp].name);
+  }
+  e->in_tree = true;
+  e->reversed = reversed;
+  e->parent_point = parent;
+  e->child_point = child;
+  m->points[child].parent_edge = k;
+  m->points[child].parent = parent;
+  m->points[child].order = (int)m->norder;
+  m->order[m->norder++] = child;
+  m->tree_edges[m->ntree++] = k;
+  return MBE_OK;
+}
+
+// breadth-first from the points already placed, starting at order index from
+static MbeStatus grow(MbeMech* m, size_t from) {
+  for (size_t i = from; i < m->norder; i++) {
+    int p = m->order[i];
+    for (size_t k = 0; k < m->nedges; k++) {
+      MbeMechEdge* e = &m->edges[k];
+      if (e->in_tree || !edge_is_branch(e) || e->type == MBE_EDGE_FLOAT ||
+          e->type == MBE_EDGE_FLOAT_POINT || e->type == MBE_EDGE_ABS_ROTATION) {
+        continue;
+      }
+      int other;
+      bool rev;
+      if (e->pa == p) {
+        other = e->pb;
+        rev = false;
+      } else if (e->pb == p) {
+        other = e->pa;
+        rev = true;
+      } else {
+        continue;
+      }
+      if (m->points[other].order >= 0) {
+        return loop_error(m, (int)k);
+      }
+      MbeStatus st = tree_add(m, (int)k, p, other, rev);
+      if (st != MBE_OK) {
+        return st;
+      }
+    }
+  }
+  return MBE_OK;
+}
+
+// the body with the best potential-root priority at the unplaced points connected to p0
+static int choose_root_body(MbeMech* m, int p0, bool* mark) {
+  // flood the component of p0 over branch edges
+  int* stack = mbe_malloc((m->npoints + 1) * sizeof *stack);
+  if (stack == NULL) {
+    return -2;
+  }
+  int n = 0;
+  stack[n++] = p0;
+  mark[p0] = true;
+  int best = -1;
+  while (n > 0) {
+    int p = stack[--n];
+    for (size_t b = 0; b < m->nbodies; b++) {
+      MbeMechBody* bd = &m->bodies[b];
+      if (m->frames[bd->frame].point != p) continue;
+      int pr = bd->enforce ? -1 : bd->priority;
+      int pbest = best < 0 ? 1 << 30 : (m->bodies[best].enforce ? -1 : m->bodies[best].priority);
+      if (pr < pbest) best = (int)b;
+    }
+    for (size_t k = 0; k < m->nedges; k++) {
+      MbeMechEdge* e = &m->edges[k];
+      if (!edge_is_branch(e) || e->pa < 0) continue;
+      int other = e->pa == p ? e->pb : (e->pb == p ? e->pa : -1);
+      if (other >= 0 && !mark[other] && m->points[other].order < 0) {
+        mark[other] = true;
+        stack[n++] = other;
+      }
+    }
+  }
+  mbe_free(stack);
+  return best;
+}
+
+static MbeStatus float_body(MbeMech* m, int b, int point, int parent, MbeEdgeType type) {
+  MbeMechBody* bd = &m->bodies[b];
+  MbeMechEdge* e = new_edge(m, bd->comp, type, parent, point);
+  if (e == NULL) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  e->body = b;
+  bd = &m->bodies[b];
+  bd->root_edge = (int)m->nedges - 1;
+  if (type != MBE_EDGE_FLOAT_POINT) {
+    MbeStatus st = rotation_kind(m, bd->comp, e);
+    if (st != MBE_OK) {
+      return st;
+    }
+  }
+  const char* outer = bd->outer ? bd->outer : bd->name;
+  if (type == MBE_EDGE_FLOAT || type == MBE_EDGE_FLOAT_POINT) {
+    e->qname[0] = mbe_arena_printf(m->arena, "%s.r_0", outer);
+    e->uname[0] = mbe_arena_printf(m->arena, "%s.v_0", outer);
+  }
+  if (type != MBE_EDGE_FLOAT_POINT) {
+    int i = type == MBE_EDGE_FLOAT ? 1 : 0;
+    e->qname[i] = mbe_arena_printf(m->arena, "%s.%s", bd->name, e->use_q ? "Q" : "phi");
+    e->uname[i] = mbe_arena_printf(m->arena, "%s.%s", bd->name, e->use_q ? "w_a" : "phi_d");
+  }
+  return tree_add(m, (int)m->nedges - 1, parent, point, false);
+}
+
+static MbeStatus build_tree(MbeMech* m) {
+  m->order = mbe_arena_alloc(m->arena, (m->npoints + m->nbodies + 1) * sizeof(int));
+  // tree edges: the components' own, one ground edge per World/Fixed, one per floating body
+  m->tree_edges =
+      mbe_arena_alloc(m->arena, (m->nedges + m->ncomps + m->nbodies + 1) * sizeof(int));
+  bool* mark = mbe_calloc(m->npoints + 1, 1);
+  if (!m->order || !m->tree_edges || !mark) {
+    mbe_free(mark);
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  MbeStatus st = MBE_OK;
+  // the ground's children: World.frame_b and every Fixed.frame_b
+  for (size_t c = 0; c < m->ncomps && st == MBE_OK; c++) {
+    MbeMechComp* comp = &m->comps[c];
+    if (comp->kind != MBE_MC_WORLD && comp->kind != MBE_MC_FIXED) continue;
+    int p = point_of(m, comp->frame_b);
+    if (p < 0) continue;
+    double r[3] = {0, 0, 0};
+    if (comp->kind == MBE_MC_FIXED) {
+      st = mbe_mech_vec(m, (int)c, "r", r);
+      if (st != MBE_OK) break;
+    }
+    if (m->points[p].order >= 0) {
+      st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, (int)c,
+                          "frame_b is connected to another ground frame (a kinematic loop through "
+                          "the world); kinematic loops are not supported yet");
+      break;
+    }
+    MbeMechEdge* e = new_edge(m, (int)c, MBE_EDGE_RIGID, -1, p);
+    if (e == NULL) {
+      st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+      break;
+    }
+    e->r = mbe_v3_const(m->s, r);
+    m->points[p].is_ground = true;
+    st = tree_add(m, (int)m->nedges - 1, -1, p, false);
+  }
+  if (st == MBE_OK) st = grow(m, 0);
+  // spherical joints without states hang the body behind them on absolute rotation states;
+  // everything else that is still free floats with the best potential root's states
+  bool changed = true;
+  while (st == MBE_OK && changed) {
+    changed = false;
+    for (size_t k = 0; k < m->nedges && st == MBE_OK; k++) {
+      MbeMechEdge* e = &m->edges[k];
+      if (edge_is_branch(e) || e->in_tree) continue;
+      bool ia = m->points[e->pa].order >= 0, ib = m->points[e->pb].order >= 0;
+      if (ia && ib) {
+        st = loop_error(m, (int)k);
+        break;
+      }
+      if (!ia && !ib) continue;
+      int placed = ia ? e->pa : e->pb, free_p = ia ? e->pb : e->pa;
+      int b = -1;
+      for (size_t j = 0; j < m->nbodies; j++) {
+        if (m->frames[m->bodies[j].frame].point == free_p && !m->bodies[j].is_point_mass) {
+          b = (int)j;
+          break;
+        }
+      }
+      if (b < 0) {
+        st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, e->comp,
+                            "without enforceStates=true this spherical joint needs a body "
+                            "connected directly at its free side; set enforceStates=true");
+        break;
+      }
+      e->in_tree = true;  // used: its motion is the body's absolute rotation
+      int via = e->comp;
+      size_t from = m->norder;
+      st = float_body(m, b, free_p, placed, MBE_EDGE_ABS_ROTATION);
+      if (st == MBE_OK) m->edges[m->nedges - 1].via = via;
+      if (st == MBE_OK) st = grow(m, from);
+      changed = true;
+    }
+    if (changed || st != MBE_OK) continue;
+    for (size_t p = 0; p < m->npoints && st == MBE_OK; p++) {
+      if (m->points[p].order >= 0 || mark[p]) continue;
+      memset(mark, 0, m->npoints);
+      int b = choose_root_body(m, (int)p, mark);
+      if (b == -2) {
+        st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+        break;
+      }
+      if (b < 0) {
+        continue;  // reported below if nothing else places it
+      }
+      size_t from = m->norder;
+      int bp = m->frames[m->bodies[b].frame].point;
+      bool translate_only = m->bodies[b].is_point_mass || m->points[bp].fixed_rotation >= 0;
+      if (m->bodies[b].is_point_mass && m->points[bp].fixed_rotation < 0) {
+        // a point mass carries no orientation: what is connected to it must not need one
+        for (size_t f = 0; f < m->nframes; f++) {
+          if (m->frames[f].point == bp && (int)f != m->bodies[b].frame) {
+            st = mbe_mech_error(m, MBE_ERR_MODEL, m->bodies[b].comp,
+                                "the orientation of frame_a is undefined: a point mass has none "
+                                "and %s does not fix it (set fixedRotationAtFrame_a/_b = true on "
+                                "the line force, or connect a body or joint)",
+                                m->flat->insts[m->frames[f].inst].name);
+            break;
+          }
+        }
+        if (st != MBE_OK) break;
+      }
+      st = float_body(m, b, bp, -1, translate_only ? MBE_EDGE_FLOAT_POINT : MBE_EDGE_FLOAT);
+      if (st == MBE_OK) st = grow(m, from);
+      changed = true;
+      break;
+    }
+  }
+  mbe_free(mark);
+  if (st != MBE_OK) {
+    return st;
+  }
+  for (size_t f = 0; f < m->nframes; f++) {
+    int p = m->frames[f].point;
+    if (m->points[p].order >= 0) continue;
+    // a point no root reaches: only force elements and sensors are attached to it
+    int c = m->frames[f].comp;
+    if (m->points[p].fixed_rotation >= 0) {
+      return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                            "%s is a massless junction of line forces; junctions are not "
+                            "supported yet",
+                            m->flat->insts[m->frames[f].inst].name);
+    }
+    return mbe_mech_error(m, MBE_ERR_MODEL, c,
+                          "%s is connected to no body, joint or world frame: its orientation is "
+                          "undefined (the Modelica error: connected overdetermined connectors "
+                          "without a root)",
+                          m->flat->insts[m->frames[f].inst].name);
+  }
+  return MBE_OK;
+}
+
+static void edge_sizes(const MbeMechEdge* e, int* nq, int* nu) {
+  int rq = e->use_q ? 4 : 3;
+  switch (e->type) {
+    case MBE_EDGE_REVOLUTE:
+    case MBE_EDGE_PRISMATIC: *nq = 1, *nu = 1; break;
+    case MBE_EDGE_ROTATION:
+    case MBE_EDGE_ABS_ROTATION: *nq = rq, *nu = 3; break;
+    case MBE_EDGE_FREE:
+    case MBE_EDGE_FLOAT: *nq = 3 + rq, *nu = 6; break;
+    case MBE_EDGE_FLOAT_POINT: *nq = 3, *nu = 3; break;
+    default: *nq = 0, *nu = 0; break;
+  }
+}
+
+static void layout(MbeMech* m) {
+  for (size_t i = 0; i < m->ntree; i++) {
+    MbeMechEdge* e = &m->edges[m->tree_edges[i]];
+    edge_sizes(e, &e->nq, &e->nu);
+    e->q0 = (int)m->nx;
+    e->u0 = (int)m->nx + e->nq;
+    e->dof0 = (int)m->ndof;
+    m->nx += (size_t)(e->nq + e->nu);
+    m->ndof += (size_t)e->nu;
+  }
+}
+
+static MbeStatus world_params(MbeMech* m) {
+  m->gravity_type = MBE_GRAVITY_NONE;
+  if (m->world < 0) {
+    return mbe_error_set(m->err, MBE_ERR_MODEL,
+                         "the model has no World (declare 'inner Modelica.Mechanics.MultiBody."
+                         "World world;')");
+  }
+  MbeStatus st = mbe_mech_int(m, m->world, "gravityType", 0, &m->gravity_type);
+  if (st == MBE_OK) st = mbe_mech_real(m, m->world, "g", 0, &m->g);
+  if (st == MBE_OK) st = mbe_mech_vec(m, m->world, "n", m->n);
+  if (st == MBE_OK) st = mbe_mech_real(m, m->world, "mu", 0, &m->mu);
+  if (st != MBE_OK) {
+    return st;
+  }
+  if (m->gravity_type == MBE_GRAVITY_UNIFORM) {
+    double nn = sqrt(m->n[0] * m->n[0] + m->n[1] * m->n[1] + m->n[2] * m->n[2]);
+    if (!(nn > 1e-10)) {
+      return mbe_mech_error(m, MBE_ERR_MODEL, m->world, "gravity direction n is the zero vector");
+    }
+    for (int i = 0; i < 3; i++) {
+      m->n[i] /= nn;
+    }
+  }
+  return MBE_OK;
+}
+
+/* ---- the system ----------------------------------------------------------------------------- */
+
+static int signal_cmp(const void* a, const void* b) {
+  return strcmp(((const MbeSignal*)a)->name, ((const MbeSignal*)b)->name);
+}
+
+MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) {
+  *out = NULL;
+  MbeSystem* sys = mbe_calloc(1, sizeof *sys);
+  if (sys == NULL) {
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  mbe_arena_init(&sys->arena);
+  mbe_sym_init(&sys->sym);
+  sys->sym.fold_zero_products = true;  // zeros are the model's own (axes, offsets)
+  sys->name = flat->top_name;
+  sys->t0 = flat->has_start_time ? flat->start_time : 0;
+  MbeMech m;
+  memset(&m, 0, sizeof m);
+  m.flat = flat;
+  m.sys = sys;
+  m.s = &sys->sym;
+  m.arena = &sys->arena;
+  m.err = err;
+  m.var_table = table_build(flat->nvars, var_name, flat, &m.var_cap);
+  m.inst_table = table_build(flat->ninsts, inst_name, flat, &m.inst_cap);
+  MbeStatus st = MBE_OK;
+  if (m.var_table == NULL || m.inst_table == NULL) {
+    st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  if (st == MBE_OK) st = collect(&m);
+  if (st == MBE_OK) st = world_params(&m);
+  if (st == MBE_OK) st = merge(&m);
+  if (st == MBE_OK) {
+    m.bodies = mbe_arena_alloc(m.arena, (m.ncomps + 1) * sizeof *m.bodies);
+    if (m.bodies == NULL) st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  for (size_t c = 0; c < m.ncomps && st == MBE_OK; c++) {
+    st = build_comp(&m, (int)c);
+  }
+  if (st == MBE_OK) st = build_tree(&m);
+  if (st == MBE_OK) {
+    layout(&m);
+    m.xdot = mbe_arena_alloc(m.arena, (m.nx + 1) * sizeof *m.xdot);
+    m.state_names = mbe_arena_alloc(m.arena, (m.nx + 1) * sizeof *m.state_names);
+    m.x0 = mbe_arena_alloc(m.arena, (m.nx + 1) * sizeof *m.x0);
+    if (!m.xdot || !m.state_names || !m.x0) st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  if (st == MBE_OK) st = mbe_mech_equations(&m);
+  if (st == MBE_OK) st = mbe_mech_outputs(&m);
+  if (st == MBE_OK) st = mbe_mech_initial_state(&m);
+  if (st == MBE_OK && sys->sym.is_oom) st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  mbe_free(m.var_table);
+  mbe_free(m.inst_table);
+  if (st != MBE_OK) {
+    mbe_free(m.sigs);
+    mbe_system_destroy(sys);
+    return st;
+  }
+  sys->nx = m.nx;
+  sys->xdot = m.xdot;
+  sys->state_names = m.state_names;
+  sys->x0 = m.x0;
+  qsort(m.sigs, m.nsigs, sizeof *m.sigs, signal_cmp);
+  // keep the first of duplicate names (an internal alias of the same variable)
+  size_t n = 0;
+  for (size_t i = 0; i < m.nsigs; i++) {
+    if (n == 0 || strcmp(m.sigs[n - 1].name, m.sigs[i].name) != 0) {
+      m.sigs[n++] = m.sigs[i];
+    }
+  }
+  sys->signals = m.sigs;
+  sys->nsignals = n;
+  *out = sys;
+  return MBE_OK;
+}
+
+void mbe_system_destroy(MbeSystem* sys) {
+  if (sys == NULL) {
+    return;
+  }
+  mbe_free(sys->signals);
+  mbe_sym_deinit(&sys->sym);
+  mbe_arena_deinit(&sys->arena);
+  mbe_free(sys);
+}
+
+const MbeSignal* mbe_system_signal(const MbeSystem* sys, const char* name) {
+  MbeSignal key = {name, 0};
+  return bsearch(&key, sys->signals, sys->nsignals, sizeof key, signal_cmp);
+}
+
+const char* mbe_system_suggest(const MbeSystem* sys, const char* name) {
+  const char* best = NULL;
+  size_t bd = strlen(name) / 3 + 2;
+  for (size_t i = 0; i < sys->nsignals; i++) {
+    size_t d = mbe_edit_distance(name, sys->signals[i].name, bd);
+    if (d < bd) {
+      bd = d;
+      best = sys->signals[i].name;
+    }
+  }
+  return best;
+}

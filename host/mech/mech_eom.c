@@ -1,0 +1,661 @@
+// SPDX-License-Identifier: Apache-2.0
+// The equations of motion in the expression DAG.
+//
+// Every tree edge (an elementary joint or rigid offset, parent point P -> child point C) is
+// described in child coordinates by R_rel (P -> C), the offset p of C's origin from P's origin
+// (P coordinates), the joint's relative angular velocity wJ (C coordinates) and pd = d/dt p
+// (P coordinates), all functions of the edge's own coordinates q and speeds u. Then
+//   w_C = R_rel w_P + wJ        (wJ alone where the edge carries absolute rotation states)
+//   v_C = R_rel (v_P + w_P x p + pd)
+// and, with the derivatives taken in the moving frames (Featherstone's body-fixed convention),
+//   w_C' = R_rel w_P' - wJ x R_rel w_P + Sw u' + dwq
+//   v_C' = -w_rel x v_C + R_rel (v_P' + w_P' x p + w_P x pd + Sv' u' + dpq)
+// where Sw, Sv (= R_rel dpd/du) are the motion columns of the speeds and dwq, dpq the parts of
+// d/dt wJ, d/dt pd that come from q' (forward derivatives in the DAG, so no joint needs its own
+// bias formula). Forces go back up by the transpose of the same map. The mass matrix comes from
+// composite inertias (CRBA), the bias from a Newton-Euler pass with u' = 0, and M u' = Q - C is
+// solved by Featherstone's L^T D L factorisation, which has no fill-in on a tree.
+#include <math.h>
+#include <string.h>
+
+#include "mech_internal.h"
+
+static MbeStatus nomem(MbeMech* m) { return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory"); }
+
+static MbeV3 v3_state(MbeMech* m, int i0) {
+  MbeV3 r;
+  for (int i = 0; i < 3; i++) {
+    r.e[i] = mbe_sym_state(m->s, i0 + i);
+  }
+  return r;
+}
+
+// rotation of an edge's coordinates q (from index i0): R (local <- reference) and the angular
+// velocity in local coordinates from speeds at u0
+static void rotation(MbeMech* m, const MbeMechEdge* e, int q0, int u0, MbeM3* R, MbeV3* w) {
+  if (e->use_q) {
+    MbeSymId q[4];
+    for (int i = 0; i < 4; i++) {
+      q[i] = mbe_sym_state(m->s, q0 + i);
+    }
+    *R = mbe_m3_from_q(m->s, q);
+    *w = v3_state(m, u0);
+  } else {
+    MbeSymId a[3];
+    for (int i = 0; i < 3; i++) {
+      a[i] = mbe_sym_state(m->s, q0 + i);
+    }
+    *R = mbe_m3_axes(m->s, e->seq, a);
+    MbeM3 J = mbe_m3_axes_jacobian(m->s, e->seq, a);
+    MbeV3 ad = v3_state(m, u0);
+    *w = mbe_m3_mulv(m->s, J, ad);
+  }
+}
+
+// q' of a rotation: quaternions Q' = 1/2 G^T w, angles phi' = phi_d
+static void rotation_qdot(MbeMech* m, const MbeMechEdge* e, int q0, int u0, MbeSymId* qdot) {
+  MbeSym* s = m->s;
+  if (!e->use_q) {
+    for (int i = 0; i < 3; i++) {
+      qdot[i] = mbe_sym_state(s, u0 + i);
+    }
+    return;
+  }
+  MbeSymId Q[4], w[3];
+  for (int i = 0; i < 4; i++) {
+    Q[i] = mbe_sym_state(s, q0 + i);
+  }
+  for (int i = 0; i < 3; i++) {
+    w[i] = mbe_sym_state(s, u0 + i);
+  }
+  // G = [Q4, Q3, -Q2, -Q1; -Q3, Q4, Q1, -Q2; Q2, -Q1, Q4, -Q3]: (index, sign) per entry
+  static const int gi[3][4] = {{3, 2, 1, 0}, {2, 3, 0, 1}, {1, 0, 3, 2}};
+  static const int gs[3][4] = {{1, 1, -1, -1}, {-1, 1, 1, -1}, {1, -1, 1, -1}};
+  MbeSymId half = mbe_sym_const(s, 0.5);
+  for (int j = 0; j < 4; j++) {
+    MbeSymId acc = 0;
+    for (int i = 0; i < 3; i++) {
+      MbeSymId t = mbe_sym_mul(s, Q[gi[i][j]], w[i]);
+      acc = (i == 0) ? (gs[i][j] > 0 ? t : mbe_sym_neg(s, t))
+                     : (gs[i][j] > 0 ? mbe_sym_add(s, acc, t) : mbe_sym_sub(s, acc, t));
+    }
+    qdot[j] = mbe_sym_mul(s, half, acc);
+  }
+}
+
+// sum_i d(v)/d(x_i) * xdot_i over the leaves x_i = state q0 .. q0+nq-1
+static MbeStatus dir_deriv(MbeMech* m, MbeV3 v, int q0, int nq, const MbeSymId* qdot, MbeV3* out) {
+  *out = mbe_v3_zero();
+  for (int i = 0; i < nq; i++) {
+    MbeSymId leaf = mbe_sym_state(m->s, q0 + i);
+    for (int k = 0; k < 3; k++) {
+      MbeSymId d;
+      MbeStatus st = mbe_sym_diff(m->s, v.e[k], leaf, &d, m->err);
+      if (st != MBE_OK) {
+        return st;
+      }
+      MbeSymId t = mbe_sym_mul(m->s, d, qdot[i]);
+      out->e[k] = mbe_sym_add(m->s, out->e[k], t);
+    }
+  }
+  return MBE_OK;
+}
+
+static MbeStatus column(MbeMech* m, MbeV3 v, int u, MbeV3* out) {
+  MbeSymId leaf = mbe_sym_state(m->s, u);
+  for (int k = 0; k < 3; k++) {
+    MbeStatus st = mbe_sym_diff(m->s, v.e[k], leaf, &out->e[k], m->err);
+    if (st != MBE_OK) {
+      return st;
+    }
+  }
+  return MBE_OK;
+}
+
+// the edge's description in child coordinates (see the top of this file)
+static MbeStatus edge_setup(MbeMech* m, MbeMechEdge* e) {
+  MbeSym* s = m->s;
+  MbeM3 Rab = mbe_m3_identity(s);
+  MbeV3 rab = mbe_v3_zero(), wab = mbe_v3_zero(), rdab = mbe_v3_zero();
+  int q0 = e->q0, u0 = e->u0;
+  e->couple_w = true;
+  switch (e->type) {
+    case MBE_EDGE_RIGID:
+      Rab = e->R;
+      rab = e->r;
+      break;
+    case MBE_EDGE_REVOLUTE: {
+      MbeSymId phi = mbe_sym_state(s, q0);
+      Rab = mbe_m3_planar(s, e->axis, phi);
+      MbeSymId w = mbe_sym_state(s, u0);
+      wab = mbe_v3_scale(s, w, e->axis);
+      e->qdot[0] = w;
+      break;
+    }
+    case MBE_EDGE_PRISMATIC: {
+      MbeSymId sx = mbe_sym_state(s, q0);
+      rab = mbe_v3_scale(s, sx, e->axis);
+      MbeSymId v = mbe_sym_state(s, u0);
+      rdab = mbe_v3_scale(s, v, e->axis);
+      e->qdot[0] = v;
+      break;
+    }
+    case MBE_EDGE_ROTATION:
+    case MBE_EDGE_ABS_ROTATION:
+      rotation(m, e, q0, u0, &Rab, &wab);
+      rotation_qdot(m, e, q0, u0, e->qdot);
+      break;
+    case MBE_EDGE_FREE:
+    case MBE_EDGE_FLOAT:
+      rab = v3_state(m, q0);
+      rdab = v3_state(m, u0);
+      for (int i = 0; i < 3; i++) {
+        e->qdot[i] = rdab.e[i];
+      }
+      rotation(m, e, q0 + 3, u0 + 3, &Rab, &wab);
+      rotation_qdot(m, e, q0 + 3, u0 + 3, e->qdot + 3);
+      break;
+    case MBE_EDGE_FLOAT_POINT:
+      rab = v3_state(m, q0);
+      rdab = v3_state(m, u0);
+      for (int i = 0; i < 3; i++) {
+        e->qdot[i] = rdab.e[i];
+      }
+      break;
+    default: break;
+  }
+  e->w_ab = wab;
+  if (e->type == MBE_EDGE_FLOAT || e->type == MBE_EDGE_ABS_ROTATION) {
+    e->couple_w = false;  // absolute rotation states
+  }
+  if (!e->reversed) {
+    e->Rrel = Rab;
+    e->p = rab;
+    e->wJ = wab;
+    e->pd = rdab;
+  } else {
+    // child = frame_a: R = Rab^T, p = -Rab r, wJ = -Rab^T w, pd = w x (Rab r) - Rab r'
+    e->Rrel = mbe_m3_transpose(Rab);
+    MbeV3 Rr = mbe_m3_mulv(s, Rab, rab);
+    e->p = mbe_v3_neg(s, Rr);
+    MbeV3 Rtw = mbe_m3_tmulv(s, Rab, wab);
+    e->wJ = mbe_v3_neg(s, Rtw);
+    MbeV3 wxr = mbe_v3_cross(s, wab, Rr);
+    MbeV3 Rrd = mbe_m3_mulv(s, Rab, rdab);
+    e->pd = mbe_v3_sub(s, wxr, Rrd);
+  }
+  if (e->type == MBE_EDGE_ABS_ROTATION) {
+    // R_rel = R_abs R_P^T (R_abs: world -> child)
+    MbeM3 RPt = mbe_m3_transpose(m->points[e->parent_point].R);
+    e->Rrel = mbe_m3_mul(s, Rab, RPt);
+  }
+  for (int k = 0; k < e->nu; k++) {
+    MbeV3 dp;
+    MbeStatus st = column(m, e->wJ, u0 + k, &e->Sw[k]);
+    if (st == MBE_OK) st = column(m, e->pd, u0 + k, &dp);
+    if (st != MBE_OK) return st;
+    e->Sv[k] = mbe_m3_mulv(s, e->Rrel, dp);
+  }
+  MbeStatus st = dir_deriv(m, e->wJ, q0, e->nq, e->qdot, &e->dwq);
+  if (st == MBE_OK) st = dir_deriv(m, e->pd, q0, e->nq, e->qdot, &e->dpq);
+  return st;
+}
+
+// position and velocity of the child point
+static void edge_position(MbeMech* m, MbeMechEdge* e) {
+  MbeSym* s = m->s;
+  MbeMechPoint* C = &m->points[e->child_point];
+  if (e->parent_point < 0) {
+    C->R = e->Rrel;
+    C->r0 = e->p;
+    C->w = e->wJ;
+    C->v = mbe_m3_mulv(s, e->Rrel, e->pd);
+    return;
+  }
+  const MbeMechPoint* P = &m->points[e->parent_point];
+  C->R = mbe_m3_mul(s, e->Rrel, P->R);
+  if (e->type == MBE_EDGE_ABS_ROTATION) {
+    MbeV3 w;
+    rotation(m, e, e->q0, e->u0, &C->R, &w);  // the absolute rotation (same nodes as Rab)
+  }
+  MbeV3 Pp = mbe_m3_tmulv(s, P->R, e->p);
+  C->r0 = mbe_v3_add(s, P->r0, Pp);
+  if (e->couple_w) {
+    MbeV3 Rw = mbe_m3_mulv(s, e->Rrel, P->w);
+    C->w = mbe_v3_add(s, Rw, e->wJ);
+  } else {
+    C->w = e->wJ;
+  }
+  MbeV3 wxp = mbe_v3_cross(s, P->w, e->p);
+  MbeV3 t = mbe_v3_add(s, P->v, wxp);
+  t = mbe_v3_add(s, t, e->pd);
+  C->v = mbe_m3_mulv(s, e->Rrel, t);
+}
+
+// accelerations of the child point from the parent's (pw, pv); udot NULL: u' = 0
+static void edge_accel(MbeMech* m, const MbeMechEdge* e, MbeV3 pw, MbeV3 pv,
+                       const MbeSymId* udot, MbeV3* cw, MbeV3* cv) {
+  MbeSym* s = m->s;
+  const MbeMechPoint* C = &m->points[e->child_point];
+  MbeV3 Pw = mbe_v3_zero(), Pv = mbe_v3_zero();
+  if (e->parent_point >= 0) {
+    Pw = m->points[e->parent_point].w;
+    Pv = m->points[e->parent_point].v;
+  }
+  (void)Pv;
+  MbeV3 RPw = mbe_m3_mulv(s, e->Rrel, Pw);
+  MbeV3 aw = e->dwq;
+  if (e->couple_w) {
+    MbeV3 Rpw = mbe_m3_mulv(s, e->Rrel, pw);
+    MbeV3 x = mbe_v3_cross(s, e->wJ, RPw);
+    MbeV3 t = mbe_v3_sub(s, Rpw, x);
+    aw = mbe_v3_add(s, t, aw);
+  }
+  MbeV3 wrel = e->couple_w ? e->wJ : mbe_v3_sub(s, e->wJ, RPw);
+  MbeV3 inner = mbe_v3_add(s, pv, e->dpq);
+  MbeV3 pwxp = mbe_v3_cross(s, pw, e->p);
+  inner = mbe_v3_add(s, inner, pwxp);
+  MbeV3 Pwxpd = mbe_v3_cross(s, Pw, e->pd);
+  inner = mbe_v3_add(s, inner, Pwxpd);
+  MbeV3 av = mbe_m3_mulv(s, e->Rrel, inner);
+  MbeV3 wxv = mbe_v3_cross(s, wrel, C->v);
+  av = mbe_v3_sub(s, av, wxv);
+  if (udot != NULL) {
+    for (int k = 0; k < e->nu; k++) {
+      MbeV3 a = mbe_v3_scale(s, udot[k], e->Sw[k]);
+      aw = mbe_v3_add(s, aw, a);
+      MbeV3 b = mbe_v3_scale(s, udot[k], e->Sv[k]);
+      av = mbe_v3_add(s, av, b);
+    }
+  }
+  *cw = aw;
+  *cv = av;
+}
+
+// wrench (t, f) in parent coordinates of a child wrench: the transpose of the velocity map
+void mbe_mech_force_up(MbeMech* m, const MbeMechEdge* e, MbeV3 t, MbeV3 f, MbeV3* pt,
+                          MbeV3* pf) {
+  MbeSym* s = m->s;
+  *pf = mbe_m3_tmulv(s, e->Rrel, f);
+  MbeV3 pxf = mbe_v3_cross(s, e->p, *pf);
+  if (e->couple_w) {
+    MbeV3 Rt = mbe_m3_tmulv(s, e->Rrel, t);
+    *pt = mbe_v3_add(s, Rt, pxf);
+  } else {
+    *pt = pxf;
+  }
+}
+
+/* ---- gravity and bodies --------------------------------------------------------------------- */
+
+// gravity acceleration (world) at world position r
+static MbeV3 gravity(MbeMech* m, MbeV3 r) {
+  MbeSym* s = m->s;
+  if (m->gravity_type == MBE_GRAVITY_UNIFORM) {
+    double g[3] = {m->g * m->n[0], m->g * m->n[1], m->g * m->n[2]};
+    return mbe_v3_const(s, g);
+  }
+  if (m->gravity_type == MBE_GRAVITY_POINT) {
+    // -mu / |r|^2 * r / |r|
+    MbeSymId rr = mbe_v3_dot(s, r, r);
+    MbeSymId n = mbe_sym_fn(s, MBE_SYM_SQRT, rr);
+    MbeSymId d = mbe_sym_mul(s, rr, n);
+    MbeSymId mu = mbe_sym_const(s, -m->mu);
+    MbeSymId k = mbe_sym_div(s, mu, d);
+    return mbe_v3_scale(s, k, r);
+  }
+  return mbe_v3_zero();
+}
+
+// the wrench a body needs at its frame (MSL Body: f = m (T (a_0 - g_0) + z x r_CM + w x (w x
+// r_CM)), t = I z + w x I w + r_CM x f) for point accelerations (aw, av)
+void mbe_mech_body_wrench(MbeMech* m, const MbeMechBody* b, MbeV3 aw, MbeV3 av, MbeV3* t,
+                          MbeV3* f) {
+  MbeSym* s = m->s;
+  const MbeMechPoint* P = &m->points[m->frames[b->frame].point];
+  MbeV3 c = mbe_v3_const(s, b->r_cm);
+  MbeV3 wxv = mbe_v3_cross(s, P->w, P->v);
+  MbeV3 a0 = mbe_v3_add(s, av, wxv);  // T a_0
+  MbeV3 Rtc = mbe_m3_tmulv(s, P->R, c);
+  MbeV3 rcm = mbe_v3_add(s, P->r0, Rtc);
+  MbeV3 g0 = gravity(m, rcm);
+  MbeV3 g = mbe_m3_mulv(s, P->R, g0);
+  MbeV3 acc = mbe_v3_sub(s, a0, g);
+  if (!b->is_point_mass) {
+    MbeV3 zxc = mbe_v3_cross(s, aw, c);
+    acc = mbe_v3_add(s, acc, zxc);
+    MbeV3 wxc = mbe_v3_cross(s, P->w, c);
+    MbeV3 wxwxc = mbe_v3_cross(s, P->w, wxc);
+    acc = mbe_v3_add(s, acc, wxwxc);
+  }
+  MbeSymId mass = mbe_sym_const(s, b->m);
+  *f = mbe_v3_scale(s, mass, acc);
+  if (b->is_point_mass) {
+    *t = mbe_v3_zero();
+    return;
+  }
+  MbeM3 I;
+  for (int i = 0; i < 9; i++) {
+    I.e[i] = mbe_sym_const(s, b->I[i]);
+  }
+  MbeV3 Iz = mbe_m3_mulv(s, I, aw);
+  MbeV3 Iw = mbe_m3_mulv(s, I, P->w);
+  MbeV3 wxIw = mbe_v3_cross(s, P->w, Iw);
+  MbeV3 cxf = mbe_v3_cross(s, c, *f);
+  MbeV3 tt = mbe_v3_add(s, Iz, wxIw);
+  *t = mbe_v3_add(s, tt, cxf);
+}
+
+/* ---- one Newton-Euler pass ------------------------------------------------------------------ */
+
+// Accelerations of every point (udot NULL: bias, u' = 0), then the subtree wrenches bottom-up.
+// Stores them in the points (bw/bv or aw/av, Ft/Ff) and, for the full pass, the body and joint
+// connector wrenches in the frames.
+MbeStatus mbe_mech_newton_euler(MbeMech* m, const MbeSymId* udot) {
+  MbeSym* s = m->s;
+  for (size_t i = 0; i < m->ntree; i++) {
+    MbeMechEdge* e = &m->edges[m->tree_edges[i]];
+    MbeMechPoint* C = &m->points[e->child_point];
+    MbeV3 pw = mbe_v3_zero(), pv = mbe_v3_zero();
+    if (e->parent_point >= 0) {
+      const MbeMechPoint* P = &m->points[e->parent_point];
+      pw = udot ? P->aw : P->bw;
+      pv = udot ? P->av : P->bv;
+    }
+    MbeV3 cw, cv;
+    edge_accel(m, e, pw, pv, udot ? udot + e->dof0 : NULL, &cw, &cv);
+    if (udot) {
+      C->aw = cw, C->av = cv;
+    } else {
+      C->bw = cw, C->bv = cv;
+    }
+    C->Ft = mbe_v3_zero();
+    C->Ff = mbe_v3_zero();
+  }
+  // bodies and force elements
+  for (size_t b = 0; b < m->nbodies; b++) {
+    MbeMechBody* bd = &m->bodies[b];
+    MbeMechPoint* P = &m->points[m->frames[bd->frame].point];
+    MbeV3 t, f;
+    mbe_mech_body_wrench(m, bd, udot ? P->aw : P->bw, udot ? P->av : P->bv, &t, &f);
+    if (udot) {
+      bd->wt = t, bd->wf = f;
+    }
+    P->Ft = mbe_v3_add(s, P->Ft, t);
+    P->Ff = mbe_v3_add(s, P->Ff, f);
+    if (udot) {
+      MbeMechFrame* fr = &m->frames[bd->frame];
+      if (m->comps[bd->comp].kind == MBE_MC_BODY || m->comps[bd->comp].kind == MBE_MC_POINT_MASS) {
+        fr->t = t, fr->f = f, fr->has_wrench = true;
+      }
+    }
+  }
+  for (size_t k = 0; k < m->nframes; k++) {
+    MbeMechFrame* fr = &m->frames[k];
+    if (fr->comp < 0 || !fr->has_wrench) continue;
+    MbeMechKind kind = m->comps[fr->comp].kind;
+    if (kind == MBE_MC_BODY || kind == MBE_MC_POINT_MASS || m->comps[fr->comp].nedges > 0) {
+      continue;  // bodies are summed above; joints are what is being solved for
+    }
+    MbeMechPoint* P = &m->points[fr->point];
+    P->Ft = mbe_v3_add(s, P->Ft, fr->t);
+    P->Ff = mbe_v3_add(s, P->Ff, fr->f);
+  }
+  for (size_t i = m->ntree; i-- > 0;) {
+    MbeMechEdge* e = &m->edges[m->tree_edges[i]];
+    if (e->parent_point < 0) continue;
+    MbeMechPoint* C = &m->points[e->child_point];
+    MbeMechPoint* P = &m->points[e->parent_point];
+    MbeV3 pt, pf;
+    mbe_mech_force_up(m, e, C->Ft, C->Ff, &pt, &pf);
+    P->Ft = mbe_v3_add(s, P->Ft, pt);
+    P->Ff = mbe_v3_add(s, P->Ff, pf);
+  }
+  return s->is_oom ? nomem(m) : MBE_OK;
+}
+
+/* ---- mass matrix ---------------------------------------------------------------------------- */
+
+typedef struct Sp6 {
+  MbeSymId e[36];  // row-major 6x6, (w, v) order
+} Sp6;
+
+// A (6x6) of an edge: w_C = Aw w_P, v_C = -R [p]x w_P + R v_P
+static Sp6 edge_A(MbeMech* m, const MbeMechEdge* e) {
+  MbeSym* s = m->s;
+  Sp6 A;
+  memset(&A, 0, sizeof A);
+  for (int i = 0; i < 3; i++) {
+    for (int j = 0; j < 3; j++) {
+      MbeSymId r = e->Rrel.e[3 * i + j];
+      if (e->couple_w) A.e[6 * i + j] = r;
+      A.e[6 * (i + 3) + j + 3] = r;
+    }
+  }
+  // -R [p]x: column j of [p]x is p x e_j, so (-R [p]x)[:, j] = -R (p x e_j) = R (e_j x p)
+  for (int j = 0; j < 3; j++) {
+    MbeV3 ej = mbe_v3_zero();
+    ej.e[j] = mbe_sym_const(s, 1.0);
+    MbeV3 x = mbe_v3_cross(s, ej, e->p);
+    MbeV3 col = mbe_m3_mulv(s, e->Rrel, x);
+    for (int i = 0; i < 3; i++) {
+      A.e[6 * (i + 3) + j] = col.e[i];
+    }
+  }
+  return A;
+}
+
+static void sp6_add_AtIA(MbeSym* s, const Sp6* A, const MbeSymId* I, MbeSymId* out) {
+  MbeSymId IA[36];
+  for (int i = 0; i < 6; i++) {
+    for (int j = 0; j < 6; j++) {
+      MbeSymId acc = 0;
+      for (int k = 0; k < 6; k++) {
+        MbeSymId t = mbe_sym_mul(s, I[6 * i + k], A->e[6 * k + j]);
+        acc = mbe_sym_add(s, acc, t);
+      }
+      IA[6 * i + j] = acc;
+    }
+  }
+  for (int i = 0; i < 6; i++) {
+    for (int j = 0; j < 6; j++) {
+      MbeSymId acc = out[6 * i + j];
+      for (int k = 0; k < 6; k++) {
+        MbeSymId t = mbe_sym_mul(s, A->e[6 * k + i], IA[6 * k + j]);
+        acc = mbe_sym_add(s, acc, t);
+      }
+      out[6 * i + j] = acc;
+    }
+  }
+}
+
+static void body_inertia(MbeMech* m, const MbeMechBody* b, MbeSymId* out) {
+  // [[I_c - m cx cx, m cx], [-m cx, m 1]]
+  double c[3] = {b->r_cm[0], b->r_cm[1], b->r_cm[2]}, M = b->m;
+  double cx[9] = {0, -c[2], c[1], c[2], 0, -c[0], -c[1], c[0], 0};
+  double J[36];
+  memset(J, 0, sizeof J);
+  for (int i = 0; i < 3; i++) {
+    for (int j = 0; j < 3; j++) {
+      double cc = 0;
+      for (int k = 0; k < 3; k++) {
+        cc += cx[3 * i + k] * cx[3 * k + j];
+      }
+      J[6 * i + j] = (b->is_point_mass ? 0 : b->I[3 * i + j]) - M * cc;
+      J[6 * i + j + 3] = M * cx[3 * i + j];
+      J[6 * (i + 3) + j] = -M * cx[3 * i + j];
+      J[6 * (i + 3) + j + 3] = i == j ? M : 0;
+    }
+  }
+  for (int i = 0; i < 36; i++) {
+    MbeSymId t = mbe_sym_const(m->s, J[i]);
+    out[i] = mbe_sym_add(m->s, out[i], t);
+  }
+}
+
+static MbeStatus mass_matrix(MbeMech* m, MbeSymId* H) {
+  MbeSym* s = m->s;
+  for (size_t i = 0; i < m->norder; i++) {
+    MbeMechPoint* P = &m->points[m->order[i]];
+    memset(P->Ic, 0, sizeof P->Ic);
+  }
+  for (size_t b = 0; b < m->nbodies; b++) {
+    MbeMechPoint* P = &m->points[m->frames[m->bodies[b].frame].point];
+    body_inertia(m, &m->bodies[b], P->Ic);
+    P->has_mass = P->has_mass || m->bodies[b].m > 0;
+  }
+  for (size_t i = m->ntree; i-- > 0;) {
+    MbeMechEdge* e = &m->edges[m->tree_edges[i]];
+    if (e->parent_point < 0) continue;
+    MbeMechPoint* C = &m->points[e->child_point];
+    MbeMechPoint* P = &m->points[e->parent_point];
+    if (!C->has_mass) continue;
+    Sp6 A = edge_A(m, e);
+    sp6_add_AtIA(s, &A, C->Ic, P->Ic);
+    P->has_mass = true;
+  }
+  size_t n = m->ndof;
+  for (size_t i = 0; i < m->ntree; i++) {
+    MbeMechEdge* e = &m->edges[m->tree_edges[i]];
+    if (e->nu == 0) continue;
+    MbeMechPoint* C = &m->points[e->child_point];
+    if (!C->has_mass) {
+      return mbe_mech_error(m, MBE_ERR_MODEL, e->comp,
+                            "moves no mass: a joint whose moving side carries no body gives a "
+                            "singular mass matrix");
+    }
+    for (int k = 0; k < e->nu; k++) {
+      // F = Ic S_k
+      MbeV3 ft, ff;
+      for (int r = 0; r < 3; r++) {
+        MbeSymId at = 0, af = 0;
+        for (int c = 0; c < 3; c++) {
+          MbeSymId t1 = mbe_sym_mul(s, C->Ic[6 * r + c], e->Sw[k].e[c]);
+          at = mbe_sym_add(s, at, t1);
+          MbeSymId t2 = mbe_sym_mul(s, C->Ic[6 * r + c + 3], e->Sv[k].e[c]);
+          at = mbe_sym_add(s, at, t2);
+          MbeSymId t3 = mbe_sym_mul(s, C->Ic[6 * (r + 3) + c], e->Sw[k].e[c]);
+          af = mbe_sym_add(s, af, t3);
+          MbeSymId t4 = mbe_sym_mul(s, C->Ic[6 * (r + 3) + c + 3], e->Sv[k].e[c]);
+          af = mbe_sym_add(s, af, t4);
+        }
+        ft.e[r] = at;
+        ff.e[r] = af;
+      }
+      size_t col = (size_t)(e->dof0 + k);
+      const MbeMechEdge* a = e;
+      for (;;) {
+        for (int j = 0; j < a->nu; j++) {
+          size_t row = (size_t)(a->dof0 + j);
+          if (row > col) continue;  // the lower triangle H[col][row] is what is kept
+          MbeSymId x = mbe_v3_dot(s, a->Sw[j], ft);
+          MbeSymId y = mbe_v3_dot(s, a->Sv[j], ff);
+          H[col * n + row] = mbe_sym_add(s, x, y);
+        }
+        if (a->parent_point < 0) break;
+        MbeV3 pt, pf;
+        mbe_mech_force_up(m, a, ft, ff, &pt, &pf);
+        ft = pt, ff = pf;
+        int pe = m->points[a->parent_point].parent_edge;
+        if (pe < 0) break;
+        a = &m->edges[pe];
+      }
+    }
+  }
+  return s->is_oom ? nomem(m) : MBE_OK;
+}
+
+/* ---- the whole system ----------------------------------------------------------------------- */
+
+
+MbeStatus mbe_mech_equations(MbeMech* m) {
+  MbeSym* s = m->s;
+  MbeStatus st = MBE_OK;
+  // kinematics in tree order
+  for (size_t i = 0; i < m->ntree && st == MBE_OK; i++) {
+    MbeMechEdge* e = &m->edges[m->tree_edges[i]];
+    st = edge_setup(m, e);
+    if (st == MBE_OK) edge_position(m, e);
+  }
+  if (st != MBE_OK) return st;
+  size_t n = m->ndof;
+  int* lambda = mbe_malloc((n + 1) * sizeof *lambda);
+  MbeSymId* H = mbe_calloc(n * n + 1, sizeof *H);
+  MbeSymId* b = mbe_calloc(n + 1, sizeof *b);
+  if (!lambda || !H || !b) {
+    mbe_free(lambda), mbe_free(H), mbe_free(b);
+    return nomem(m);
+  }
+  st = mbe_mech_forces(m);
+  if (st == MBE_OK) st = mbe_mech_newton_euler(m, NULL);
+  if (st == MBE_OK) st = mass_matrix(m, H);
+  if (st == MBE_OK) st = mbe_mech_drives(m, b);
+  if (st == MBE_OK) {
+    // b = Q - C, lambda = parent dof
+    for (size_t i = 0; i < m->ntree; i++) {
+      MbeMechEdge* e = &m->edges[m->tree_edges[i]];
+      int up = -1;
+      for (int p = e->parent_point; p >= 0 && up < 0;) {
+        int pe = m->points[p].parent_edge;
+        if (pe < 0) break;
+        if (m->edges[pe].nu > 0) up = m->edges[pe].dof0 + m->edges[pe].nu - 1;
+        p = m->edges[pe].parent_point;
+      }
+      MbeMechPoint* C = &m->points[e->child_point];
+      for (int k = 0; k < e->nu; k++) {
+        lambda[e->dof0 + k] = k == 0 ? up : e->dof0 + k - 1;
+        MbeSymId x = mbe_v3_dot(s, e->Sw[k], C->Ft);
+        MbeSymId y = mbe_v3_dot(s, e->Sv[k], C->Ff);
+        MbeSymId c = mbe_sym_add(s, x, y);
+        b[e->dof0 + k] = mbe_sym_sub(s, b[e->dof0 + k], c);
+      }
+    }
+    // H = L^T D L (Featherstone, RBDA 6.5): no fill-in outside the ancestor pattern
+    for (size_t k = n; k-- > 0;) {
+      for (int i = lambda[k]; i >= 0; i = lambda[i]) {
+        MbeSymId a = mbe_sym_div(s, H[k * n + (size_t)i], H[k * n + k]);
+        for (int j = i; j >= 0; j = lambda[j]) {
+          MbeSymId t = mbe_sym_mul(s, a, H[k * n + (size_t)j]);
+          H[(size_t)i * n + (size_t)j] = mbe_sym_sub(s, H[(size_t)i * n + (size_t)j], t);
+        }
+        H[k * n + (size_t)i] = a;
+      }
+    }
+    // solve L^T D L x = b
+    for (size_t i = n; i-- > 0;) {
+      for (int j = lambda[i]; j >= 0; j = lambda[j]) {
+        MbeSymId t = mbe_sym_mul(s, H[i * n + (size_t)j], b[i]);
+        b[j] = mbe_sym_sub(s, b[j], t);
+      }
+    }
+    for (size_t i = 0; i < n; i++) {
+      b[i] = mbe_sym_div(s, b[i], H[i * n + i]);
+    }
+    for (size_t i = 0; i < n; i++) {
+      for (int j = lambda[i]; j >= 0; j = lambda[j]) {
+        MbeSymId t = mbe_sym_mul(s, H[i * n + (size_t)j], b[j]);
+        b[i] = mbe_sym_sub(s, b[i], t);
+      }
+    }
+    m->udot = mbe_arena_alloc(m->arena, (n + 1) * sizeof *m->udot);
+    if (m->udot == NULL) st = nomem(m);
+    for (size_t i = 0; i < m->ntree && st == MBE_OK; i++) {
+      MbeMechEdge* e = &m->edges[m->tree_edges[i]];
+      for (int k = 0; k < e->nu; k++) {
+        m->udot[e->dof0 + k] = b[e->dof0 + k];
+      }
+      for (int k = 0; k < e->nq; k++) {
+        m->xdot[e->q0 + k] = e->qdot[k];
+      }
+      for (int k = 0; k < e->nu; k++) {
+        e->udot[k] = b[e->dof0 + k];
+        m->xdot[e->u0 + k] = b[e->dof0 + k];
+      }
+    }
+  }
+  mbe_free(lambda);
+  mbe_free(H);
+  mbe_free(b);
+  if (st == MBE_OK && s->is_oom) st = nomem(m);
+  return st;
+}

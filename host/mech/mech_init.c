@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: Apache-2.0
+// Initial state of a tree mechanism from the model's start values: joint coordinates and
+// speeds, relative rotations from angles_start/sequence_start (quaternions or angles), relative
+// angular velocities from w_rel_a_start (resolved in frame_a, converted with the start rotation
+// as the MSL does), floating bodies from r_0/v_0 starts, angles_start and w_0_start (world).
+// Where a value depends on the motion of the parent (a body hanging on a spherical joint without
+// states), the parent's orientation and angular velocity at t0 come from the DAG interpreter.
+#include <math.h>
+#include <string.h>
+
+#include "mech_internal.h"
+
+static void start3(MbeMech* m, const char* var, double out[3], bool* fixed) {
+  for (int i = 0; i < 3; i++) {
+    out[i] = mbe_mech_start(m, var, i, fixed);
+  }
+}
+
+static void mat_vec(const double T[9], const double v[3], double out[3]) {
+  for (int i = 0; i < 3; i++) {
+    out[i] = T[3 * i] * v[0] + T[3 * i + 1] * v[1] + T[3 * i + 2] * v[2];
+  }
+}
+
+static void mat_tvec(const double T[9], const double v[3], double out[3]) {
+  for (int i = 0; i < 3; i++) {
+    out[i] = T[i] * v[0] + T[3 + i] * v[1] + T[6 + i] * v[2];
+  }
+}
+
+static void mat_mul(const double A[9], const double B[9], double C[9]) {
+  for (int i = 0; i < 3; i++) {
+    for (int j = 0; j < 3; j++) {
+      C[3 * i + j] = A[3 * i] * B[j] + A[3 * i + 1] * B[3 + j] + A[3 * i + 2] * B[6 + j];
+    }
+  }
+}
+
+// the start rotation of comp: axesRotations(sequence_start, angles_start)
+static MbeStatus start_rotation(MbeMech* m, int comp, double T[9]) {
+  int seq[3];
+  double ang[3];
+  for (int i = 0; i < 3; i++) {
+    MbeStatus st = mbe_mech_int(m, comp, "sequence_start", i, &seq[i]);
+    if (st == MBE_OK) st = mbe_mech_real(m, comp, "angles_start", i, &ang[i]);
+    if (st != MBE_OK) return st;
+  }
+  mbe_num_axes(seq, ang, T);
+  return MBE_OK;
+}
+
+// writes rotation coordinates (quaternion or angles about e->seq) of T and their rates for the
+// angular velocity w (local coordinates); rates of angles only when w_fixed (else 0, the MSL's
+// start of phi_d)
+static MbeStatus set_rotation(MbeMech* m, const MbeMechEdge* e, int comp, int q0, int u0,
+                              const double T[9], bool T_is_start, const double w[3],
+                              bool w_fixed) {
+  double* x = m->x0;
+  if (e->use_q) {
+    double q[4];
+    mbe_num_to_q(T, q);
+    for (int i = 0; i < 4; i++) x[q0 + i] = q[i];
+    for (int i = 0; i < 3; i++) x[u0 + i] = w[i];
+    return MBE_OK;
+  }
+  int seq[3];
+  double ang[3];
+  for (int i = 0; i < 3; i++) {
+    MbeStatus st = mbe_mech_int(m, comp, "sequence_start", i, &seq[i]);
+    if (st == MBE_OK) st = mbe_mech_real(m, comp, "angles_start", i, &ang[i]);
+    if (st != MBE_OK) return st;
+  }
+  if (!T_is_start || seq[0] != e->seq[0] || seq[1] != e->seq[1] || seq[2] != e->seq[2]) {
+    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, comp,
+                          "sequence_start differs from sequence_angleStates; converting the start "
+                          "angles is not supported yet");
+  }
+  for (int i = 0; i < 3; i++) x[q0 + i] = ang[i];
+  for (int i = 0; i < 3; i++) x[u0 + i] = 0;
+  if (!w_fixed) return MBE_OK;
+  // J(phi) phi_d = w with J's columns A3 A2 u1, A3 u2, u3
+  double A2[9], A3[9], J[9], z[3] = {0, 0, 0};
+  int s2[3] = {e->seq[1], 1, 1}, s3[3] = {e->seq[2], 1, 1};
+  double a2[3] = {ang[1], 0, 0}, a3[3] = {ang[2], 0, 0};
+  mbe_num_axes(s2, a2, A2);
+  mbe_num_axes(s3, a3, A3);
+  double u1[3] = {0, 0, 0}, u2[3] = {0, 0, 0}, t[3], c1[3], c2[3];
+  u1[e->seq[0] - 1] = 1;
+  u2[e->seq[1] - 1] = 1;
+  mat_vec(A2, u1, t);
+  mat_vec(A3, t, c1);
+  mat_vec(A3, u2, c2);
+  for (int i = 0; i < 3; i++) {
+    J[3 * i] = c1[i];
+    J[3 * i + 1] = c2[i];
+    J[3 * i + 2] = i == e->seq[2] - 1 ? 1 : 0;
+  }
+  (void)z;
+  if (!mbe_num_solve3(J, w, x + u0)) {
+    return mbe_mech_error(m, MBE_ERR_MODEL, comp,
+                          "the start angles are a singular configuration of sequence_angleStates");
+  }
+  return MBE_OK;
+}
+
+// numeric R and w of point p at t0 with the states set so far
+static MbeStatus point_at_t0(MbeMech* m, int p, double R[9], double w[3]) {
+  if (p < 0) {
+    for (int i = 0; i < 9; i++) R[i] = i % 4 == 0;
+    w[0] = w[1] = w[2] = 0;
+    return MBE_OK;
+  }
+  size_t n = m->s->nnodes;
+  double* val = mbe_malloc((n + 1) * sizeof *val);
+  if (val == NULL) return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  mbe_sym_eval(m->s, m->sys->t0, m->x0, NULL, val, n);
+  const MbeMechPoint* P = &m->points[p];
+  for (int i = 0; i < 9; i++) R[i] = val[P->R.e[i]];
+  for (int i = 0; i < 3; i++) w[i] = val[P->w.e[i]];
+  mbe_free(val);
+  return MBE_OK;
+}
+
+static MbeStatus init_edge(MbeMech* m, const MbeMechEdge* e) {
+  double* x = m->x0;
+  MbeStatus st = MBE_OK;
+  int c = e->comp;
+  switch (e->type) {
+    case MBE_EDGE_REVOLUTE:
+    case MBE_EDGE_PRISMATIC:
+      x[e->q0] = mbe_mech_start(m, e->qname[0], 0, NULL);
+      x[e->u0] = mbe_mech_start(m, e->uname[0], 0, NULL);
+      return MBE_OK;
+    case MBE_EDGE_ROTATION:
+    case MBE_EDGE_FREE: {
+      int rq = 0, ru = 0;
+      if (e->type == MBE_EDGE_FREE) {
+        start3(m, e->qname[0], x + e->q0, NULL);
+        start3(m, e->uname[0], x + e->u0, NULL);
+        rq = ru = 3;
+      }
+      double T[9], wa[3], w[3];
+      st = start_rotation(m, c, T);
+      if (st != MBE_OK) return st;
+      for (int i = 0; i < 3 && st == MBE_OK; i++) {
+        st = mbe_mech_real(m, c, "w_rel_a_start", i, &wa[i]);
+      }
+      if (st != MBE_OK) return st;
+      if (mbe_mech_bool(m, c, "z_rel_a_fixed")) {
+        return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                              "z_rel_a_fixed (an initial acceleration) is not supported yet");
+      }
+      mat_vec(T, wa, w);  // w_rel (frame_b) = T_rel_start w_rel_a_start
+      return set_rotation(m, e, c, e->q0 + rq, e->u0 + ru, T, true, w,
+                          mbe_mech_bool(m, c, "w_rel_a_fixed"));
+    }
+    case MBE_EDGE_FLOAT:
+    case MBE_EDGE_FLOAT_POINT:
+    case MBE_EDGE_ABS_ROTATION: {
+      const MbeMechBody* bd = &m->bodies[e->body];
+      const char* outer = bd->outer ? bd->outer : bd->name;
+      int bc = bd->comp;
+      int rq = 0;
+      if (e->type != MBE_EDGE_ABS_ROTATION) {
+        char name[512];
+        snprintf(name, sizeof name, "%s.r_0", outer);
+        start3(m, name, x + e->q0, NULL);
+        snprintf(name, sizeof name, "%s.v_0", outer);
+        start3(m, name, x + e->u0, NULL);
+        rq = 3;
+      }
+      if (e->type == MBE_EDGE_FLOAT_POINT) return MBE_OK;
+      if (mbe_mech_bool(m, bc, "z_0_fixed")) {
+        return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, bc,
+                              "z_0_fixed (an initial acceleration) is not supported yet");
+      }
+      double T[9], w0[3], w[3];
+      st = start_rotation(m, bc, T);
+      for (int i = 0; i < 3 && st == MBE_OK; i++) {
+        st = mbe_mech_real(m, bc, "w_0_start", i, &w0[i]);
+      }
+      if (st != MBE_OK) return st;
+      mat_vec(T, w0, w);  // w_a = T_start w_0_start (the MSL converts with R_start)
+      bool w_fixed = mbe_mech_bool(m, bc, "w_0_fixed"), T_is_start = true;
+      if (e->type == MBE_EDGE_ABS_ROTATION) {
+        int j = e->via;
+        double Rp[9], wp[3], Trel[9], wa[3], wrel[3];
+        bool from_b = m->frames[m->comps[j].frame_b].point == e->child_point;
+        st = point_at_t0(m, e->parent_point, Rp, wp);
+        if (st == MBE_OK) st = start_rotation(m, j, Trel);
+        for (int i = 0; i < 3 && st == MBE_OK; i++) {
+          st = mbe_mech_real(m, j, "w_rel_a_start", i, &wa[i]);
+        }
+        if (st != MBE_OK) return st;
+        if (mbe_mech_bool(m, j, "angles_fixed")) {
+          double Tr[9];
+          T_is_start = false;
+          if (from_b) {
+            mat_mul(Trel, Rp, T);  // R_b = R_rel R_a
+          } else {
+            for (int i = 0; i < 3; i++)
+              for (int k = 0; k < 3; k++) Tr[3 * i + k] = Trel[3 * k + i];
+            mat_mul(Tr, Rp, T);  // R_a = R_rel^T R_b
+          }
+        }
+        if (mbe_mech_bool(m, j, "w_rel_a_fixed")) {
+          mat_vec(Trel, wa, wrel);  // in frame_b
+          double Rr[9], Rpt[9], t1[3];
+          for (int i = 0; i < 3; i++)
+            for (int k = 0; k < 3; k++) Rpt[3 * i + k] = Rp[3 * k + i];
+          mat_mul(T, Rpt, Rr);  // child <- parent
+          mat_vec(Rr, wp, t1);
+          if (from_b) {
+            for (int i = 0; i < 3; i++) w[i] = t1[i] + wrel[i];
+          } else {
+            // w_a = R_rel^T (w_b - w_rel) with R_rel: a -> b; here child = a
+            double wb_in_a[3];
+            mat_tvec(Trel, wrel, wb_in_a);
+            for (int i = 0; i < 3; i++) w[i] = t1[i] - wb_in_a[i];
+          }
+          w_fixed = true;
+        }
+      }
+      return set_rotation(m, e, bc, e->q0 + rq, e->u0 + rq, T, T_is_start, w, w_fixed);
+    }
+    default: return MBE_OK;
+  }
+}
+
+MbeStatus mbe_mech_initial_state(MbeMech* m) {
+  for (size_t b = 0; b < m->nbodies; b++) {
+    const MbeMechBody* bd = &m->bodies[b];
+    if (!bd->is_point_mass && bd->root_edge < 0 && mbe_mech_bool(m, bd->comp, "angles_fixed")) {
+      return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, bd->comp,
+                            "angles_fixed on a body whose orientation the joints define needs "
+                            "a nonlinear initialization, which is not supported yet");
+    }
+  }
+  for (size_t i = 0; i < m->ntree; i++) {
+    MbeStatus st = init_edge(m, &m->edges[m->tree_edges[i]]);
+    if (st != MBE_OK) return st;
+  }
+  return MBE_OK;
+}

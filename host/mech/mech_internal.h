@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: Apache-2.0
+// Inside mech: components, frames, points (connection sets of frames), edges (branches of the
+// orientation graph), the spanning tree and the 1-D flange sets, shared by the builder
+// (mech_build.c), the equations (mech_eom.c), the outputs (mech_out.c) and initialization
+// (mech_init.c).
+#ifndef MBE_MECH_INTERNAL_H
+#define MBE_MECH_INTERNAL_H
+
+#include "mech.h"
+#include "mech_vec.h"
+
+// the classes mech implements: kind, catalogue class name (below Modelica.)
+#define MBE_MECH_CLASS_LIST(X)                                                           \
+  X(WORLD, "Mechanics.MultiBody.World")                                                  \
+  X(FIXED, "Mechanics.MultiBody.Parts.Fixed")                                            \
+  X(FIXED_TRANSLATION, "Mechanics.MultiBody.Parts.FixedTranslation")                     \
+  X(FIXED_ROTATION, "Mechanics.MultiBody.Parts.FixedRotation")                           \
+  X(BODY, "Mechanics.MultiBody.Parts.Body")                                              \
+  X(BODY_SHAPE, "Mechanics.MultiBody.Parts.BodyShape")                                   \
+  X(BODY_BOX, "Mechanics.MultiBody.Parts.BodyBox")                                       \
+  X(BODY_CYLINDER, "Mechanics.MultiBody.Parts.BodyCylinder")                             \
+  X(POINT_MASS, "Mechanics.MultiBody.Parts.PointMass")                                   \
+  X(REVOLUTE, "Mechanics.MultiBody.Joints.Revolute")                                     \
+  X(PRISMATIC, "Mechanics.MultiBody.Joints.Prismatic")                                   \
+  X(CYLINDRICAL, "Mechanics.MultiBody.Joints.Cylindrical")                               \
+  X(UNIVERSAL, "Mechanics.MultiBody.Joints.Universal")                                   \
+  X(PLANAR, "Mechanics.MultiBody.Joints.Planar")                                         \
+  X(SPHERICAL, "Mechanics.MultiBody.Joints.Spherical")                                   \
+  X(FREE_MOTION, "Mechanics.MultiBody.Joints.FreeMotion")                                \
+  X(WORLD_FORCE, "Mechanics.MultiBody.Forces.WorldForce")                                \
+  X(WORLD_TORQUE, "Mechanics.MultiBody.Forces.WorldTorque")                              \
+  X(WORLD_FORCE_AND_TORQUE, "Mechanics.MultiBody.Forces.WorldForceAndTorque")            \
+  X(FORCE, "Mechanics.MultiBody.Forces.Force")                                           \
+  X(TORQUE, "Mechanics.MultiBody.Forces.Torque")                                         \
+  X(FORCE_AND_TORQUE, "Mechanics.MultiBody.Forces.ForceAndTorque")                       \
+  X(SPRING, "Mechanics.MultiBody.Forces.Spring")                                         \
+  X(DAMPER, "Mechanics.MultiBody.Forces.Damper")                                         \
+  X(SPRING_DAMPER_PARALLEL, "Mechanics.MultiBody.Forces.SpringDamperParallel")           \
+  X(FIXED_FRAME, "Mechanics.MultiBody.Visualizers.FixedFrame")                           \
+  X(FIXED_ARROW, "Mechanics.MultiBody.Visualizers.FixedArrow")                           \
+  X(FIXED_SHAPE, "Mechanics.MultiBody.Visualizers.FixedShape")                           \
+  X(ROT_FIXED, "Mechanics.Rotational.Components.Fixed")                                  \
+  X(ROT_SPRING, "Mechanics.Rotational.Components.Spring")                                \
+  X(ROT_DAMPER, "Mechanics.Rotational.Components.Damper")                                \
+  X(ROT_SPRING_DAMPER, "Mechanics.Rotational.Components.SpringDamper")                   \
+  X(ROT_TORQUE, "Mechanics.Rotational.Sources.Torque")                                   \
+  X(ROT_CONSTANT_TORQUE, "Mechanics.Rotational.Sources.ConstantTorque")                  \
+  X(TRANS_FIXED, "Mechanics.Translational.Components.Fixed")                             \
+  X(TRANS_SPRING, "Mechanics.Translational.Components.Spring")                           \
+  X(TRANS_DAMPER, "Mechanics.Translational.Components.Damper")                           \
+  X(TRANS_SPRING_DAMPER, "Mechanics.Translational.Components.SpringDamper")              \
+  X(TRANS_FORCE, "Mechanics.Translational.Sources.Force")                                \
+  X(TRANS_CONSTANT_FORCE, "Mechanics.Translational.Sources.ConstantForce")               \
+  X(CONSTANT, "Blocks.Sources.Constant")                                                 \
+  X(STEP, "Blocks.Sources.Step")                                                         \
+  X(RAMP, "Blocks.Sources.Ramp")                                                         \
+  X(SINE, "Blocks.Sources.Sine")                                                         \
+  X(COSINE, "Blocks.Sources.Cosine")                                                     \
+  X(CLOCK, "Blocks.Sources.ContinuousClock")                                             \
+  X(GAIN, "Blocks.Math.Gain")                                                            \
+  X(ADD, "Blocks.Math.Add")                                                              \
+  X(ADD3, "Blocks.Math.Add3")                                                            \
+  X(FEEDBACK, "Blocks.Math.Feedback")                                                    \
+  X(PRODUCT, "Blocks.Math.Product")
+
+#define MBE_MECH_KIND_ENUM_(k, name) MBE_MC_##k,
+typedef enum MbeMechKind { MBE_MECH_CLASS_LIST(MBE_MECH_KIND_ENUM_) MBE_MC_COUNT } MbeMechKind;
+#undef MBE_MECH_KIND_ENUM_
+
+// one component the mechanism is made of (a built-in leaf of the flat model)
+typedef struct MbeMechComp {
+  int inst;
+  MbeMechKind kind;
+  const char* name;  // instance path, e.g. "boxBody1"
+  int frame_a, frame_b, frame_resolve;  // MbeMechFrame index or -1
+  int body;          // its MbeMechBody (bodies and composite bodies), -1 if none
+  int edge0, nedges; // its elementary edges (joints, rigid offsets), consecutive
+  int flange[3];     // 1-D connectors: [0] flange_a / axis, [1] flange_b / support, -1 if none
+} MbeMechComp;
+
+// one frame connector instance
+typedef struct MbeMechFrame {
+  int inst;
+  int comp;   // owner, -1 for a connector of the top model
+  int point;  // connection set
+  bool has_wrench;
+  MbeV3 t, f;  // cut torque and force on the owner, in the frame's coordinates
+} MbeMechFrame;
+
+typedef enum MbeEdgeType {
+  MBE_EDGE_RIGID,          // constant translation and rotation
+  MBE_EDGE_REVOLUTE,       // q: phi; u: w
+  MBE_EDGE_PRISMATIC,      // q: s; u: v
+  MBE_EDGE_ROTATION,       // spherical: q: Q[4] or phi[3]; u: w_rel[3] (frame_b) or phi_d[3]
+  MBE_EDGE_FREE,           // q: r_rel_a[3] + rotation; u: v_rel_a[3] + rotation rates
+  MBE_EDGE_FLOAT,          // a floating body from the ground: r_0, v_0 (world) + rotation
+  MBE_EDGE_FLOAT_POINT,    // a floating point mass: r_0, v_0
+  MBE_EDGE_ABS_ROTATION,   // a non-enforced spherical joint to a body with absolute states
+  MBE_EDGE_TYPE_COUNT
+} MbeEdgeType;
+
+// a branch of the orientation graph (elementary: composite joints are chains of these)
+typedef struct MbeMechEdge {
+  MbeEdgeType type;
+  int comp;
+  int pa, pb;  // points on the frame_a and frame_b side (pa = -1: the ground)
+  // constant geometry, frame_a -> frame_b
+  MbeV3 axis;    // unit axis (REVOLUTE, PRISMATIC)
+  MbeV3 r;       // offset in frame_a (RIGID)
+  MbeM3 R;       // rotation frame_a -> frame_b (RIGID)
+  bool use_q;    // rotation by quaternions (else by angles about seq)
+  int seq[3];
+  int body;      // FLOAT, FLOAT_POINT, ABS_ROTATION: the body whose states these are
+  int via;       // ABS_ROTATION: the spherical joint it stands for, else -1
+  // names of the coordinates, e.g. "rev.phi", "rev.w"; vector names take [i]
+  const char* qname[2];  // FREE: r_rel_a, then the rotation's
+  const char* uname[2];
+  // tree
+  bool in_tree, reversed;  // reversed: frame_b is on the root side
+  int parent_point, child_point;
+  int q0, nq, u0, nu;      // state indices: nq position then nu velocity coordinates
+  int dof0;                // first index into the velocity coordinates u (the EOM's unknowns)
+  // kinematics built by mech_eom.c (child coordinates; see there)
+  MbeM3 Rrel;
+  MbeV3 p;
+  bool couple_w;
+  MbeV3 wJ, pd;  // relative angular velocity (child coords), d/dt of p (parent coords)
+  MbeV3 Sw[6], Sv[6];
+  MbeV3 dwq, dpq;  // the q-parts of d/dt(wJ), d/dt(pd)
+  MbeSymId qdot[7];
+  MbeSymId udot[6];
+  MbeV3 w_ab;    // relative angular velocity frame_a -> frame_b, in frame_b (for outputs)
+} MbeMechEdge;
+
+// a body: mass, centre of mass and inertia at a point
+typedef struct MbeMechBody {
+  int comp;
+  const char* name;  // where its variables are: "body" or "boxBody1.body"
+  const char* outer; // the composite's name for r_0/v_0/a_0 ("boxBody1"), or NULL
+  int frame;         // its frame_a
+  bool is_point_mass;
+  double m, r_cm[3], I[9];  // I about the CM, frame_a axes
+  int priority;      // potentialRoot priority (Body 0, PointMass 10000)
+  bool enforce;      // Body.enforceStates: a definite root
+  int root_edge;     // the FLOAT / ABS_ROTATION edge that gives it states, -1 if none
+  MbeV3 wt, wf;      // the wrench it needs at its frame (full accelerations; outputs)
+} MbeMechBody;
+
+// a connection set of frames
+typedef struct MbeMechPoint {
+  int parent_edge;  // tree edge into this point, -1 for the ground's children ... see mech_build
+  int parent;       // parent point, -1 = ground
+  int order;        // position in the tree order (parents first)
+  bool is_ground;   // fixed to the world (World.frame_b, Fixed.frame_b and rigid offsets of them)
+  int fixed_rotation;  // a line force with fixedRotationAtFrame_a/_b fixes its orientation to
+                       // the world's: that component, else -1
+  // kinematics (symbolic): R world -> point, r0 in world, w and v (origin velocity) in point
+  // coordinates; their body-fixed derivatives with u' = 0 (bias) and with the solved u' (full)
+  MbeM3 R;
+  MbeV3 r0, w, v;
+  MbeV3 bw, bv, aw, av;
+  MbeV3 Ft, Ff;      // the subtree's wrench at this point (torque about the origin, force)
+  MbeSymId Ic[36];   // composite inertia (6x6, (w, v) order)
+  bool has_mass;
+} MbeMechPoint;
+
+// a connection set of 1-D flanges
+typedef struct MbeMechFlangeSet {
+  bool is_rotational;
+  int edge;        // joint axis whose coordinate this set is, -1 if none
+  bool is_ground;  // a support (angle 0) or a Fixed (phi0 / s0)
+  MbeSymId pos, vel;
+  MbeSymId load;   // sum of the elements' flange torques/forces (acting on the elements)
+} MbeMechFlangeSet;
+
+// Types.GravityTypes (enumeration literals are 1-based)
+enum { MBE_GRAVITY_NONE = 1, MBE_GRAVITY_UNIFORM = 2, MBE_GRAVITY_POINT = 3 };
+
+typedef struct MbeMech {
+  const MbeFlat* flat;
+  MbeSystem* sys;
+  MbeSym* s;
+  MbeArena* arena;
+  MbeError* err;
+  // name -> var / inst lookup
+  int* var_table;
+  size_t var_cap;
+  int* inst_table;
+  size_t inst_cap;
+  int* inst_comp;  // flat inst -> component, -1
+  int* inst_frame; // flat inst -> frame, -1
+  int* inst_flange;// flat inst -> flange index (into flanges), -1
+  MbeMechComp* comps;
+  size_t ncomps;
+  MbeMechFrame* frames;
+  size_t nframes;
+  MbeMechPoint* points;
+  size_t npoints, cap_points;
+  MbeMechEdge* edges;
+  size_t nedges, cap_edges;
+  MbeMechBody* bodies;
+  size_t nbodies;
+  int* flange_inst;  // 1-D connector insts
+  int* flange_set;   // their set
+  size_t nflanges;
+  MbeMechFlangeSet* sets;
+  size_t nsets;
+  int* order;        // points in tree order (parents first)
+  size_t norder;
+  int* tree_edges;   // tree edges in tree order
+  size_t ntree;
+  int world;         // the World component, -1 if none
+  int ground_point;  // point of world.frame_b, -1 if none
+  size_t nx, ndof;
+  // gravity
+  int gravity_type;  // Types.GravityTypes: MBE_GRAVITY_*
+  double g, n[3], mu;
+  MbeStatus input_error;  // the first error of mbe_mech_input
+  MbeSymId* line_f;       // per component: line force (tension) of line-force elements
+  MbeSymId* line_len;     // per component: distance of the frame origins
+  MbeSymId* drive_f;      // per component: torque/force of 1-D elements
+  // signals being collected
+  MbeSignal* sigs;
+  size_t nsigs, cap_sigs;
+  MbeSymId* udot;   // (ndof) the solved accelerations of the speeds
+  MbeSymId* xdot;
+  const char** state_names;
+  double* x0;
+} MbeMech;
+
+// ---- mech_build.c ---------------------------------------------------------------------------
+int mbe_mech_var(const MbeMech* m, const char* name);    // flat var index, -1
+int mbe_mech_inst(const MbeMech* m, const char* name);   // flat inst index, -1
+// numeric value of a parameter element comp.name[elem]; errors name the component
+MbeStatus mbe_mech_real(MbeMech* m, int comp, const char* name, int elem, double* out);
+MbeStatus mbe_mech_int(MbeMech* m, int comp, const char* name, int elem, int* out);
+bool mbe_mech_bool(MbeMech* m, int comp, const char* name);  // false when absent
+MbeStatus mbe_mech_vec(MbeMech* m, int comp, const char* name, double out[3]);
+// start value of var comp.name[elem] (0 when absent) and whether it is fixed
+double mbe_mech_start(MbeMech* m, const char* var, int elem, bool* fixed);
+MbeStatus mbe_mech_error(MbeMech* m, MbeStatus code, int comp, const char* fmt, ...)
+    MBE_PRINTF(4, 5);
+
+// ---- mech_eom.c -----------------------------------------------------------------------------
+MbeStatus mbe_mech_equations(MbeMech* m);
+// accelerations and subtree wrenches of every point; udot NULL: the bias pass (u' = 0)
+MbeStatus mbe_mech_newton_euler(MbeMech* m, const MbeSymId* udot);
+// the wrench a body needs at its frame for point accelerations (aw, av)
+void mbe_mech_body_wrench(MbeMech* m, const MbeMechBody* b, MbeV3 aw, MbeV3 av, MbeV3* t,
+                          MbeV3* f);
+// a wrench of the child point of e in the parent point's coordinates
+void mbe_mech_force_up(MbeMech* m, const MbeMechEdge* e, MbeV3 t, MbeV3 f, MbeV3* pt, MbeV3* pf);
+
+// ---- mech_forces.c --------------------------------------------------------------------------
+// force elements: their connector wrenches; drives: generalized forces of joint axes into tau
+MbeStatus mbe_mech_forces(MbeMech* m);
+MbeStatus mbe_mech_drives(MbeMech* m, MbeSymId* tau);
+
+// ---- mech_out.c -----------------------------------------------------------------------------
+MbeStatus mbe_mech_outputs(MbeMech* m);
+void mbe_mech_signal(MbeMech* m, const char* name, MbeSymId id);
+void mbe_mech_signal_v3(MbeMech* m, const char* prefix, const char* var, MbeV3 v);
+MbeSymId mbe_mech_input(MbeMech* m, int comp, const char* name, int elem);
+
+// ---- mech_init.c ----------------------------------------------------------------------------
+MbeStatus mbe_mech_initial_state(MbeMech* m);
+
+#endif

@@ -1,0 +1,375 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "mech_vec.h"
+
+#include <math.h>
+
+MbeV3 mbe_v3_zero(void) {
+  MbeV3 r = {{0, 0, 0}};
+  return r;
+}
+
+MbeV3 mbe_v3_const(MbeSym* s, const double v[3]) {
+  MbeV3 r;
+  for (int i = 0; i < 3; i++) {
+    r.e[i] = mbe_sym_const(s, v[i]);
+  }
+  return r;
+}
+
+MbeV3 mbe_v3_add(MbeSym* s, MbeV3 a, MbeV3 b) {
+  MbeV3 r;
+  for (int i = 0; i < 3; i++) {
+    r.e[i] = mbe_sym_add(s, a.e[i], b.e[i]);
+  }
+  return r;
+}
+
+MbeV3 mbe_v3_sub(MbeSym* s, MbeV3 a, MbeV3 b) {
+  MbeV3 r;
+  for (int i = 0; i < 3; i++) {
+    r.e[i] = mbe_sym_sub(s, a.e[i], b.e[i]);
+  }
+  return r;
+}
+
+MbeV3 mbe_v3_neg(MbeSym* s, MbeV3 a) {
+  MbeV3 r;
+  for (int i = 0; i < 3; i++) {
+    r.e[i] = mbe_sym_neg(s, a.e[i]);
+  }
+  return r;
+}
+
+MbeV3 mbe_v3_scale(MbeSym* s, MbeSymId k, MbeV3 a) {
+  MbeV3 r;
+  for (int i = 0; i < 3; i++) {
+    r.e[i] = mbe_sym_mul(s, k, a.e[i]);
+  }
+  return r;
+}
+
+MbeV3 mbe_v3_cross(MbeSym* s, MbeV3 a, MbeV3 b) {
+  MbeV3 r;
+  for (int i = 0; i < 3; i++) {
+    int j = (i + 1) % 3, k = (i + 2) % 3;
+    MbeSymId p = mbe_sym_mul(s, a.e[j], b.e[k]);
+    MbeSymId q = mbe_sym_mul(s, a.e[k], b.e[j]);
+    r.e[i] = mbe_sym_sub(s, p, q);
+  }
+  return r;
+}
+
+MbeSymId mbe_v3_dot(MbeSym* s, MbeV3 a, MbeV3 b) {
+  MbeSymId acc = mbe_sym_mul(s, a.e[0], b.e[0]);
+  for (int i = 1; i < 3; i++) {
+    MbeSymId p = mbe_sym_mul(s, a.e[i], b.e[i]);
+    acc = mbe_sym_add(s, acc, p);
+  }
+  return acc;
+}
+
+MbeSymId mbe_v3_norm(MbeSym* s, MbeV3 a) {
+  MbeSymId d = mbe_v3_dot(s, a, a);
+  return mbe_sym_fn(s, MBE_SYM_SQRT, d);
+}
+
+MbeV3 mbe_v3_normalize(MbeSym* s, MbeV3 a) {
+  MbeSymId n = mbe_v3_norm(s, a);
+  MbeV3 r;
+  for (int i = 0; i < 3; i++) {
+    r.e[i] = mbe_sym_div(s, a.e[i], n);
+  }
+  return r;
+}
+
+MbeM3 mbe_m3_identity(MbeSym* s) {
+  MbeM3 r;
+  MbeSymId one = mbe_sym_const(s, 1.0);
+  for (int i = 0; i < 9; i++) {
+    r.e[i] = (i % 4 == 0) ? one : 0;
+  }
+  return r;
+}
+
+MbeM3 mbe_m3_transpose(MbeM3 a) {
+  MbeM3 r;
+  for (int i = 0; i < 3; i++) {
+    for (int j = 0; j < 3; j++) {
+      r.e[3 * i + j] = a.e[3 * j + i];
+    }
+  }
+  return r;
+}
+
+MbeM3 mbe_m3_mul(MbeSym* s, MbeM3 a, MbeM3 b) {
+  MbeM3 r;
+  for (int i = 0; i < 3; i++) {
+    for (int j = 0; j < 3; j++) {
+      MbeSymId acc = mbe_sym_mul(s, a.e[3 * i], b.e[j]);
+      for (int k = 1; k < 3; k++) {
+        MbeSymId p = mbe_sym_mul(s, a.e[3 * i + k], b.e[3 * k + j]);
+        acc = mbe_sym_add(s, acc, p);
+      }
+      r.e[3 * i + j] = acc;
+    }
+  }
+  return r;
+}
+
+MbeV3 mbe_m3_mulv(MbeSym* s, MbeM3 a, MbeV3 v) {
+  MbeV3 r;
+  for (int i = 0; i < 3; i++) {
+    MbeSymId acc = mbe_sym_mul(s, a.e[3 * i], v.e[0]);
+    for (int k = 1; k < 3; k++) {
+      MbeSymId p = mbe_sym_mul(s, a.e[3 * i + k], v.e[k]);
+      acc = mbe_sym_add(s, acc, p);
+    }
+    r.e[i] = acc;
+  }
+  return r;
+}
+
+MbeV3 mbe_m3_tmulv(MbeSym* s, MbeM3 a, MbeV3 v) {
+  return mbe_m3_mulv(s, mbe_m3_transpose(a), v);
+}
+
+MbeV3 mbe_m3_col(MbeM3 a, int j) {
+  MbeV3 r = {{a.e[j], a.e[3 + j], a.e[6 + j]}};
+  return r;
+}
+
+MbeM3 mbe_m3_planar(MbeSym* s, MbeV3 e, MbeSymId phi) {
+  MbeSymId c = mbe_sym_fn(s, MBE_SYM_COS, phi);
+  MbeSymId sn = mbe_sym_fn(s, MBE_SYM_SIN, phi);
+  MbeSymId one = mbe_sym_const(s, 1.0);
+  MbeSymId omc = mbe_sym_sub(s, one, c);  // e e^T (1 - cos) + I cos - skew(e) sin
+  MbeM3 r;
+  for (int i = 0; i < 3; i++) {
+    for (int j = 0; j < 3; j++) {
+      MbeSymId ee = mbe_sym_mul(s, e.e[i], e.e[j]);
+      MbeSymId t = mbe_sym_mul(s, ee, omc);
+      if (i == j) {
+        t = mbe_sym_add(s, t, c);
+      } else {
+        // skew(e)[i][j]: (0,1) = -e3, (0,2) = e2, (1,0) = e3, (1,2) = -e1, (2,0) = -e2, (2,1) = e1
+        int k = 3 - i - j;
+        bool is_pos = (j == (i + 2) % 3);  // skew[i][(i+2)%3] = +e[(i+1)%3]
+        MbeSymId es = mbe_sym_mul(s, e.e[k], sn);
+        t = is_pos ? mbe_sym_sub(s, t, es) : mbe_sym_add(s, t, es);
+      }
+      r.e[3 * i + j] = t;
+    }
+  }
+  return r;
+}
+
+MbeM3 mbe_m3_axis(MbeSym* s, int axis, MbeSymId angle) {
+  MbeSymId c = mbe_sym_fn(s, MBE_SYM_COS, angle);
+  MbeSymId sn = mbe_sym_fn(s, MBE_SYM_SIN, angle);
+  MbeSymId msn = mbe_sym_neg(s, sn);
+  MbeSymId one = mbe_sym_const(s, 1.0);
+  MbeM3 r;
+  for (int i = 0; i < 9; i++) {
+    r.e[i] = 0;
+  }
+  int a = axis - 1, b = axis % 3, d = (axis + 1) % 3;  // a: the axis, (b, d) the plane
+  r.e[3 * a + a] = one;
+  r.e[3 * b + b] = c;
+  r.e[3 * d + d] = c;
+  r.e[3 * b + d] = sn;
+  r.e[3 * d + b] = msn;
+  return r;
+}
+
+MbeM3 mbe_m3_axes(MbeSym* s, const int seq[3], const MbeSymId angles[3]) {
+  MbeM3 a1 = mbe_m3_axis(s, seq[0], angles[0]);
+  MbeM3 a2 = mbe_m3_axis(s, seq[1], angles[1]);
+  MbeM3 a3 = mbe_m3_axis(s, seq[2], angles[2]);
+  MbeM3 a21 = mbe_m3_mul(s, a2, a1);
+  return mbe_m3_mul(s, a3, a21);
+}
+
+MbeM3 mbe_m3_axes_jacobian(MbeSym* s, const int seq[3], const MbeSymId angles[3]) {
+  MbeM3 a2 = mbe_m3_axis(s, seq[1], angles[1]);
+  MbeM3 a3 = mbe_m3_axis(s, seq[2], angles[2]);
+  MbeV3 u1 = mbe_m3_col(mbe_m3_identity(s), seq[0] - 1);
+  MbeV3 u2 = mbe_m3_col(mbe_m3_identity(s), seq[1] - 1);
+  MbeV3 u3 = mbe_m3_col(mbe_m3_identity(s), seq[2] - 1);
+  MbeV3 a2u1 = mbe_m3_mulv(s, a2, u1);
+  MbeV3 c1 = mbe_m3_mulv(s, a3, a2u1);
+  MbeV3 c2 = mbe_m3_mulv(s, a3, u2);
+  MbeM3 r;
+  for (int i = 0; i < 3; i++) {
+    r.e[3 * i] = c1.e[i];
+    r.e[3 * i + 1] = c2.e[i];
+    r.e[3 * i + 2] = u3.e[i];
+  }
+  return r;
+}
+
+MbeM3 mbe_m3_from_q(MbeSym* s, const MbeSymId q[4]) {
+  // T = (2 q4^2 - 1) I + 2 (v v^T - q4 skew(v)), v = q[0..2]
+  MbeSymId two = mbe_sym_const(s, 2.0);
+  MbeSymId one = mbe_sym_const(s, 1.0);
+  MbeSymId q44 = mbe_sym_mul(s, q[3], q[3]);
+  MbeSymId q44x2 = mbe_sym_mul(s, two, q44);
+  MbeSymId diag = mbe_sym_sub(s, q44x2, one);
+  MbeM3 r;
+  for (int i = 0; i < 3; i++) {
+    for (int j = 0; j < 3; j++) {
+      MbeSymId vv = mbe_sym_mul(s, q[i], q[j]);
+      MbeSymId t = vv;
+      if (i != j) {
+        int k = 3 - i - j;
+        bool is_pos = (j == (i + 2) % 3);  // skew(v)[i][(i+2)%3] = +v[(i+1)%3]
+        MbeSymId qs = mbe_sym_mul(s, q[3], q[k]);
+        t = is_pos ? mbe_sym_sub(s, vv, qs) : mbe_sym_add(s, vv, qs);
+      }
+      MbeSymId t2 = mbe_sym_mul(s, two, t);
+      r.e[3 * i + j] = (i == j) ? mbe_sym_add(s, t2, diag) : t2;
+    }
+  }
+  return r;
+}
+
+/* ---- numeric ---------------------------------------------------------------------------- */
+
+static void num_axis(int axis, double angle, double T[9]) {
+  double c = cos(angle), sn = sin(angle);
+  for (int i = 0; i < 9; i++) {
+    T[i] = 0;
+  }
+  int a = axis - 1, b = axis % 3, d = (axis + 1) % 3;
+  T[3 * a + a] = 1;
+  T[3 * b + b] = c;
+  T[3 * d + d] = c;
+  T[3 * b + d] = sn;
+  T[3 * d + b] = -sn;
+}
+
+static void num_mul(const double A[9], const double B[9], double C[9]) {
+  double R[9];
+  for (int i = 0; i < 3; i++) {
+    for (int j = 0; j < 3; j++) {
+      R[3 * i + j] = A[3 * i] * B[j] + A[3 * i + 1] * B[3 + j] + A[3 * i + 2] * B[6 + j];
+    }
+  }
+  for (int i = 0; i < 9; i++) {
+    C[i] = R[i];
+  }
+}
+
+void mbe_num_axes(const int seq[3], const double angles[3], double T[9]) {
+  double A[9];
+  num_axis(seq[0], angles[0], T);
+  num_axis(seq[1], angles[1], A);
+  num_mul(A, T, T);
+  num_axis(seq[2], angles[2], A);
+  num_mul(A, T, T);
+}
+
+void mbe_num_planar(const double e[3], double phi, double T[9]) {
+  double c = cos(phi), sn = sin(phi);
+  double sk[9] = {0, -e[2], e[1], e[2], 0, -e[0], -e[1], e[0], 0};
+  for (int i = 0; i < 3; i++) {
+    for (int j = 0; j < 3; j++) {
+      T[3 * i + j] = e[i] * e[j] * (1 - c) + (i == j ? c : 0) - sk[3 * i + j] * sn;
+    }
+  }
+}
+
+static void num_normalize(double v[3]) {
+  double n = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  for (int i = 0; i < 3; i++) {
+    v[i] /= n;
+  }
+}
+
+static void num_cross(const double a[3], const double b[3], double c[3]) {
+  double r[3] = {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+  for (int i = 0; i < 3; i++) {
+    c[i] = r[i];
+  }
+}
+
+void mbe_num_from_nxy(const double n_x[3], const double n_y[3], double T[9]) {
+  // MSL 4.x Frames.from_nxy
+  double ex[3] = {1, 0, 0}, ey[3] = {0, 1, 0}, ez[3], t[3];
+  double lx = sqrt(n_x[0] * n_x[0] + n_x[1] * n_x[1] + n_x[2] * n_x[2]);
+  double ly = sqrt(n_y[0] * n_y[0] + n_y[1] * n_y[1] + n_y[2] * n_y[2]);
+  if (lx >= 1e-10) {
+    for (int i = 0; i < 3; i++) {
+      ex[i] = n_x[i] / lx;
+    }
+  }
+  if (ly >= 1e-10) {
+    for (int i = 0; i < 3; i++) {
+      ey[i] = n_y[i] / ly;
+    }
+  }
+  num_cross(ex, ey, t);
+  if (t[0] * t[0] + t[1] * t[1] + t[2] * t[2] <= 1e-6) {
+    if (fabs(ex[0]) > 1e-6) {
+      ey[0] = 0, ey[1] = 1, ey[2] = 0;
+    } else {
+      ey[0] = 1, ey[1] = 0, ey[2] = 0;
+    }
+  }
+  num_cross(ex, ey, ez);
+  num_normalize(ez);
+  num_cross(ez, ex, t);
+  for (int j = 0; j < 3; j++) {
+    T[j] = ex[j];
+    T[3 + j] = t[j];
+    T[6 + j] = ez[j];
+  }
+}
+
+void mbe_num_to_q(const double T[9], double q[4]) {
+  // the largest of the four candidates first (numerically safe), then the sign with q4 >= 0
+  double tr = T[0] + T[4] + T[8];
+  double paux[4] = {1 + 2 * T[0] - tr, 1 + 2 * T[4] - tr, 1 + 2 * T[8] - tr, 1 + tr};
+  int k = 0;
+  for (int i = 1; i < 4; i++) {
+    if (paux[i] > paux[k]) {
+      k = i;
+    }
+  }
+  double p = sqrt(paux[k]) / 2;
+  double f = 1 / (4 * p);
+  if (k == 3) {
+    q[0] = (T[5] - T[7]) * f, q[1] = (T[6] - T[2]) * f, q[2] = (T[1] - T[3]) * f, q[3] = p;
+  } else if (k == 0) {
+    q[0] = p, q[1] = (T[1] + T[3]) * f, q[2] = (T[2] + T[6]) * f, q[3] = (T[5] - T[7]) * f;
+  } else if (k == 1) {
+    q[0] = (T[3] + T[1]) * f, q[1] = p, q[2] = (T[5] + T[7]) * f, q[3] = (T[6] - T[2]) * f;
+  } else {
+    q[0] = (T[6] + T[2]) * f, q[1] = (T[7] + T[5]) * f, q[2] = p, q[3] = (T[1] - T[3]) * f;
+  }
+  if (q[3] < 0) {
+    for (int i = 0; i < 4; i++) {
+      q[i] = -q[i];
+    }
+  }
+}
+
+bool mbe_num_solve3(const double A[9], const double b[3], double x[3]) {
+  double det = A[0] * (A[4] * A[8] - A[5] * A[7]) - A[1] * (A[3] * A[8] - A[5] * A[6]) +
+               A[2] * (A[3] * A[7] - A[4] * A[6]);
+  if (!(fabs(det) > 1e-300)) {
+    return false;
+  }
+  for (int c = 0; c < 3; c++) {
+    double M[9];
+    for (int i = 0; i < 9; i++) {
+      M[i] = A[i];
+    }
+    for (int i = 0; i < 3; i++) {
+      M[3 * i + c] = b[i];
+    }
+    x[c] = (M[0] * (M[4] * M[8] - M[5] * M[7]) - M[1] * (M[3] * M[8] - M[5] * M[6]) +
+            M[2] * (M[3] * M[7] - M[4] * M[6])) /
+           det;
+  }
+  return true;
+}
