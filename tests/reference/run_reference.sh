@@ -1,0 +1,38 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# One MSL reference model: simulate it on the reference's grid (StopTime and Interval of
+# creation.txt, its Tolerance too), then apply Gate A (tube tol 2e-3) and, for the acceptance ladder, Gate B
+# (tol 3e-4) of ../shared/reference/README.md, printing every signal's margin.
+#   run_reference.sh MBENS MODELS_DIR REFERENCE_DIR RELPATH GATES WORKDIR
+# GATES: A or AB. Exit 0 pass, 1 fail, 77 (skipped) when the reference data are absent.
+set -u
+mbens=$1 models=$2 refroot=$3 rel=$4 gates=$5 work=$6
+name=${rel##*/}
+ref=$refroot/$rel
+if [ ! -f "$ref/$name.csv" ]; then
+  echo "reference data not found: $ref/$name.csv"
+  echo "set MBENS_REFERENCE_DIR (or the CMake cache variable MBENS_REFERENCE_DIR) to a copy of"
+  echo "MAP-LIB_ReferenceResults v4.0.0 (the folder holding Modelica/ and ModelicaTest/)"
+  exit 77
+fi
+setting() { sed -n "s/^$1=\([0-9.eE+-]*\).*/\1/p" "$ref/creation.txt" | head -n 1; }
+stop=$(setting StopTime)
+interval=$(setting Interval)
+tolerance=$(setting Tolerance)
+if [ -z "$stop" ] || [ -z "$interval" ]; then
+  echo "no StopTime/Interval in $ref/creation.txt"
+  exit 1
+fi
+mkdir -p "$work"
+out=$work/$name.csv
+# the reference run's own settings (its tolerance too: the references carry DASSL errors of
+# about that size, which a much tighter run would count against the model)
+"$mbens" simulate "$models/$rel.mo" -o "$out" --signals "@$ref/comparisonSignals.txt" \
+  --stop-time "$stop" --interval "$interval" --tolerance "${tolerance:-1e-6}" || exit 1
+echo "Gate A (tol 2e-3):"
+"$mbens" compare "$out" "$ref/$name.csv" --tol 2e-3 --margin || exit 1
+if [ "$gates" = AB ]; then
+  echo "Gate B (tol 3e-4):"
+  "$mbens" compare "$out" "$ref/$name.csv" --tol 3e-4 || exit 1
+fi
+exit 0
