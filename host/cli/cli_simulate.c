@@ -350,9 +350,10 @@ int mbe_cmd_simulate(int argc, char** argv) {
   } else if (o.has_step) {
     run.hmax = o.step;
   }
-  double p0 = 0;  // a system without parameters still takes one slot
+  double zero = 0;  // a system without states or parameters still takes one slot of each
   if (st == MBE_OK) {
-    st = mbe_program_run(prog, &run, 1, sys->x0, sys->np ? sys->p0 : &p0, y, info, &err);
+    st = mbe_program_run(prog, &run, 1, sys->nx ? sys->x0 : &zero, sys->np ? sys->p0 : &zero, y,
+                         info, &err);
   }
   if (st != MBE_OK) {
     mbe_cli_print_error("simulate", &err);

@@ -13,7 +13,8 @@
 typedef struct MbeCodegenDef {
   const MbeSym* sym;
   const MbeSymId* xdot;  // the derivative of each state (nx)
-  size_t nx;
+  size_t nx;             // the text declares at least one state (a system without states, all
+                         // outputs fixed, gets one that stays 0): pass one initial value
   const MbeSymId* y;  // the outputs (ny)
   size_t ny;
   size_t np;         // parameters the kernel takes (PARAM nodes index 0 .. np-1); the text

@@ -107,6 +107,9 @@ static void emit_function(MbeStrbuf* sb, const MbeSym* s, const char* name, cons
     operand(sb, s, roots[i]);
     mbe_strbuf_puts(sb, ";\n");
   }
+  if (n == 0) {
+    mbe_strbuf_printf(sb, "  %s[0] = MBE_R(0.0);  // the one slot of an empty system\n", out);
+  }
   mbe_strbuf_puts(sb, "  return 0;\n}\n");
 }
 
@@ -146,7 +149,7 @@ MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* er
                     "#include \"mbe_real.h\"\n#include \"math/mbe_math.h\"\n\n"
                     "#define MBE_RHS_NX %zu\n#define MBE_RHS_NP %zu\n#define MBE_RHS_NY %zu\n"
                     "#define MBE_RHS_NW 1\n#define MBE_RHS_NIW 1\n\n",
-                    def->name ? def->name : "an expression DAG", def->nx,
+                    def->name ? def->name : "an expression DAG", def->nx > 0 ? def->nx : 1,
                     def->np > 0 ? def->np : 1, def->ny);
   emit_function(&sb, s, "mbe_rhs", "xdot", def->xdot, def->nx, used);
   mbe_strbuf_puts(&sb, "\n");

@@ -258,8 +258,11 @@ static MbeStatus collect(MbeMech* m) {
     if (in->kind == MBE_INST_BUILTIN) {
       const char* cls = mbe_class_full_name(m->arena, in->builtin);
       int kind = -1;
-      for (int k = 0; k < MBE_MC_COUNT; k++) {
-        if (cls != NULL && strcmp(cls, kind_names[k]) == 0) {
+      for (int k = 0; k < MBE_MC_COUNT && kind < 0; k++) {
+        const char* kn = kind_names[k];
+        size_t n = strlen(kn);
+        bool is_package = kn[n - 1] == '.';  // the catch-alls: a package prefix
+        if (cls != NULL && (is_package ? strncmp(cls, kn, n) == 0 : strcmp(cls, kn) == 0)) {
           kind = k;
         }
       }
@@ -435,6 +438,7 @@ static MbeMechEdge* new_edge(MbeMech* m, int comp, MbeEdgeType type, int pa, int
   e->pb = pb;
   e->body = -1;
   e->via = -1;
+  e->fmsi_r = e->fmsi_v = e->fmsi_angle = e->fmsi_rate = -1;
   e->seq[0] = 1, e->seq[1] = 2, e->seq[2] = 3;
   e->R = mbe_m3_identity(m->s);
   if (m->comps[comp].edge0 < 0) {
@@ -770,6 +774,57 @@ static MbeStatus build_comp(MbeMech* m, int c) {
         e->uname[0] = cname(m, c, un);
       }
       return MBE_OK;
+    }
+    case MBE_MC_FREE_MOTION_SCALAR_INIT: {
+      // no force and no orientation relation; it names relative coordinates as states with
+      // their initial values: one FREE edge per pair of frames, its coordinates from the
+      // elements that use them
+      if (pa < 0 || pb < 0) {
+        return mbe_mech_error(m, MBE_ERR_MODEL, c, "frame_a and frame_b must both be connected");
+      }
+      MbeMechEdge* e = NULL;
+      for (size_t k = 0; k < m->nedges; k++) {
+        if (m->edges[k].type == MBE_EDGE_FREE && m->edges[k].scalar_names &&
+            m->edges[k].pa == pa && m->edges[k].pb == pb) {
+          e = &m->edges[k];
+        }
+      }
+      if (e == NULL) {
+        e = new_edge(m, c, MBE_EDGE_FREE, pa, pb);
+        if (e == NULL) return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+        e->scalar_names = true;
+        e->use_q = false;
+      }
+      struct { const char* flag; int* slot; } groups[] = {
+          {"use_r", &e->fmsi_r}, {"use_v", &e->fmsi_v}, {"use_angle", &e->fmsi_angle},
+          {"use_angle_d", &e->fmsi_rate}, {"use_w", &e->fmsi_rate}};
+      for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
+        if (!mbe_mech_bool(m, c, groups[g].flag)) continue;
+        if (*groups[g].slot >= 0) {
+          return mbe_mech_error(m, MBE_ERR_MODEL, c,
+                                "%s: %s already gives these relative coordinates", groups[g].flag,
+                                m->comps[*groups[g].slot].name);
+        }
+        *groups[g].slot = c;
+        if (g == 4) e->fmsi_w = true;
+      }
+      if (e->fmsi_angle == c) {
+        for (int i = 0; i < 3; i++) {
+          st = mbe_mech_int(m, c, "sequence_start", i, &e->seq[i]);
+          if (st != MBE_OK) return st;
+        }
+      }
+      return MBE_OK;
+    }
+    case MBE_MC_CUT_FORCE:
+    case MBE_MC_CUT_TORQUE:
+    case MBE_MC_CUT_FORCE_AND_TORQUE: {
+      // frame_b = frame_a: an identity branch whose cut wrench is the measurement
+      if (pa < 0 || pb < 0) {
+        return mbe_mech_error(m, MBE_ERR_MODEL, c, "frame_a and frame_b must both be connected");
+      }
+      MbeMechEdge* e = new_edge(m, c, MBE_EDGE_RIGID, pa, pb);
+      return e == NULL ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
     }
     case MBE_MC_SPRING:
     case MBE_MC_DAMPER:
@@ -1164,6 +1219,21 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
   }
   for (size_t c = 0; c < m.ncomps && st == MBE_OK; c++) {
     st = build_comp(&m, (int)c);
+  }
+  for (size_t k = 0; k < m.nedges && st == MBE_OK; k++) {
+    MbeMechEdge* e = &m.edges[k];
+    if (!e->scalar_names) continue;
+    if (e->fmsi_r < 0 || e->fmsi_v < 0 || e->fmsi_angle < 0 || e->fmsi_rate < 0) {
+      st = mbe_mech_error(&m, MBE_ERR_UNSUPPORTED, e->comp,
+                          "FreeMotionScalarInit elements between these frames must give all six "
+                          "relative coordinates and their rates (use_r, use_v, use_angle and "
+                          "use_angle_d or use_w); fewer are not supported yet");
+      break;
+    }
+    e->qname[0] = mbe_arena_printf(m.arena, "%s.r_rel_a", m.comps[e->fmsi_r].name);
+    e->uname[0] = mbe_arena_printf(m.arena, "%s.v_rel_a", m.comps[e->fmsi_v].name);
+    e->qname[1] = mbe_arena_printf(m.arena, "%s.angle", m.comps[e->fmsi_angle].name);
+    e->uname[1] = mbe_arena_printf(m.arena, "%s.angle_d", m.comps[e->fmsi_rate].name);
   }
   if (st == MBE_OK) st = build_tree(&m);
   if (st == MBE_OK) {

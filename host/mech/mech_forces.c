@@ -345,9 +345,29 @@ MbeStatus mbe_mech_forces(MbeMech* m) {
       case MBE_MC_SPRING_DAMPER_PARALLEL: st = line_force(m, (int)c); break;
       case MBE_MC_FIXED_FRAME:
       case MBE_MC_FIXED_ARROW:
-      case MBE_MC_FIXED_SHAPE: {
+      case MBE_MC_FIXED_SHAPE:
+      case MBE_MC_OTHER_VISUALIZER:
+      case MBE_MC_ABSOLUTE_SENSOR:
+      case MBE_MC_ABSOLUTE_POSITION:
+      case MBE_MC_ABSOLUTE_VELOCITY:
+      case MBE_MC_ABSOLUTE_ANGULAR_VELOCITY:
+      case MBE_MC_RELATIVE_SENSOR:
+      case MBE_MC_RELATIVE_POSITION:
+      case MBE_MC_RELATIVE_VELOCITY:
+      case MBE_MC_RELATIVE_ANGULAR_VELOCITY:
+      case MBE_MC_DISTANCE: {
+        // no effect on the motion: zero cut wrenches
         MbeV3 z = mbe_v3_zero();
         set_wrench(m, m->comps[c].frame_a, z, z);
+        set_wrench(m, m->comps[c].frame_b, z, z);
+        set_wrench(m, m->comps[c].frame_resolve, z, z);
+        break;
+      }
+      case MBE_MC_CUT_FORCE:
+      case MBE_MC_CUT_TORQUE:
+      case MBE_MC_CUT_FORCE_AND_TORQUE: {
+        MbeV3 z = mbe_v3_zero();
+        set_wrench(m, m->comps[c].frame_resolve, z, z);
         break;
       }
       default: break;

@@ -6,6 +6,7 @@
 // Where a value depends on the motion of the parent (a body hanging on a spherical joint without
 // states), the parent's orientation and angular velocity at t0 come from the DAG interpreter.
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "mech_internal.h"
@@ -33,6 +34,26 @@ static void mat_mul(const double A[9], const double B[9], double C[9]) {
     for (int j = 0; j < 3; j++) {
       C[3 * i + j] = A[3 * i] * B[j] + A[3 * i + 1] * B[3 + j] + A[3 * i + 2] * B[6 + j];
     }
+  }
+}
+
+// J(angles) with w = J der(angles) for axesRotations(seq, angles): columns A3 A2 u1, A3 u2, u3
+static void axes_jacobian(const int seq[3], const double ang[3], double J[9]) {
+  double A2[9], A3[9];
+  int s2[3] = {seq[1], 1, 1}, s3[3] = {seq[2], 1, 1};
+  double a2[3] = {ang[1], 0, 0}, a3[3] = {ang[2], 0, 0};
+  mbe_num_axes(s2, a2, A2);  // the first rotation alone (the others by angle 0)
+  mbe_num_axes(s3, a3, A3);
+  double u1[3] = {0, 0, 0}, u2[3] = {0, 0, 0}, t[3], c1[3], c2[3];
+  u1[seq[0] - 1] = 1;
+  u2[seq[1] - 1] = 1;
+  mat_vec(A2, u1, t);
+  mat_vec(A3, t, c1);
+  mat_vec(A3, u2, c2);
+  for (int i = 0; i < 3; i++) {
+    J[3 * i] = c1[i];
+    J[3 * i + 1] = c2[i];
+    J[3 * i + 2] = i == seq[2] - 1 ? 1 : 0;
   }
 }
 
@@ -78,24 +99,8 @@ static MbeStatus set_rotation(MbeMech* m, const MbeMechEdge* e, int comp, int q0
   for (int i = 0; i < 3; i++) x[q0 + i] = ang[i];
   for (int i = 0; i < 3; i++) x[u0 + i] = 0;
   if (!w_fixed) return MBE_OK;
-  // J(phi) phi_d = w with J's columns A3 A2 u1, A3 u2, u3
-  double A2[9], A3[9], J[9], z[3] = {0, 0, 0};
-  int s2[3] = {e->seq[1], 1, 1}, s3[3] = {e->seq[2], 1, 1};
-  double a2[3] = {ang[1], 0, 0}, a3[3] = {ang[2], 0, 0};
-  mbe_num_axes(s2, a2, A2);
-  mbe_num_axes(s3, a3, A3);
-  double u1[3] = {0, 0, 0}, u2[3] = {0, 0, 0}, t[3], c1[3], c2[3];
-  u1[e->seq[0] - 1] = 1;
-  u2[e->seq[1] - 1] = 1;
-  mat_vec(A2, u1, t);
-  mat_vec(A3, t, c1);
-  mat_vec(A3, u2, c2);
-  for (int i = 0; i < 3; i++) {
-    J[3 * i] = c1[i];
-    J[3 * i + 1] = c2[i];
-    J[3 * i + 2] = i == e->seq[2] - 1 ? 1 : 0;
-  }
-  (void)z;
+  double J[9];
+  axes_jacobian(e->seq, ang, J);
   if (!mbe_num_solve3(J, w, x + u0)) {
     return mbe_mech_error(m, MBE_ERR_MODEL, comp,
                           "the start angles are a singular configuration of sequence_angleStates");
@@ -121,6 +126,33 @@ static MbeStatus point_at_t0(MbeMech* m, int p, double R[9], double w[3]) {
   return MBE_OK;
 }
 
+// a FREE edge standing for FreeMotionScalarInit elements: r_rel_a_i, v_rel_a_i, angle_i and
+// angle_d_i (or w_rel_b_i, converted to angle rates) from the elements' start values
+static MbeStatus init_scalar(MbeMech* m, const MbeMechEdge* e) {
+  double* x = m->x0;
+  char name[512];
+  double ang[3], w[3];
+  for (int i = 0; i < 3; i++) {
+    snprintf(name, sizeof name, "%s.r_rel_a_%d", m->comps[e->fmsi_r].name, i + 1);
+    x[e->q0 + i] = mbe_mech_start(m, name, 0, NULL);
+    snprintf(name, sizeof name, "%s.v_rel_a_%d", m->comps[e->fmsi_v].name, i + 1);
+    x[e->u0 + i] = mbe_mech_start(m, name, 0, NULL);
+    snprintf(name, sizeof name, "%s.angle_%d", m->comps[e->fmsi_angle].name, i + 1);
+    ang[i] = x[e->q0 + 3 + i] = mbe_mech_start(m, name, 0, NULL);
+    snprintf(name, sizeof name, "%s.%s_%d", m->comps[e->fmsi_rate].name,
+             e->fmsi_w ? "w_rel_b" : "angle_d", i + 1);
+    w[i] = x[e->u0 + 3 + i] = mbe_mech_start(m, name, 0, NULL);
+  }
+  if (!e->fmsi_w) return MBE_OK;
+  double J[9];
+  axes_jacobian(e->seq, ang, J);
+  if (!mbe_num_solve3(J, w, x + e->u0 + 3)) {
+    return mbe_mech_error(m, MBE_ERR_MODEL, e->fmsi_rate,
+                          "the start angles are a singular configuration of sequence_start");
+  }
+  return MBE_OK;
+}
+
 static MbeStatus init_edge(MbeMech* m, const MbeMechEdge* e) {
   double* x = m->x0;
   MbeStatus st = MBE_OK;
@@ -131,8 +163,10 @@ static MbeStatus init_edge(MbeMech* m, const MbeMechEdge* e) {
       x[e->q0] = mbe_mech_start(m, e->qname[0], 0, NULL);
       x[e->u0] = mbe_mech_start(m, e->uname[0], 0, NULL);
       return MBE_OK;
-    case MBE_EDGE_ROTATION:
-    case MBE_EDGE_FREE: {
+    case MBE_EDGE_FREE:
+      if (e->scalar_names) return init_scalar(m, e);
+      // fall through
+    case MBE_EDGE_ROTATION: {
       int rq = 0, ru = 0;
       if (e->type == MBE_EDGE_FREE) {
         start3(m, e->qname[0], x + e->q0, NULL);
@@ -227,7 +261,92 @@ static MbeStatus init_edge(MbeMech* m, const MbeMechEdge* e) {
   }
 }
 
+static bool name_is(const char* var, const char* name) {
+  return name != NULL && strcmp(var, name) == 0;
+}
+
+// true when the initial conditions of var are what init_edge imposes
+static bool is_state_like(const MbeMech* m, const char* var) {
+  for (size_t i = 0; i < m->nx; i++) {
+    const char* sn = m->state_names[i];
+    size_t n = strlen(var);
+    if (strncmp(sn, var, n) == 0 && (sn[n] == '\0' || sn[n] == '[')) return true;
+  }
+  for (size_t i = 0; i < m->ntree; i++) {
+    const MbeMechEdge* e = &m->edges[m->tree_edges[i]];
+    for (int k = 0; k < 2; k++) {
+      if (name_is(var, e->qname[k]) || name_is(var, e->uname[k])) return true;
+    }
+    if (e->scalar_names && e->fmsi_w) {
+      const char* cn = m->comps[e->fmsi_rate].name;
+      size_t n = strlen(cn);
+      if (strncmp(var, cn, n) == 0 && strncmp(var + n, ".w_rel_b_", 9) == 0) return true;
+    }
+    // relative angular velocities fixed through w_rel_a_fixed, body ones through w_0_fixed
+    int c = e->via >= 0 ? e->via : e->comp;
+    const char* cn = m->comps[c].name;
+    size_t n = strlen(cn);
+    if (strncmp(var, cn, n) == 0 && var[n] == '.' &&
+        (strcmp(var + n + 1, "w_rel") == 0 || strcmp(var + n + 1, "w_rel_b") == 0)) {
+      return true;
+    }
+    if (e->body >= 0) {
+      const MbeMechBody* bd = &m->bodies[e->body];
+      n = strlen(bd->name);
+      if (strncmp(var, bd->name, n) == 0 && strcmp(var + n, ".w_a") == 0) return true;
+    }
+  }
+  return false;
+}
+
+// Every initial condition the model states must be one this explicit tree formulation meets:
+// anything else (a fixed acceleration, a fixed=false parameter, an initial equation, a start
+// fixed on a variable that is not a state) needs the nonlinear initialization, and ignoring it
+// would give a silently wrong motion.
+static MbeStatus check_initial_conditions(MbeMech* m) {
+  const MbeFlat* f = m->flat;
+  for (size_t i = 0; i < f->neqs; i++) {
+    const MbeFlatEq* q = &f->eqs[i];
+    return mbe_error_set_at(m->err, MBE_ERR_UNSUPPORTED, q->loc.file, q->loc.line, q->loc.col,
+                            "%s are not supported yet by the simulator (only connect() is)",
+                            q->is_initial ? "initial equations" : "equations");
+  }
+  for (size_t i = 0; i < f->nvars; i++) {
+    const MbeVar* v = &f->vars[i];
+    int c = m->inst_comp[v->inst];
+    if (c < 0 && f->insts[v->inst].kind != MBE_INST_ROOT) {
+      // a variable of a connector or record: find the component that owns it
+      for (int p = v->inst; p >= 0 && c < 0; p = f->insts[p].parent) c = m->inst_comp[p];
+    }
+    if (v->is_free) {
+      return mbe_error_set_at(m->err, MBE_ERR_UNSUPPORTED, v->loc.file, v->loc.line, v->loc.col,
+                              "%s: a parameter with fixed=false (computed by initialization) "
+                              "needs the nonlinear initialization, which is not supported yet",
+                              v->name);
+    }
+    if (v->variability == MBE_VAR_PARAMETER || v->variability == MBE_VAR_CONSTANT ||
+        !v->has_attr_value[MBE_ATTR_FIXED]) {
+      continue;
+    }
+    const MbeValue* fx = &v->attr_value[MBE_ATTR_FIXED];
+    bool any = false;
+    for (size_t k = 0; k < fx->n; k++) any = any || fx->num[k] != 0;
+    if (!any || is_state_like(m, v->name)) continue;
+    const MbeBinding* b = &v->attr[MBE_ATTR_FIXED];
+    MbeLoc loc = b->expr ? b->loc : v->loc;
+    return mbe_error_set_at(m->err, MBE_ERR_UNSUPPORTED, loc.file, loc.line, loc.col,
+                            "%s has fixed=true but is not a state (the states are the joint "
+                            "coordinates, their speeds and the floating bodies' coordinates): this "
+                            "initial condition needs the nonlinear initialization, which is not "
+                            "supported yet",
+                            v->name);
+  }
+  return MBE_OK;
+}
+
 MbeStatus mbe_mech_initial_state(MbeMech* m) {
+  MbeStatus st0 = check_initial_conditions(m);
+  if (st0 != MBE_OK) return st0;
   for (size_t b = 0; b < m->nbodies; b++) {
     const MbeMechBody* bd = &m->bodies[b];
     if (!bd->is_point_mass && bd->root_edge < 0 && mbe_mech_bool(m, bd->comp, "angles_fixed")) {

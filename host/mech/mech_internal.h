@@ -27,6 +27,7 @@
   X(PLANAR, "Mechanics.MultiBody.Joints.Planar")                                         \
   X(SPHERICAL, "Mechanics.MultiBody.Joints.Spherical")                                   \
   X(FREE_MOTION, "Mechanics.MultiBody.Joints.FreeMotion")                                \
+  X(FREE_MOTION_SCALAR_INIT, "Mechanics.MultiBody.Joints.FreeMotionScalarInit")          \
   X(WORLD_FORCE, "Mechanics.MultiBody.Forces.WorldForce")                                \
   X(WORLD_TORQUE, "Mechanics.MultiBody.Forces.WorldTorque")                              \
   X(WORLD_FORCE_AND_TORQUE, "Mechanics.MultiBody.Forces.WorldForceAndTorque")            \
@@ -36,6 +37,18 @@
   X(SPRING, "Mechanics.MultiBody.Forces.Spring")                                         \
   X(DAMPER, "Mechanics.MultiBody.Forces.Damper")                                         \
   X(SPRING_DAMPER_PARALLEL, "Mechanics.MultiBody.Forces.SpringDamperParallel")           \
+  X(CUT_FORCE, "Mechanics.MultiBody.Sensors.CutForce")                                   \
+  X(CUT_TORQUE, "Mechanics.MultiBody.Sensors.CutTorque")                                 \
+  X(CUT_FORCE_AND_TORQUE, "Mechanics.MultiBody.Sensors.CutForceAndTorque")               \
+  X(ABSOLUTE_SENSOR, "Mechanics.MultiBody.Sensors.AbsoluteSensor")                       \
+  X(ABSOLUTE_POSITION, "Mechanics.MultiBody.Sensors.AbsolutePosition")                   \
+  X(ABSOLUTE_VELOCITY, "Mechanics.MultiBody.Sensors.AbsoluteVelocity")                   \
+  X(ABSOLUTE_ANGULAR_VELOCITY, "Mechanics.MultiBody.Sensors.AbsoluteAngularVelocity")    \
+  X(RELATIVE_SENSOR, "Mechanics.MultiBody.Sensors.RelativeSensor")                       \
+  X(RELATIVE_POSITION, "Mechanics.MultiBody.Sensors.RelativePosition")                   \
+  X(RELATIVE_VELOCITY, "Mechanics.MultiBody.Sensors.RelativeVelocity")                   \
+  X(RELATIVE_ANGULAR_VELOCITY, "Mechanics.MultiBody.Sensors.RelativeAngularVelocity")    \
+  X(DISTANCE, "Mechanics.MultiBody.Sensors.Distance")                                    \
   X(FIXED_FRAME, "Mechanics.MultiBody.Visualizers.FixedFrame")                           \
   X(FIXED_ARROW, "Mechanics.MultiBody.Visualizers.FixedArrow")                           \
   X(FIXED_SHAPE, "Mechanics.MultiBody.Visualizers.FixedShape")                           \
@@ -61,7 +74,9 @@
   X(ADD, "Blocks.Math.Add")                                                              \
   X(ADD3, "Blocks.Math.Add3")                                                            \
   X(FEEDBACK, "Blocks.Math.Feedback")                                                    \
-  X(PRODUCT, "Blocks.Math.Product")
+  X(PRODUCT, "Blocks.Math.Product")                                                     \
+  X(OTHER_BLOCK, "Blocks.")                   /* any other block: outputs only */         \
+  X(OTHER_VISUALIZER, "Mechanics.MultiBody.Visualizers.") /* any other shape: no effect */
 
 #define MBE_MECH_KIND_ENUM_(k, name) MBE_MC_##k,
 typedef enum MbeMechKind { MBE_MECH_CLASS_LIST(MBE_MECH_KIND_ENUM_) MBE_MC_COUNT } MbeMechKind;
@@ -112,6 +127,11 @@ typedef struct MbeMechEdge {
   int seq[3];
   int body;      // FLOAT, FLOAT_POINT, ABS_ROTATION: the body whose states these are
   int via;       // ABS_ROTATION: the spherical joint it stands for, else -1
+  // FREE standing for FreeMotionScalarInit elements: the components whose use_r, use_v,
+  // use_angle, use_angle_d/use_w give the coordinates (-1: none yet); names are scalar (x_1)
+  int fmsi_r, fmsi_v, fmsi_angle, fmsi_rate;
+  bool fmsi_w;        // the rates are w_rel_b (else angle_d)
+  bool scalar_names;  // state names base_1, base_2 ... instead of base[1] ...
   // names of the coordinates, e.g. "rev.phi", "rev.w"; vector names take [i]
   const char* qname[2];  // FREE: r_rel_a, then the rotation's
   const char* uname[2];
@@ -261,6 +281,8 @@ MbeStatus mbe_mech_outputs(MbeMech* m);
 void mbe_mech_signal(MbeMech* m, const char* name, MbeSymId id);
 void mbe_mech_signal_v3(MbeMech* m, const char* prefix, const char* var, MbeV3 v);
 MbeSymId mbe_mech_input(MbeMech* m, int comp, const char* name, int elem);
+// d/dt of an expression of (t, x): sum_i de/dx_i x_i' + de/dt (after mbe_mech_equations)
+MbeStatus mbe_mech_der(MbeMech* m, MbeSymId e, MbeSymId* out);
 
 // ---- mech_init.c ----------------------------------------------------------------------------
 MbeStatus mbe_mech_initial_state(MbeMech* m);

@@ -154,6 +154,34 @@ static void body_signals(MbeMech* m, const MbeMechBody* bd, const char* prefix, 
   }
 }
 
+// FreeMotionScalarInit: every scalar relative quantity, under each element's name
+static void scalar_init_signals(MbeMech* m, int c) {
+  MbeSym* s = m->s;
+  const MbeMechComp* comp = &m->comps[c];
+  for (size_t k = 0; k < m->ntree; k++) {
+    const MbeMechEdge* e = &m->edges[m->tree_edges[k]];
+    if (!e->scalar_names || e->pa != m->frames[comp->frame_a].point ||
+        e->pb != m->frames[comp->frame_b].point) {
+      continue;
+    }
+    for (int i = 0; i < 3; i++) {
+      const char* n = comp->name;
+      mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.r_rel_a_%d", n, i + 1),
+                      mbe_sym_state(s, e->q0 + i));
+      mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.v_rel_a_%d", n, i + 1),
+                      mbe_sym_state(s, e->u0 + i));
+      mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.a_rel_a_%d", n, i + 1), e->udot[i]);
+      mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.angle_%d", n, i + 1),
+                      mbe_sym_state(s, e->q0 + 3 + i));
+      mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.angle_d_%d", n, i + 1),
+                      mbe_sym_state(s, e->u0 + 3 + i));
+      mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.angle_dd_%d", n, i + 1), e->udot[3 + i]);
+      mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.w_rel_b_%d", n, i + 1), e->w_ab.e[i]);
+    }
+    return;
+  }
+}
+
 static void joint_signals(MbeMech* m, int c) {
   MbeSym* s = m->s;
   const MbeMechComp* comp = &m->comps[c];
@@ -208,6 +236,178 @@ static void joint_signals(MbeMech* m, int c) {
   }
 }
 
+MbeStatus mbe_mech_der(MbeMech* m, MbeSymId e, MbeSymId* out) {
+  MbeSym* s = m->s;
+  MbeSymId acc;
+  MbeStatus st = mbe_sym_diff(s, e, mbe_sym_time(s), &acc, m->err);
+  for (size_t i = 0; i < m->nx && st == MBE_OK; i++) {
+    MbeSymId d;
+    st = mbe_sym_diff(s, e, mbe_sym_state(s, (int)i), &d, m->err);
+    if (st == MBE_OK && d != 0) {
+      MbeSymId t = mbe_sym_mul(s, d, m->xdot[i]);
+      acc = mbe_sym_add(s, acc, t);
+    }
+  }
+  *out = acc;
+  return st;
+}
+
+static MbeStatus der3(MbeMech* m, MbeV3 v, MbeV3* out) {
+  for (int i = 0; i < 3; i++) {
+    MbeStatus st = mbe_mech_der(m, v.e[i], &out->e[i]);
+    if (st != MBE_OK) return st;
+  }
+  return MBE_OK;
+}
+
+// the frame a sensor resolves in: value of resolveInFrame (or `param`) mapped to a frame index,
+// -1 for world. ab: ResolveInFrameAB numbering, else ResolveInFrameA.
+static MbeStatus sensor_frame(MbeMech* m, int c, const char* param, bool ab, int* frame) {
+  int rif;
+  MbeStatus st = mbe_mech_int(m, c, param, 0, &rif);
+  if (st != MBE_OK) return st;
+  const MbeMechComp* comp = &m->comps[c];
+  if (!ab && rif == 3) rif = 4;
+  *frame = rif == 1 ? -1 : rif == 2 ? comp->frame_a : rif == 3 ? comp->frame_b : comp->frame_resolve;
+  if (rif != 1 && *frame < 0) {
+    return mbe_mech_error(m, MBE_ERR_MODEL, c, "%s names a frame that is not connected", param);
+  }
+  return MBE_OK;
+}
+
+// a world vector in the coordinates of frame (-1: world)
+static MbeV3 in_frame(MbeMech* m, MbeV3 v, int frame) {
+  if (frame < 0) return v;
+  return mbe_m3_mulv(m->s, m->points[m->frames[frame].point].R, v);
+}
+
+static MbeV3 to_world(MbeMech* m, MbeV3 v, int frame) {
+  if (frame < 0) return v;
+  return mbe_m3_tmulv(m->s, m->points[m->frames[frame].point].R, v);
+}
+
+static MbeStatus sensor_signals(MbeMech* m, int c) {
+  MbeSym* s = m->s;
+  const MbeMechComp* comp = &m->comps[c];
+  MbeStatus st = MBE_OK;
+  int F = -1;
+  switch (comp->kind) {
+    case MBE_MC_CUT_FORCE:
+    case MBE_MC_CUT_TORQUE:
+    case MBE_MC_CUT_FORCE_AND_TORQUE: {
+      st = sensor_frame(m, c, "resolveInFrame", false, &F);
+      if (st != MBE_OK) return st;
+      const MbeMechFrame* fa = &m->frames[comp->frame_a];
+      bool pos = mbe_mech_bool(m, c, "positiveSign");
+      if (comp->kind != MBE_MC_CUT_TORQUE) {
+        MbeV3 w = to_world(m, fa->f, comp->frame_a);
+        MbeV3 v = in_frame(m, w, F);
+        mbe_mech_signal_v3(m, comp->name, "force", pos ? v : mbe_v3_neg(s, v));
+      }
+      if (comp->kind != MBE_MC_CUT_FORCE) {
+        MbeV3 w = to_world(m, fa->t, comp->frame_a);
+        MbeV3 v = in_frame(m, w, F);
+        mbe_mech_signal_v3(m, comp->name, "torque", pos ? v : mbe_v3_neg(s, v));
+      }
+      return MBE_OK;
+    }
+    case MBE_MC_DISTANCE: {
+      // smooth(1, if L2 > s_small^2 then sqrt(L2) else L2/(2 s_small) (3 - L2/s_small^2))
+      const MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
+      const MbeMechPoint* B = &m->points[m->frames[comp->frame_b].point];
+      // s_small is an input with a default binding (not a parameter): a literal or 1e-10
+      double small = 1e-10;
+      char nm[512];
+      snprintf(nm, sizeof nm, "%s.s_small", comp->name);
+      int v = mbe_mech_var(m, nm);
+      const MbeExpr* bx = v >= 0 ? m->flat->vars[v].binding.expr : NULL;
+      if (bx != NULL && bx->kind == MBE_EX_NUMBER) {
+        small = bx->num;
+      } else if (bx != NULL && bx->kind == MBE_EX_UNARY && bx->args[0]->kind == MBE_EX_NUMBER) {
+        small = -bx->args[0]->num;
+      } else if (bx != NULL && m->flat->vars[v].is_modified) {
+        return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c, "s_small must be a number");
+      }
+      MbeV3 r = mbe_v3_sub(s, B->r0, A->r0);
+      MbeSymId L2 = mbe_v3_dot(s, r, r);
+      MbeSymId root = mbe_sym_fn(s, MBE_SYM_SQRT, L2);
+      MbeSymId s2 = mbe_sym_const(s, small * small);
+      MbeSymId q = mbe_sym_div(s, L2, s2);
+      MbeSymId three = mbe_sym_const(s, 3.0);
+      MbeSymId t1 = mbe_sym_sub(s, three, q);
+      MbeSymId k = mbe_sym_const(s, 1 / (2 * small));
+      MbeSymId t2 = mbe_sym_mul(s, L2, k);
+      MbeSymId near = mbe_sym_mul(s, t2, t1);
+      MbeSymId gap = mbe_sym_sub(s, L2, s2);
+      sig(m, comp->name, "distance", mbe_sym_op(s, MBE_SYM_SELECT, gap, root, near));
+      return MBE_OK;
+    }
+    default: break;
+  }
+  bool relative = comp->kind == MBE_MC_RELATIVE_SENSOR || comp->kind == MBE_MC_RELATIVE_POSITION ||
+                  comp->kind == MBE_MC_RELATIVE_VELOCITY ||
+                  comp->kind == MBE_MC_RELATIVE_ANGULAR_VELOCITY;
+  bool all = comp->kind == MBE_MC_ABSOLUTE_SENSOR || comp->kind == MBE_MC_RELATIVE_SENSOR;
+  bool get_r = all ? mbe_mech_bool(m, c, relative ? "get_r_rel" : "get_r")
+                   : comp->kind == MBE_MC_ABSOLUTE_POSITION || comp->kind == MBE_MC_RELATIVE_POSITION;
+  bool get_v = all ? mbe_mech_bool(m, c, relative ? "get_v_rel" : "get_v")
+                   : comp->kind == MBE_MC_ABSOLUTE_VELOCITY || comp->kind == MBE_MC_RELATIVE_VELOCITY;
+  bool get_a = all && mbe_mech_bool(m, c, relative ? "get_a_rel" : "get_a");
+  bool get_w = all ? mbe_mech_bool(m, c, relative ? "get_w_rel" : "get_w")
+                   : comp->kind == MBE_MC_ABSOLUTE_ANGULAR_VELOCITY ||
+                         comp->kind == MBE_MC_RELATIVE_ANGULAR_VELOCITY;
+  bool get_z = all && mbe_mech_bool(m, c, relative ? "get_z_rel" : "get_z");
+  if (all && mbe_mech_bool(m, c, "get_angles")) {
+    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c, "get_angles is not supported yet");
+  }
+  st = sensor_frame(m, c, "resolveInFrame", relative, &F);
+  if (st != MBE_OK) return st;
+  const MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
+  const char* suffix = relative ? "_rel" : "";
+  char name[16];
+  if (!relative) {
+    // world quantities of frame_a, then resolved (the MSL differentiates in the world frame)
+    MbeV3 v0 = mbe_m3_tmulv(s, A->R, A->v);
+    MbeV3 wxv = mbe_v3_cross(s, A->w, A->v);
+    MbeV3 al = mbe_v3_add(s, A->av, wxv);
+    MbeV3 a0 = mbe_m3_tmulv(s, A->R, al);
+    MbeV3 w0 = mbe_m3_tmulv(s, A->R, A->w);
+    MbeV3 z0 = mbe_m3_tmulv(s, A->R, A->aw);
+    if (get_r) mbe_mech_signal_v3(m, comp->name, "r", in_frame(m, A->r0, F));
+    if (get_v) mbe_mech_signal_v3(m, comp->name, "v", in_frame(m, v0, F));
+    if (get_a) mbe_mech_signal_v3(m, comp->name, "a", in_frame(m, a0, F));
+    if (get_w) mbe_mech_signal_v3(m, comp->name, "w", in_frame(m, w0, F));
+    if (get_z) mbe_mech_signal_v3(m, comp->name, "z", in_frame(m, z0, F));
+    return MBE_OK;
+  }
+  // relative: differentiated in resolveInFrame, then resolved in resolveInFrameAfterDifferentiation
+  int F2 = F;
+  if (comp->kind == MBE_MC_RELATIVE_SENSOR) {
+    st = sensor_frame(m, c, "resolveInFrameAfterDifferentiation", true, &F2);
+    if (st != MBE_OK) return st;
+  }
+  const MbeMechPoint* B = &m->points[m->frames[comp->frame_b].point];
+  MbeV3 d = mbe_v3_sub(s, B->r0, A->r0);
+  MbeV3 r = in_frame(m, d, F);
+  MbeV3 wa = mbe_m3_tmulv(s, A->R, A->w);
+  MbeV3 wb = mbe_m3_tmulv(s, B->R, B->w);
+  MbeV3 wrel = mbe_v3_sub(s, wb, wa);
+  MbeV3 w = in_frame(m, wrel, F);
+  MbeV3 v = mbe_v3_zero(), a = v, z = v;
+  if (get_v || get_a) st = der3(m, r, &v);
+  if (st == MBE_OK && get_a) st = der3(m, v, &a);
+  if (st == MBE_OK && get_z) st = der3(m, w, &z);
+  if (st != MBE_OK) return st;
+  if (get_r) mbe_mech_signal_v3(m, comp->name, "r_rel", r);
+  snprintf(name, sizeof name, "v%s", suffix);
+  if (get_v) mbe_mech_signal_v3(m, comp->name, name, in_frame(m, to_world(m, v, F), F2));
+  snprintf(name, sizeof name, "a%s", suffix);
+  if (get_a) mbe_mech_signal_v3(m, comp->name, name, in_frame(m, to_world(m, a, F), F2));
+  if (get_w) mbe_mech_signal_v3(m, comp->name, "w_rel", w);
+  if (get_z) mbe_mech_signal_v3(m, comp->name, "z_rel", z);
+  return MBE_OK;
+}
+
 MbeStatus mbe_mech_outputs(MbeMech* m) {
   MbeSym* s = m->s;
   MbeStatus st = mbe_mech_newton_euler(m, m->udot);
@@ -224,14 +424,15 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
         qo = part == 0 ? 0 : 3;
         uo = part == 0 ? 0 : 3;
       }
+      const char* fmt = e->scalar_names ? "%s_%d" : "%s[%d]";
       for (int k = 0; k < nq; k++) {
-        const char* nm = nq == 1 ? e->qname[part]
-                                 : mbe_arena_printf(m->arena, "%s[%d]", e->qname[part], k + 1);
+        const char* nm =
+            nq == 1 ? e->qname[part] : mbe_arena_printf(m->arena, fmt, e->qname[part], k + 1);
         m->state_names[e->q0 + qo + k] = nm;
       }
       for (int k = 0; k < nu; k++) {
-        const char* nm = nu == 1 ? e->uname[part]
-                                 : mbe_arena_printf(m->arena, "%s[%d]", e->uname[part], k + 1);
+        const char* nm =
+            nu == 1 ? e->uname[part] : mbe_arena_printf(m->arena, fmt, e->uname[part], k + 1);
         m->state_names[e->u0 + uo + k] = nm;
       }
     }
@@ -279,12 +480,29 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
       case MBE_MC_PLANAR:
       case MBE_MC_SPHERICAL:
       case MBE_MC_FREE_MOTION: joint_signals(m, (int)c); break;
+      case MBE_MC_FREE_MOTION_SCALAR_INIT: scalar_init_signals(m, (int)c); break;
       case MBE_MC_SPRING:
       case MBE_MC_DAMPER:
       case MBE_MC_SPRING_DAMPER_PARALLEL:
         sig(m, comp->name, "f", m->line_f[c]);
         sig(m, comp->name, "length", m->line_len[c]);
         break;
+      case MBE_MC_CUT_FORCE:
+      case MBE_MC_CUT_TORQUE:
+      case MBE_MC_CUT_FORCE_AND_TORQUE:
+      case MBE_MC_DISTANCE:
+      case MBE_MC_ABSOLUTE_SENSOR:
+      case MBE_MC_ABSOLUTE_POSITION:
+      case MBE_MC_ABSOLUTE_VELOCITY:
+      case MBE_MC_ABSOLUTE_ANGULAR_VELOCITY:
+      case MBE_MC_RELATIVE_SENSOR:
+      case MBE_MC_RELATIVE_POSITION:
+      case MBE_MC_RELATIVE_VELOCITY:
+      case MBE_MC_RELATIVE_ANGULAR_VELOCITY: {
+        MbeStatus st2 = sensor_signals(m, (int)c);
+        if (st2 != MBE_OK) return st2;
+        break;
+      }
       case MBE_MC_ROT_SPRING:
       case MBE_MC_ROT_DAMPER:
       case MBE_MC_ROT_SPRING_DAMPER:
