@@ -163,7 +163,13 @@ static int parse(int argc, char** argv, SimOpts* o) {
 static bool add_names(const char* text, char*** names, size_t* n) {
   const char* p = text;
   while (*p) {
-    size_t len = strcspn(p, ",\n\r\t ");
+    // a name ends at a separator outside brackets (R.T[1,2] is one name)
+    size_t len = 0;
+    int depth = 0;
+    while (p[len] && (depth > 0 || !strchr(",\n\r\t ", p[len]))) {
+      depth += p[len] == '[' ? 1 : p[len] == ']' ? -1 : 0;
+      len++;
+    }
     if (len > 0) {
       char* nm = malloc(len + 1);
       if (nm == NULL) return false;
