@@ -34,11 +34,25 @@ static MbeV3 v3_state(MbeMech* m, int i0) {
 // velocity in local coordinates from speeds at u0
 static void rotation(MbeMech* m, const MbeMechEdge* e, int q0, int u0, MbeM3* R, MbeV3* w) {
   if (e->use_q) {
-    MbeSymId q[4];
+    // The MSL keeps Q.Q = 1 as a constraint; here Q' = G^T w / 2 preserves the norm only up to
+    // the integrator's error, so the rotation is taken of Q/|Q|: T stays orthogonal however
+    // long a member runs.
+    MbeSymId q[4], qn[4];
     for (int i = 0; i < 4; i++) {
       q[i] = mbe_sym_state(m->s, q0 + i);
     }
-    *R = mbe_m3_from_q(m->s, q);
+    MbeSymId n2 = mbe_sym_mul(m->s, q[0], q[0]);
+    for (int i = 1; i < 4; i++) {
+      MbeSymId t = mbe_sym_mul(m->s, q[i], q[i]);
+      n2 = mbe_sym_add(m->s, n2, t);
+    }
+    MbeSymId n = mbe_sym_fn(m->s, MBE_SYM_SQRT, n2);
+    MbeSymId one = mbe_sym_const(m->s, 1.0);
+    MbeSymId inv = mbe_sym_div(m->s, one, n);
+    for (int i = 0; i < 4; i++) {
+      qn[i] = mbe_sym_mul(m->s, q[i], inv);
+    }
+    *R = mbe_m3_from_q(m->s, qn);
     *w = v3_state(m, u0);
   } else {
     MbeSymId a[3];

@@ -357,12 +357,25 @@ static MbeStatus sensor_signals(MbeMech* m, int c) {
                    : comp->kind == MBE_MC_ABSOLUTE_ANGULAR_VELOCITY ||
                          comp->kind == MBE_MC_RELATIVE_ANGULAR_VELOCITY;
   bool get_z = all && mbe_mech_bool(m, c, relative ? "get_z_rel" : "get_z");
-  if (all && mbe_mech_bool(m, c, "get_angles")) {
-    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c, "get_angles is not supported yet");
-  }
   st = sensor_frame(m, c, "resolveInFrame", relative, &F);
   if (st != MBE_OK) return st;
   const MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
+  if (all && mbe_mech_bool(m, c, "get_angles")) {
+    // axesRotationsAngles of frame_a (absolute) or of frame_b relative to frame_a
+    int seq[3];
+    double guess;
+    for (int i = 0; i < 3 && st == MBE_OK; i++) st = mbe_mech_int(m, c, "sequence", i, &seq[i]);
+    if (st == MBE_OK) st = mbe_mech_real(m, c, "guessAngle1", 0, &guess);
+    if (st != MBE_OK) return st;
+    MbeM3 R = A->R;
+    if (relative) {
+      MbeM3 Rat = mbe_m3_transpose(A->R);
+      R = mbe_m3_mul(s, m->points[m->frames[comp->frame_b].point].R, Rat);
+    }
+    MbeSymId ang[3];
+    mbe_m3_axes_angles(s, R, seq, mbe_sym_const(s, guess), ang);
+    mbe_mech_signal_v3(m, comp->name, "angles", (MbeV3){{ang[0], ang[1], ang[2]}});
+  }
   const char* suffix = relative ? "_rel" : "";
   char name[16];
   if (!relative) {

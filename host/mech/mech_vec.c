@@ -232,6 +232,54 @@ MbeM3 mbe_m3_from_q(MbeSym* s, const MbeSymId q[4]) {
   return r;
 }
 
+// atan2(-(e x v1) . v2, v1 . v2 - (e . v1)(e . v2)): the angle about e from v1 to v2
+static MbeSymId planar_angle(MbeSym* s, MbeV3 e, MbeV3 v1, MbeV3 v2) {
+  MbeV3 c = mbe_v3_cross(s, e, v1);
+  MbeSymId y0 = mbe_v3_dot(s, c, v2);
+  MbeSymId y = mbe_sym_neg(s, y0);
+  MbeSymId d = mbe_v3_dot(s, v1, v2);
+  MbeSymId ev1 = mbe_v3_dot(s, e, v1);
+  MbeSymId ev2 = mbe_v3_dot(s, e, v2);
+  MbeSymId p = mbe_sym_mul(s, ev1, ev2);
+  MbeSymId x = mbe_sym_sub(s, d, p);
+  return mbe_sym_op(s, MBE_SYM_ATAN2, y, x, 0);
+}
+
+void mbe_m3_axes_angles(MbeSym* s, MbeM3 T, const int seq[3], MbeSymId guess, MbeSymId out[3]) {
+  MbeM3 I = mbe_m3_identity(s);
+  MbeV3 e1 = mbe_m3_col(I, seq[0] - 1);
+  MbeV3 e2 = mbe_m3_col(I, seq[1] - 1);
+  MbeV3 e3_2 = mbe_m3_col(I, seq[2] - 1);
+  int r = seq[2] - 1;
+  MbeV3 e3_1 = {{T.e[3 * r], T.e[3 * r + 1], T.e[3 * r + 2]}};  // row seq[3] of T
+  MbeSymId A = mbe_v3_dot(s, e2, e3_1);
+  MbeV3 e12 = mbe_v3_cross(s, e1, e2);
+  MbeSymId B = mbe_v3_dot(s, e12, e3_1);
+  MbeSymId mB = mbe_sym_neg(s, B);
+  MbeSymId mA = mbe_sym_neg(s, A);
+  MbeSymId a1a = mbe_sym_op(s, MBE_SYM_ATAN2, A, mB, 0);
+  MbeSymId a1b = mbe_sym_op(s, MBE_SYM_ATAN2, mA, B, 0);
+  MbeSymId da0 = mbe_sym_sub(s, a1a, guess);
+  MbeSymId da = mbe_sym_fn(s, MBE_SYM_ABS, da0);
+  MbeSymId db0 = mbe_sym_sub(s, a1b, guess);
+  MbeSymId db = mbe_sym_fn(s, MBE_SYM_ABS, db0);
+  MbeSymId pick = mbe_sym_sub(s, da, db);  // > 0: b is nearer
+  MbeSymId a1 = mbe_sym_op(s, MBE_SYM_SELECT, pick, a1b, a1a);
+  // |A| <= 1e-12 and |B| <= 1e-12: the first angle is undetermined, take the guess
+  MbeSymId absA = mbe_sym_fn(s, MBE_SYM_ABS, A);
+  MbeSymId absB = mbe_sym_fn(s, MBE_SYM_ABS, B);
+  MbeSymId big = mbe_sym_op(s, MBE_SYM_MAX, absA, absB, 0);
+  MbeSymId tiny = mbe_sym_const(s, 1e-12);
+  MbeSymId gap = mbe_sym_sub(s, big, tiny);
+  out[0] = mbe_sym_op(s, MBE_SYM_SELECT, gap, a1, guess);
+  MbeM3 T1a = mbe_m3_planar(s, e1, out[0]);
+  MbeV3 v = mbe_m3_mulv(s, T1a, e3_1);  // resolve2(T_1a, e3_1)
+  out[1] = planar_angle(s, e2, v, e3_2);
+  MbeV3 w1 = mbe_m3_tmulv(s, T1a, e2);  // resolve1(T_1a, e2_1a)
+  MbeV3 w2 = mbe_m3_mulv(s, T, w1);     // resolve2(T, .)
+  out[2] = planar_angle(s, e3_2, e2, w2);
+}
+
 /* ---- numeric ---------------------------------------------------------------------------- */
 
 static void num_axis(int axis, double angle, double T[9]) {

@@ -49,6 +49,10 @@ MbeM3 mbe_m3_from_q(MbeSym* s, const MbeSymId q[4]);
 // der(angles): w = J(angles) der(angles). J's columns: A3 A2 u1, A3 u2, u3.
 MbeM3 mbe_m3_axes_jacobian(MbeSym* s, const int seq[3], const MbeSymId angles[3]);
 
+// The angles of a rotation about the axes seq (the inverse of mbe_m3_axes; the MSL's
+// Frames.axesRotationsAngles): of the two solutions for the first angle, the one nearer guess.
+void mbe_m3_axes_angles(MbeSym* s, MbeM3 T, const int seq[3], MbeSymId guess, MbeSymId out[3]);
+
 // numeric versions for initialization (double, row-major)
 void mbe_num_axes(const int seq[3], const double angles[3], double T[9]);
 void mbe_num_planar(const double e[3], double phi, double T[9]);

@@ -927,6 +927,55 @@ START_TEST(test_cut_force_pendulum) {
 }
 END_TEST
 
+/* ---- rotation angles: axesRotationsAngles inverts axesRotations ------------------------------ */
+
+// A spherical joint started at angles_start about sequence_start: relative and absolute sensors
+// with the same sequence must read those angles back (MSL: axesRotationsAngles is the inverse of
+// axesRotations where the first angle is the solution nearer guessAngle1 = 0, i.e. in
+// (-pi/2, pi/2); the second in (-pi/2, pi/2) for Cardan or (0, pi) for Euler sequences).
+START_TEST(test_rotation_angles_round_trip) {
+  static const struct {
+    int seq[3];
+    double ang[3];
+  } cases[] = {{{1, 2, 3}, {0.3, -0.4, 1.1}},
+               {{3, 1, 3}, {0.5, 0.7, -1.2}},
+               {{2, 3, 1}, {-1.2, 1.2, 2.9}},
+               {{3, 2, 1}, {1.0, -1.4, -0.2}}};
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    const int* q = cases[k].seq;
+    const double* a = cases[k].ang;
+    char text[2048];
+    snprintf(text, sizeof text,
+             "model A\n"
+             "  inner Modelica.Mechanics.MultiBody.World world;\n"
+             "  Modelica.Mechanics.MultiBody.Joints.Spherical sph(enforceStates=true,\n"
+             "    angles_fixed=true, sequence_start={%d,%d,%d}, angles_start={%.17g,%.17g,%.17g});\n"
+             "  Modelica.Mechanics.MultiBody.Parts.Body body(m=1, r_CM={0.2,-0.3,0.1});\n"
+             "  Modelica.Mechanics.MultiBody.Sensors.RelativeSensor rel(get_angles=true,\n"
+             "    sequence={%d,%d,%d});\n"
+             "  Modelica.Mechanics.MultiBody.Sensors.AbsoluteSensor abs(get_angles=true,\n"
+             "    sequence={%d,%d,%d});\n"
+             "equation\n"
+             "  connect(world.frame_b, sph.frame_a);\n"
+             "  connect(sph.frame_b, body.frame_a);\n"
+             "  connect(rel.frame_a, sph.frame_a);\n"
+             "  connect(rel.frame_b, sph.frame_b);\n"
+             "  connect(abs.frame_a, body.frame_a);\n"
+             "end A;\n",
+             q[0], q[1], q[2], a[0], a[1], a[2], q[0], q[1], q[2], q[0], q[1], q[2]);
+    Mech m;
+    mech_open(&m, text);
+    eval(&m, 0.0, m.sys->x0);
+    for (int i = 0; i < 3; i++) {
+      // the quaternion round trip (to_Q, from_Q) and atan2 leave a few ulps
+      MBE_CK_NEAR(m.v[sig(&m, "rel.angles[%d]", i + 1)], a[i], 0, 1e-14);
+      MBE_CK_NEAR(m.v[sig(&m, "abs.angles[%d]", i + 1)], a[i], 0, 1e-14);
+    }
+    mech_close(&m);
+  }
+}
+END_TEST
+
 static Suite* make_mech_suite(void) {
   Suite* s = suite_create("mech");
   TCase* tc = mbe_tcase_create("physics");
@@ -938,6 +987,7 @@ static Suite* make_mech_suite(void) {
   tcase_add_test(tc, test_mass_matrix_vs_newton_euler);
   tcase_add_test(tc, test_cut_force_static);
   tcase_add_test(tc, test_cut_force_pendulum);
+  tcase_add_test(tc, test_rotation_angles_round_trip);
   tcase_set_timeout(tc, 120);
   suite_add_tcase(s, tc);
   return s;
