@@ -603,7 +603,7 @@ MbeStatus mbe_mech_equations(MbeMech* m) {
   st = mbe_mech_forces(m);
   if (st == MBE_OK) st = mbe_mech_newton_euler(m, NULL);
   if (st == MBE_OK) st = mass_matrix(m, H);
-  if (st == MBE_OK) st = mbe_mech_drives(m, b);
+  if (st == MBE_OK) st = mbe_mech_drives(m, b, H);
   if (st == MBE_OK) {
     // b = Q - C, lambda = parent dof
     for (size_t i = 0; i < m->ntree; i++) {

@@ -381,7 +381,7 @@ MbeStatus mbe_mech_forces(MbeMech* m) {
 
 static int set_of(MbeMech* m, int flange) { return flange < 0 ? -1 : m->flange_set[flange]; }
 
-MbeStatus mbe_mech_drives(MbeMech* m, MbeSymId* tau) {
+MbeStatus mbe_mech_drives(MbeMech* m, MbeSymId* tau, MbeSymId* H) {
   MbeSym* s = m->s;
   MbeStatus st = MBE_OK;
   // positions of the sets: joint axes, supports and fixed flanges
@@ -389,6 +389,11 @@ MbeStatus mbe_mech_drives(MbeMech* m, MbeSymId* tau) {
     m->sets[k].edge = -1;
     m->sets[k].is_ground = false;
     m->sets[k].pos = m->sets[k].vel = m->sets[k].load = 0;
+    m->sets[k].inertia = 0;
+    m->sets[k].nflanges = 0;
+  }
+  for (size_t i = 0; i < m->nflanges; i++) {
+    m->sets[m->flange_set[i]].nflanges++;
   }
   for (size_t c = 0; c < m->ncomps && st == MBE_OK; c++) {
     MbeMechComp* comp = &m->comps[c];
@@ -463,6 +468,36 @@ MbeStatus mbe_mech_drives(MbeMech* m, MbeSymId* tau) {
         B->load = mbe_sym_add(s, B->load, f);
         A->load = mbe_sym_sub(s, A->load, f);
         m->drive_f[c] = f;
+        break;
+      }
+      case MBE_MC_ROT_INERTIA:
+      case MBE_MC_TRANS_MASS: {
+        // rides on the joint axis of its connected flange(s): adds to that coordinate's inertia
+        int set = -1;
+        for (int k = 0; k < 2; k++) {
+          int sk = k == 0 ? sa : sb;
+          if (sk < 0 || m->sets[sk].nflanges < 2) continue;  // unconnected
+          if (set >= 0 && sk != set) {
+            return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, (int)c,
+                                  "a 1-D inertia between two different shafts is a 1-D drive "
+                                  "train, which is not supported yet");
+          }
+          set = sk;
+        }
+        if (set < 0 || m->sets[set].edge < 0) {
+          return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, (int)c,
+                                "a 1-D inertia must ride on a joint axis (useAxisFlange=true); "
+                                "free 1-D drive trains are not supported yet");
+        }
+        double J;
+        st = mbe_mech_real(m, (int)c, comp->kind == MBE_MC_ROT_INERTIA ? "J" : "m", 0, &J);
+        if (st != MBE_OK) return st;
+        MbeMechFlangeSet* S = &m->sets[set];
+        S->inertia += J;
+        size_t d = (size_t)m->edges[S->edge].dof0;
+        MbeSymId Jc = mbe_sym_const(s, J);
+        H[d * m->ndof + d] = mbe_sym_add(s, H[d * m->ndof + d], Jc);
+        m->drive_f[c] = (MbeSymId)set;  // outputs find the axis through this
         break;
       }
       case MBE_MC_ROT_TORQUE:

@@ -53,12 +53,14 @@
   X(FIXED_ARROW, "Mechanics.MultiBody.Visualizers.FixedArrow")                           \
   X(FIXED_SHAPE, "Mechanics.MultiBody.Visualizers.FixedShape")                           \
   X(ROT_FIXED, "Mechanics.Rotational.Components.Fixed")                                  \
+  X(ROT_INERTIA, "Mechanics.Rotational.Components.Inertia")                              \
   X(ROT_SPRING, "Mechanics.Rotational.Components.Spring")                                \
   X(ROT_DAMPER, "Mechanics.Rotational.Components.Damper")                                \
   X(ROT_SPRING_DAMPER, "Mechanics.Rotational.Components.SpringDamper")                   \
   X(ROT_TORQUE, "Mechanics.Rotational.Sources.Torque")                                   \
   X(ROT_CONSTANT_TORQUE, "Mechanics.Rotational.Sources.ConstantTorque")                  \
   X(TRANS_FIXED, "Mechanics.Translational.Components.Fixed")                             \
+  X(TRANS_MASS, "Mechanics.Translational.Components.Mass")                               \
   X(TRANS_SPRING, "Mechanics.Translational.Components.Spring")                           \
   X(TRANS_DAMPER, "Mechanics.Translational.Components.Damper")                           \
   X(TRANS_SPRING_DAMPER, "Mechanics.Translational.Components.SpringDamper")              \
@@ -191,6 +193,8 @@ typedef struct MbeMechFlangeSet {
   bool is_ground;  // a support (angle 0) or a Fixed (phi0 / s0)
   MbeSymId pos, vel;
   MbeSymId load;   // sum of the elements' flange torques/forces (acting on the elements)
+  double inertia;  // 1-D inertias and masses riding on the joint axis (kg m^2 or kg)
+  int nflanges;    // connectors in the set (1: an unconnected flange)
 } MbeMechFlangeSet;
 
 // Types.GravityTypes (enumeration literals are 1-based)
@@ -274,7 +278,8 @@ void mbe_mech_force_up(MbeMech* m, const MbeMechEdge* e, MbeV3 t, MbeV3 f, MbeV3
 // ---- mech_forces.c --------------------------------------------------------------------------
 // force elements: their connector wrenches; drives: generalized forces of joint axes into tau
 MbeStatus mbe_mech_forces(MbeMech* m);
-MbeStatus mbe_mech_drives(MbeMech* m, MbeSymId* tau);
+// drives also add the 1-D inertias riding on joint axes to the diagonal of H (ndof x ndof)
+MbeStatus mbe_mech_drives(MbeMech* m, MbeSymId* tau, MbeSymId* H);
 
 // ---- mech_out.c -----------------------------------------------------------------------------
 MbeStatus mbe_mech_outputs(MbeMech* m);

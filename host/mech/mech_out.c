@@ -529,12 +529,29 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
       default: break;
     }
   }
-  // joint drive torques and forces: minus the loads of the elements on the axis
+  // joint drive torques and forces: minus the loads of the elements on the axis, the inertias
+  // riding on it included (their flange torque is J a)
   for (size_t k = 0; k < m->nsets; k++) {
     const MbeMechFlangeSet* set = &m->sets[k];
     if (set->edge < 0) continue;
     const MbeMechEdge* e = &m->edges[set->edge];
-    sig(m, m->comps[e->comp].name, e->type == MBE_EDGE_REVOLUTE ? "tau" : "f", set->load);
+    MbeSymId tau = set->load;
+    if (set->inertia != 0) {
+      MbeSymId J = mbe_sym_const(s, set->inertia);
+      MbeSymId Ja = mbe_sym_mul(s, J, e->udot[0]);
+      tau = mbe_sym_sub(s, tau, Ja);
+    }
+    sig(m, m->comps[e->comp].name, e->type == MBE_EDGE_REVOLUTE ? "tau" : "f", tau);
+  }
+  // 1-D inertias and masses move with their axis
+  for (size_t c = 0; c < m->ncomps; c++) {
+    const MbeMechComp* comp = &m->comps[c];
+    if (comp->kind != MBE_MC_ROT_INERTIA && comp->kind != MBE_MC_TRANS_MASS) continue;
+    const MbeMechEdge* e = &m->edges[m->sets[m->drive_f[c]].edge];
+    bool rot = comp->kind == MBE_MC_ROT_INERTIA;
+    sig(m, comp->name, rot ? "phi" : "s", mbe_sym_state(s, e->q0));
+    sig(m, comp->name, rot ? "w" : "v", mbe_sym_state(s, e->u0));
+    sig(m, comp->name, "a", e->udot[0]);
   }
   return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
 }

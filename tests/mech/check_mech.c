@@ -976,6 +976,35 @@ START_TEST(test_rotation_angles_round_trip) {
 }
 END_TEST
 
+/* ---- a 1-D inertia on a joint axis ------------------------------------------------------------ */
+
+// A Rotational.Components.Inertia J on the axis of a horizontal pendulum adds J to the
+// coordinate's inertia: phi'' = -m g L / (I_33 + m L^2 + J) at rest, and the joint's drive torque
+// is what accelerates the inertia, tau = -J phi''.
+START_TEST(test_axis_inertia) {
+  static const char text[] =
+      "model AxisInertia\n"
+      "  inner Modelica.Mechanics.MultiBody.World world;\n"
+      "  Modelica.Mechanics.MultiBody.Joints.Revolute rev(useAxisFlange=true,\n"
+      "    phi(fixed=true), w(fixed=true));\n"
+      "  Modelica.Mechanics.Rotational.Components.Inertia inertia(J=0.3);\n"
+      "  Modelica.Mechanics.MultiBody.Parts.Body body(m=2, r_CM={0.7,0,0}, I_33=0.05);\n"
+      "equation\n"
+      "  connect(world.frame_b, rev.frame_a);\n"
+      "  connect(rev.frame_b, body.frame_a);\n"
+      "  connect(inertia.flange_a, rev.axis);\n"
+      "end AxisInertia;\n";
+  Mech m;
+  mech_open(&m, text);
+  eval(&m, 0.0, m.sys->x0);
+  double a = -2 * G * 0.7 / (0.05 + 2 * 0.7 * 0.7 + 0.3);
+  MBE_CK_NEAR(m.v[sig(&m, "rev.a")], a, 1e-14, 0);
+  MBE_CK_NEAR(m.v[sig(&m, "inertia.a")], a, 1e-14, 0);
+  MBE_CK_NEAR(m.v[sig(&m, "rev.tau")], -0.3 * a, 1e-14, 0);
+  mech_close(&m);
+}
+END_TEST
+
 static Suite* make_mech_suite(void) {
   Suite* s = suite_create("mech");
   TCase* tc = mbe_tcase_create("physics");
@@ -988,6 +1017,7 @@ static Suite* make_mech_suite(void) {
   tcase_add_test(tc, test_cut_force_static);
   tcase_add_test(tc, test_cut_force_pendulum);
   tcase_add_test(tc, test_rotation_angles_round_trip);
+  tcase_add_test(tc, test_axis_inertia);
   tcase_set_timeout(tc, 120);
   suite_add_tcase(s, tc);
   return s;
