@@ -278,6 +278,7 @@ static MbeStatus collect(MbeMech* m) {
       c->frame_a = c->frame_b = c->frame_resolve = -1;
       c->body = c->edge0 = -1;
       c->flange[0] = c->flange[1] = c->flange[2] = -1;
+      c->state = -1;
       m->inst_comp[i] = (int)m->ncomps;
       if (kind == MBE_MC_WORLD) {
         if (m->world >= 0) {
@@ -829,6 +830,7 @@ static MbeStatus build_comp(MbeMech* m, int c) {
     case MBE_MC_SPRING:
     case MBE_MC_DAMPER:
     case MBE_MC_SPRING_DAMPER_PARALLEL:
+    case MBE_MC_SPRING_DAMPER_SERIES:
       // fixedRotationAtFrame_x: Connections.root(frame_x.R), frame_x.R = nullRotation()
       if (pa >= 0 && mbe_mech_bool(m, c, "fixedRotationAtFrame_a")) m->points[pa].fixed_rotation = c;
       if (pb >= 0 && mbe_mech_bool(m, c, "fixedRotationAtFrame_b")) m->points[pb].fixed_rotation = c;
@@ -1151,6 +1153,12 @@ static void layout(MbeMech* m) {
     e->dof0 = (int)m->ndof;
     m->nx += (size_t)(e->nq + e->nu);
     m->ndof += (size_t)e->nu;
+  }
+  // first-order states of force elements, after the mechanism's
+  for (size_t c = 0; c < m->ncomps; c++) {
+    if (m->comps[c].kind == MBE_MC_SPRING_DAMPER_SERIES) {
+      m->comps[c].state = (int)m->nx++;
+    }
   }
 }
 

@@ -295,14 +295,31 @@ static MbeStatus line_force(MbeMech* m, int c) {
   MbeSymId len = mbe_sym_op(s, MBE_SYM_MAX, L, small, 0);
   MbeV3 e0 = mbe_v3_scale(s, mbe_sym_div(s, mbe_sym_const(s, 1.0), len), r);
   MbeSymId force = 0;
-  if (comp->kind != MBE_MC_DAMPER) {
+  if (comp->kind == MBE_MC_SPRING_DAMPER_SERIES) {
+    // damper (length s_damper) in series with the spring: f = c (s - s_unstretched - s_damper)
+    // = d s_damper'
+    MbeSymId c0 = param(m, c, "c", &st);
+    MbeSymId s0 = param(m, c, "s_unstretched", &st);
+    MbeSymId d = param(m, c, "d", &st);
+    double dv = 0;
+    if (st == MBE_OK) st = mbe_mech_real(m, c, "d", 0, &dv);
+    if (st == MBE_OK && !(dv > 0)) {
+      return mbe_mech_error(m, MBE_ERR_MODEL, c, "the damping constant d must be > 0 (it is %g)",
+                            dv);
+    }
+    MbeSymId sd = mbe_sym_state(s, comp->state);
+    MbeSymId x = mbe_sym_sub(s, len, s0);
+    x = mbe_sym_sub(s, x, sd);
+    force = mbe_sym_mul(s, c0, x);
+    m->xdot[comp->state] = mbe_sym_div(s, force, d);
+  } else if (comp->kind != MBE_MC_DAMPER) {
     // Spring: Hooke's law on the unguarded length; SpringDamperParallel on the guarded one
     MbeSymId c0 = param(m, c, "c", &st);
     MbeSymId s0 = param(m, c, "s_unstretched", &st);
     MbeSymId dl = mbe_sym_sub(s, comp->kind == MBE_MC_SPRING ? L : len, s0);
     force = mbe_sym_mul(s, c0, dl);
   }
-  if (comp->kind != MBE_MC_SPRING) {
+  if (comp->kind != MBE_MC_SPRING && comp->kind != MBE_MC_SPRING_DAMPER_SERIES) {
     MbeSymId d = param(m, c, "d", &st);
     MbeV3 va = mbe_m3_tmulv(s, A->R, A->v);
     MbeV3 vb = mbe_m3_tmulv(s, B->R, B->v);
@@ -342,7 +359,8 @@ MbeStatus mbe_mech_forces(MbeMech* m) {
       case MBE_MC_FORCE_AND_TORQUE: st = point_force(m, (int)c); break;
       case MBE_MC_SPRING:
       case MBE_MC_DAMPER:
-      case MBE_MC_SPRING_DAMPER_PARALLEL: st = line_force(m, (int)c); break;
+      case MBE_MC_SPRING_DAMPER_PARALLEL:
+      case MBE_MC_SPRING_DAMPER_SERIES: st = line_force(m, (int)c); break;
       case MBE_MC_FIXED_FRAME:
       case MBE_MC_FIXED_ARROW:
       case MBE_MC_FIXED_SHAPE:

@@ -359,5 +359,10 @@ MbeStatus mbe_mech_initial_state(MbeMech* m) {
     MbeStatus st = init_edge(m, &m->edges[m->tree_edges[i]]);
     if (st != MBE_OK) return st;
   }
+  for (size_t c = 0; c < m->ncomps; c++) {
+    if (m->comps[c].state >= 0) {
+      m->x0[m->comps[c].state] = mbe_mech_start(m, m->state_names[m->comps[c].state], 0, NULL);
+    }
+  }
   return MBE_OK;
 }

@@ -37,6 +37,7 @@
   X(SPRING, "Mechanics.MultiBody.Forces.Spring")                                         \
   X(DAMPER, "Mechanics.MultiBody.Forces.Damper")                                         \
   X(SPRING_DAMPER_PARALLEL, "Mechanics.MultiBody.Forces.SpringDamperParallel")           \
+  X(SPRING_DAMPER_SERIES, "Mechanics.MultiBody.Forces.SpringDamperSeries")               \
   X(CUT_FORCE, "Mechanics.MultiBody.Sensors.CutForce")                                   \
   X(CUT_TORQUE, "Mechanics.MultiBody.Sensors.CutTorque")                                 \
   X(CUT_FORCE_AND_TORQUE, "Mechanics.MultiBody.Sensors.CutForceAndTorque")               \
@@ -93,6 +94,7 @@ typedef struct MbeMechComp {
   int body;          // its MbeMechBody (bodies and composite bodies), -1 if none
   int edge0, nedges; // its elementary edges (joints, rigid offsets), consecutive
   int flange[3];     // 1-D connectors: [0] flange_a / axis, [1] flange_b / support, -1 if none
+  int state;         // a state of its own (SpringDamperSeries.s_damper), -1 if none
 } MbeMechComp;
 
 // one frame connector instance

@@ -450,6 +450,11 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
       }
     }
   }
+  for (size_t c = 0; c < m->ncomps; c++) {
+    if (m->comps[c].state >= 0) {
+      m->state_names[m->comps[c].state] = mbe_arena_printf(m->arena, "%s.s_damper", m->comps[c].name);
+    }
+  }
   for (size_t i = 0; i < m->nx; i++) {
     if (m->state_names[i] == NULL) {
       m->state_names[i] = mbe_arena_printf(m->arena, "x[%zu]", i + 1);
@@ -497,6 +502,7 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
       case MBE_MC_SPRING:
       case MBE_MC_DAMPER:
       case MBE_MC_SPRING_DAMPER_PARALLEL:
+      case MBE_MC_SPRING_DAMPER_SERIES:
         sig(m, comp->name, "f", m->line_f[c]);
         sig(m, comp->name, "length", m->line_len[c]);
         break;

@@ -1005,6 +1005,42 @@ START_TEST(test_axis_inertia) {
 }
 END_TEST
 
+/* ---- SpringDamperSeries: its own first-order state ----------------------------------------- */
+
+// Between two ground frames at the fixed distance L the damper length obeys
+// s_damper' = c/d (L - s_unstretched - s_damper): an exponential approach with time constant d/c.
+START_TEST(test_spring_damper_series_relaxation) {
+  static const char text[] =
+      "model Series\n"
+      "  inner Modelica.Mechanics.MultiBody.World world;\n"
+      "  Modelica.Mechanics.MultiBody.Parts.Fixed fixed(r={0.6,0.8,0});\n"
+      "  Modelica.Mechanics.MultiBody.Forces.SpringDamperSeries sds(c=20, d=5,\n"
+      "    s_unstretched=0.3, s_damper_start=0.1);\n"
+      "equation\n"
+      "  connect(world.frame_b, sds.frame_a);\n"
+      "  connect(sds.frame_b, fixed.frame_b);\n"
+      "end Series;\n";
+  Mech m;
+  mech_open(&m, text);
+  ck_assert_uint_eq(m.sys->nx, 1);
+  size_t k = state_index(&m, "sds.s_damper");
+  double x[MAXX];
+  memcpy(x, m.sys->x0, sizeof x[0]);
+  MBE_CK_NEAR(x[k], 0.1, 0, 0);
+  const double L = 1.0, s0 = 0.3, tau = 5.0 / 20.0, h = 1e-3;
+  double t = 0;
+  for (int i = 0; i < 1000; i++, t += h) {
+    rk4_step(&m, t, x, h);
+  }
+  // RK4's error at h/tau = 4e-3 is ~1e-12 here
+  double exact = (L - s0) + (0.1 - (L - s0)) * exp(-t / tau);
+  MBE_CK_NEAR(x[k], exact, 0, 1e-10);
+  eval(&m, t, x);
+  MBE_CK_NEAR(m.v[sig(&m, "sds.f")], 20 * (L - s0 - x[k]), 1e-14, 1e-14);
+  mech_close(&m);
+}
+END_TEST
+
 static Suite* make_mech_suite(void) {
   Suite* s = suite_create("mech");
   TCase* tc = mbe_tcase_create("physics");
@@ -1018,6 +1054,7 @@ static Suite* make_mech_suite(void) {
   tcase_add_test(tc, test_cut_force_pendulum);
   tcase_add_test(tc, test_rotation_angles_round_trip);
   tcase_add_test(tc, test_axis_inertia);
+  tcase_add_test(tc, test_spring_damper_series_relaxation);
   tcase_set_timeout(tc, 120);
   suite_add_tcase(s, tc);
   return s;
