@@ -831,6 +831,8 @@ static MbeStatus build_comp(MbeMech* m, int c) {
     case MBE_MC_DAMPER:
     case MBE_MC_SPRING_DAMPER_PARALLEL:
     case MBE_MC_SPRING_DAMPER_SERIES:
+    case MBE_MC_LINE_FORCE_WITH_MASS:
+    case MBE_MC_LINE_FORCE_WITH_TWO_MASSES:
       // fixedRotationAtFrame_x: Connections.root(frame_x.R), frame_x.R = nullRotation()
       if (pa >= 0 && mbe_mech_bool(m, c, "fixedRotationAtFrame_a")) m->points[pa].fixed_rotation = c;
       if (pb >= 0 && mbe_mech_bool(m, c, "fixedRotationAtFrame_b")) m->points[pb].fixed_rotation = c;

@@ -579,6 +579,80 @@ static MbeStatus mass_matrix(MbeMech* m, MbeSymId* H) {
   return s->is_oom ? nomem(m) : MBE_OK;
 }
 
+/* ---- point masses on line forces ------------------------------------------------------------- */
+
+// d/dt of an expression of the positions, through the joints' q' (the speeds stay symbols)
+static MbeStatus rate(MbeMech* m, MbeV3 v, MbeV3* out) {
+  *out = mbe_v3_zero();
+  for (size_t i = 0; i < m->ntree; i++) {
+    const MbeMechEdge* e = &m->edges[m->tree_edges[i]];
+    MbeV3 d;
+    MbeStatus st = dir_deriv(m, v, e->q0, e->nq, e->qdot, &d);
+    if (st != MBE_OK) return st;
+    *out = mbe_v3_add(m->s, *out, d);
+  }
+  return MBE_OK;
+}
+
+// true when dof i is dof j or one of its ancestors (or the other way round)
+static bool related(const MbeMech* m, int i, int j) {
+  if (i > j) {
+    int t = i;
+    i = j;
+    j = t;
+  }
+  // walk up from j's edge
+  for (size_t k = 0; k < m->ntree; k++) {
+    const MbeMechEdge* e = &m->edges[m->tree_edges[k]];
+    if (j < e->dof0 || j >= e->dof0 + e->nu) continue;
+    for (const MbeMechEdge* a = e;;) {
+      if (i >= a->dof0 && i < a->dof0 + a->nu) return true;
+      int p = a->parent_point;
+      if (p < 0 || m->points[p].parent_edge < 0) return false;
+      a = &m->edges[m->points[p].parent_edge];
+    }
+  }
+  return false;
+}
+
+static MbeStatus line_masses(MbeMech* m, MbeSymId* H, MbeSymId* b, bool* dense) {
+  MbeSym* s = m->s;
+  size_t n = m->ndof;
+  for (size_t k = 0; k < m->nlmass; k++) {
+    MbeMechLineMass* lm = &m->lmass[k];
+    lm->J = mbe_arena_alloc(m->arena, (n + 1) * sizeof *lm->J);
+    if (lm->J == NULL) return nomem(m);
+    MbeV3 v;
+    MbeStatus st = rate(m, lm->r, &v);
+    if (st == MBE_OK) st = rate(m, v, &lm->abias);  // v is linear in u: the rest is J u'
+    if (st != MBE_OK) return st;
+    // J: velocity per speed
+    for (size_t i = 0; i < m->ntree; i++) {
+      const MbeMechEdge* e = &m->edges[m->tree_edges[i]];
+      for (int j = 0; j < e->nu; j++) {
+        st = column(m, v, e->u0 + j, &lm->J[e->dof0 + j]);
+        if (st != MBE_OK) return st;
+      }
+    }
+    lm->g = gravity(m, lm->r);
+    MbeSymId mass = mbe_sym_const(s, lm->m);
+    MbeV3 ag = mbe_v3_sub(s, lm->abias, lm->g);
+    MbeV3 fin = mbe_v3_scale(s, mass, ag);
+    for (size_t i = 0; i < n; i++) {
+      MbeSymId q = mbe_v3_dot(s, lm->J[i], fin);
+      b[i] = mbe_sym_sub(s, b[i], q);
+      for (size_t j = 0; j <= i; j++) {
+        MbeSymId jj = mbe_v3_dot(s, lm->J[i], lm->J[j]);
+        if (jj == 0) continue;
+        if (!related(m, (int)i, (int)j)) *dense = true;
+        MbeSymId mj = mbe_sym_mul(s, mass, jj);
+        H[i * n + j] = mbe_sym_add(s, H[i * n + j], mj);
+      }
+    }
+  }
+  return s->is_oom ? nomem(m) : MBE_OK;
+}
+
 /* ---- the whole system ----------------------------------------------------------------------- */
 
 
@@ -600,10 +674,13 @@ MbeStatus mbe_mech_equations(MbeMech* m) {
     mbe_free(lambda), mbe_free(H), mbe_free(b);
     return nomem(m);
   }
-  st = mbe_mech_forces(m);
+  st = mbe_mech_drives(m);
+  if (st == MBE_OK) st = mbe_mech_forces(m);
   if (st == MBE_OK) st = mbe_mech_newton_euler(m, NULL);
   if (st == MBE_OK) st = mass_matrix(m, H);
-  if (st == MBE_OK) st = mbe_mech_drives(m, b, H);
+  if (st == MBE_OK) mbe_mech_drive_forces(m, b, H);
+  bool dense = false;
+  if (st == MBE_OK) st = line_masses(m, H, b, &dense);
   if (st == MBE_OK) {
     // b = Q - C, lambda = parent dof
     for (size_t i = 0; i < m->ntree; i++) {
@@ -617,7 +694,8 @@ MbeStatus mbe_mech_equations(MbeMech* m) {
       }
       MbeMechPoint* C = &m->points[e->child_point];
       for (int k = 0; k < e->nu; k++) {
-        lambda[e->dof0 + k] = k == 0 ? up : e->dof0 + k - 1;
+        // dense: masses on line forces couple branches; factor M as one chain (dense L^T D L)
+        lambda[e->dof0 + k] = dense ? e->dof0 + k - 1 : k == 0 ? up : e->dof0 + k - 1;
         MbeSymId x = mbe_v3_dot(s, e->Sw[k], C->Ft);
         MbeSymId y = mbe_v3_dot(s, e->Sv[k], C->Ff);
         MbeSymId c = mbe_sym_add(s, x, y);

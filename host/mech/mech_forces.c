@@ -279,14 +279,6 @@ static MbeStatus line_force(MbeMech* m, int c) {
   if (comp->frame_a < 0 || comp->frame_b < 0) {
     return mbe_mech_error(m, MBE_ERR_MODEL, c, "frame_a and frame_b must both be connected");
   }
-  if (comp->kind == MBE_MC_SPRING) {
-    double mass;
-    st = mbe_mech_real(m, c, "m", 0, &mass);
-    if (st != MBE_OK) return st;
-    if (mass > 0) {
-      return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c, "a spring with m > 0 is not supported yet");
-    }
-  }
   MbeMechPoint* A = frame_point(m, comp->frame_a);
   MbeMechPoint* B = frame_point(m, comp->frame_b);
   MbeV3 r = mbe_v3_sub(s, B->r0, A->r0);
@@ -295,7 +287,11 @@ static MbeStatus line_force(MbeMech* m, int c) {
   MbeSymId len = mbe_sym_op(s, MBE_SYM_MAX, L, small, 0);
   MbeV3 e0 = mbe_v3_scale(s, mbe_sym_div(s, mbe_sym_const(s, 1.0), len), r);
   MbeSymId force = 0;
-  if (comp->kind == MBE_MC_SPRING_DAMPER_SERIES) {
+  bool general = comp->kind == MBE_MC_LINE_FORCE_WITH_MASS ||
+                 comp->kind == MBE_MC_LINE_FORCE_WITH_TWO_MASSES;
+  if (general) {
+    // the 1-D law between the flanges: f_a = -T_a e0 fa, f_b = -T_b e0 fb
+  } else if (comp->kind == MBE_MC_SPRING_DAMPER_SERIES) {
     // damper (length s_damper) in series with the spring: f = c (s - s_unstretched - s_damper)
     // = d s_damper'
     MbeSymId c0 = param(m, c, "c", &st);
@@ -319,7 +315,7 @@ static MbeStatus line_force(MbeMech* m, int c) {
     MbeSymId dl = mbe_sym_sub(s, comp->kind == MBE_MC_SPRING ? L : len, s0);
     force = mbe_sym_mul(s, c0, dl);
   }
-  if (comp->kind != MBE_MC_SPRING && comp->kind != MBE_MC_SPRING_DAMPER_SERIES) {
+  if (!general && comp->kind != MBE_MC_SPRING && comp->kind != MBE_MC_SPRING_DAMPER_SERIES) {
     MbeSymId d = param(m, c, "d", &st);
     MbeV3 va = mbe_m3_tmulv(s, A->R, A->v);
     MbeV3 vb = mbe_m3_tmulv(s, B->R, B->v);
@@ -331,22 +327,110 @@ static MbeStatus line_force(MbeMech* m, int c) {
     force = force ? mbe_sym_add(s, force, fd) : fd;
   }
   if (st != MBE_OK) return st;
-  m->line_f[c] = force;
   m->line_len[c] = L;
-  MbeV3 fw = mbe_v3_scale(s, force, e0);  // force on frame_b's owner from frame_b: +e0 f
-  MbeV3 fb = mbe_m3_mulv(s, B->R, fw);
-  MbeV3 fa = mbe_m3_mulv(s, A->R, fw);
+  m->line_e0[c] = e0;
+  MbeV3 fa_w, fb_w;  // on the element, from the frames (world)
+  if (general) {
+    MbeV3 a = mbe_v3_scale(s, m->line_fa[c], e0);
+    MbeV3 b = mbe_v3_scale(s, m->line_fb[c], e0);
+    fa_w = mbe_v3_neg(s, a);
+    fb_w = mbe_v3_neg(s, b);
+    m->line_f[c] = m->line_fb[c];
+  } else {
+    fb_w = mbe_v3_scale(s, force, e0);  // tension f pulls frame_b's owner towards frame_a
+    fa_w = mbe_v3_neg(s, fb_w);
+    m->line_f[c] = force;
+  }
+  MbeV3 fb = mbe_m3_mulv(s, B->R, fb_w);
+  MbeV3 fa = mbe_m3_mulv(s, A->R, fa_w);
   set_wrench(m, comp->frame_b, mbe_v3_zero(), fb);
-  set_wrench(m, comp->frame_a, mbe_v3_zero(), mbe_v3_neg(s, fa));
+  set_wrench(m, comp->frame_a, mbe_v3_zero(), fa);
+  // point masses on the line: at lengthFraction of the way (Spring, LineForceWithMass), or at
+  // L_a from frame_a and L_b from frame_b (LineForceWithTwoMasses)
+  if (comp->kind == MBE_MC_SPRING || comp->kind == MBE_MC_LINE_FORCE_WITH_MASS) {
+    double mass, h;
+    st = mbe_mech_real(m, c, "m", 0, &mass);
+    if (st == MBE_OK) st = mbe_mech_real(m, c, "lengthFraction", 0, &h);
+    if (st != MBE_OK) return st;
+    if (mass > 0) {
+      MbeMechLineMass* lm = &m->lmass[m->nlmass++];
+      memset(lm, 0, sizeof *lm);
+      lm->comp = c;
+      lm->m = mass;
+      MbeV3 hr = mbe_v3_scale(s, mbe_sym_const(s, h), r);
+      lm->r = mbe_v3_add(s, A->r0, hr);
+    }
+  } else if (comp->kind == MBE_MC_LINE_FORCE_WITH_TWO_MASSES) {
+    for (int k = 0; k < 2; k++) {
+      double mass, dist;
+      st = mbe_mech_real(m, c, k == 0 ? "m_a" : "m_b", 0, &mass);
+      if (st == MBE_OK) st = mbe_mech_real(m, c, k == 0 ? "L_a" : "L_b", 0, &dist);
+      if (st != MBE_OK) return st;
+      if (!(mass > 0)) continue;
+      MbeMechLineMass* lm = &m->lmass[m->nlmass++];
+      memset(lm, 0, sizeof *lm);
+      lm->comp = c;
+      lm->end = k;
+      lm->m = mass;
+      MbeV3 d = mbe_v3_scale(s, mbe_sym_const(s, dist), e0);
+      lm->r = k == 0 ? mbe_v3_add(s, A->r0, d) : mbe_v3_sub(s, B->r0, d);
+    }
+  }
   return MBE_OK;
+}
+
+// the inertia and weight of the line masses, distributed to the frames as the MSL does (the
+// virtual work of the masses' d'Alembert forces through the frames' motions)
+void mbe_mech_line_mass_wrenches(MbeMech* m, const MbeSymId* udot) {
+  MbeSym* s = m->s;
+  for (size_t k = 0; k < m->nlmass; k++) {
+    const MbeMechLineMass* lm = &m->lmass[k];
+    const MbeMechComp* comp = &m->comps[lm->comp];
+    MbeV3 a = lm->abias;
+    for (size_t i = 0; udot != NULL && i < m->ndof; i++) {
+      MbeV3 t = mbe_v3_scale(s, udot[i], lm->J[i]);
+      a = mbe_v3_add(s, a, t);
+    }
+    MbeV3 ag0 = mbe_v3_sub(s, a, lm->g);
+    MbeV3 F = mbe_v3_scale(s, mbe_sym_const(s, lm->m), ag0);  // m (a - g), world
+    MbeV3 Fa, Fb;  // the shares of frame_a and frame_b
+    if (comp->kind == MBE_MC_LINE_FORCE_WITH_TWO_MASSES) {
+      // r_1 = r_a + L_a e0, r_2 = r_b - L_b e0; de0 = (I - e0 e0^T)(dr_b - dr_a)/s
+      double len;
+      mbe_mech_real(m, lm->comp, lm->end == 0 ? "L_a" : "L_b", 0, &len);
+      MbeV3 e0 = m->line_e0[lm->comp];
+      MbeSymId Ls = mbe_sym_const(s, lm->end == 0 ? len : -len);
+      MbeV3 x = mbe_v3_scale(s, Ls, F);
+      MbeSymId xe = mbe_v3_dot(s, x, e0);
+      MbeV3 xe0 = mbe_v3_scale(s, xe, e0);
+      MbeV3 px = mbe_v3_sub(s, x, xe0);
+      MbeSymId inv = mbe_sym_div(s, mbe_sym_const(s, 1.0), m->line_len[lm->comp]);
+      MbeV3 aux = mbe_v3_scale(s, inv, px);
+      MbeV3 own = lm->end == 0 ? F : mbe_v3_zero();
+      MbeV3 oth = lm->end == 0 ? mbe_v3_zero() : F;
+      Fa = mbe_v3_sub(s, own, aux);
+      Fb = mbe_v3_add(s, oth, aux);
+    } else {
+      double h;
+      mbe_mech_real(m, lm->comp, "lengthFraction", 0, &h);
+      Fa = mbe_v3_scale(s, mbe_sym_const(s, 1 - h), F);
+      Fb = mbe_v3_scale(s, mbe_sym_const(s, h), F);
+    }
+    for (int side = 0; side < 2; side++) {
+      int f = side == 0 ? comp->frame_a : comp->frame_b;
+      MbeV3 w = mbe_m3_mulv(s, frame_point(m, f)->R, side == 0 ? Fa : Fb);
+      m->frames[f].f = mbe_v3_add(s, m->frames[f].f, w);
+    }
+  }
 }
 
 MbeStatus mbe_mech_forces(MbeMech* m) {
   MbeStatus st = MBE_OK;
   m->line_f = mbe_arena_alloc(m->arena, (m->ncomps + 1) * sizeof *m->line_f);
   m->line_len = mbe_arena_alloc(m->arena, (m->ncomps + 1) * sizeof *m->line_len);
-  m->drive_f = mbe_arena_alloc(m->arena, (m->ncomps + 1) * sizeof *m->drive_f);
-  if (!m->line_f || !m->line_len || !m->drive_f) {
+  m->line_e0 = mbe_arena_alloc(m->arena, (m->ncomps + 1) * sizeof *m->line_e0);
+  m->lmass = mbe_arena_alloc(m->arena, (2 * m->ncomps + 1) * sizeof *m->lmass);
+  if (!m->line_f || !m->line_len || !m->line_e0 || !m->lmass) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
   for (size_t c = 0; c < m->ncomps && st == MBE_OK; c++) {
@@ -360,7 +444,9 @@ MbeStatus mbe_mech_forces(MbeMech* m) {
       case MBE_MC_SPRING:
       case MBE_MC_DAMPER:
       case MBE_MC_SPRING_DAMPER_PARALLEL:
-      case MBE_MC_SPRING_DAMPER_SERIES: st = line_force(m, (int)c); break;
+      case MBE_MC_SPRING_DAMPER_SERIES:
+      case MBE_MC_LINE_FORCE_WITH_MASS:
+      case MBE_MC_LINE_FORCE_WITH_TWO_MASSES: st = line_force(m, (int)c); break;
       case MBE_MC_FIXED_FRAME:
       case MBE_MC_FIXED_ARROW:
       case MBE_MC_FIXED_SHAPE:
@@ -399,9 +485,15 @@ MbeStatus mbe_mech_forces(MbeMech* m) {
 
 static int set_of(MbeMech* m, int flange) { return flange < 0 ? -1 : m->flange_set[flange]; }
 
-MbeStatus mbe_mech_drives(MbeMech* m, MbeSymId* tau, MbeSymId* H) {
+MbeStatus mbe_mech_drives(MbeMech* m) {
   MbeSym* s = m->s;
   MbeStatus st = MBE_OK;
+  m->drive_f = mbe_arena_alloc(m->arena, (m->ncomps + 1) * sizeof *m->drive_f);
+  m->line_fa = mbe_arena_alloc(m->arena, (m->ncomps + 1) * sizeof *m->line_fa);
+  m->line_fb = mbe_arena_alloc(m->arena, (m->ncomps + 1) * sizeof *m->line_fb);
+  if (!m->drive_f || !m->line_fa || !m->line_fb) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
   // positions of the sets: joint axes, supports and fixed flanges
   for (size_t k = 0; k < m->nsets; k++) {
     m->sets[k].edge = -1;
@@ -409,6 +501,7 @@ MbeStatus mbe_mech_drives(MbeMech* m, MbeSymId* tau, MbeSymId* H) {
     m->sets[k].pos = m->sets[k].vel = m->sets[k].load = 0;
     m->sets[k].inertia = 0;
     m->sets[k].nflanges = 0;
+    m->sets[k].line = -1;
   }
   for (size_t i = 0; i < m->nflanges; i++) {
     m->sets[m->flange_set[i]].nflanges++;
@@ -440,6 +533,33 @@ MbeStatus mbe_mech_drives(MbeMech* m, MbeSymId* tau, MbeSymId* H) {
           m->sets[sb].pos = param(m, (int)c, comp->kind == MBE_MC_ROT_FIXED ? "phi0" : "s0", &st);
         }
         break;
+      case MBE_MC_LINE_FORCE_WITH_MASS:
+      case MBE_MC_LINE_FORCE_WITH_TWO_MASSES: {
+        // flange_a.s = 0, flange_b.s = the distance of the frame origins (unguarded)
+        if (comp->frame_a < 0 || comp->frame_b < 0) break;  // reported by line_force
+        MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
+        MbeMechPoint* B = &m->points[m->frames[comp->frame_b].point];
+        MbeV3 r = mbe_v3_sub(s, B->r0, A->r0);
+        MbeSymId L = mbe_v3_norm(s, r);
+        MbeV3 va = mbe_m3_tmulv(s, A->R, A->v);
+        MbeV3 vb = mbe_m3_tmulv(s, B->R, B->v);
+        MbeV3 dv = mbe_v3_sub(s, vb, va);
+        MbeSymId rdv = mbe_v3_dot(s, r, dv);
+        MbeSymId Ld = mbe_sym_div(s, rdv, L);
+        for (int k = 0; k < 2; k++) {
+          int sk = k == 0 ? sa : sb;
+          if (sk < 0) continue;
+          if (m->sets[sk].edge >= 0 || m->sets[sk].is_ground || m->sets[sk].line >= 0) {
+            return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, (int)c,
+                                  "its flange is connected to a joint axis, a fixed flange or "
+                                  "another line force; such 1-D couplings are not supported yet");
+          }
+          m->sets[sk].line = (int)c;
+          m->sets[sk].pos = k == 0 ? 0 : L;
+          m->sets[sk].vel = k == 0 ? 0 : Ld;
+        }
+        break;
+      }
       default: break;
     }
   }
@@ -461,7 +581,8 @@ MbeStatus mbe_mech_drives(MbeMech* m, MbeSymId* tau, MbeSymId* H) {
           return mbe_mech_error(m, MBE_ERR_MODEL, (int)c, "flange_a and flange_b must be connected");
         }
         MbeMechFlangeSet *A = &m->sets[sa], *B = &m->sets[sb];
-        if ((A->edge < 0 && !A->is_ground) || (B->edge < 0 && !B->is_ground)) {
+        if ((A->edge < 0 && !A->is_ground && A->line < 0) ||
+            (B->edge < 0 && !B->is_ground && B->line < 0)) {
           return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, (int)c,
                                 "a 1-D element must sit between a joint axis and its support or a "
                                 "fixed flange; 1-D drive trains are not supported yet");
@@ -510,11 +631,7 @@ MbeStatus mbe_mech_drives(MbeMech* m, MbeSymId* tau, MbeSymId* H) {
         double J;
         st = mbe_mech_real(m, (int)c, comp->kind == MBE_MC_ROT_INERTIA ? "J" : "m", 0, &J);
         if (st != MBE_OK) return st;
-        MbeMechFlangeSet* S = &m->sets[set];
-        S->inertia += J;
-        size_t d = (size_t)m->edges[S->edge].dof0;
-        MbeSymId Jc = mbe_sym_const(s, J);
-        H[d * m->ndof + d] = mbe_sym_add(s, H[d * m->ndof + d], Jc);
+        m->sets[set].inertia += J;
         m->drive_f[c] = (MbeSymId)set;  // outputs find the axis through this
         break;
       }
@@ -540,13 +657,40 @@ MbeStatus mbe_mech_drives(MbeMech* m, MbeSymId* tau, MbeSymId* H) {
     }
   }
   if (st != MBE_OK) return st;
-  // generalized forces: the joint's axis torque is minus the elements' loads in its set
+  // what a joint axis or a line-force flange receives: minus the elements' loads in its set
+  for (size_t k = 0; k < m->nsets; k++) {
+    MbeMechFlangeSet* set = &m->sets[k];
+    if (set->edge >= 0 || set->line >= 0) set->load = mbe_sym_neg(s, set->load);
+  }
+  // the 1-D force in each line-force flange; with one flange connected, the other carries its
+  // negative (the MSL's rule); with none, zero
+  for (size_t c = 0; c < m->ncomps; c++) {
+    MbeMechComp* comp = &m->comps[c];
+    if (comp->kind != MBE_MC_LINE_FORCE_WITH_MASS &&
+        comp->kind != MBE_MC_LINE_FORCE_WITH_TWO_MASSES) {
+      continue;
+    }
+    int sa = set_of(m, comp->flange[0]), sb = set_of(m, comp->flange[1]);
+    bool ca = sa >= 0 && m->sets[sa].nflanges > 1, cb = sb >= 0 && m->sets[sb].nflanges > 1;
+    MbeSymId fa = ca ? m->sets[sa].load : 0, fb = cb ? m->sets[sb].load : 0;
+    if (ca && !cb) fb = mbe_sym_neg(s, fa);
+    if (cb && !ca) fa = mbe_sym_neg(s, fb);
+    m->line_fa[c] = fa;
+    m->line_fb[c] = fb;
+  }
+  return MBE_OK;
+}
+
+void mbe_mech_drive_forces(MbeMech* m, MbeSymId* tau, MbeSymId* H) {
+  MbeSym* s = m->s;
   for (size_t k = 0; k < m->nsets; k++) {
     MbeMechFlangeSet* set = &m->sets[k];
     if (set->edge < 0) continue;
-    MbeMechEdge* e = &m->edges[set->edge];
-    set->load = mbe_sym_neg(s, set->load);
-    tau[e->dof0] = mbe_sym_add(s, tau[e->dof0], set->load);
+    size_t d = (size_t)m->edges[set->edge].dof0;
+    tau[d] = mbe_sym_add(s, tau[d], set->load);
+    if (set->inertia != 0) {
+      MbeSymId J = mbe_sym_const(s, set->inertia);
+      H[d * m->ndof + d] = mbe_sym_add(s, H[d * m->ndof + d], J);
+    }
   }
-  return MBE_OK;
 }

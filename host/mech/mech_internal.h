@@ -38,6 +38,8 @@
   X(DAMPER, "Mechanics.MultiBody.Forces.Damper")                                         \
   X(SPRING_DAMPER_PARALLEL, "Mechanics.MultiBody.Forces.SpringDamperParallel")           \
   X(SPRING_DAMPER_SERIES, "Mechanics.MultiBody.Forces.SpringDamperSeries")               \
+  X(LINE_FORCE_WITH_MASS, "Mechanics.MultiBody.Forces.LineForceWithMass")                \
+  X(LINE_FORCE_WITH_TWO_MASSES, "Mechanics.MultiBody.Forces.LineForceWithTwoMasses")     \
   X(CUT_FORCE, "Mechanics.MultiBody.Sensors.CutForce")                                   \
   X(CUT_TORQUE, "Mechanics.MultiBody.Sensors.CutTorque")                                 \
   X(CUT_FORCE_AND_TORQUE, "Mechanics.MultiBody.Sensors.CutForceAndTorque")               \
@@ -197,7 +199,20 @@ typedef struct MbeMechFlangeSet {
   MbeSymId load;   // sum of the elements' flange torques/forces (acting on the elements)
   double inertia;  // 1-D inertias and masses riding on the joint axis (kg m^2 or kg)
   int nflanges;    // connectors in the set (1: an unconnected flange)
+  int line;        // the line force whose flange this is (its s is 0 or the distance), -1
 } MbeMechFlangeSet;
+
+// a point mass carried by a line force: its position is a function of the two frame origins, so
+// its inertia couples whatever moves them (Kane's form: M += m J^T J, Q -= J^T m (a_bias - g))
+typedef struct MbeMechLineMass {
+  int comp;
+  int end;        // which mass: 0 (the only one, or mass a), 1 (mass b)
+  double m;
+  MbeV3 r;        // position (world)
+  MbeV3* J;       // (ndof) velocity per speed (world)
+  MbeV3 abias;    // acceleration at u' = 0 (world)
+  MbeV3 g;        // gravity at r (world)
+} MbeMechLineMass;
 
 // Types.GravityTypes (enumeration literals are 1-based)
 enum { MBE_GRAVITY_NONE = 1, MBE_GRAVITY_UNIFORM = 2, MBE_GRAVITY_POINT = 3 };
@@ -245,6 +260,11 @@ typedef struct MbeMech {
   MbeSymId* line_f;       // per component: line force (tension) of line-force elements
   MbeSymId* line_len;     // per component: distance of the frame origins
   MbeSymId* drive_f;      // per component: torque/force of 1-D elements
+  MbeSymId* line_fa;      // per line force: the 1-D force at flange_a, flange_b (tension > 0)
+  MbeSymId* line_fb;
+  MbeV3* line_e0;         // per line force: unit vector a -> b (world)
+  MbeMechLineMass* lmass;
+  size_t nlmass;
   // signals being collected
   MbeSignal* sigs;
   size_t nsigs, cap_sigs;
@@ -280,8 +300,13 @@ void mbe_mech_force_up(MbeMech* m, const MbeMechEdge* e, MbeV3 t, MbeV3 f, MbeV3
 // ---- mech_forces.c --------------------------------------------------------------------------
 // force elements: their connector wrenches; drives: generalized forces of joint axes into tau
 MbeStatus mbe_mech_forces(MbeMech* m);
-// drives also add the 1-D inertias riding on joint axes to the diagonal of H (ndof x ndof)
-MbeStatus mbe_mech_drives(MbeMech* m, MbeSymId* tau, MbeSymId* H);
+// the 1-D flange sets (joint axes, supports, fixed flanges, line-force flanges) and the loads of
+// the 1-D elements on them; before mbe_mech_forces (line forces read their flange loads)
+MbeStatus mbe_mech_drives(MbeMech* m);
+// the joint axes' generalized forces into tau, the 1-D inertias riding on them into H's diagonal
+void mbe_mech_drive_forces(MbeMech* m, MbeSymId* tau, MbeSymId* H);
+// the line masses' wrenches at their frames for accelerations (Ju' + abias); udot NULL: none
+void mbe_mech_line_mass_wrenches(MbeMech* m, const MbeSymId* udot);
 
 // ---- mech_out.c -----------------------------------------------------------------------------
 MbeStatus mbe_mech_outputs(MbeMech* m);

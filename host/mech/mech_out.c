@@ -423,6 +423,7 @@ static MbeStatus sensor_signals(MbeMech* m, int c) {
 
 MbeStatus mbe_mech_outputs(MbeMech* m) {
   MbeSym* s = m->s;
+  mbe_mech_line_mass_wrenches(m, m->udot);  // part of the line forces' cut wrenches now
   MbeStatus st = mbe_mech_newton_euler(m, m->udot);
   if (st != MBE_OK) return st;
   edge_wrenches(m);
@@ -503,6 +504,8 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
       case MBE_MC_DAMPER:
       case MBE_MC_SPRING_DAMPER_PARALLEL:
       case MBE_MC_SPRING_DAMPER_SERIES:
+      case MBE_MC_LINE_FORCE_WITH_MASS:
+      case MBE_MC_LINE_FORCE_WITH_TWO_MASSES:
         sig(m, comp->name, "f", m->line_f[c]);
         sig(m, comp->name, "length", m->line_len[c]);
         break;

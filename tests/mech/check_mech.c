@@ -1041,6 +1041,37 @@ START_TEST(test_spring_damper_series_relaxation) {
 }
 END_TEST
 
+/* ---- a point mass on a line force --------------------------------------------------------- */
+
+// A body M on a vertical prismatic joint hangs from the world by a spring without stiffness that
+// carries a point mass mm at lengthFraction h: the mass sits at h times the body's height and moves
+// h times as fast, so M_eff = M + mm h^2 and the weight's generalized force is -(M + mm h) g.
+START_TEST(test_line_force_point_mass) {
+  static const char text[] =
+      "model LineMass\n"
+      "  inner Modelica.Mechanics.MultiBody.World world;\n"
+      "  Modelica.Mechanics.MultiBody.Joints.Prismatic slider(n={0,1,0},\n"
+      "    s(start=-0.8, fixed=true), v(start=0.3, fixed=true));\n"
+      "  Modelica.Mechanics.MultiBody.Parts.Body body(m=2, r_CM={0,0,0});\n"
+      "  Modelica.Mechanics.MultiBody.Forces.Spring spring(c=0, m=0.5, lengthFraction=0.3);\n"
+      "equation\n"
+      "  connect(world.frame_b, slider.frame_a);\n"
+      "  connect(slider.frame_b, body.frame_a);\n"
+      "  connect(world.frame_b, spring.frame_a);\n"
+      "  connect(spring.frame_b, body.frame_a);\n"
+      "end LineMass;\n";
+  Mech m;
+  mech_open(&m, text);
+  eval(&m, 0.0, m.sys->x0);
+  double a = -G * (2 + 0.5 * 0.3) / (2 + 0.5 * 0.3 * 0.3);
+  MBE_CK_NEAR(m.v[sig(&m, "slider.a")], a, 1e-14, 0);
+  // the world side carries the rest: frame_a of the spring holds mm (1 - h) (a_cm - g)
+  double acm = 0.3 * a;
+  MBE_CK_NEAR(m.v[sig(&m, "spring.frame_a.f[2]")], 0.5 * 0.7 * (acm + G), 1e-14, 1e-14);
+  mech_close(&m);
+}
+END_TEST
+
 static Suite* make_mech_suite(void) {
   Suite* s = suite_create("mech");
   TCase* tc = mbe_tcase_create("physics");
@@ -1055,6 +1086,7 @@ static Suite* make_mech_suite(void) {
   tcase_add_test(tc, test_rotation_angles_round_trip);
   tcase_add_test(tc, test_axis_inertia);
   tcase_add_test(tc, test_spring_damper_series_relaxation);
+  tcase_add_test(tc, test_line_force_point_mass);
   tcase_set_timeout(tc, 120);
   suite_add_tcase(s, tc);
   return s;
