@@ -264,6 +264,11 @@ int mbe_cmd_simulate(int argc, char** argv) {
     rc = st == MBE_ERR_NOMEM || st == MBE_ERR_INTERNAL ? MBE_EXIT_FAILURE : MBE_EXIT_USAGE;
     goto done;
   }
+  if (sys->init_conditions > 0) {
+    fprintf(stderr, "mbens simulate: initialization: %zu condition%s met in %d Newton step%s\n",
+            sys->init_conditions, sys->init_conditions == 1 ? "" : "s", sys->init_iterations,
+            sys->init_iterations == 1 ? "" : "s");
+  }
   if (o.list) {
     for (size_t i = 0; i < sys->nsignals; i++) {
       printf("%s\n", sys->signals[i].name);
@@ -329,7 +334,7 @@ int mbe_cmd_simulate(int argc, char** argv) {
             "using %d points\n", steps, nout);
   }
   // the kernel
-  MbeCodegenDef cg = {&sys->sym, sys->xdot, sys->nx, ids, ny, 0, sys->name};
+  MbeCodegenDef cg = {&sys->sym, sys->xdot, sys->nx, ids, ny, sys->np, sys->name};
   st = mbe_codegen_system(&cg, &source, &err);
   if (st == MBE_OK && o.emit != NULL) {
     st = mbe_file_write_atomic(o.emit, source, strlen(source), &err);

@@ -39,6 +39,8 @@ typedef struct MbeSystem {
   MbeSignal* signals;       // (nsignals) sorted by name
   size_t nsignals;
   double t0;                // start time of the experiment (initial state holds at t0)
+  size_t init_conditions;   // initial conditions the nonlinear initialization solved (0: none)
+  int init_iterations;      // its Newton steps
 } MbeSystem;
 
 // Builds the system of a flat model. Errors name the component (file:line:column) and say what is

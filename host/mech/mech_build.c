@@ -142,6 +142,31 @@ MbeStatus mbe_mech_vec(MbeMech* m, int comp, const char* name, double out[3]) {
   return MBE_OK;
 }
 
+MbeSymId mbe_mech_free_param(MbeMech* m, int comp, const char* name) {
+  char buf[512];
+  int v = mbe_mech_var(m, comp_var_name(m, comp, name, buf, sizeof buf));
+  if (v < 0 || !m->flat->vars[v].is_free || m->flat->vars[v].ndims != 0 ||
+      m->flat->vars[v].type != MBE_T_REAL) {
+    return 0;
+  }
+  for (size_t i = 0; i < m->np; i++) {
+    if (m->pvars[i] == v) return mbe_sym_param(m->s, (int)i);
+  }
+  if (m->np == m->cap_p) {
+    size_t cap = m->cap_p ? 2 * m->cap_p : 8;
+    int* p = mbe_arena_alloc(m->arena, cap * sizeof *p);
+    if (p == NULL) {
+      m->s->is_oom = true;
+      return 0;
+    }
+    if (m->np) memcpy(p, m->pvars, m->np * sizeof *p);
+    m->pvars = p;
+    m->cap_p = cap;
+  }
+  m->pvars[m->np] = v;
+  return mbe_sym_param(m->s, (int)m->np++);
+}
+
 double mbe_mech_start(MbeMech* m, const char* var, int elem, bool* fixed) {
   int v = mbe_mech_var(m, var);
   if (fixed != NULL) {
@@ -1263,6 +1288,13 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
     mbe_free(m.sigs);
     mbe_system_destroy(sys);
     return st;
+  }
+  sys->np = m.np;
+  sys->param_names = mbe_arena_alloc(&sys->arena, (m.np + 1) * sizeof *sys->param_names);
+  sys->p0 = mbe_arena_alloc(&sys->arena, (m.np + 1) * sizeof *sys->p0);
+  for (size_t i = 0; i < m.np && sys->p0; i++) {
+    sys->param_names[i] = flat->vars[m.pvars[i]].name;
+    sys->p0[i] = m.p0 ? m.p0[i] : mbe_mech_start(&m, flat->vars[m.pvars[i]].name, 0, NULL);
   }
   sys->nx = m.nx;
   sys->xdot = m.xdot;

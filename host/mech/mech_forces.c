@@ -9,7 +9,13 @@
 
 /* ---- signals -------------------------------------------------------------------------------- */
 
+// a scalar parameter of comp: a literal, or a parameter symbol where it has fixed=false (its value
+// is then found by the initialization)
 static MbeSymId param(MbeMech* m, int comp, const char* name, MbeStatus* st) {
+  MbeSymId free = mbe_mech_free_param(m, comp, name);
+  if (free != 0) {
+    return free;
+  }
   double v = 0;
   if (*st == MBE_OK) {
     *st = mbe_mech_real(m, comp, name, 0, &v);

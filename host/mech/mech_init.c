@@ -11,6 +11,9 @@
 
 #include "mech_internal.h"
 
+#include <lapacke.h>  // after our headers: its <complex.h> defines I
+#undef I
+
 static void start3(MbeMech* m, const char* var, double out[3], bool* fixed) {
   for (int i = 0; i < 3; i++) {
     out[i] = mbe_mech_start(m, var, i, fixed);
@@ -299,11 +302,45 @@ static bool is_state_like(const MbeMech* m, const char* var) {
   return false;
 }
 
-// Every initial condition the model states must be one this explicit tree formulation meets:
-// anything else (a fixed acceleration, a fixed=false parameter, an initial equation, a start
-// fixed on a variable that is not a state) needs the nonlinear initialization, and ignoring it
-// would give a silently wrong motion.
-static MbeStatus check_initial_conditions(MbeMech* m) {
+// an initial condition the tree's start values do not meet: variable `name` (a signal) equals
+// `target` at t0
+typedef struct InitEq {
+  const char* name;
+  MbeSymId node;
+  double target;
+  MbeLoc loc;
+} InitEq;
+
+typedef struct InitProblem {
+  InitEq* eqs;
+  size_t neqs, cap;
+} InitProblem;
+
+static bool add_eq(InitProblem* ip, const char* name, MbeSymId node, double target, MbeLoc loc) {
+  if (ip->neqs == ip->cap) {
+    size_t cap = ip->cap ? 2 * ip->cap : 16;
+    InitEq* e = mbe_realloc(ip->eqs, cap * sizeof *e);
+    if (e == NULL) return false;
+    ip->eqs = e;
+    ip->cap = cap;
+  }
+  ip->eqs[ip->neqs++] = (InitEq){name, node, target, loc};
+  return true;
+}
+
+static const MbeSignal* find_signal(const MbeMech* m, const char* name) {
+  for (size_t i = 0; i < m->nsigs; i++) {
+    if (strcmp(m->sigs[i].name, name) == 0) return &m->sigs[i];
+  }
+  return NULL;
+}
+
+// Every initial condition the model states is either met by the start values of the states or
+// becomes an equation of the nonlinear initialization (a fixed acceleration, a fixed position of
+// a body the joints move, ...). What can be neither (an equation section, a fixed=false parameter
+// the simulator cannot make a symbol of, a fixed variable that is not an output) is refused with
+// its location: never ignored.
+static MbeStatus collect_initial_conditions(MbeMech* m, InitProblem* ip) {
   const MbeFlat* f = m->flat;
   for (size_t i = 0; i < f->neqs; i++) {
     const MbeFlatEq* q = &f->eqs[i];
@@ -313,16 +350,17 @@ static MbeStatus check_initial_conditions(MbeMech* m) {
   }
   for (size_t i = 0; i < f->nvars; i++) {
     const MbeVar* v = &f->vars[i];
-    int c = m->inst_comp[v->inst];
-    if (c < 0 && f->insts[v->inst].kind != MBE_INST_ROOT) {
-      // a variable of a connector or record: find the component that owns it
-      for (int p = v->inst; p >= 0 && c < 0; p = f->insts[p].parent) c = m->inst_comp[p];
-    }
     if (v->is_free) {
-      return mbe_error_set_at(m->err, MBE_ERR_UNSUPPORTED, v->loc.file, v->loc.line, v->loc.col,
-                              "%s: a parameter with fixed=false (computed by initialization) "
-                              "needs the nonlinear initialization, which is not supported yet",
-                              v->name);
+      bool is_param = false;
+      for (size_t k = 0; k < m->np; k++) is_param = is_param || m->pvars[k] == (int)i;
+      if (!is_param) {
+        return mbe_error_set_at(m->err, MBE_ERR_UNSUPPORTED, v->loc.file, v->loc.line, v->loc.col,
+                                "%s: fixed=false (computed by initialization) is supported for "
+                                "the scalar parameters of force elements, 1-D elements and "
+                                "signal sources, not here yet",
+                                v->name);
+      }
+      continue;
     }
     if (v->variability == MBE_VAR_PARAMETER || v->variability == MBE_VAR_CONSTANT ||
         !v->has_attr_value[MBE_ATTR_FIXED]) {
@@ -334,35 +372,251 @@ static MbeStatus check_initial_conditions(MbeMech* m) {
     if (!any || is_state_like(m, v->name)) continue;
     const MbeBinding* b = &v->attr[MBE_ATTR_FIXED];
     MbeLoc loc = b->expr ? b->loc : v->loc;
-    return mbe_error_set_at(m->err, MBE_ERR_UNSUPPORTED, loc.file, loc.line, loc.col,
-                            "%s has fixed=true but is not a state (the states are the joint "
-                            "coordinates, their speeds and the floating bodies' coordinates): this "
-                            "initial condition needs the nonlinear initialization, which is not "
-                            "supported yet",
-                            v->name);
+    size_t n = v->ndims == 0 ? 1 : fx->n;
+    for (size_t k = 0; k < n; k++) {
+      if (fx->num[fx->n > k ? k : 0] == 0) continue;
+      const char* name = v->ndims == 0 ? v->name
+                                       : mbe_arena_printf(m->arena, "%s[%zu]", v->name, k + 1);
+      const MbeSignal* sg = find_signal(m, name);
+      if (sg == NULL) {
+        return mbe_error_set_at(m->err, MBE_ERR_UNSUPPORTED, loc.file, loc.line, loc.col,
+                                "%s has fixed=true but the simulator does not compute it; this "
+                                "initial condition is not supported yet",
+                                name);
+      }
+      if (!add_eq(ip, name, sg->id, mbe_mech_start(m, v->name, (int)k, NULL), loc)) {
+        return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+      }
+    }
   }
   return MBE_OK;
 }
 
+static bool var_fixed(MbeMech* m, const char* var, int elem) {
+  bool fixed = false;
+  mbe_mech_start(m, var, elem, &fixed);
+  return fixed;
+}
+
+// whether state i is given by its start value (else an unknown of the initialization)
+static bool state_fixed(MbeMech* m, const MbeMechEdge* e, int k, bool is_u) {
+  int c = e->comp;
+  int nt = (e->type == MBE_EDGE_FREE || e->type == MBE_EDGE_FLOAT || e->type == MBE_EDGE_FLOAT_POINT)
+               ? 3 : 0;  // leading translational coordinates
+  if (e->scalar_names) {
+    const char* base = k < 3 ? (is_u ? e->uname[0] : e->qname[0]) : (is_u ? e->uname[1] : e->qname[1]);
+    if (is_u && k >= 3 && e->fmsi_w) {
+      base = mbe_arena_printf(m->arena, "%s.w_rel_b", m->comps[e->fmsi_rate].name);
+    }
+    return var_fixed(m, mbe_arena_printf(m->arena, "%s_%d", base, k % 3 + 1), 0);
+  }
+  switch (e->type) {
+    case MBE_EDGE_REVOLUTE:
+    case MBE_EDGE_PRISMATIC: return var_fixed(m, is_u ? e->uname[0] : e->qname[0], 0);
+    case MBE_EDGE_FLOAT_POINT: return var_fixed(m, is_u ? e->uname[0] : e->qname[0], k);
+    default: break;
+  }
+  if (k < nt) return var_fixed(m, is_u ? e->uname[0] : e->qname[0], k);
+  // rotations: angles_fixed; rates: w_rel_a_fixed (joints) or w_0_fixed (bodies)
+  int owner = e->body >= 0 ? m->bodies[e->body].comp : c;
+  bool fixed = mbe_mech_bool(m, owner, is_u ? (e->body >= 0 ? "w_0_fixed" : "w_rel_a_fixed")
+                                            : "angles_fixed");
+  if (e->via >= 0) {
+    fixed = fixed || mbe_mech_bool(m, e->via, is_u ? "w_rel_a_fixed" : "angles_fixed");
+  }
+  return fixed;
+}
+
+// Newton on the unknowns (states not fixed, free parameters) from the start values as guesses;
+// the steps are least squares of the smallest norm (LAPACKE), so an underdetermined problem stays
+// nearest to the start values, as the MSL's tools do with start values of states that are not
+// fixed
+static MbeStatus solve_initial(MbeMech* m, InitProblem* ip) {
+  MbeSym* s = m->s;
+  // unknowns: leaves (state or parameter index)
+  size_t cap = m->nx + m->np + 1, nu = 0;
+  MbeSymId* leaf = mbe_malloc(cap * sizeof *leaf);
+  int* xi = mbe_malloc(cap * sizeof *xi);  // state index, or -1 - parameter index
+  m->p0 = mbe_arena_alloc(m->arena, (m->np + 1) * sizeof *m->p0);
+  MbeStatus st = MBE_OK;
+  if (!leaf || !xi || !m->p0) {
+    st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+    goto done;
+  }
+  for (size_t i = 0; i < m->np; i++) {
+    m->p0[i] = mbe_mech_start(m, m->flat->vars[m->pvars[i]].name, 0, NULL);
+  }
+  for (size_t t = 0; t < m->ntree; t++) {
+    const MbeMechEdge* e = &m->edges[m->tree_edges[t]];
+    bool q_unknown = false;
+    for (int k = 0; k < e->nq; k++) {
+      int qk = k;
+      if (e->use_q && (e->type == MBE_EDGE_FREE || e->type == MBE_EDGE_FLOAT) && k >= 3) qk = 3;
+      if (e->use_q && (e->type == MBE_EDGE_ROTATION || e->type == MBE_EDGE_ABS_ROTATION)) qk = 0;
+      if (state_fixed(m, e, qk, false)) continue;
+      leaf[nu] = mbe_sym_state(s, e->q0 + k);
+      xi[nu++] = e->q0 + k;
+      bool rot_q = e->use_q && (k >= (e->type == MBE_EDGE_FREE || e->type == MBE_EDGE_FLOAT ? 3 : 0));
+      q_unknown = q_unknown || rot_q;
+    }
+    for (int k = 0; k < e->nu; k++) {
+      if (state_fixed(m, e, k, true)) continue;
+      leaf[nu] = mbe_sym_state(s, e->u0 + k);
+      xi[nu++] = e->u0 + k;
+    }
+    if (q_unknown) {
+      // an unknown quaternion keeps unit norm
+      int q0 = e->q0 + (e->type == MBE_EDGE_FREE || e->type == MBE_EDGE_FLOAT ? 3 : 0);
+      MbeSymId n2 = 0;
+      for (int k = 0; k < 4; k++) {
+        MbeSymId q = mbe_sym_state(s, q0 + k);
+        MbeSymId qq = mbe_sym_mul(s, q, q);
+        n2 = k == 0 ? qq : mbe_sym_add(s, n2, qq);
+      }
+      MbeLoc none = {0};
+      if (!add_eq(ip, m->state_names[q0], n2, 1.0, none)) {
+        st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+        goto done;
+      }
+    }
+  }
+  for (size_t c = 0; c < m->ncomps; c++) {
+    int k = m->comps[c].state;
+    if (k >= 0 && !var_fixed(m, m->state_names[k], 0)) {
+      leaf[nu] = mbe_sym_state(s, k);
+      xi[nu++] = k;
+    }
+  }
+  for (size_t i = 0; i < m->np; i++) {
+    leaf[nu] = mbe_sym_param(s, (int)i);
+    xi[nu++] = -1 - (int)i;
+  }
+  size_t ne = ip->neqs;
+  if (nu == 0) {
+    st = mbe_error_set_at(m->err, MBE_ERR_MODEL, ip->eqs[0].loc.file, ip->eqs[0].loc.line,
+                          ip->eqs[0].loc.col,
+                          "%s has fixed=true, but every state is fixed too: the initial "
+                          "conditions are overdetermined",
+                          ip->eqs[0].name);
+    goto done;
+  }
+  // the Jacobian's nodes, once
+  MbeSymId* Jn = mbe_malloc(ne * nu * sizeof *Jn);
+  double* J = mbe_malloc(ne * nu * sizeof *J);
+  double* r = mbe_malloc((ne > nu ? ne : nu) * sizeof *r);
+  double* sv = mbe_malloc((ne + nu) * sizeof *sv);
+  if (!Jn || !J || !r || !sv) {
+    mbe_free(Jn), mbe_free(J), mbe_free(r), mbe_free(sv);
+    st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+    goto done;
+  }
+  for (size_t i = 0; i < ne && st == MBE_OK; i++) {
+    for (size_t j = 0; j < nu && st == MBE_OK; j++) {
+      st = mbe_sym_diff(s, ip->eqs[i].node, leaf[j], &Jn[i * nu + j], m->err);
+    }
+  }
+  double* val = NULL;
+  double res = 0;
+  int iter = 0;
+  for (; st == MBE_OK && iter < 60; iter++) {
+    mbe_free(val);
+    val = mbe_malloc((s->nnodes + 1) * sizeof *val);
+    if (val == NULL) {
+      st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+      break;
+    }
+    mbe_sym_eval(s, m->sys->t0, m->x0, m->p0, val, s->nnodes);
+    res = 0;
+    bool ok = true;
+    for (size_t i = 0; i < ne; i++) {
+      double d = val[ip->eqs[i].node] - ip->eqs[i].target;
+      r[i] = -d;
+      double tol = 1e-10 * (1 + fabs(ip->eqs[i].target));
+      ok = ok && fabs(d) <= tol;
+      res = fmax(res, fabs(d));
+    }
+    if (ok) break;
+    for (size_t i = 0; i < ne * nu; i++) J[i] = val[Jn[i]];
+    for (size_t i = ne; i < nu; i++) r[i] = 0;
+    lapack_int rank;
+    lapack_int info = LAPACKE_dgelsd(LAPACK_ROW_MAJOR, (lapack_int)ne, (lapack_int)nu, 1, J,
+                                     (lapack_int)nu, r, 1, sv, 1e-12, &rank);
+    if (info != 0) break;
+    for (size_t j = 0; j < nu; j++) {
+      if (xi[j] >= 0) {
+        m->x0[xi[j]] += r[j];
+      } else {
+        m->p0[-1 - xi[j]] += r[j];
+      }
+    }
+  }
+  if (st == MBE_OK && iter == 60) {
+    MbeStrbuf sb;
+    mbe_strbuf_init(&sb);
+    for (size_t i = 0; i < ne; i++) {
+      double d = val[ip->eqs[i].node] - ip->eqs[i].target;
+      if (fabs(d) > 1e-10 * (1 + fabs(ip->eqs[i].target))) {
+        mbe_strbuf_printf(&sb, "%s%s = %g (residual %.3g)", sb.len ? ", " : "", ip->eqs[i].name,
+                          ip->eqs[i].target, d);
+      }
+    }
+    st = mbe_error_set(m->err, MBE_ERR_MODEL,
+                       "the initialization found no solution after 60 Newton steps; the "
+                       "conditions not met: %s",
+                       sb.data ? sb.data : "");
+    mbe_strbuf_deinit(&sb);
+  }
+  m->init_iterations = iter;
+  mbe_free(val);
+  mbe_free(Jn), mbe_free(J), mbe_free(r), mbe_free(sv);
+done:
+  mbe_free(leaf);
+  mbe_free(xi);
+  return st;
+}
+
 MbeStatus mbe_mech_initial_state(MbeMech* m) {
-  MbeStatus st0 = check_initial_conditions(m);
-  if (st0 != MBE_OK) return st0;
+  InitProblem ip = {0};
+  MbeStatus st0 = collect_initial_conditions(m, &ip);
+  if (st0 != MBE_OK) {
+    mbe_free(ip.eqs);
+    return st0;
+  }
   for (size_t b = 0; b < m->nbodies; b++) {
     const MbeMechBody* bd = &m->bodies[b];
     if (!bd->is_point_mass && bd->root_edge < 0 && mbe_mech_bool(m, bd->comp, "angles_fixed")) {
+      mbe_free(ip.eqs);
       return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, bd->comp,
-                            "angles_fixed on a body whose orientation the joints define needs "
-                            "a nonlinear initialization, which is not supported yet");
+                            "angles_fixed on a body whose orientation the joints define is not "
+                            "supported yet");
     }
   }
   for (size_t i = 0; i < m->ntree; i++) {
     MbeStatus st = init_edge(m, &m->edges[m->tree_edges[i]]);
-    if (st != MBE_OK) return st;
+    if (st != MBE_OK) {
+      mbe_free(ip.eqs);
+      return st;
+    }
   }
   for (size_t c = 0; c < m->ncomps; c++) {
     if (m->comps[c].state >= 0) {
       m->x0[m->comps[c].state] = mbe_mech_start(m, m->state_names[m->comps[c].state], 0, NULL);
     }
   }
-  return MBE_OK;
+  MbeStatus st = MBE_OK;
+  if (ip.neqs > 0 || m->np > 0) {
+    if (ip.neqs == 0) {
+      const MbeVar* v = &m->flat->vars[m->pvars[0]];
+      st = mbe_error_set_at(m->err, MBE_ERR_MODEL, v->loc.file, v->loc.line, v->loc.col,
+                            "%s has fixed=false but no initial condition determines it (fix a "
+                            "variable it decides, e.g. an acceleration)",
+                            v->name);
+    } else {
+      st = solve_initial(m, &ip);
+      m->sys->init_conditions = ip.neqs;
+      m->sys->init_iterations = m->init_iterations;
+    }
+  }
+  mbe_free(ip.eqs);
+  return st;
 }

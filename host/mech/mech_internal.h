@@ -268,6 +268,10 @@ typedef struct MbeMech {
   // signals being collected
   MbeSignal* sigs;
   size_t nsigs, cap_sigs;
+  int* pvars;       // flat var of each per-member parameter (free parameters), (np)
+  size_t np, cap_p;
+  double* p0;       // their values after initialization (np), NULL before
+  int init_iterations;  // Newton steps the initialization took (0: none needed)
   MbeSymId* udot;   // (ndof) the solved accelerations of the speeds
   MbeSymId* xdot;
   const char** state_names;
@@ -282,6 +286,9 @@ MbeStatus mbe_mech_real(MbeMech* m, int comp, const char* name, int elem, double
 MbeStatus mbe_mech_int(MbeMech* m, int comp, const char* name, int elem, int* out);
 bool mbe_mech_bool(MbeMech* m, int comp, const char* name);  // false when absent
 MbeStatus mbe_mech_vec(MbeMech* m, int comp, const char* name, double out[3]);
+// the PARAM node of comp.name when that scalar parameter has fixed=false, else 0 (node 0 is the
+// constant 0, never a parameter)
+MbeSymId mbe_mech_free_param(MbeMech* m, int comp, const char* name);
 // start value of var comp.name[elem] (0 when absent) and whether it is fixed
 double mbe_mech_start(MbeMech* m, const char* var, int elem, bool* fixed);
 MbeStatus mbe_mech_error(MbeMech* m, MbeStatus code, int comp, const char* fmt, ...)

@@ -175,6 +175,9 @@ static void scalar_init_signals(MbeMech* m, int c) {
                       mbe_sym_state(s, e->q0 + 3 + i));
       mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.angle_d_%d", n, i + 1),
                       mbe_sym_state(s, e->u0 + 3 + i));
+      // the MSL differentiates angle_d with Der blocks derdd[i]: their input is angle_d
+      mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.derdd[%d].u", n, i + 1),
+                      mbe_sym_state(s, e->u0 + 3 + i));
       mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.angle_dd_%d", n, i + 1), e->udot[3 + i]);
       mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.w_rel_b_%d", n, i + 1), e->w_ab.e[i]);
     }

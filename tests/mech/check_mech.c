@@ -57,7 +57,6 @@ static void mech_open(Mech* m, const char* text) {
   }
   ck_assert_msg(st == MBE_OK, "building the model failed: %s", err.message);
   ck_assert_uint_le(m->sys->nx, MAXX);
-  ck_assert_uint_eq(m->sys->np, 0);
   m->v = mbe_malloc(m->sys->sym.nnodes * sizeof *m->v);
   ck_assert_ptr_nonnull(m->v);
 }
@@ -92,7 +91,7 @@ static size_t state_index(const Mech* m, const char* name) {
 
 static void eval(Mech* m, double t, const double* x) {
   static const double none[1] = {0};  // a model without states reads no x
-  mbe_sym_eval(&m->sys->sym, t, x != NULL ? x : none, NULL, m->v, m->sys->sym.nnodes);
+  mbe_sym_eval(&m->sys->sym, t, x != NULL ? x : none, m->sys->p0, m->v, m->sys->sym.nnodes);
 }
 
 static void deriv(Mech* m, double t, const double* x, double* dx) {
@@ -1072,6 +1071,66 @@ START_TEST(test_line_force_point_mass) {
 }
 END_TEST
 
+/* ---- nonlinear initialization --------------------------------------------------------------- */
+
+static const char init_spring_text[] =
+    "model InitSpring\n"
+    "  inner Modelica.Mechanics.MultiBody.World world;\n"
+    "  Modelica.Mechanics.MultiBody.Joints.Revolute rev(phi(fixed=true), w(fixed=true),\n"
+    "    a(fixed=true));\n"
+    "  Modelica.Mechanics.MultiBody.Parts.BodyShape body(r={1,0,0}, r_CM={0.5,0,0}, m=1);\n"
+    "  Modelica.Mechanics.MultiBody.Parts.Fixed fixed(r={1,0.2,0});\n"
+    "  Modelica.Mechanics.MultiBody.Forces.Spring spring(s_unstretched=0.1,\n"
+    "    c(fixed=false, start=100));\n"
+    "equation\n"
+    "  connect(world.frame_b, rev.frame_a);\n"
+    "  connect(rev.frame_b, body.frame_a);\n"
+    "  connect(fixed.frame_b, spring.frame_a);\n"
+    "  connect(body.frame_b, spring.frame_b);\n"
+    "end InitSpring;\n";
+
+// The spring constant that holds a horizontal pendulum at rest: the vertical spring (stretched by
+// 0.1 m, arm 1 m) balances the weight's moment m g 0.5, so c = 5 g.
+START_TEST(test_init_free_parameter) {
+  Mech m;
+  mech_open(&m, init_spring_text);
+  ck_assert_uint_eq(m.sys->np, 1);
+  ck_assert_str_eq(m.sys->param_names[0], "spring.c");
+  MBE_CK_NEAR(m.sys->p0[0], 5 * G, 1e-12, 0);
+  ck_assert_uint_eq(m.sys->init_conditions, 1);
+  ck_assert_int_le(m.sys->init_iterations, 3);  // linear in c: one step, one to confirm
+  mbe_sym_eval(&m.sys->sym, 0, m.sys->x0, m.sys->p0, m.v, m.sys->sym.nnodes);
+  MBE_CK_NEAR(m.v[sig(&m, "rev.a")], 0, 0, 1e-12);
+  mech_close(&m);
+}
+END_TEST
+
+// Conditions no state can meet: the error names them with their residuals.
+START_TEST(test_init_impossible) {
+  static const char text[] =
+      "model Impossible\n"
+      "  inner Modelica.Mechanics.MultiBody.World world;\n"
+      "  Modelica.Mechanics.MultiBody.Joints.Revolute rev(w(fixed=true), a(start=100, fixed=true));\n"
+      "  Modelica.Mechanics.MultiBody.Parts.Body body(m=1, r_CM={0.5,0,0});\n"
+      "equation\n"
+      "  connect(world.frame_b, rev.frame_a);\n"
+      "  connect(rev.frame_b, body.frame_a);\n"
+      "end Impossible;\n";
+  MbeError err = {0};
+  MbeSpec* spec = NULL;
+  MbeFlat* flat = NULL;
+  MbeSystem* sys = NULL;
+  ck_assert_int_eq(mbe_spec_create(&spec, &err), MBE_OK);
+  ck_assert_int_eq(mbe_spec_add_text(spec, "i.mo", text, strlen(text), &err), MBE_OK);
+  ck_assert_int_eq(mbe_flat_create(spec, NULL, &flat, &err), MBE_OK);
+  ck_assert_int_eq(mbe_system_build(flat, &sys, &err), MBE_ERR_MODEL);
+  ck_assert_ptr_null(sys);
+  ck_assert_msg(strstr(err.message, "rev.a = 100 (residual") != NULL, "%s", err.message);
+  mbe_flat_destroy(flat);
+  mbe_spec_destroy(spec);
+}
+END_TEST
+
 static Suite* make_mech_suite(void) {
   Suite* s = suite_create("mech");
   TCase* tc = mbe_tcase_create("physics");
@@ -1087,6 +1146,8 @@ static Suite* make_mech_suite(void) {
   tcase_add_test(tc, test_axis_inertia);
   tcase_add_test(tc, test_spring_damper_series_relaxation);
   tcase_add_test(tc, test_line_force_point_mass);
+  tcase_add_test(tc, test_init_free_parameter);
+  tcase_add_test(tc, test_init_impossible);
   tcase_set_timeout(tc, 120);
   suite_add_tcase(s, tc);
   return s;
