@@ -14,7 +14,9 @@
   X(MBE_RUN_STEP_UNDERFLOW, 2, "step-underflow", "the step size fell below the minimum")         \
   X(MBE_RUN_MAX_STEPS, 3, "max-steps", "the step budget was used up before the stop time")      \
   X(MBE_RUN_RHS_FAIL, 4, "rhs-fail", "the right-hand side reported an unrecoverable failure")    \
-  X(MBE_RUN_NOT_RUN, 5, "not-run", "the member was not integrated")
+  X(MBE_RUN_NOT_RUN, 5, "not-run", "the member was not integrated")                            \
+  X(MBE_RUN_NEWTON_FAIL, 6, "newton-fail",                                                       \
+    "an algebraic part's Newton iteration (a junction of line forces) did not converge")
 
 #define MBE_RUN_ENUM_(name, value, word, text) name = value,
 typedef enum MbeRunStatus { MBE_RUN_STATUS_LIST(MBE_RUN_ENUM_) MBE_RUN_COUNT } MbeRunStatus;

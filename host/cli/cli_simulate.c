@@ -334,7 +334,9 @@ int mbe_cmd_simulate(int argc, char** argv) {
             "using %d points\n", steps, nout);
   }
   // the kernel
-  MbeCodegenDef cg = {&sys->sym, sys->xdot, sys->nx, ids, ny, sys->np, sys->name};
+  MbeCodegenDef cg = {&sys->sym, sys->xdot, sys->nx,   ids,
+                      ny,         sys->np,   sys->name, sys->fail,
+                      MBE_RUN_NEWTON_FAIL};
   st = mbe_codegen_system(&cg, &source, &err);
   if (st == MBE_OK && o.emit != NULL) {
     st = mbe_file_write_atomic(o.emit, source, strlen(source), &err);

@@ -20,6 +20,8 @@ typedef struct MbeCodegenDef {
   size_t np;         // parameters the kernel takes (PARAM nodes index 0 .. np-1); the text
                      // declares at least one (no zero-length arrays): pass one unused value
   const char* name;  // for the header comment (borrowed), e.g. the model's full name
+  MbeSymId fail;     // when this node is > 0 the functions return fail_status (0: never)
+  int fail_status;   // e.g. MBE_RUN_NEWTON_FAIL of kernels/mbe_layout.h
 } MbeCodegenDef;
 
 // Writes the system source into *text (owned, free with mbe_free). Each node the outputs use is

@@ -89,9 +89,13 @@ static void emit_node(MbeStrbuf* sb, const MbeSym* s, MbeSymId id) {
 
 // one function: the temporaries the roots need, then the stores
 static void emit_function(MbeStrbuf* sb, const MbeSym* s, const char* name, const char* out,
-                          const MbeSymId* roots, size_t n, unsigned char* used) {
+                          const MbeSymId* roots, size_t n, MbeSymId fail, int fail_status,
+                          unsigned char* used) {
   memset(used, 0, s->nnodes);
   mark(s, roots, n, used);
+  if (fail != 0) {
+    mark(s, &fail, 1, used);
+  }
   mbe_strbuf_printf(sb,
                     "MBE_FN int %s(mbe_real t, const mbe_real* x, const mbe_real* p, "
                     "mbe_real* %s,\n       mbe_real* w, mbe_int* iw) {\n"
@@ -101,6 +105,12 @@ static void emit_function(MbeStrbuf* sb, const MbeSym* s, const char* name, cons
     if (used[i] && mbe_sym_op_arity((MbeSymOp)s->nodes[i].op) > 0) {
       emit_node(sb, s, (MbeSymId)i);
     }
+  }
+  if (fail != 0) {
+    // an algebraic part that did not converge: the member stops with this status
+    mbe_strbuf_puts(sb, "  if (");
+    operand(sb, s, fail);
+    mbe_strbuf_printf(sb, " > MBE_R(0.0)) {\n    return %d;\n  }\n", fail_status);
   }
   for (size_t i = 0; i < n; i++) {
     mbe_strbuf_printf(sb, "  %s[%zu] = ", out, i);
@@ -117,30 +127,46 @@ MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* er
   *text = NULL;
   const MbeSym* s = def->sym;
 
-  // the leaves must fit the sizes and every constant must be a finite literal
-  for (size_t i = 0; i < s->nnodes; i++) {
-    const MbeSymNode* n = &s->nodes[i];
-    if (n->op == MBE_SYM_STATE && (n->index < 0 || (size_t)n->index >= def->nx)) {
-      return mbe_error_set(err, MBE_ERR_INVALID_ARG, "state x[%d] outside the %zu states", n->index,
-                           def->nx);
-    }
-    if (n->op == MBE_SYM_PARAM && (n->index < 0 || (size_t)n->index >= def->np)) {
-      return mbe_error_set(err, MBE_ERR_INVALID_ARG, "parameter p[%d] outside the %zu parameters",
-                           n->index, def->np);
-    }
-    if (n->op == MBE_SYM_CONST && !isfinite(n->value)) {
-      return mbe_error_set(err, MBE_ERR_INVALID_ARG, "node %zu is a non-finite constant", i);
-    }
-  }
   for (size_t i = 0; i < def->nx + def->ny; i++) {
     MbeSymId id = i < def->nx ? def->xdot[i] : def->y[i - def->nx];
     if (id >= s->nnodes) {
       return mbe_error_set(err, MBE_ERR_INVALID_ARG, "output node %u does not exist", id);
     }
   }
+  if (def->fail >= s->nnodes) {
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG, "failure node %u does not exist", def->fail);
+  }
   unsigned char* used = mbe_malloc(s->nnodes ? s->nnodes : 1);
   if (!used) {
     return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory generating code");
+  }
+  // every node the text will hold: its leaves must fit the sizes, its constants be finite
+  // literals (other nodes of the DAG, never emitted, may be anything)
+  memset(used, 0, s->nnodes);
+  mark(s, def->xdot, def->nx, used);
+  mark(s, def->y, def->ny, used);
+  if (def->fail != 0) {
+    mark(s, &def->fail, 1, used);
+  }
+  for (size_t i = 0; i < s->nnodes; i++) {
+    const MbeSymNode* n = &s->nodes[i];
+    MbeStatus bad = MBE_OK;
+    if (!used[i]) {
+      continue;
+    }
+    if (n->op == MBE_SYM_STATE && (n->index < 0 || (size_t)n->index >= def->nx)) {
+      bad = mbe_error_set(err, MBE_ERR_INVALID_ARG, "state x[%d] outside the %zu states", n->index,
+                          def->nx);
+    } else if (n->op == MBE_SYM_PARAM && (n->index < 0 || (size_t)n->index >= def->np)) {
+      bad = mbe_error_set(err, MBE_ERR_INVALID_ARG, "parameter p[%d] outside the %zu parameters",
+                          n->index, def->np);
+    } else if (n->op == MBE_SYM_CONST && !isfinite(n->value)) {
+      bad = mbe_error_set(err, MBE_ERR_INVALID_ARG, "node %zu is a non-finite constant", i);
+    }
+    if (bad != MBE_OK) {
+      mbe_free(used);
+      return bad;
+    }
   }
   MbeStrbuf sb;
   mbe_strbuf_init(&sb);
@@ -151,9 +177,9 @@ MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* er
                     "#define MBE_RHS_NW 1\n#define MBE_RHS_NIW 1\n\n",
                     def->name ? def->name : "an expression DAG", def->nx > 0 ? def->nx : 1,
                     def->np > 0 ? def->np : 1, def->ny);
-  emit_function(&sb, s, "mbe_rhs", "xdot", def->xdot, def->nx, used);
+  emit_function(&sb, s, "mbe_rhs", "xdot", def->xdot, def->nx, def->fail, def->fail_status, used);
   mbe_strbuf_puts(&sb, "\n");
-  emit_function(&sb, s, "mbe_out", "y", def->y, def->ny, used);
+  emit_function(&sb, s, "mbe_out", "y", def->y, def->ny, def->fail, def->fail_status, used);
   mbe_free(used);
   if (sb.is_oom) {
     mbe_strbuf_deinit(&sb);

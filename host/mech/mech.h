@@ -39,6 +39,8 @@ typedef struct MbeSystem {
   MbeSignal* signals;       // (nsignals) sorted by name
   size_t nsignals;
   double t0;                // start time of the experiment (initial state holds at t0)
+  MbeSymId fail;            // > 0 where an algebraic part (a junction) did not converge: the
+                            // kernel returns MBE_RUN_NEWTON_FAIL (0: nothing can fail)
   size_t init_conditions;   // initial conditions the nonlinear initialization solved (0: none)
   int init_iterations;      // its Newton steps
 } MbeSystem;

@@ -1025,7 +1025,7 @@ static MbeStatus float_body(MbeMech* m, int b, int point, int parent, MbeEdgeTyp
 }
 
 static MbeStatus build_tree(MbeMech* m) {
-  m->order = mbe_arena_alloc(m->arena, (m->npoints + m->nbodies + 1) * sizeof(int));
+  m->order = mbe_arena_alloc(m->arena, (m->npoints + m->nbodies + 1) * sizeof(int));  // + junctions
   // tree edges: the components' own, one ground edge per World/Fixed, one per floating body
   m->tree_edges =
       mbe_arena_alloc(m->arena, (m->nedges + m->ncomps + m->nbodies + 1) * sizeof(int));
@@ -1141,18 +1141,51 @@ static MbeStatus build_tree(MbeMech* m) {
     int p = m->frames[f].point;
     if (m->points[p].order >= 0) continue;
     // a point no root reaches: only force elements and sensors are attached to it
-    int c = m->frames[f].comp;
-    if (m->points[p].fixed_rotation >= 0) {
-      return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                            "%s is a massless junction of line forces; junctions are not "
-                            "supported yet",
-                            m->flat->insts[m->frames[f].inst].name);
+    MbeStrbuf names;
+    mbe_strbuf_init(&names);
+    bool only_lines = true;
+    int line = -1;
+    for (size_t g = 0; g < m->nframes; g++) {
+      if (m->frames[g].point != p) continue;
+      mbe_strbuf_printf(&names, "%s%s", names.len ? ", " : "",
+                        m->flat->insts[m->frames[g].inst].name);
+      int gc = m->frames[g].comp;
+      MbeMechKind k = gc >= 0 ? m->comps[gc].kind : MBE_MC_COUNT;
+      bool is_line = k == MBE_MC_SPRING || k == MBE_MC_DAMPER ||
+                     k == MBE_MC_SPRING_DAMPER_PARALLEL || k == MBE_MC_SPRING_DAMPER_SERIES ||
+                     k == MBE_MC_LINE_FORCE_WITH_MASS || k == MBE_MC_LINE_FORCE_WITH_TWO_MASSES;
+      only_lines = only_lines && is_line;
+      if (is_line && line < 0) line = gc;
     }
-    return mbe_mech_error(m, MBE_ERR_MODEL, c,
-                          "%s is connected to no body, joint or world frame: its orientation is "
-                          "undefined (the Modelica error: connected overdetermined connectors "
-                          "without a root)",
-                          m->flat->insts[m->frames[f].inst].name);
+    MbeStatus st2;
+    if (m->points[p].fixed_rotation >= 0) {
+      // a massless junction of line forces: its position is solved in the right-hand side
+      mbe_strbuf_deinit(&names);
+      if (!only_lines) {
+        return mbe_mech_error(m, MBE_ERR_MODEL, m->points[p].fixed_rotation,
+                              "fixedRotationAtFrame fixes a point that also holds other "
+                              "components than line forces");
+      }
+      m->points[p].order = (int)m->norder;
+      m->points[p].is_junction = true;
+      m->order[m->norder++] = p;
+      continue;
+    }
+    if (only_lines && line >= 0) {
+      st2 = mbe_mech_error(m, MBE_ERR_MODEL, line,
+                           "the overdetermined connectors %s are connected but do not have any "
+                           "root defined: where line forces meet without a body, set "
+                           "fixedRotationAtFrame_a or _b = true on one of them (here on %s)",
+                           names.data, m->comps[line].name);
+    } else {
+      st2 = mbe_mech_error(m, MBE_ERR_MODEL, m->frames[f].comp,
+                           "%s: connected to no body, joint or world frame, so the orientation "
+                           "is undefined (the Modelica error: connected overdetermined "
+                           "connectors without a root)",
+                           names.data);
+    }
+    mbe_strbuf_deinit(&names);
+    return st2;
   }
   return MBE_OK;
 }
@@ -1296,6 +1329,7 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
     sys->param_names[i] = flat->vars[m.pvars[i]].name;
     sys->p0[i] = m.p0 ? m.p0[i] : mbe_mech_start(&m, flat->vars[m.pvars[i]].name, 0, NULL);
   }
+  sys->fail = m.fail;
   sys->nx = m.nx;
   sys->xdot = m.xdot;
   sys->state_names = m.state_names;

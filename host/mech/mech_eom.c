@@ -579,6 +579,148 @@ static MbeStatus mass_matrix(MbeMech* m, MbeSymId* H) {
   return s->is_oom ? nomem(m) : MBE_OK;
 }
 
+/* ---- massless junctions of line forces --------------------------------------------------------- */
+
+// Newton steps of a junction solve, unrolled in the generated code. From the stiffness-weighted
+// mean of the far ends (exact for springs of zero unstretched length) the iteration converges
+// quadratically; a residual still above the tolerance after these steps stops the member with
+// MBE_RUN_NEWTON_FAIL instead of giving a wrong answer.
+enum { MBE_JUNCTION_STEPS = 8 };
+
+typedef struct JunctionSpring {
+  int comp;
+  MbeV3 far;    // the other end (world)
+  MbeV3 vfar;   // its velocity (world)
+  double c, s0;
+} JunctionSpring;
+
+// force on the junction at r from spring j and its derivative d force / d r
+static void junction_spring(MbeMech* m, const JunctionSpring* j, MbeV3 r, MbeV3* f, MbeM3* K) {
+  MbeSym* s = m->s;
+  MbeV3 d = mbe_v3_sub(s, r, j->far);
+  MbeSymId L = mbe_v3_norm(s, d);
+  MbeSymId invL = mbe_sym_div(s, mbe_sym_const(s, 1.0), L);
+  MbeV3 e = mbe_v3_scale(s, invL, d);
+  MbeSymId stretch = mbe_sym_sub(s, L, mbe_sym_const(s, j->s0));
+  MbeSymId mc = mbe_sym_const(s, -j->c);
+  MbeSymId fm = mbe_sym_mul(s, mc, stretch);
+  *f = mbe_v3_scale(s, fm, e);  // -c (L - s0) e: a stretched spring pulls r to the far end
+  // K = -c (e e^T + (L - s0)/L (I - e e^T))
+  MbeSymId q = mbe_sym_mul(s, stretch, invL);
+  MbeSymId one = mbe_sym_const(s, 1.0);
+  MbeSymId omq = mbe_sym_sub(s, one, q);
+  for (int a = 0; a < 3; a++) {
+    for (int b = 0; b < 3; b++) {
+      MbeSymId ee = mbe_sym_mul(s, e.e[a], e.e[b]);
+      MbeSymId t = mbe_sym_mul(s, ee, omq);
+      if (a == b) t = mbe_sym_add(s, t, q);
+      K->e[3 * a + b] = mbe_sym_mul(s, mc, t);
+    }
+  }
+}
+
+static MbeStatus junctions(MbeMech* m) {
+  MbeSym* s = m->s;
+  for (size_t pi = 0; pi < m->npoints; pi++) {
+    MbeMechPoint* J = &m->points[pi];
+    if (!J->is_junction) continue;
+    JunctionSpring sp[16];
+    int n = 0;
+    double csum = 0;
+    for (size_t f = 0; f < m->nframes; f++) {
+      if (m->frames[f].point != (int)pi) continue;
+      int c = m->frames[f].comp;
+      const MbeMechComp* comp = &m->comps[c];
+      double mass = 0;
+      if (comp->kind == MBE_MC_SPRING) mbe_mech_real(m, c, "m", 0, &mass);
+      if (comp->kind != MBE_MC_SPRING || mass > 0 || mbe_mech_free_param(m, c, "c") != 0) {
+        return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                              "a junction of line forces may only join springs without mass "
+                              "(a damper or a mass there needs the junction's velocity as a state)");
+      }
+      int other = (int)f == comp->frame_a ? comp->frame_b : comp->frame_a;
+      const MbeMechPoint* P = &m->points[m->frames[other].point];
+      if (P->is_junction) {
+        return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                              "joins two massless junctions; coupled junctions are not supported "
+                              "yet");
+      }
+      if (n == 16) {
+        return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c, "more than 16 springs at one junction");
+      }
+      MbeStatus st = mbe_mech_real(m, c, "c", 0, &sp[n].c);
+      if (st == MBE_OK) st = mbe_mech_real(m, c, "s_unstretched", 0, &sp[n].s0);
+      if (st != MBE_OK) return st;
+      sp[n].comp = c;
+      sp[n].far = P->r0;
+      sp[n].vfar = mbe_m3_tmulv(s, P->R, P->v);
+      csum += sp[n].c;
+      n++;
+    }
+    if (!(csum > 0)) {
+      return mbe_mech_error(m, MBE_ERR_MODEL, sp[0].comp,
+                            "the springs meeting at this junction have no stiffness: nothing "
+                            "decides where the junction is");
+    }
+    // start: the stiffness-weighted mean of the far ends
+    MbeV3 r = mbe_v3_zero();
+    for (int i = 0; i < n; i++) {
+      MbeSymId w = mbe_sym_const(s, sp[i].c / csum);
+      MbeV3 t = mbe_v3_scale(s, w, sp[i].far);
+      r = mbe_v3_add(s, r, t);
+    }
+    MbeV3 F = mbe_v3_zero();
+    MbeM3 K;
+    for (int it = 0; it <= MBE_JUNCTION_STEPS; it++) {
+      F = mbe_v3_zero();
+      for (int i = 0; i < 9; i++) K.e[i] = 0;
+      MbeM3 Ki[16];
+      for (int i = 0; i < n; i++) {
+        MbeV3 fi;
+        junction_spring(m, &sp[i], r, &fi, &Ki[i]);
+        F = mbe_v3_add(s, F, fi);
+        for (int k = 0; k < 9; k++) K.e[k] = mbe_sym_add(s, K.e[k], Ki[i].e[k]);
+      }
+      if (it == MBE_JUNCTION_STEPS) {
+        // the velocity: K r' = sum K_i v_i (the balance differentiated in time)
+        MbeV3 rhs = mbe_v3_zero();
+        for (int i = 0; i < n; i++) {
+          MbeV3 t = mbe_m3_mulv(s, Ki[i], sp[i].vfar);
+          rhs = mbe_v3_add(s, rhs, t);
+        }
+        J->v = mbe_m3_solve(s, K, rhs);
+        break;
+      }
+      MbeV3 dx = mbe_m3_solve(s, K, F);
+      r = mbe_v3_sub(s, r, dx);
+    }
+    J->R = mbe_m3_identity(s);
+    J->r0 = r;
+    J->w = mbe_v3_zero();
+    // not converged: |F| above 1e-9 of the springs' force scale (or NaN)
+    MbeSymId scale = 0;
+    for (int i = 0; i < n; i++) {
+      MbeV3 d = mbe_v3_sub(s, r, sp[i].far);
+      MbeSymId L = mbe_v3_norm(s, d);
+      MbeSymId st = mbe_sym_sub(s, L, mbe_sym_const(s, sp[i].s0));
+      MbeSymId a = mbe_sym_fn(s, MBE_SYM_ABS, st);
+      MbeSymId ca = mbe_sym_mul(s, mbe_sym_const(s, sp[i].c), a);
+      scale = i == 0 ? ca : mbe_sym_add(s, scale, ca);
+    }
+    MbeSymId tol = mbe_sym_mul(s, mbe_sym_const(s, 1e-9), scale);
+    tol = mbe_sym_add(s, tol, mbe_sym_const(s, 1e-300));
+    MbeSymId fn = mbe_v3_norm(s, F);
+    MbeSymId bad = mbe_sym_sub(s, fn, tol);
+    // NaN compares false: fail also where |F| is not a number
+    MbeSymId ok = mbe_sym_sub(s, tol, fn);
+    MbeSymId nan_or_bad = mbe_sym_op(s, MBE_SYM_SELECT, ok, mbe_sym_const(s, -1.0),
+                                     mbe_sym_const(s, 1.0));
+    (void)bad;
+    m->fail = m->fail ? mbe_sym_op(s, MBE_SYM_MAX, m->fail, nan_or_bad, 0) : nan_or_bad;
+  }
+  return s->is_oom ? nomem(m) : MBE_OK;
+}
+
 /* ---- point masses on line forces ------------------------------------------------------------- */
 
 // d/dt of an expression of the positions, through the joints' q' (the speeds stay symbols)
@@ -674,7 +816,8 @@ MbeStatus mbe_mech_equations(MbeMech* m) {
     mbe_free(lambda), mbe_free(H), mbe_free(b);
     return nomem(m);
   }
-  st = mbe_mech_drives(m);
+  st = junctions(m);
+  if (st == MBE_OK) st = mbe_mech_drives(m);
   if (st == MBE_OK) st = mbe_mech_forces(m);
   if (st == MBE_OK) st = mbe_mech_newton_euler(m, NULL);
   if (st == MBE_OK) st = mass_matrix(m, H);

@@ -178,6 +178,7 @@ typedef struct MbeMechPoint {
   int parent;       // parent point, -1 = ground
   int order;        // position in the tree order (parents first)
   bool is_ground;   // fixed to the world (World.frame_b, Fixed.frame_b and rigid offsets of them)
+  bool is_junction;    // a massless junction of line forces (position solved in the RHS)
   int fixed_rotation;  // a line force with fixedRotationAtFrame_a/_b fixes its orientation to
                        // the world's: that component, else -1
   // kinematics (symbolic): R world -> point, r0 in world, w and v (origin velocity) in point
@@ -272,6 +273,7 @@ typedef struct MbeMech {
   size_t np, cap_p;
   double* p0;       // their values after initialization (np), NULL before
   int init_iterations;  // Newton steps the initialization took (0: none needed)
+  MbeSymId fail;        // > 0 when an algebraic part did not converge (0: none can fail)
   MbeSymId* udot;   // (ndof) the solved accelerations of the speeds
   MbeSymId* xdot;
   const char** state_names;

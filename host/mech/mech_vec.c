@@ -280,6 +280,23 @@ void mbe_m3_axes_angles(MbeSym* s, MbeM3 T, const int seq[3], MbeSymId guess, Mb
   out[2] = planar_angle(s, e3_2, e2, w2);
 }
 
+MbeV3 mbe_m3_solve(MbeSym* s, MbeM3 A, MbeV3 b) {
+  // adj(A) rows are the cross products of A's columns: A^-1 = [c2 x c3; c3 x c1; c1 x c2] / det
+  MbeV3 c1 = mbe_m3_col(A, 0), c2 = mbe_m3_col(A, 1), c3 = mbe_m3_col(A, 2);
+  MbeV3 r1 = mbe_v3_cross(s, c2, c3);
+  MbeV3 r2 = mbe_v3_cross(s, c3, c1);
+  MbeV3 r3 = mbe_v3_cross(s, c1, c2);
+  MbeSymId det = mbe_v3_dot(s, c1, r1);
+  MbeSymId inv = mbe_sym_div(s, mbe_sym_const(s, 1.0), det);
+  MbeSymId x1 = mbe_v3_dot(s, r1, b);
+  MbeSymId x2 = mbe_v3_dot(s, r2, b);
+  MbeSymId x3 = mbe_v3_dot(s, r3, b);
+  MbeV3 x = {{mbe_sym_mul(s, x1, inv), 0, 0}};
+  x.e[1] = mbe_sym_mul(s, x2, inv);
+  x.e[2] = mbe_sym_mul(s, x3, inv);
+  return x;
+}
+
 /* ---- numeric ---------------------------------------------------------------------------- */
 
 static void num_axis(int axis, double angle, double T[9]) {

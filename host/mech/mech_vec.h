@@ -53,6 +53,9 @@ MbeM3 mbe_m3_axes_jacobian(MbeSym* s, const int seq[3], const MbeSymId angles[3]
 // Frames.axesRotationsAngles): of the two solutions for the first angle, the one nearer guess.
 void mbe_m3_axes_angles(MbeSym* s, MbeM3 T, const int seq[3], MbeSymId guess, MbeSymId out[3]);
 
+// x with A x = b (Cramer's rule with the adjugate; a singular A gives non-finite values)
+MbeV3 mbe_m3_solve(MbeSym* s, MbeM3 A, MbeV3 b);
+
 // numeric versions for initialization (double, row-major)
 void mbe_num_axes(const int seq[3], const double angles[3], double T[9]);
 void mbe_num_planar(const double e[3], double phi, double T[9]);

@@ -86,6 +86,12 @@ MBE_FN int mbe_integrate_emit(mbe_real t, const mbe_real* x, const mbe_real* p, 
   return 0;
 }
 
+// the member status of a non-zero mbe_rhs / mbe_out result: a Newton failure reports itself,
+// anything else is RHS_FAIL
+MBE_FN MbeRunStatus mbe_rhs_failure(int rc) {
+  return rc == MBE_RUN_NEWTON_FAIL ? MBE_RUN_NEWTON_FAIL : MBE_RUN_RHS_FAIL;
+}
+
 // Fixed-step RK4 over the grid from state x (in place), grid point 0 already written. Every output
 // interval takes m = ceil(dt / hmax) equal steps (dt / hmax forgiven 16 rounding units, so an H
 // that divides dt gives exactly dt / H steps); grid points are hit exactly. An interval whose m
@@ -122,7 +128,7 @@ MBE_FN MbeRunStatus mbe_integrate_rk4(MbeGrid g, mbe_real hmax, mbe_long max_ste
     for (mbe_long j = 0; j < m; j++) {
       const int rc = mbe_rk4_step(ta + (mbe_real)j * h, h, x, p, &ws, w, iw, &cnt->nrhs);
       if (rc != 0) {
-        return MBE_RUN_RHS_FAIL;
+        return mbe_rhs_failure(rc);
       }
       cnt->steps += 1;
       if (!mbe_integrate_is_finite(x)) {
@@ -131,8 +137,9 @@ MBE_FN MbeRunStatus mbe_integrate_rk4(MbeGrid g, mbe_real hmax, mbe_long max_ste
     }
 
     // the state after the last step is the state at tb
-    if (mbe_integrate_emit(tb, x, p, k, g.nout, y, v, nvar, w, iw) != 0) {
-      return MBE_RUN_RHS_FAIL;
+    const int rce = mbe_integrate_emit(tb, x, p, k, g.nout, y, v, nvar, w, iw);
+    if (rce != 0) {
+      return mbe_rhs_failure(rce);
     }
     cnt->nout_done = k + 1;
   }
@@ -145,7 +152,7 @@ MBE_FN MbeRunStatus mbe_integrate_rk4(MbeGrid g, mbe_real hmax, mbe_long max_ste
 // grid points inside an accepted step come from the dense output, a grid point on the step's end
 // from the step's solution itself. The last step lands exactly on T1 (stretched by up to 1 % so no
 // sliver remains; HMAX is never exceeded). Failure policy (the member's info status):
-// - mbe_rhs < 0 anywhere, or mbe_out != 0: RHS_FAIL;
+// - mbe_rhs < 0 anywhere, or mbe_out != 0: RHS_FAIL (NEWTON_FAIL where the system says so);
 // - a trial with non-finite values (stage slopes, solution or error estimate): rejected, h / 5; if
 //   h then falls below HMIN (or t + h == t), NONFINITE: shrinking cannot cure a NaN;
 // - mbe_rhs > 0 in a trial: rejected, h / 5; at HMIN, RHS_FAIL;
@@ -179,7 +186,7 @@ MBE_FN MbeRunStatus mbe_integrate_dopri5(MbeGrid g, MBE_GLOBAL const mbe_real* c
   cnt->nrhs += 1;
   int rc = mbe_rhs(g.t0, x, p, ws.k1, w, iw);
   if (rc != 0) {
-    return MBE_RUN_RHS_FAIL;
+    return mbe_rhs_failure(rc);
   }
   if (!mbe_integrate_is_finite(ws.k1)) {
     return MBE_RUN_NONFINITE;
@@ -228,7 +235,7 @@ MBE_FN MbeRunStatus mbe_integrate_dopri5(MbeGrid g, MBE_GLOBAL const mbe_real* c
     if (rc > 0) {
       cnt->rejected += 1;
       h = mbe_step_control_fail(&ctl, hs);
-      why = MBE_RUN_RHS_FAIL;
+      why = mbe_rhs_failure(rc);
       continue;
     }
     const mbe_real err = mbe_step_error_norm(MBE_RHS_NX, x, xnew, xerr, rtol, atol);
@@ -262,7 +269,7 @@ MBE_FN MbeRunStatus mbe_integrate_dopri5(MbeGrid g, MBE_GLOBAL const mbe_real* c
         rc = mbe_integrate_emit(tk, xd, p, k, g.nout, y, v, nvar, w, iw);
       }
       if (rc != 0) {
-        return MBE_RUN_RHS_FAIL;
+        return mbe_rhs_failure(rc);
       }
       k += 1;
       cnt->nout_done = k;
@@ -335,12 +342,13 @@ MBE_FN void mbe_integrate_variant(mbe_long v, mbe_long nvar, MBE_GLOBAL const mb
   cnt.nrhs = 0;
   cnt.nout_done = 0;
   MbeRunStatus st = MBE_RUN_NOT_RUN;
+  int rc0;
   if (is_grid_ok && is_method_ok) {
     const MbeGrid g = mbe_grid_make(t0, t1, nout);
     if (!mbe_integrate_is_finite(xv)) {
       st = MBE_RUN_NONFINITE;
-    } else if (mbe_integrate_emit(t0, xv, pv, 0, nout, y, v, nvar, w, iw) != 0) {
-      st = MBE_RUN_RHS_FAIL;
+    } else if ((rc0 = mbe_integrate_emit(t0, xv, pv, 0, nout, y, v, nvar, w, iw)) != 0) {
+      st = mbe_rhs_failure(rc0);
     } else {
       cnt.nout_done = 1;
       if (method == MBE_METHOD_RK4) {

@@ -32,7 +32,7 @@ START_TEST(test_text_of_an_oscillator) {
   MbeSymId pot = mbe_sym_mul(&s, half, kxx);
   MbeSymId e = mbe_sym_add(&s, kin, pot);
   MbeSymId xdot[2] = {x1, acc}, y[2] = {x0, e};
-  MbeCodegenDef def = {&s, xdot, 2, y, 2, 2, "Oscillator"};
+  MbeCodegenDef def = {&s, xdot, 2, y, 2, 2, "Oscillator", 0, 0};
   char* text = NULL;
   ck_assert_int_eq(mbe_codegen_system(&def, &text, NULL), MBE_OK);
   const char* expect =
@@ -64,7 +64,7 @@ START_TEST(test_text_of_an_oscillator) {
   // out-of-range leaves and non-finite constants are refused
   MbeSymId bad = mbe_sym_param(&s, 5);
   MbeSymId y2[1] = {bad};
-  MbeCodegenDef def2 = {&s, xdot, 2, y2, 1, 2, "Bad"};
+  MbeCodegenDef def2 = {&s, xdot, 2, y2, 1, 2, "Bad", 0, 0};
   MbeError err;
   ck_assert_int_eq(mbe_codegen_system(&def2, &text, &err), MBE_ERR_INVALID_ARG);
   ck_assert_ptr_nonnull(strstr(err.message, "p[5]"));
@@ -142,7 +142,7 @@ START_TEST(test_generated_pendulum_on_every_backend) {
   mbe_sym_init(&s);
   MbeSymId xdot[4], y[NY];
   pendulum(&s, xdot, y);
-  MbeCodegenDef def = {&s, xdot, 4, y, NY, 5, "DagPendulum"};
+  MbeCodegenDef def = {&s, xdot, 4, y, NY, 5, "DagPendulum", 0, 0};
   char* text = NULL;
   ck_assert_int_eq(mbe_codegen_system(&def, &text, NULL), MBE_OK);
 
@@ -151,7 +151,7 @@ START_TEST(test_generated_pendulum_on_every_backend) {
   mbe_sym_init(&s2);
   MbeSymId xdot2[4], y2[NY];
   pendulum(&s2, xdot2, y2);
-  MbeCodegenDef def2 = {&s2, xdot2, 4, y2, NY, 5, "DagPendulum"};
+  MbeCodegenDef def2 = {&s2, xdot2, 4, y2, NY, 5, "DagPendulum", 0, 0};
   char* text2 = NULL;
   ck_assert_int_eq(mbe_codegen_system(&def2, &text2, NULL), MBE_OK);
   ck_assert_str_eq(text, text2);

@@ -11,6 +11,7 @@
 #include "mbe/mbe_flat.h"
 #include "mbe/mbe_spec.h"
 #include "mbe_check.h"
+#include "mbe_layout.h"
 #include "mech.h"
 #include "runtime_fixture.h"
 
@@ -35,7 +36,8 @@ static void generate(Generated* g, const char* rel) {
   if (st == MBE_OK) st = mbe_system_build(g->flat, &g->sys, &err);
   ck_assert_msg(st == MBE_OK, "%s: %s", rel, err.message);
   // outputs: every state
-  MbeCodegenDef def = {&g->sys->sym, g->sys->xdot, g->sys->nx, g->sys->xdot, 0, 0, rel};
+  MbeCodegenDef def = {&g->sys->sym, g->sys->xdot, g->sys->nx, g->sys->xdot, 0,
+                       g->sys->np, rel, g->sys->fail, MBE_RUN_NEWTON_FAIL};
   MbeSymId* y = malloc(g->sys->nx * sizeof *y);
   for (size_t i = 0; i < g->sys->nx; i++) {
     y[i] = mbe_system_signal(g->sys, g->sys->state_names[i])->id;
