@@ -337,8 +337,10 @@ static MbeStatus collect(MbeMech* m) {
     m->comps[c].frame_b = comp_frame(m, (int)c, "frame_b");
     m->comps[c].frame_resolve = comp_frame(m, (int)c, "frame_resolve");
     bool is_joint = m->comps[c].kind == MBE_MC_REVOLUTE || m->comps[c].kind == MBE_MC_PRISMATIC;
-    m->comps[c].flange[0] = comp_flange(m, (int)c, is_joint ? "axis" : "flange_a");
-    m->comps[c].flange[1] = comp_flange(m, (int)c, is_joint ? "support" : "flange_b");
+    bool is_ups = m->comps[c].kind == MBE_MC_JOINT_UPS;
+    m->comps[c].flange[0] = comp_flange(m, (int)c, is_joint || is_ups ? "axis" : "flange_a");
+    m->comps[c].flange[1] =
+        comp_flange(m, (int)c, is_joint ? "support" : is_ups ? "bearing" : "flange_b");
     if (m->comps[c].kind == MBE_MC_ROT_FIXED || m->comps[c].kind == MBE_MC_TRANS_FIXED ||
         m->comps[c].kind == MBE_MC_ROT_TORQUE || m->comps[c].kind == MBE_MC_TRANS_FORCE ||
         m->comps[c].kind == MBE_MC_ROT_CONSTANT_TORQUE ||
@@ -405,6 +407,7 @@ static MbeStatus merge(MbeMech* m) {
       m->points[id[r]].parent = -1;
       m->points[id[r]].order = -1;
       m->points[id[r]].fixed_rotation = -1;
+      m->points[id[r]].derived_ups = -1;
     }
     m->frames[i].point = id[r];
   }
@@ -440,6 +443,7 @@ static int new_point(MbeMech* m) {
   p[m->npoints].parent = -1;
   p[m->npoints].order = -1;
   p[m->npoints].fixed_rotation = -1;
+  p[m->npoints].derived_ups = -1;
   return (int)m->npoints++;
 }
 
@@ -842,6 +846,25 @@ static MbeStatus build_comp(MbeMech* m, int c) {
       }
       return MBE_OK;
     }
+    case MBE_MC_JOINT_UPS: {
+      // no constraint between frame_a and frame_b; frame_ia/ib follow them
+      if (pa < 0 || pb < 0) {
+        return mbe_mech_error(m, MBE_ERR_MODEL, c, "frame_a and frame_b must both be connected");
+      }
+      const char* sides[2] = {"frame_ia", "frame_ib"};
+      for (int k = 0; k < 2; k++) {
+        int p = point_of(m, comp_frame(m, c, sides[k]));
+        if (p < 0) continue;
+        if (p == pa || p == pb || m->points[p].derived_ups >= 0) {
+          return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                                "%s is connected to frame_a, frame_b or another JointUPS frame; "
+                                "not supported yet",
+                                sides[k]);
+        }
+        m->points[p].derived_ups = c;
+      }
+      return MBE_OK;
+    }
     case MBE_MC_CUT_FORCE:
     case MBE_MC_CUT_TORQUE:
     case MBE_MC_CUT_FORCE_AND_TORQUE: {
@@ -917,6 +940,12 @@ static MbeStatus tree_add(MbeMech* m, int k, int parent, int child, bool reverse
                           "meet point masses or each other",
                           m->comps[e->comp].name);
   }
+  if (m->points[child].derived_ups >= 0) {
+    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, e->comp,
+                          "connects to frame_ia or frame_ib of %s: only bodies and "
+                          "visualizers may hang there yet",
+                          m->comps[m->points[child].derived_ups].name);
+  }
   e->in_tree = true;
   e->reversed = reversed;
   e->parent_point = parent;
@@ -977,7 +1006,7 @@ static int choose_root_body(MbeMech* m, int p0, bool* mark) {
     int p = stack[--n];
     for (size_t b = 0; b < m->nbodies; b++) {
       MbeMechBody* bd = &m->bodies[b];
-      if (m->frames[bd->frame].point != p) continue;
+      if (m->frames[bd->frame].point != p || m->points[p].derived_ups >= 0) continue;
       int pr = bd->enforce ? -1 : bd->priority;
       int pbest = best < 0 ? 1 << 30 : (m->bodies[best].enforce ? -1 : m->bodies[best].priority);
       if (pr < pbest) best = (int)b;
@@ -1100,7 +1129,7 @@ static MbeStatus build_tree(MbeMech* m) {
     }
     if (changed || st != MBE_OK) continue;
     for (size_t p = 0; p < m->npoints && st == MBE_OK; p++) {
-      if (m->points[p].order >= 0 || mark[p]) continue;
+      if (m->points[p].order >= 0 || mark[p] || m->points[p].derived_ups >= 0) continue;
       memset(mark, 0, m->npoints);
       int b = choose_root_body(m, (int)p, mark);
       if (b == -2) {
@@ -1140,6 +1169,27 @@ static MbeStatus build_tree(MbeMech* m) {
   for (size_t f = 0; f < m->nframes; f++) {
     int p = m->frames[f].point;
     if (m->points[p].order >= 0) continue;
+    if (m->points[p].derived_ups >= 0) {
+      // frame_ia/ib of a JointUPS: placed (kinematics in mech_eom.c), bodies there are derived
+      m->points[p].order = (int)m->norder;
+      m->order[m->norder++] = p;
+      for (size_t b = 0; b < m->nbodies; b++) {
+        if (m->frames[m->bodies[b].frame].point == p) m->bodies[b].derived = true;
+      }
+      for (size_t g = 0; g < m->nframes; g++) {
+        int gc = m->frames[g].comp;
+        if (m->frames[g].point != p || gc < 0 || gc == m->points[p].derived_ups) continue;
+        MbeMechKind k = m->comps[gc].kind;
+        if (m->comps[gc].body < 0 && k != MBE_MC_FIXED_FRAME && k != MBE_MC_FIXED_ARROW &&
+            k != MBE_MC_FIXED_SHAPE && k != MBE_MC_OTHER_VISUALIZER) {
+          return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, gc,
+                                "is attached to frame_ia or frame_ib of %s: only bodies and "
+                                "visualizers may hang there yet",
+                                m->comps[m->points[p].derived_ups].name);
+        }
+      }
+      continue;
+    }
     // a point no root reaches: only force elements and sensors are attached to it
     MbeStrbuf names;
     mbe_strbuf_init(&names);

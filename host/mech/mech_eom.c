@@ -391,6 +391,9 @@ MbeStatus mbe_mech_newton_euler(MbeMech* m, const MbeSymId* udot) {
     MbeMechBody* bd = &m->bodies[b];
     MbeMechPoint* P = &m->points[m->frames[bd->frame].point];
     MbeV3 t, f;
+    if (bd->derived && udot == NULL) {
+      continue;  // Kane's form (derived_bodies); the full pass computes its wrench for outputs
+    }
     mbe_mech_body_wrench(m, bd, udot ? P->aw : P->bw, udot ? P->av : P->bv, &t, &f);
     if (udot) {
       bd->wt = t, bd->wf = f;
@@ -721,6 +724,250 @@ static MbeStatus junctions(MbeMech* m) {
   return s->is_oom ? nomem(m) : MBE_OK;
 }
 
+/* ---- JointUPS: frames that follow frame_a and frame_b --------------------------------------- */
+
+static MbeStatus rate(MbeMech* m, MbeV3 v, MbeV3* out);
+static bool related(const MbeMech* m, int i, int j);
+
+static MbeV3 v3_unit(MbeSym* s, int i) {
+  MbeV3 r = mbe_v3_zero();
+  r.e[i] = mbe_sym_const(s, 1.0);
+  return r;
+}
+
+// the relative angular velocity of frame_ia (ia coords) for the axis rate rd (frame_a coords):
+// T = E_ia E_a^T with E_a = [e, e2, e3], e2 = unit(n1 x e), e3 = e x e2, e = raxis / L
+static MbeV3 ups_w_rel(MbeSym* s, MbeM3 Eia, MbeV3 n1, MbeV3 e, MbeV3 e2, MbeSymId L, MbeM3 T,
+                       MbeV3 rd) {
+  MbeSymId invL = mbe_sym_div(s, mbe_sym_const(s, 1.0), L);
+  MbeSymId erd = mbe_v3_dot(s, e, rd);
+  MbeV3 pe = mbe_v3_scale(s, erd, e);
+  MbeV3 prd = mbe_v3_sub(s, rd, pe);
+  MbeV3 ed = mbe_v3_scale(s, invL, prd);  // e' = (I - e e^T) rd / L
+  MbeV3 u = mbe_v3_cross(s, n1, e);
+  MbeSymId nu = mbe_v3_norm(s, u);
+  MbeV3 ud = mbe_v3_cross(s, n1, ed);
+  MbeSymId e2ud = mbe_v3_dot(s, e2, ud);
+  MbeV3 t1 = mbe_v3_scale(s, e2ud, e2);
+  MbeV3 t2 = mbe_v3_sub(s, ud, t1);
+  MbeSymId invn = mbe_sym_div(s, mbe_sym_const(s, 1.0), nu);
+  MbeV3 e2d = mbe_v3_scale(s, invn, t2);  // e2' = (u' - e2 (e2 . u'))/|u|
+  MbeV3 c1 = mbe_v3_cross(s, ed, e2);
+  MbeV3 c2 = mbe_v3_cross(s, e, e2d);
+  MbeV3 e3d = mbe_v3_add(s, c1, c2);
+  MbeM3 Ead;  // columns e', e2', e3'
+  for (int i = 0; i < 3; i++) {
+    Ead.e[3 * i] = ed.e[i];
+    Ead.e[3 * i + 1] = e2d.e[i];
+    Ead.e[3 * i + 2] = e3d.e[i];
+  }
+  MbeM3 Eadt = mbe_m3_transpose(Ead);
+  MbeM3 Td = mbe_m3_mul(s, Eia, Eadt);
+  MbeM3 Tdt = mbe_m3_transpose(Td);
+  MbeM3 W = mbe_m3_mul(s, T, Tdt);  // skew(w_rel) = T T'^T
+  MbeV3 w = {{W.e[7], W.e[2], W.e[3]}};
+  return w;
+}
+
+static MbeStatus derived_points(MbeMech* m) {
+  MbeSym* s = m->s;
+  for (size_t c = 0; c < m->ncomps; c++) {
+    MbeMechComp* comp = &m->comps[c];
+    if (comp->kind != MBE_MC_JOINT_UPS) continue;
+    if (m->ups == NULL) {
+      m->ups = mbe_arena_alloc(m->arena, (m->ncomps + 1) * sizeof *m->ups);
+      if (m->ups == NULL) return nomem(m);
+    }
+    MbeMechUps* u = &m->ups[c];
+    double n1[3], eia[3], e2ia[3], e3ia[3];
+    MbeStatus st = mbe_mech_vec(m, (int)c, "n1_a", n1);
+    if (st == MBE_OK) st = mbe_mech_vec(m, (int)c, "eAxis_ia", eia);
+    if (st == MBE_OK) st = mbe_mech_vec(m, (int)c, "e2_ia", e2ia);
+    if (st == MBE_OK) st = mbe_mech_vec(m, (int)c, "e3_ia", e3ia);
+    if (st != MBE_OK) return st;
+    MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
+    MbeMechPoint* B = &m->points[m->frames[comp->frame_b].point];
+    MbeV3 r0 = mbe_v3_sub(s, B->r0, A->r0);
+    u->raxis = mbe_m3_mulv(s, A->R, r0);
+    u->L = mbe_v3_norm(s, u->raxis);
+    MbeSymId invL = mbe_sym_div(s, mbe_sym_const(s, 1.0), u->L);
+    MbeV3 e = mbe_v3_scale(s, invL, u->raxis);
+    MbeV3 nv = mbe_v3_const(s, n1);
+    MbeV3 uu = mbe_v3_cross(s, nv, e);
+    MbeV3 e2 = mbe_v3_normalize(s, uu);
+    MbeV3 e3 = mbe_v3_cross(s, e, e2);
+    MbeM3 Ea, Eia;
+    for (int i = 0; i < 3; i++) {
+      Ea.e[3 * i] = e.e[i], Ea.e[3 * i + 1] = e2.e[i], Ea.e[3 * i + 2] = e3.e[i];
+      Eia.e[3 * i] = mbe_sym_const(s, eia[i]);
+      Eia.e[3 * i + 1] = mbe_sym_const(s, e2ia[i]);
+      Eia.e[3 * i + 2] = mbe_sym_const(s, e3ia[i]);
+    }
+    MbeM3 Eat = mbe_m3_transpose(Ea);
+    u->T = mbe_m3_mul(s, Eia, Eat);
+    u->e0 = mbe_m3_tmulv(s, A->R, e);
+    // K: w_rel per unit axis rate, by linearity
+    for (int j = 0; j < 3; j++) {
+      MbeV3 col = ups_w_rel(s, Eia, nv, e, e2, u->L, u->T, v3_unit(s, j));
+      for (int i = 0; i < 3; i++) u->K.e[3 * i + j] = col.e[i];
+    }
+    // the axis rate and the frames' motion
+    MbeV3 va = mbe_m3_tmulv(s, A->R, A->v), vb = mbe_m3_tmulv(s, B->R, B->v);
+    MbeV3 dv = mbe_v3_sub(s, vb, va);
+    MbeV3 rdv = mbe_m3_mulv(s, A->R, dv);
+    MbeV3 wxr = mbe_v3_cross(s, A->w, u->raxis);
+    MbeV3 rd = mbe_v3_sub(s, rdv, wxr);
+    MbeV3 Tw = mbe_m3_mulv(s, u->T, A->w);
+    MbeV3 Krd = mbe_m3_mulv(s, u->K, rd);
+    MbeV3 w = mbe_v3_add(s, Tw, Krd);
+    MbeM3 R = mbe_m3_mul(s, u->T, A->R);
+    const char* sides[2] = {"frame_ia", "frame_ib"};
+    for (int k = 0; k < 2; k++) {
+      char buf[512];
+      snprintf(buf, sizeof buf, "%s.%s", comp->name, sides[k]);
+      int in = mbe_mech_inst(m, buf);
+      int fr = in < 0 ? -1 : m->inst_frame[in];
+      if (fr < 0) continue;
+      MbeMechPoint* P = &m->points[m->frames[fr].point];
+      P->R = R;
+      P->r0 = k == 0 ? A->r0 : B->r0;
+      P->w = w;
+      P->v = mbe_m3_mulv(s, R, k == 0 ? va : vb);
+    }
+  }
+  return s->is_oom ? nomem(m) : MBE_OK;
+}
+
+// bodies at derived points in Kane's form: with S_k the point's (w, v) per speed and the bias
+// accelerations from q', M += S^T I S and Q -= S^T W0 (W0: the wrench at u' = 0)
+static MbeStatus derived_bodies(MbeMech* m, MbeSymId* H, MbeSymId* b, bool* dense) {
+  MbeSym* s = m->s;
+  size_t n = m->ndof;
+  for (size_t pi = 0; pi < m->npoints; pi++) {
+    MbeMechPoint* P = &m->points[pi];
+    if (P->derived_ups < 0) continue;
+    bool any = false;
+    for (size_t k = 0; k < m->nbodies; k++) any = any || m->frames[m->bodies[k].frame].point == (int)pi;
+    if (!any) continue;
+    P->dSw = mbe_arena_alloc(m->arena, (n + 1) * sizeof *P->dSw);
+    P->dSv = mbe_arena_alloc(m->arena, (n + 1) * sizeof *P->dSv);
+    if (!P->dSw || !P->dSv) return nomem(m);
+    for (size_t i = 0; i < m->ntree; i++) {
+      const MbeMechEdge* e = &m->edges[m->tree_edges[i]];
+      for (int j = 0; j < e->nu; j++) {
+        MbeStatus st = column(m, P->w, e->u0 + j, &P->dSw[e->dof0 + j]);
+        if (st == MBE_OK) st = column(m, P->v, e->u0 + j, &P->dSv[e->dof0 + j]);
+        if (st != MBE_OK) return st;
+      }
+    }
+    MbeStatus st = rate(m, P->w, &P->bw);
+    if (st == MBE_OK) st = rate(m, P->v, &P->bv);
+    if (st != MBE_OK) return st;
+    for (size_t k = 0; k < m->nbodies; k++) {
+      MbeMechBody* bd = &m->bodies[k];
+      if (m->frames[bd->frame].point != (int)pi) continue;
+      MbeV3 t0, f0;
+      mbe_mech_body_wrench(m, bd, P->bw, P->bv, &t0, &f0);
+      MbeSymId I6[36];
+      memset(I6, 0, sizeof I6);
+      body_inertia(m, bd, I6);
+      for (size_t i = 0; i < n; i++) {
+        MbeSymId q1 = mbe_v3_dot(s, P->dSw[i], t0);
+        MbeSymId q2 = mbe_v3_dot(s, P->dSv[i], f0);
+        MbeSymId q = mbe_sym_add(s, q1, q2);
+        b[i] = mbe_sym_sub(s, b[i], q);
+        // I6 S_i
+        MbeSymId IS[6];
+        for (int r = 0; r < 6; r++) {
+          MbeSymId acc = 0;
+          for (int c = 0; c < 6; c++) {
+            MbeSymId sc = c < 3 ? P->dSw[i].e[c] : P->dSv[i].e[c - 3];
+            MbeSymId t = mbe_sym_mul(s, I6[6 * r + c], sc);
+            acc = mbe_sym_add(s, acc, t);
+          }
+          IS[r] = acc;
+        }
+        for (size_t j = i; j < n; j++) {
+          MbeSymId acc = 0;
+          for (int r = 0; r < 6; r++) {
+            MbeSymId sr = r < 3 ? P->dSw[j].e[r] : P->dSv[j].e[r - 3];
+            MbeSymId t = mbe_sym_mul(s, sr, IS[r]);
+            acc = mbe_sym_add(s, acc, t);
+          }
+          if (acc == 0) continue;
+          if (!related(m, (int)i, (int)j)) *dense = true;
+          H[j * n + i] = mbe_sym_add(s, H[j * n + i], acc);
+        }
+      }
+    }
+  }
+  return s->is_oom ? nomem(m) : MBE_OK;
+}
+
+// The loads of the bodies at a JointUPS's frame_ia/ib with the solved accelerations, and what
+// they mean at its frame_a and frame_b (virtual power through w_ia = T w_a + K rdot_a), plus the
+// axis force: the JointUPS's cut wrenches for the outputs' Newton-Euler pass.
+void mbe_mech_derived_wrenches(MbeMech* m, const MbeSymId* udot) {
+  MbeSym* s = m->s;
+  for (size_t c = 0; m->ups != NULL && c < m->ncomps; c++) {
+    MbeMechComp* comp = &m->comps[c];
+    if (comp->kind != MBE_MC_JOINT_UPS) continue;
+    MbeMechUps* u = &m->ups[c];
+    MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
+    MbeMechPoint* B = &m->points[m->frames[comp->frame_b].point];
+    MbeV3 tsum = mbe_v3_zero(), fa_w = mbe_v3_zero(), fb_w = mbe_v3_zero();
+    const char* sides[2] = {"frame_ia", "frame_ib"};
+    for (int k = 0; k < 2; k++) {
+      char buf[512];
+      snprintf(buf, sizeof buf, "%s.%s", comp->name, sides[k]);
+      int in = mbe_mech_inst(m, buf);
+      int fr = in < 0 ? -1 : m->inst_frame[in];
+      if (fr < 0) continue;
+      int pi = m->frames[fr].point;
+      MbeMechPoint* P = &m->points[pi];
+      MbeV3 t = mbe_v3_zero(), f = mbe_v3_zero();
+      if (P->dSw != NULL) {
+        P->aw = P->bw, P->av = P->bv;
+        for (size_t i = 0; i < m->ndof; i++) {
+          MbeV3 a = mbe_v3_scale(s, udot[i], P->dSw[i]);
+          P->aw = mbe_v3_add(s, P->aw, a);
+          MbeV3 b = mbe_v3_scale(s, udot[i], P->dSv[i]);
+          P->av = mbe_v3_add(s, P->av, b);
+        }
+        for (size_t b = 0; b < m->nbodies; b++) {
+          if (m->frames[m->bodies[b].frame].point != pi) continue;
+          MbeV3 bt, bf;
+          mbe_mech_body_wrench(m, &m->bodies[b], P->aw, P->av, &bt, &bf);
+          t = mbe_v3_add(s, t, bt);
+          f = mbe_v3_add(s, f, bf);
+        }
+      }
+      m->frames[fr].t = mbe_v3_neg(s, t);
+      m->frames[fr].f = mbe_v3_neg(s, f);
+      m->frames[fr].has_wrench = true;
+      tsum = mbe_v3_add(s, tsum, t);
+      MbeV3 fw = mbe_m3_tmulv(s, P->R, f);
+      if (k == 0) fa_w = mbe_v3_add(s, fa_w, fw);
+      else fb_w = mbe_v3_add(s, fb_w, fw);
+    }
+    MbeV3 kk = mbe_m3_tmulv(s, u->K, tsum);   // a coords
+    MbeV3 kw = mbe_m3_tmulv(s, A->R, kk);     // world
+    fa_w = mbe_v3_sub(s, fa_w, kw);
+    fb_w = mbe_v3_add(s, fb_w, kw);
+    MbeV3 ta = mbe_m3_tmulv(s, u->T, tsum);
+    MbeV3 rxk = mbe_v3_cross(s, u->raxis, kk);
+    ta = mbe_v3_sub(s, ta, rxk);
+    // the axis force f pushes frame_b along the axis and frame_a back
+    MbeV3 fe = mbe_v3_scale(s, u->f, u->e0);
+    fa_w = mbe_v3_add(s, fa_w, fe);
+    fb_w = mbe_v3_sub(s, fb_w, fe);
+    m->frames[comp->frame_a].t = ta;
+    m->frames[comp->frame_a].f = mbe_m3_mulv(s, A->R, fa_w);
+    m->frames[comp->frame_b].t = mbe_v3_zero();
+    m->frames[comp->frame_b].f = mbe_m3_mulv(s, B->R, fb_w);
+  }
+}
+
 /* ---- point masses on line forces ------------------------------------------------------------- */
 
 // d/dt of an expression of the positions, through the joints' q' (the speeds stay symbols)
@@ -817,6 +1064,7 @@ MbeStatus mbe_mech_equations(MbeMech* m) {
     return nomem(m);
   }
   st = junctions(m);
+  if (st == MBE_OK) st = derived_points(m);
   if (st == MBE_OK) st = mbe_mech_drives(m);
   if (st == MBE_OK) st = mbe_mech_forces(m);
   if (st == MBE_OK) st = mbe_mech_newton_euler(m, NULL);
@@ -824,6 +1072,7 @@ MbeStatus mbe_mech_equations(MbeMech* m) {
   if (st == MBE_OK) mbe_mech_drive_forces(m, b, H);
   bool dense = false;
   if (st == MBE_OK) st = line_masses(m, H, b, &dense);
+  if (st == MBE_OK) st = derived_bodies(m, H, b, &dense);
   if (st == MBE_OK) {
     // b = Q - C, lambda = parent dof
     for (size_t i = 0; i < m->ntree; i++) {

@@ -480,6 +480,17 @@ MbeStatus mbe_mech_forces(MbeMech* m) {
         set_wrench(m, m->comps[c].frame_resolve, z, z);
         break;
       }
+      case MBE_MC_JOINT_UPS: {
+        // the axis force; the loads at frame_ia/ib enter the equations in Kane's form
+        MbeMechComp* comp = &m->comps[c];
+        MbeMechUps* u = &m->ups[c];
+        MbeV3 fe = mbe_v3_scale(m->s, u->f, u->e0);
+        MbeV3 fa = mbe_m3_mulv(m->s, frame_point(m, comp->frame_a)->R, fe);
+        MbeV3 fb0 = mbe_m3_mulv(m->s, frame_point(m, comp->frame_b)->R, fe);
+        set_wrench(m, comp->frame_a, mbe_v3_zero(), fa);
+        set_wrench(m, comp->frame_b, mbe_v3_zero(), mbe_v3_neg(m->s, fb0));
+        break;
+      }
       default: break;
     }
     if (st == MBE_OK && m->input_error != MBE_OK) st = m->input_error;
@@ -539,6 +550,29 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
           m->sets[sb].pos = param(m, (int)c, comp->kind == MBE_MC_ROT_FIXED ? "phi0" : "s0", &st);
         }
         break;
+      case MBE_MC_JOINT_UPS: {
+        // axis.s = axis length - s_offset, bearing.s = 0: a prismatic along the axis
+        MbeMechUps* u = &m->ups[c];
+        MbeSymId off = param(m, (int)c, "s_offset", &st);
+        MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
+        MbeMechPoint* B = &m->points[m->frames[comp->frame_b].point];
+        MbeV3 va = mbe_m3_tmulv(s, A->R, A->v), vb = mbe_m3_tmulv(s, B->R, B->v);
+        MbeV3 dv = mbe_v3_sub(s, vb, va);
+        MbeSymId Ld = mbe_v3_dot(s, u->e0, dv);
+        for (int k = 0; k < 2; k++) {
+          int sk = k == 0 ? sa : sb;
+          if (sk < 0) continue;
+          if (m->sets[sk].edge >= 0 || m->sets[sk].is_ground || m->sets[sk].line >= 0) {
+            return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, (int)c,
+                                  "its axis or bearing is connected to a joint axis, a fixed flange "
+                                  "or a line force; such 1-D couplings are not supported yet");
+          }
+          m->sets[sk].line = (int)c;
+          m->sets[sk].pos = k == 0 ? mbe_sym_sub(s, u->L, off) : 0;
+          m->sets[sk].vel = k == 0 ? Ld : 0;
+        }
+        break;
+      }
       case MBE_MC_LINE_FORCE_WITH_MASS:
       case MBE_MC_LINE_FORCE_WITH_TWO_MASSES: {
         // flange_a.s = 0, flange_b.s = the distance of the frame origins (unguarded)
@@ -667,6 +701,13 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
   for (size_t k = 0; k < m->nsets; k++) {
     MbeMechFlangeSet* set = &m->sets[k];
     if (set->edge >= 0 || set->line >= 0) set->load = mbe_sym_neg(s, set->load);
+  }
+  // the JointUPS's axis force f = axis.f (zero with the axis unconnected)
+  for (size_t c = 0; c < m->ncomps; c++) {
+    MbeMechComp* comp = &m->comps[c];
+    if (comp->kind != MBE_MC_JOINT_UPS) continue;
+    int sa = set_of(m, comp->flange[0]);
+    m->ups[c].f = sa >= 0 && m->sets[sa].nflanges > 1 ? m->sets[sa].load : 0;
   }
   // the 1-D force in each line-force flange; with one flange connected, the other carries its
   // negative (the MSL's rule); with none, zero

@@ -28,6 +28,7 @@
   X(SPHERICAL, "Mechanics.MultiBody.Joints.Spherical")                                   \
   X(FREE_MOTION, "Mechanics.MultiBody.Joints.FreeMotion")                                \
   X(FREE_MOTION_SCALAR_INIT, "Mechanics.MultiBody.Joints.FreeMotionScalarInit")          \
+  X(JOINT_UPS, "Mechanics.MultiBody.Joints.Assemblies.JointUPS")                         \
   X(WORLD_FORCE, "Mechanics.MultiBody.Forces.WorldForce")                                \
   X(WORLD_TORQUE, "Mechanics.MultiBody.Forces.WorldTorque")                              \
   X(WORLD_FORCE_AND_TORQUE, "Mechanics.MultiBody.Forces.WorldForceAndTorque")            \
@@ -170,6 +171,7 @@ typedef struct MbeMechBody {
   bool enforce;      // Body.enforceStates: a definite root
   int root_edge;     // the FLOAT / ABS_ROTATION edge that gives it states, -1 if none
   MbeV3 wt, wf;      // the wrench it needs at its frame (full accelerations; outputs)
+  bool derived;      // at a derived point (JointUPS.frame_ia/ib): not part of the tree's pass
 } MbeMechBody;
 
 // a connection set of frames
@@ -179,6 +181,10 @@ typedef struct MbeMechPoint {
   int order;        // position in the tree order (parents first)
   bool is_ground;   // fixed to the world (World.frame_b, Fixed.frame_b and rigid offsets of them)
   bool is_junction;    // a massless junction of line forces (position solved in the RHS)
+  int derived_ups;     // frame_ia/frame_ib of this JointUPS: a pose that follows its frame_a and
+                       // frame_b (bodies here enter in Kane's form), -1 if not
+  MbeV3* dSw;          // derived points: d w / d u_k (ndof), d v / d u_k
+  MbeV3* dSv;
   int fixed_rotation;  // a line force with fixedRotationAtFrame_a/_b fixes its orientation to
                        // the world's: that component, else -1
   // kinematics (symbolic): R world -> point, r0 in world, w and v (origin velocity) in point
@@ -202,6 +208,17 @@ typedef struct MbeMechFlangeSet {
   int nflanges;    // connectors in the set (1: an unconnected flange)
   int line;        // the line force whose flange this is (its s is 0 or the distance), -1
 } MbeMechFlangeSet;
+
+// JointUPS: the rotation of frame_ia relative to frame_a follows the axis direction; for the
+// loads at frame_ia/ib it keeps w_ia = T w_a + K rdot_a (rdot_a: d/dt of the axis in frame_a)
+typedef struct MbeMechUps {
+  MbeM3 T;      // frame_a -> frame_ia
+  MbeM3 K;      // d w_rel (ia coords) / d rdot_a (a coords)
+  MbeV3 raxis;  // frame_a -> frame_b in frame_a coordinates
+  MbeV3 e0;     // unit axis (world)
+  MbeSymId L;   // axis length
+  MbeSymId f;   // the axis force (axis.f)
+} MbeMechUps;
 
 // a point mass carried by a line force: its position is a function of the two frame origins, so
 // its inertia couples whatever moves them (Kane's form: M += m J^T J, Q -= J^T m (a_bias - g))
@@ -266,6 +283,7 @@ typedef struct MbeMech {
   MbeV3* line_e0;         // per line force: unit vector a -> b (world)
   MbeMechLineMass* lmass;
   size_t nlmass;
+  struct MbeMechUps* ups;  // per component: JointUPS geometry (NULL for others)
   // signals being collected
   MbeSignal* sigs;
   size_t nsigs, cap_sigs;
@@ -303,6 +321,8 @@ MbeStatus mbe_mech_newton_euler(MbeMech* m, const MbeSymId* udot);
 // the wrench a body needs at its frame for point accelerations (aw, av)
 void mbe_mech_body_wrench(MbeMech* m, const MbeMechBody* b, MbeV3 aw, MbeV3 av, MbeV3* t,
                           MbeV3* f);
+// JointUPS: the loads of bodies at frame_ia/ib and their image at frame_a/b (for the outputs)
+void mbe_mech_derived_wrenches(MbeMech* m, const MbeSymId* udot);
 // a wrench of the child point of e in the parent point's coordinates
 void mbe_mech_force_up(MbeMech* m, const MbeMechEdge* e, MbeV3 t, MbeV3 f, MbeV3* pt, MbeV3* pf);
 

@@ -3,6 +3,7 @@
 // orientation, angular velocity and cut wrench, joint, body and force-element variables with the
 // MSL's names, including the internal names of composite parts (boxBody1.body.w_a,
 // boxBody1.frameTranslation.frame_b.f).
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -427,6 +428,7 @@ static MbeStatus sensor_signals(MbeMech* m, int c) {
 MbeStatus mbe_mech_outputs(MbeMech* m) {
   MbeSym* s = m->s;
   mbe_mech_line_mass_wrenches(m, m->udot);  // part of the line forces' cut wrenches now
+  mbe_mech_derived_wrenches(m, m->udot);    // and of the JointUPS's
   MbeStatus st = mbe_mech_newton_euler(m, m->udot);
   if (st != MBE_OK) return st;
   edge_wrenches(m);
@@ -539,6 +541,31 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
         sig(m, comp->name, "f", m->drive_f[c]);
         break;
       default: break;
+    }
+  }
+  // parameters and constants (Real): their values, or their symbols where they are free
+  for (size_t i = 0; i < m->flat->nvars; i++) {
+    const MbeVar* v = &m->flat->vars[i];
+    if ((v->variability != MBE_VAR_PARAMETER && v->variability != MBE_VAR_CONSTANT) ||
+        v->type != MBE_T_REAL || v->ndims > 2) {
+      continue;
+    }
+    if (v->is_free) {
+      for (size_t k = 0; k < m->np; k++) {
+        if (m->pvars[k] == (int)i) mbe_mech_signal(m, v->name, mbe_sym_param(s, (int)k));
+      }
+      continue;
+    }
+    if (v->eval_state != 2 || v->value.num == NULL) continue;
+    const MbeValue* val = &v->value;
+    for (size_t k = 0; k < val->n; k++) {
+      const char* name = v->ndims == 0 ? v->name
+                         : v->ndims == 1
+                             ? mbe_arena_printf(m->arena, "%s[%zu]", v->name, k + 1)
+                             : mbe_arena_printf(m->arena, "%s[%zu,%zu]", v->name,
+                                                k / (size_t)val->dims[1] + 1,
+                                                k % (size_t)val->dims[1] + 1);
+      if (isfinite(val->num[k])) mbe_mech_signal(m, name, mbe_sym_const(s, val->num[k]));
     }
   }
   // joint drive torques and forces: minus the loads of the elements on the axis, the inertias
