@@ -15,7 +15,8 @@ models="Modelica/Mechanics/MultiBody/Examples/Elementary/Pendulum
 Modelica/Mechanics/MultiBody/Examples/Elementary/DoublePendulum
 ModelicaTest/MultiBody/SphericalDoublePendulum
 Modelica/Mechanics/MultiBody/Examples/Elementary/SpringDamperSystem
-ModelicaTest/MultiBody/Forces/Force2"
+ModelicaTest/MultiBody/Forces/Force2
+Modelica/Mechanics/MultiBody/Examples/Elementary/ThreeSprings"
 {
   echo "mbens generated right-hand side: cost per call on one core"
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)  host: $(hostname)  cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
