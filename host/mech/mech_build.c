@@ -236,7 +236,7 @@ static void unite(int* parent, int a, int b) {
 }
 
 // the frame or flange of component comp named sub, -1 when absent (or not present)
-static int comp_frame(MbeMech* m, int comp, const char* sub) {
+int mbe_mech_comp_frame(MbeMech* m, int comp, const char* sub) {
   char buf[512];
   int in = mbe_mech_inst(m, comp_var_name(m, comp, sub, buf, sizeof buf));
   return in < 0 ? -1 : m->inst_frame[in];
@@ -333,9 +333,9 @@ static MbeStatus collect(MbeMech* m) {
     m->frames[k].comp = p >= 0 ? m->inst_comp[p] : -1;
   }
   for (size_t c = 0; c < m->ncomps; c++) {
-    m->comps[c].frame_a = comp_frame(m, (int)c, "frame_a");
-    m->comps[c].frame_b = comp_frame(m, (int)c, "frame_b");
-    m->comps[c].frame_resolve = comp_frame(m, (int)c, "frame_resolve");
+    m->comps[c].frame_a = mbe_mech_comp_frame(m, (int)c, "frame_a");
+    m->comps[c].frame_b = mbe_mech_comp_frame(m, (int)c, "frame_b");
+    m->comps[c].frame_resolve = mbe_mech_comp_frame(m, (int)c, "frame_resolve");
     bool is_joint = m->comps[c].kind == MBE_MC_REVOLUTE || m->comps[c].kind == MBE_MC_PRISMATIC;
     bool is_ups = m->comps[c].kind == MBE_MC_JOINT_UPS;
     m->comps[c].flange[0] = comp_flange(m, (int)c, is_joint || is_ups ? "axis" : "flange_a");
@@ -853,7 +853,7 @@ static MbeStatus build_comp(MbeMech* m, int c) {
       }
       const char* sides[2] = {"frame_ia", "frame_ib"};
       for (int k = 0; k < 2; k++) {
-        int p = point_of(m, comp_frame(m, c, sides[k]));
+        int p = point_of(m, mbe_mech_comp_frame(m, c, sides[k]));
         if (p < 0) continue;
         if (p == pa || p == pb || m->points[p].derived_ups >= 0) {
           return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
@@ -875,17 +875,17 @@ static MbeStatus build_comp(MbeMech* m, int c) {
       MbeMechEdge* e = new_edge(m, c, MBE_EDGE_RIGID, pa, pb);
       return e == NULL ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
     }
-    case MBE_MC_SPRING:
-    case MBE_MC_DAMPER:
-    case MBE_MC_SPRING_DAMPER_PARALLEL:
-    case MBE_MC_SPRING_DAMPER_SERIES:
-    case MBE_MC_LINE_FORCE_WITH_MASS:
-    case MBE_MC_LINE_FORCE_WITH_TWO_MASSES:
-      // fixedRotationAtFrame_x: Connections.root(frame_x.R), frame_x.R = nullRotation()
-      if (pa >= 0 && mbe_mech_bool(m, c, "fixedRotationAtFrame_a")) m->points[pa].fixed_rotation = c;
-      if (pb >= 0 && mbe_mech_bool(m, c, "fixedRotationAtFrame_b")) m->points[pb].fixed_rotation = c;
-      return MBE_OK;
-    default: return MBE_OK;  // forces, sensors, 1-D elements, blocks: see mech_forces.c
+    default:
+      if (mbe_mech_is_line_force(comp->kind)) {
+        // fixedRotationAtFrame_x: Connections.root(frame_x.R), frame_x.R = nullRotation()
+        if (pa >= 0 && mbe_mech_bool(m, c, "fixedRotationAtFrame_a")) {
+          m->points[pa].fixed_rotation = c;
+        }
+        if (pb >= 0 && mbe_mech_bool(m, c, "fixedRotationAtFrame_b")) {
+          m->points[pb].fixed_rotation = c;
+        }
+      }
+      return MBE_OK;  // forces, sensors, 1-D elements, blocks: see mech_forces.c
   }
 }
 
@@ -1200,10 +1200,7 @@ static MbeStatus build_tree(MbeMech* m) {
       mbe_strbuf_printf(&names, "%s%s", names.len ? ", " : "",
                         m->flat->insts[m->frames[g].inst].name);
       int gc = m->frames[g].comp;
-      MbeMechKind k = gc >= 0 ? m->comps[gc].kind : MBE_MC_COUNT;
-      bool is_line = k == MBE_MC_SPRING || k == MBE_MC_DAMPER ||
-                     k == MBE_MC_SPRING_DAMPER_PARALLEL || k == MBE_MC_SPRING_DAMPER_SERIES ||
-                     k == MBE_MC_LINE_FORCE_WITH_MASS || k == MBE_MC_LINE_FORCE_WITH_TWO_MASSES;
+      bool is_line = gc >= 0 && mbe_mech_is_line_force(m->comps[gc].kind);
       only_lines = only_lines && is_line;
       if (is_line && line < 0) line = gc;
     }

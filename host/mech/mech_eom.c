@@ -823,10 +823,7 @@ static MbeStatus derived_points(MbeMech* m) {
     MbeM3 R = mbe_m3_mul(s, u->T, A->R);
     const char* sides[2] = {"frame_ia", "frame_ib"};
     for (int k = 0; k < 2; k++) {
-      char buf[512];
-      snprintf(buf, sizeof buf, "%s.%s", comp->name, sides[k]);
-      int in = mbe_mech_inst(m, buf);
-      int fr = in < 0 ? -1 : m->inst_frame[in];
+      int fr = mbe_mech_comp_frame(m, (int)c, sides[k]);
       if (fr < 0) continue;
       MbeMechPoint* P = &m->points[m->frames[fr].point];
       P->R = R;
@@ -918,10 +915,7 @@ void mbe_mech_derived_wrenches(MbeMech* m, const MbeSymId* udot) {
     MbeV3 tsum = mbe_v3_zero(), fa_w = mbe_v3_zero(), fb_w = mbe_v3_zero();
     const char* sides[2] = {"frame_ia", "frame_ib"};
     for (int k = 0; k < 2; k++) {
-      char buf[512];
-      snprintf(buf, sizeof buf, "%s.%s", comp->name, sides[k]);
-      int in = mbe_mech_inst(m, buf);
-      int fr = in < 0 ? -1 : m->inst_frame[in];
+      int fr = mbe_mech_comp_frame(m, (int)c, sides[k]);
       if (fr < 0) continue;
       int pi = m->frames[fr].point;
       MbeMechPoint* P = &m->points[pi];

@@ -456,21 +456,10 @@ MbeStatus mbe_mech_forces(MbeMech* m) {
       case MBE_MC_FIXED_FRAME:
       case MBE_MC_FIXED_ARROW:
       case MBE_MC_FIXED_SHAPE:
-      case MBE_MC_OTHER_VISUALIZER:
-      case MBE_MC_ABSOLUTE_SENSOR:
-      case MBE_MC_ABSOLUTE_POSITION:
-      case MBE_MC_ABSOLUTE_VELOCITY:
-      case MBE_MC_ABSOLUTE_ANGULAR_VELOCITY:
-      case MBE_MC_RELATIVE_SENSOR:
-      case MBE_MC_RELATIVE_POSITION:
-      case MBE_MC_RELATIVE_VELOCITY:
-      case MBE_MC_RELATIVE_ANGULAR_VELOCITY:
-      case MBE_MC_DISTANCE: {
+      case MBE_MC_OTHER_VISUALIZER: {
         // no effect on the motion: zero cut wrenches
         MbeV3 z = mbe_v3_zero();
         set_wrench(m, m->comps[c].frame_a, z, z);
-        set_wrench(m, m->comps[c].frame_b, z, z);
-        set_wrench(m, m->comps[c].frame_resolve, z, z);
         break;
       }
       case MBE_MC_CUT_FORCE:
@@ -491,7 +480,14 @@ MbeStatus mbe_mech_forces(MbeMech* m) {
         set_wrench(m, comp->frame_b, mbe_v3_zero(), mbe_v3_neg(m->s, fb0));
         break;
       }
-      default: break;
+      default:
+        if (mbe_mech_is_measuring_sensor(m->comps[c].kind)) {
+          MbeV3 z = mbe_v3_zero();  // measures only: zero cut wrenches
+          set_wrench(m, m->comps[c].frame_a, z, z);
+          set_wrench(m, m->comps[c].frame_b, z, z);
+          set_wrench(m, m->comps[c].frame_resolve, z, z);
+        }
+        break;
     }
     if (st == MBE_OK && m->input_error != MBE_OK) st = m->input_error;
   }

@@ -60,17 +60,23 @@ static void axes_jacobian(const int seq[3], const double ang[3], double J[9]) {
   }
 }
 
-// the start rotation of comp: axesRotations(sequence_start, angles_start)
-static MbeStatus start_rotation(MbeMech* m, int comp, double T[9]) {
-  int seq[3];
-  double ang[3];
+// comp's sequence_start and angles_start
+static MbeStatus start_angles(MbeMech* m, int comp, int seq[3], double ang[3]) {
   for (int i = 0; i < 3; i++) {
     MbeStatus st = mbe_mech_int(m, comp, "sequence_start", i, &seq[i]);
     if (st == MBE_OK) st = mbe_mech_real(m, comp, "angles_start", i, &ang[i]);
     if (st != MBE_OK) return st;
   }
-  mbe_num_axes(seq, ang, T);
   return MBE_OK;
+}
+
+// the start rotation of comp: axesRotations(sequence_start, angles_start)
+static MbeStatus start_rotation(MbeMech* m, int comp, double T[9]) {
+  int seq[3];
+  double ang[3];
+  MbeStatus st = start_angles(m, comp, seq, ang);
+  if (st == MBE_OK) mbe_num_axes(seq, ang, T);
+  return st;
 }
 
 // writes rotation coordinates (quaternion or angles about e->seq) of T and their rates for the
@@ -89,11 +95,8 @@ static MbeStatus set_rotation(MbeMech* m, const MbeMechEdge* e, int comp, int q0
   }
   int seq[3];
   double ang[3];
-  for (int i = 0; i < 3; i++) {
-    MbeStatus st = mbe_mech_int(m, comp, "sequence_start", i, &seq[i]);
-    if (st == MBE_OK) st = mbe_mech_real(m, comp, "angles_start", i, &ang[i]);
-    if (st != MBE_OK) return st;
-  }
+  MbeStatus st = start_angles(m, comp, seq, ang);
+  if (st != MBE_OK) return st;
   if (!T_is_start || seq[0] != e->seq[0] || seq[1] != e->seq[1] || seq[2] != e->seq[2]) {
     return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, comp,
                           "sequence_start differs from sequence_angleStates; converting the start "

@@ -88,6 +88,22 @@
 typedef enum MbeMechKind { MBE_MECH_CLASS_LIST(MBE_MECH_KIND_ENUM_) MBE_MC_COUNT } MbeMechKind;
 #undef MBE_MECH_KIND_ENUM_
 
+// line forces: a force along the line between the two frame origins
+static inline bool mbe_mech_is_line_force(MbeMechKind k) {
+  return k == MBE_MC_SPRING || k == MBE_MC_DAMPER || k == MBE_MC_SPRING_DAMPER_PARALLEL ||
+         k == MBE_MC_SPRING_DAMPER_SERIES || k == MBE_MC_LINE_FORCE_WITH_MASS ||
+         k == MBE_MC_LINE_FORCE_WITH_TWO_MASSES;
+}
+
+// sensors that only measure (cut sensors are branches and not among them)
+static inline bool mbe_mech_is_measuring_sensor(MbeMechKind k) {
+  return k == MBE_MC_ABSOLUTE_SENSOR || k == MBE_MC_ABSOLUTE_POSITION ||
+         k == MBE_MC_ABSOLUTE_VELOCITY || k == MBE_MC_ABSOLUTE_ANGULAR_VELOCITY ||
+         k == MBE_MC_RELATIVE_SENSOR || k == MBE_MC_RELATIVE_POSITION ||
+         k == MBE_MC_RELATIVE_VELOCITY || k == MBE_MC_RELATIVE_ANGULAR_VELOCITY ||
+         k == MBE_MC_DISTANCE;
+}
+
 // one component the mechanism is made of (a built-in leaf of the flat model)
 typedef struct MbeMechComp {
   int inst;
@@ -301,6 +317,7 @@ typedef struct MbeMech {
 // ---- mech_build.c ---------------------------------------------------------------------------
 int mbe_mech_var(const MbeMech* m, const char* name);    // flat var index, -1
 int mbe_mech_inst(const MbeMech* m, const char* name);   // flat inst index, -1
+int mbe_mech_comp_frame(MbeMech* m, int comp, const char* sub);  // comp's frame `sub`, -1
 // numeric value of a parameter element comp.name[elem]; errors name the component
 MbeStatus mbe_mech_real(MbeMech* m, int comp, const char* name, int elem, double* out);
 MbeStatus mbe_mech_int(MbeMech* m, int comp, const char* name, int elem, int* out);

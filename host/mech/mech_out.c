@@ -505,27 +505,10 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
       case MBE_MC_SPHERICAL:
       case MBE_MC_FREE_MOTION: joint_signals(m, (int)c); break;
       case MBE_MC_FREE_MOTION_SCALAR_INIT: scalar_init_signals(m, (int)c); break;
-      case MBE_MC_SPRING:
-      case MBE_MC_DAMPER:
-      case MBE_MC_SPRING_DAMPER_PARALLEL:
-      case MBE_MC_SPRING_DAMPER_SERIES:
-      case MBE_MC_LINE_FORCE_WITH_MASS:
-      case MBE_MC_LINE_FORCE_WITH_TWO_MASSES:
-        sig(m, comp->name, "f", m->line_f[c]);
-        sig(m, comp->name, "length", m->line_len[c]);
-        break;
+
       case MBE_MC_CUT_FORCE:
       case MBE_MC_CUT_TORQUE:
-      case MBE_MC_CUT_FORCE_AND_TORQUE:
-      case MBE_MC_DISTANCE:
-      case MBE_MC_ABSOLUTE_SENSOR:
-      case MBE_MC_ABSOLUTE_POSITION:
-      case MBE_MC_ABSOLUTE_VELOCITY:
-      case MBE_MC_ABSOLUTE_ANGULAR_VELOCITY:
-      case MBE_MC_RELATIVE_SENSOR:
-      case MBE_MC_RELATIVE_POSITION:
-      case MBE_MC_RELATIVE_VELOCITY:
-      case MBE_MC_RELATIVE_ANGULAR_VELOCITY: {
+      case MBE_MC_CUT_FORCE_AND_TORQUE: {
         MbeStatus st2 = sensor_signals(m, (int)c);
         if (st2 != MBE_OK) return st2;
         break;
@@ -540,7 +523,15 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
       case MBE_MC_TRANS_SPRING_DAMPER:
         sig(m, comp->name, "f", m->drive_f[c]);
         break;
-      default: break;
+      default:
+        if (mbe_mech_is_line_force(comp->kind)) {
+          sig(m, comp->name, "f", m->line_f[c]);
+          sig(m, comp->name, "length", m->line_len[c]);
+        } else if (mbe_mech_is_measuring_sensor(comp->kind)) {
+          MbeStatus st2 = sensor_signals(m, (int)c);
+          if (st2 != MBE_OK) return st2;
+        }
+        break;
     }
   }
   // parameters and constants (Real): their values, or their symbols where they are free
