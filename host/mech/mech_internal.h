@@ -209,7 +209,9 @@ typedef struct MbeMechPoint {
   MbeV3 r0, w, v;
   MbeV3 bw, bv, aw, av;
   MbeV3 Ft, Ff;      // the subtree's wrench at this point (torque about the origin, force)
-  MbeSymId Ic[36];   // composite inertia (6x6, (w, v) order)
+  MbeSymId cm;       // composite rigid-body inertia of the subtree at this point, in point
+  MbeV3 ch;          // coordinates: mass, first moment (m c) and inertia about the origin
+  MbeM3 cI;
   bool has_mass;
 } MbeMechPoint;
 
