@@ -14,37 +14,38 @@
 #include "model.h"
 
 static void simulate_help(FILE* f) {
-  fprintf(f,
-          "usage: mbens simulate MODEL.mo [MORE.mo ...] [--class NAME] -o OUT.csv\n"
-          "                      [--signals a,b,...|@FILE] [--start-time T0] [--stop-time T1]\n"
-          "                      [--interval DT] [--tolerance TOL] [--method rk4|dopri5]\n"
-          "                      [--step H] [--backend auto|openmp|opencl] [--threads N]\n"
-          "                      [--precision double|single] [--list-signals] [--emit-kernel F]\n\n"
-          "Compiles the model to its joint-coordinate ODE, integrates one member (the model's own\n"
-          "parameters and start values) and writes the signals on the output grid t0, t0 + DT,\n"
-          "..., t1 as CSV with a `time` column.\n\n"
-          "options:\n"
-          "  --class NAME        the class to simulate (needed when the files define several)\n"
-          "  -o, --output FILE   the CSV to write ('-' for standard output)\n"
-          "  --signals LIST      comma-separated names (rev.phi,body.r_0[2]); @FILE reads one name\n"
-          "                      per line or comma-separated, as comparisonSignals.txt (a `time`\n"
-          "                      entry is skipped); default: every state\n"
-          "  --start-time T0     default: the experiment annotation's StartTime, else 0\n"
-          "  --stop-time T1      default: the annotation's StopTime, else 1\n"
-          "  --interval DT       output interval; default: the annotation's Interval, else\n"
-          "                      (T1 - T0)/500\n"
-          "  --tolerance TOL     relative and absolute tolerance of dopri5; default: the\n"
-          "                      annotation's Tolerance, else 1e-6\n"
-          "  --method M          dopri5 (adaptive, default) or rk4 (fixed step)\n"
-          "  --step H            rk4: the step (default: DT/10); dopri5: the largest step\n"
-          "  --backend B         openmp (default), opencl, or auto (an OpenCL GPU if there is one)\n"
-          "  --threads N         OpenMP threads (default: all cores)\n"
-          "  --precision P       double (default) or single\n"
-          "  --list-signals      print every name that --signals accepts and exit\n"
-          "  --emit-kernel FILE  also write the generated system source\n"
-          "  --help              this text\n\n"
-          "exit codes: 0 success, 1 the integration failed (the CSV holds what was computed),\n"
-          "2 usage or model error\n");
+  fprintf(
+      f,
+      "usage: mbens simulate MODEL.mo [MORE.mo ...] [--class NAME] -o OUT.csv\n"
+      "                      [--signals a,b,...|@FILE] [--start-time T0] [--stop-time T1]\n"
+      "                      [--interval DT] [--tolerance TOL] [--method rk4|dopri5]\n"
+      "                      [--step H] [--backend auto|openmp|opencl] [--threads N]\n"
+      "                      [--precision double|single] [--list-signals] [--emit-kernel F]\n\n"
+      "Compiles the model to its joint-coordinate ODE, integrates one member (the model's own\n"
+      "parameters and start values) and writes the signals on the output grid t0, t0 + DT,\n"
+      "..., t1 as CSV with a `time` column.\n\n"
+      "options:\n"
+      "  --class NAME        the class to simulate (needed when the files define several)\n"
+      "  -o, --output FILE   the CSV to write ('-' for standard output)\n"
+      "  --signals LIST      comma-separated names (rev.phi,body.r_0[2]); @FILE reads one name\n"
+      "                      per line or comma-separated, as comparisonSignals.txt (a `time`\n"
+      "                      entry is skipped); default: every state\n"
+      "  --start-time T0     default: the experiment annotation's StartTime, else 0\n"
+      "  --stop-time T1      default: the annotation's StopTime, else 1\n"
+      "  --interval DT       output interval; default: the annotation's Interval, else\n"
+      "                      (T1 - T0)/500\n"
+      "  --tolerance TOL     relative and absolute tolerance of dopri5; default: the\n"
+      "                      annotation's Tolerance, else 1e-6\n"
+      "  --method M          dopri5 (adaptive, default) or rk4 (fixed step)\n"
+      "  --step H            rk4: the step (default: DT/10); dopri5: the largest step\n"
+      "  --backend B         openmp (default), opencl, or auto (an OpenCL GPU if there is one)\n"
+      "  --threads N         OpenMP threads (default: all cores)\n"
+      "  --precision P       double (default) or single\n"
+      "  --list-signals      print every name that --signals accepts and exit\n"
+      "  --emit-kernel FILE  also write the generated system source\n"
+      "  --help              this text\n\n"
+      "exit codes: 0 success, 1 the integration failed (the CSV holds what was computed),\n"
+      "2 usage or model error\n");
 }
 
 typedef struct SimOpts {
@@ -77,14 +78,17 @@ static int parse(int argc, char** argv, SimOpts* o) {
       return -1;
     }
     if (mbe_cli_is_option(a, "--class")) {
-      if (!(o->class_name = mbe_cli_value(argc, argv, &i, "--class"))) return MBE_EXIT_USAGE;
+      if (!(o->class_name = mbe_cli_value(argc, argv, &i, "--class")))
+        return MBE_EXIT_USAGE;
     } else if (strcmp(a, "-o") == 0 || mbe_cli_is_option(a, "--output")) {
       if (!(o->out = mbe_cli_value(argc, argv, &i, a[1] == 'o' ? "-o" : "--output")))
         return MBE_EXIT_USAGE;
     } else if (mbe_cli_is_option(a, "--signals")) {
-      if (!(o->signals = mbe_cli_value(argc, argv, &i, "--signals"))) return MBE_EXIT_USAGE;
+      if (!(o->signals = mbe_cli_value(argc, argv, &i, "--signals")))
+        return MBE_EXIT_USAGE;
     } else if (mbe_cli_is_option(a, "--emit-kernel")) {
-      if (!(o->emit = mbe_cli_value(argc, argv, &i, "--emit-kernel"))) return MBE_EXIT_USAGE;
+      if (!(o->emit = mbe_cli_value(argc, argv, &i, "--emit-kernel")))
+        return MBE_EXIT_USAGE;
     } else if (mbe_cli_is_option(a, "--start-time")) {
       if (!(v = mbe_cli_value(argc, argv, &i, "--start-time")) ||
           !mbe_cli_parse_double(cmd, "--start-time", v, -INFINITY, &o->t0))
@@ -111,7 +115,8 @@ static int parse(int argc, char** argv, SimOpts* o) {
         return MBE_EXIT_USAGE;
       o->has_step = true;
     } else if (mbe_cli_is_option(a, "--method")) {
-      if (!(v = mbe_cli_value(argc, argv, &i, "--method"))) return MBE_EXIT_USAGE;
+      if (!(v = mbe_cli_value(argc, argv, &i, "--method")))
+        return MBE_EXIT_USAGE;
       if (strcmp(v, "rk4") == 0) {
         o->method = MBE_RUN_METHOD_RK4;
       } else if (strcmp(v, "dopri5") == 0) {
@@ -153,8 +158,9 @@ static int parse(int argc, char** argv, SimOpts* o) {
     return mbe_cli_usage_error(cmd, "no model file given");
   }
   if (o->out == NULL && !o->list) {
-    return mbe_cli_usage_error(cmd, "no output file given (-o OUT.csv, or -o - for standard "
-                                    "output)");
+    return mbe_cli_usage_error(cmd,
+                               "no output file given (-o OUT.csv, or -o - for standard "
+                               "output)");
   }
   return MBE_EXIT_OK;
 }
@@ -172,7 +178,8 @@ static bool add_names(const char* text, char*** names, size_t* n) {
     }
     if (len > 0) {
       char* nm = malloc(len + 1);
-      if (nm == NULL) return false;
+      if (nm == NULL)
+        return false;
       memcpy(nm, p, len);
       nm[len] = '\0';
       if (strcmp(nm, "time") == 0) {
@@ -188,13 +195,14 @@ static bool add_names(const char* text, char*** names, size_t* n) {
       }
     }
     p += len;
-    if (*p) p++;
+    if (*p)
+      p++;
   }
   return true;
 }
 
-static int write_csv(const char* path, const MbeSystem* sys, const MbeSymId* ids, char** names,
-                     size_t ny, const double* y, int nout, double t0, double t1) {
+static int write_csv(const char* path, char** names, size_t ny, const double* y, int nout,
+                     double t0, double t1) {
   MbeStrbuf sb;
   mbe_strbuf_init(&sb);
   mbe_strbuf_puts(&sb, "time");
@@ -202,8 +210,6 @@ static int write_csv(const char* path, const MbeSystem* sys, const MbeSymId* ids
     mbe_strbuf_printf(&sb, ",%s", names[j]);
   }
   mbe_strbuf_puts(&sb, "\n");
-  (void)sys;
-  (void)ids;
   for (int k = 0; k < nout; k++) {
     double t = k == nout - 1 ? t1 : t0 + (t1 - t0) * k / (nout - 1);
     mbe_strbuf_printf(&sb, "%.17g", t);
@@ -257,8 +263,10 @@ int mbe_cmd_simulate(int argc, char** argv) {
   for (int i = 0; st == MBE_OK && i < o.nfiles; i++) {
     st = mbe_spec_add_file(spec, o.files[i], &err);
   }
-  if (st == MBE_OK) st = mbe_flat_create(spec, o.class_name, &flat, &err);
-  if (st == MBE_OK) st = mbe_system_build(flat, &sys, &err);
+  if (st == MBE_OK)
+    st = mbe_flat_create(spec, o.class_name, &flat, &err);
+  if (st == MBE_OK)
+    st = mbe_system_build(flat, &sys, &err);
   if (st != MBE_OK) {
     mbe_cli_print_error("simulate", &err);
     rc = st == MBE_ERR_NOMEM || st == MBE_ERR_INTERNAL ? MBE_EXIT_FAILURE : MBE_EXIT_USAGE;
@@ -278,7 +286,8 @@ int mbe_cmd_simulate(int argc, char** argv) {
   // the signals
   if (o.signals == NULL) {
     for (size_t i = 0; i < sys->nx; i++) {
-      if (!add_names(sys->state_names[i], &names, &ny)) goto oom;
+      if (!add_names(sys->state_names[i], &names, &ny))
+        goto oom;
     }
   } else if (o.signals[0] == '@') {
     char* text = NULL;
@@ -290,7 +299,8 @@ int mbe_cmd_simulate(int argc, char** argv) {
     }
     bool ok = add_names(text, &names, &ny);
     mbe_free(text);
-    if (!ok) goto oom;
+    if (!ok)
+      goto oom;
   } else if (!add_names(o.signals, &names, &ny)) {
     goto oom;
   }
@@ -299,12 +309,14 @@ int mbe_cmd_simulate(int argc, char** argv) {
     goto done;
   }
   ids = malloc(ny * sizeof *ids);
-  if (ids == NULL) goto oom;
+  if (ids == NULL)
+    goto oom;
   for (size_t j = 0; j < ny; j++) {
     const MbeSignal* sg = mbe_system_signal(sys, names[j]);
     if (sg == NULL) {
       const char* near = mbe_system_suggest(sys, names[j]);
-      rc = mbe_cli_usage_error("simulate", "the model has no signal '%s'%s%s%s (--list-signals "
+      rc = mbe_cli_usage_error("simulate",
+                               "the model has no signal '%s'%s%s%s (--list-signals "
                                "prints them all)",
                                names[j], near ? "; did you mean '" : "", near ? near : "",
                                near ? "'?" : "");
@@ -316,8 +328,8 @@ int mbe_cmd_simulate(int argc, char** argv) {
   double t0 = o.has_t0 ? o.t0 : (flat->has_start_time ? flat->start_time : 0);
   double t1 = o.has_t1 ? o.t1 : (flat->has_stop_time ? flat->stop_time : 1);
   if (!(t1 > t0)) {
-    rc = mbe_cli_usage_error("simulate", "the stop time %g must be after the start time %g", t1,
-                             t0);
+    rc =
+        mbe_cli_usage_error("simulate", "the stop time %g must be after the start time %g", t1, t0);
     goto done;
   }
   double dt = o.has_dt ? o.dt : (flat->has_interval ? flat->interval : (t1 - t0) / 500);
@@ -328,15 +340,17 @@ int mbe_cmd_simulate(int argc, char** argv) {
     goto done;
   }
   int nout = (int)floor(steps + 0.5) + 1;
-  if (nout < 2) nout = 2;
+  if (nout < 2)
+    nout = 2;
   if (fabs(steps - floor(steps + 0.5)) > 1e-6 * (steps > 1 ? steps : 1)) {
-    fprintf(stderr, "mbens simulate: warning: (stop - start)/interval = %g is not a whole number; "
-            "using %d points\n", steps, nout);
+    fprintf(stderr,
+            "mbens simulate: warning: (stop - start)/interval = %g is not a whole number; "
+            "using %d points\n",
+            steps, nout);
   }
   // the kernel
-  MbeCodegenDef cg = {&sys->sym, sys->xdot, sys->nx,   ids,
-                      ny,         sys->np,   sys->name, sys->fail,
-                      MBE_RUN_NEWTON_FAIL};
+  MbeCodegenDef cg = {&sys->sym, sys->xdot,          sys->nx, ids, ny, sys->np, sys->name,
+                      sys->fail, MBE_RUN_NEWTON_FAIL};
   st = mbe_codegen_system(&cg, &source, &err);
   if (st == MBE_OK && o.emit != NULL) {
     st = mbe_file_write_atomic(o.emit, source, strlen(source), &err);
@@ -344,14 +358,17 @@ int mbe_cmd_simulate(int argc, char** argv) {
   MbeBackendDef bd = mbe_backend_def_default();
   bd.kind = o.backend;
   bd.threads = (int)o.threads;
-  if (st == MBE_OK) st = mbe_backend_create(&bd, &backend, &err);
+  if (st == MBE_OK)
+    st = mbe_backend_create(&bd, &backend, &err);
   MbeProgramDef pd = mbe_program_def_default();
   pd.system_source = source;
   pd.name = sys->name;
   pd.precision = o.precision;
-  if (st == MBE_OK) st = mbe_program_create(backend, &pd, &prog, &err);
+  if (st == MBE_OK)
+    st = mbe_program_create(backend, &pd, &prog, &err);
   y = malloc((size_t)nout * ny * sizeof *y);
-  if (y == NULL) goto oom;
+  if (y == NULL)
+    goto oom;
   MbeRunDef run = mbe_run_def_default();
   run.method = o.method;
   run.t0 = t0;
@@ -373,12 +390,11 @@ int mbe_cmd_simulate(int argc, char** argv) {
     rc = MBE_EXIT_FAILURE;
     goto done;
   }
-  rc = write_csv(o.out, sys, ids, names, ny, y, nout, t0, t1);
+  rc = write_csv(o.out, names, ny, y, nout, t0, t1);
   if (info[MBE_INFO_STATUS] != MBE_RUN_OK) {
     int s = info[MBE_INFO_STATUS];
     fprintf(stderr, "mbens simulate: error: the integration stopped (%s) after %d steps\n",
-            s >= 0 && s < MBE_RUN_COUNT ? status_words[s] : "unknown status",
-            info[MBE_INFO_STEPS]);
+            s >= 0 && s < MBE_RUN_COUNT ? status_words[s] : "unknown status", info[MBE_INFO_STEPS]);
     rc = MBE_EXIT_FAILURE;
   }
   goto done;
@@ -386,7 +402,8 @@ oom:
   fprintf(stderr, "mbens simulate: error: out of memory\n");
   rc = MBE_EXIT_FAILURE;
 done:
-  for (size_t j = 0; j < ny; j++) free(names[j]);
+  for (size_t j = 0; j < ny; j++)
+    free(names[j]);
   free(names);
   free(ids);
   free(y);

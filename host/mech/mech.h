@@ -30,19 +30,19 @@ typedef struct MbeSystem {
   MbeSym sym;
   const char* name;  // the model's full name
   size_t nx;
-  MbeSymId* xdot;           // (nx)
-  const char** state_names; // (nx) e.g. "revolute1.phi", "body.Q[4]"
-  double* x0;               // (nx) initial state from the model's start values
-  size_t np;                // per-member parameters (PARAM nodes 0 .. np-1)
-  const char** param_names; // (np)
-  double* p0;               // (np) the model's values
-  MbeSignal* signals;       // (nsignals) sorted by name
+  MbeSymId* xdot;            // (nx)
+  const char** state_names;  // (nx) e.g. "revolute1.phi", "body.Q[4]"
+  double* x0;                // (nx) initial state from the model's start values
+  size_t np;                 // per-member parameters (PARAM nodes 0 .. np-1)
+  const char** param_names;  // (np)
+  double* p0;                // (np) the model's values
+  MbeSignal* signals;        // (nsignals) sorted by name
   size_t nsignals;
-  double t0;                // start time of the experiment (initial state holds at t0)
-  MbeSymId fail;            // > 0 where an algebraic part (a junction) did not converge: the
-                            // kernel returns MBE_RUN_NEWTON_FAIL (0: nothing can fail)
-  size_t init_conditions;   // initial conditions the nonlinear initialization solved (0: none)
-  int init_iterations;      // its Newton steps
+  double t0;               // start time of the experiment (initial state holds at t0)
+  MbeSymId fail;           // > 0 where an algebraic part (a junction) did not converge: the
+                           // kernel returns MBE_RUN_NEWTON_FAIL (0: nothing can fail)
+  size_t init_conditions;  // initial conditions the nonlinear initialization solved (0: none)
+  int init_iterations;     // its Newton steps
 } MbeSystem;
 
 // Builds the system of a flat model. Errors name the component (file:line:column) and say what is

@@ -44,8 +44,12 @@ static int* table_build(size_t n, const char* (*name)(const MbeFlat*, size_t), c
   return t;
 }
 
-static const char* var_name(const MbeFlat* f, size_t i) { return f->vars[i].name; }
-static const char* inst_name(const MbeFlat* f, size_t i) { return f->insts[i].name; }
+static const char* var_name(const MbeFlat* f, size_t i) {
+  return f->vars[i].name;
+}
+static const char* inst_name(const MbeFlat* f, size_t i) {
+  return f->insts[i].name;
+}
 
 static int table_find(const int* t, size_t cap, const char* (*name)(const MbeFlat*, size_t),
                       const MbeFlat* f, const char* key) {
@@ -75,8 +79,7 @@ MbeStatus mbe_mech_error(MbeMech* m, MbeStatus code, int comp, const char* fmt, 
   va_end(ap);
   if (comp >= 0) {
     const MbeInst* in = &m->flat->insts[m->comps[comp].inst];
-    return mbe_error_set_at(m->err, code, in->loc.file, in->loc.line, in->loc.col, "%s: %s",
-                            in->name, msg);
+    return mbe_error_at(m->err, code, in->loc, "%s: %s", in->name, msg);
   }
   return mbe_error_set(m->err, code, "%s", msg);
 }
@@ -150,7 +153,8 @@ MbeSymId mbe_mech_free_param(MbeMech* m, int comp, const char* name) {
     return 0;
   }
   for (size_t i = 0; i < m->np; i++) {
-    if (m->pvars[i] == v) return mbe_sym_param(m->s, (int)i);
+    if (m->pvars[i] == v)
+      return mbe_sym_param(m->s, (int)i);
   }
   if (m->np == m->cap_p) {
     size_t cap = m->cap_p ? 2 * m->cap_p : 8;
@@ -159,7 +163,8 @@ MbeSymId mbe_mech_free_param(MbeMech* m, int comp, const char* name) {
       m->s->is_oom = true;
       return 0;
     }
-    if (m->np) memcpy(p, m->pvars, m->np * sizeof *p);
+    if (m->np)
+      memcpy(p, m->pvars, m->np * sizeof *p);
     m->pvars = p;
     m->cap_p = cap;
   }
@@ -195,7 +200,9 @@ double mbe_mech_start(MbeMech* m, const char* var, int elem, bool* fixed) {
 static const char* const kind_names[] = {MBE_MECH_CLASS_LIST(MBE_MECH_NAME_)};
 #undef MBE_MECH_NAME_
 
-static bool has_prefix(const char* s, const char* p) { return strncmp(s, p, strlen(p)) == 0; }
+static bool has_prefix(const char* s, const char* p) {
+  return strncmp(s, p, strlen(p)) == 0;
+}
 
 static bool is_frame_class(const char* cls) {
   return has_prefix(cls, "Modelica.Mechanics.MultiBody.Interfaces.Frame");
@@ -292,9 +299,9 @@ static MbeStatus collect(MbeMech* m) {
         }
       }
       if (kind < 0) {
-        return mbe_error_set_at(m->err, MBE_ERR_UNSUPPORTED, in->loc.file, in->loc.line,
-                                in->loc.col, "%s: class %s is not supported yet by the simulator",
-                                in->name, cls ? cls : "?");
+        return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, in->loc,
+                            "%s: class %s is not supported yet by the simulator", in->name,
+                            cls ? cls : "?");
       }
       MbeMechComp* c = &m->comps[m->ncomps];
       c->inst = (int)i;
@@ -307,9 +314,9 @@ static MbeStatus collect(MbeMech* m) {
       m->inst_comp[i] = (int)m->ncomps;
       if (kind == MBE_MC_WORLD) {
         if (m->world >= 0) {
-          return mbe_error_set_at(m->err, MBE_ERR_MODEL, in->loc.file, in->loc.line, in->loc.col,
-                                  "%s: a second World (the first is %s)", in->name,
-                                  m->comps[m->world].name);
+          return mbe_error_at(m->err, MBE_ERR_MODEL, in->loc,
+                              "%s: a second World (the first is %s)", in->name,
+                              m->comps[m->world].name);
         }
         m->world = (int)m->ncomps;
       }
@@ -339,8 +346,10 @@ static MbeStatus collect(MbeMech* m) {
     bool is_joint = m->comps[c].kind == MBE_MC_REVOLUTE || m->comps[c].kind == MBE_MC_PRISMATIC;
     bool is_ups = m->comps[c].kind == MBE_MC_JOINT_UPS;
     m->comps[c].flange[0] = comp_flange(m, (int)c, is_joint || is_ups ? "axis" : "flange_a");
-    m->comps[c].flange[1] =
-        comp_flange(m, (int)c, is_joint ? "support" : is_ups ? "bearing" : "flange_b");
+    m->comps[c].flange[1] = comp_flange(m, (int)c,
+                                        is_joint ? "support"
+                                        : is_ups ? "bearing"
+                                                 : "flange_b");
     if (m->comps[c].kind == MBE_MC_ROT_FIXED || m->comps[c].kind == MBE_MC_TRANS_FIXED ||
         m->comps[c].kind == MBE_MC_ROT_TORQUE || m->comps[c].kind == MBE_MC_TRANS_FORCE ||
         m->comps[c].kind == MBE_MC_ROT_CONSTANT_TORQUE ||
@@ -431,7 +440,9 @@ static MbeStatus merge(MbeMech* m) {
 
 /* ---- edges and bodies ----------------------------------------------------------------------- */
 
-static int point_of(MbeMech* m, int frame) { return frame < 0 ? -1 : m->frames[frame].point; }
+static int point_of(MbeMech* m, int frame) {
+  return frame < 0 ? -1 : m->frames[frame].point;
+}
 
 // a fresh point that no connector reaches (the inside of a composite joint)
 static int new_point(MbeMech* m) {
@@ -555,11 +566,16 @@ static MbeStatus shape_params(MbeMech* m, int comp, bool box, double* mass, doub
                               double I[9]) {
   double r[3], r_shape[3], ldir[3], wdir[3] = {0, 1, 0}, length, rho;
   MbeStatus st = mbe_mech_vec(m, comp, "r", r);
-  if (st == MBE_OK) st = mbe_mech_vec(m, comp, "r_shape", r_shape);
-  if (st == MBE_OK) st = mbe_mech_vec(m, comp, "lengthDirection", ldir);
-  if (st == MBE_OK && box) st = mbe_mech_vec(m, comp, "widthDirection", wdir);
-  if (st == MBE_OK) st = mbe_mech_real(m, comp, "length", 0, &length);
-  if (st == MBE_OK) st = mbe_mech_real(m, comp, "density", 0, &rho);
+  if (st == MBE_OK)
+    st = mbe_mech_vec(m, comp, "r_shape", r_shape);
+  if (st == MBE_OK)
+    st = mbe_mech_vec(m, comp, "lengthDirection", ldir);
+  if (st == MBE_OK && box)
+    st = mbe_mech_vec(m, comp, "widthDirection", wdir);
+  if (st == MBE_OK)
+    st = mbe_mech_real(m, comp, "length", 0, &length);
+  if (st == MBE_OK)
+    st = mbe_mech_real(m, comp, "density", 0, &rho);
   if (st != MBE_OK) {
     return st;
   }
@@ -567,9 +583,12 @@ static MbeStatus shape_params(MbeMech* m, int comp, bool box, double* mass, doub
   if (box) {
     double w, h, iw, ih;
     st = mbe_mech_real(m, comp, "width", 0, &w);
-    if (st == MBE_OK) st = mbe_mech_real(m, comp, "height", 0, &h);
-    if (st == MBE_OK) st = mbe_mech_real(m, comp, "innerWidth", 0, &iw);
-    if (st == MBE_OK) st = mbe_mech_real(m, comp, "innerHeight", 0, &ih);
+    if (st == MBE_OK)
+      st = mbe_mech_real(m, comp, "height", 0, &h);
+    if (st == MBE_OK)
+      st = mbe_mech_real(m, comp, "innerWidth", 0, &iw);
+    if (st == MBE_OK)
+      st = mbe_mech_real(m, comp, "innerHeight", 0, &ih);
     if (st != MBE_OK) {
       return st;
     }
@@ -585,7 +604,8 @@ static MbeStatus shape_params(MbeMech* m, int comp, bool box, double* mass, doub
   } else {
     double d, di;
     st = mbe_mech_real(m, comp, "diameter", 0, &d);
-    if (st == MBE_OK) st = mbe_mech_real(m, comp, "innerDiameter", 0, &di);
+    if (st == MBE_OK)
+      st = mbe_mech_real(m, comp, "innerDiameter", 0, &di);
     if (st != MBE_OK) {
       return st;
     }
@@ -597,7 +617,8 @@ static MbeStatus shape_params(MbeMech* m, int comp, bool box, double* mass, doub
     double mo = rho * pi * length * rad * rad, mi = rho * pi * length * irad * irad;
     *mass = mo - mi;
     D[0] = (mo * rad * rad - mi * irad * irad) / 2;
-    D[1] = D[2] = (mo * (length * length + 3 * rad * rad) - mi * (length * length + 3 * irad * irad)) / 12;
+    D[1] = D[2] =
+        (mo * (length * length + 3 * rad * rad) - mi * (length * length + 3 * irad * irad)) / 12;
   }
   double ln = sqrt(ldir[0] * ldir[0] + ldir[1] * ldir[1] + ldir[2] * ldir[2]);
   for (int i = 0; i < 3; i++) {
@@ -656,24 +677,30 @@ static MbeStatus build_comp(MbeMech* m, int c) {
         if (type == 1) {
           double angle;
           st = unit_axis(m, c, "n", w);
-          if (st == MBE_OK) st = mbe_mech_real(m, c, "angle", 0, &angle);
-          if (st != MBE_OK) return st;
+          if (st == MBE_OK)
+            st = mbe_mech_real(m, c, "angle", 0, &angle);
+          if (st != MBE_OK)
+            return st;
           mbe_num_planar(w, angle * deg, T);
         } else if (type == 2) {
           double ny[3];
           st = mbe_mech_vec(m, c, "n_x", w);
-          if (st == MBE_OK) st = mbe_mech_vec(m, c, "n_y", ny);
-          if (st != MBE_OK) return st;
+          if (st == MBE_OK)
+            st = mbe_mech_vec(m, c, "n_y", ny);
+          if (st != MBE_OK)
+            return st;
           mbe_num_from_nxy(w, ny, T);
         } else {
           int seq[3];
           double ang[3];
           for (int i = 0; i < 3 && st == MBE_OK; i++) {
             st = mbe_mech_int(m, c, "sequence", i, &seq[i]);
-            if (st == MBE_OK) st = mbe_mech_real(m, c, "angles", i, &ang[i]);
+            if (st == MBE_OK)
+              st = mbe_mech_real(m, c, "angles", i, &ang[i]);
             ang[i] *= deg;
           }
-          if (st != MBE_OK) return st;
+          if (st != MBE_OK)
+            return st;
           mbe_num_axes(seq, ang, T);
         }
         for (int i = 0; i < 9; i++) {
@@ -685,7 +712,8 @@ static MbeStatus build_comp(MbeMech* m, int c) {
     case MBE_MC_BODY: {
       double mass, rcm[3], I[9];
       st = body_params(m, c, &mass, rcm, I);
-      if (st != MBE_OK) return st;
+      if (st != MBE_OK)
+        return st;
       st = add_body(m, c, comp->name, NULL, comp->frame_a, mass, rcm, I, false);
       m->bodies[comp->body].enforce = mbe_mech_bool(m, c, "enforceStates");
       return st;
@@ -693,7 +721,8 @@ static MbeStatus build_comp(MbeMech* m, int c) {
     case MBE_MC_POINT_MASS: {
       double mass;
       st = mbe_mech_real(m, c, "m", 0, &mass);
-      if (st != MBE_OK) return st;
+      if (st != MBE_OK)
+        return st;
       return add_body(m, c, comp->name, NULL, comp->frame_a, mass, NULL, NULL, true);
     }
     case MBE_MC_BODY_SHAPE:
@@ -705,10 +734,13 @@ static MbeStatus build_comp(MbeMech* m, int c) {
       } else {
         st = shape_params(m, c, comp->kind == MBE_MC_BODY_BOX, &mass, rcm, I);
       }
-      if (st == MBE_OK) st = mbe_mech_vec(m, c, "r", v);
-      if (st != MBE_OK) return st;
+      if (st == MBE_OK)
+        st = mbe_mech_vec(m, c, "r", v);
+      if (st != MBE_OK)
+        return st;
       st = add_body(m, c, cname(m, c, "body"), comp->name, comp->frame_a, mass, rcm, I, false);
-      if (st != MBE_OK) return st;
+      if (st != MBE_OK)
+        return st;
       if (pb >= 0) {
         MbeMechEdge* e = new_edge(m, c, MBE_EDGE_RIGID, pa, pb);
         if (e == NULL) {
@@ -722,7 +754,8 @@ static MbeStatus build_comp(MbeMech* m, int c) {
     case MBE_MC_PRISMATIC: {
       bool rev = comp->kind == MBE_MC_REVOLUTE;
       st = unit_axis(m, c, "n", v);
-      if (st != MBE_OK) return st;
+      if (st != MBE_OK)
+        return st;
       if (pa < 0 || pb < 0) {
         return mbe_mech_error(m, MBE_ERR_MODEL, c, "frame_a and frame_b must both be connected");
       }
@@ -732,27 +765,36 @@ static MbeStatus build_comp(MbeMech* m, int c) {
     case MBE_MC_CYLINDRICAL: {
       st = unit_axis(m, c, "n", v);
       int mid = new_point(m);
-      if (st != MBE_OK) return st;
-      if (mid < 0) return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+      if (st != MBE_OK)
+        return st;
+      if (mid < 0)
+        return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
       st = elementary(m, c, MBE_EDGE_PRISMATIC, pa, mid, v, "s", "v");
-      if (st == MBE_OK) st = elementary(m, c, MBE_EDGE_REVOLUTE, mid, pb, v, "phi", "w");
+      if (st == MBE_OK)
+        st = elementary(m, c, MBE_EDGE_REVOLUTE, mid, pb, v, "phi", "w");
       return st;
     }
     case MBE_MC_UNIVERSAL: {
       st = unit_axis(m, c, "n_a", v);
-      if (st == MBE_OK) st = unit_axis(m, c, "n_b", w);
+      if (st == MBE_OK)
+        st = unit_axis(m, c, "n_b", w);
       int mid = new_point(m);
-      if (st != MBE_OK) return st;
-      if (mid < 0) return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+      if (st != MBE_OK)
+        return st;
+      if (mid < 0)
+        return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
       st = elementary(m, c, MBE_EDGE_REVOLUTE, pa, mid, v, "phi_a", "w_a");
-      if (st == MBE_OK) st = elementary(m, c, MBE_EDGE_REVOLUTE, mid, pb, w, "phi_b", "w_b");
+      if (st == MBE_OK)
+        st = elementary(m, c, MBE_EDGE_REVOLUTE, mid, pb, w, "phi_b", "w_b");
       return st;
     }
     case MBE_MC_PLANAR: {
       double nx[3], ex[3], ey[3];
       st = unit_axis(m, c, "n", v);
-      if (st == MBE_OK) st = mbe_mech_vec(m, c, "n_x", nx);
-      if (st != MBE_OK) return st;
+      if (st == MBE_OK)
+        st = mbe_mech_vec(m, c, "n_x", nx);
+      if (st != MBE_OK)
+        return st;
       // x axis: n_x projected into the plane, (n x n_x) x n; y axis: n x n_x
       double t[3] = {v[1] * nx[2] - v[2] * nx[1], v[2] * nx[0] - v[0] * nx[2],
                      v[0] * nx[1] - v[1] * nx[0]};
@@ -768,10 +810,13 @@ static MbeStatus build_comp(MbeMech* m, int c) {
         ey[i] = t[i] / ly;
       }
       int m1 = new_point(m), m2 = new_point(m);
-      if (m1 < 0 || m2 < 0) return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+      if (m1 < 0 || m2 < 0)
+        return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
       st = elementary(m, c, MBE_EDGE_PRISMATIC, pa, m1, ex, "s_x", "v_x");
-      if (st == MBE_OK) st = elementary(m, c, MBE_EDGE_PRISMATIC, m1, m2, ey, "s_y", "v_y");
-      if (st == MBE_OK) st = elementary(m, c, MBE_EDGE_REVOLUTE, m2, pb, v, "phi", "w");
+      if (st == MBE_OK)
+        st = elementary(m, c, MBE_EDGE_PRISMATIC, m1, m2, ey, "s_y", "v_y");
+      if (st == MBE_OK)
+        st = elementary(m, c, MBE_EDGE_REVOLUTE, m2, pb, v, "phi", "w");
       return st;
     }
     case MBE_MC_SPHERICAL:
@@ -789,7 +834,8 @@ static MbeStatus build_comp(MbeMech* m, int c) {
         return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
       }
       st = rotation_kind(m, c, e);
-      if (st != MBE_OK) return st;
+      if (st != MBE_OK)
+        return st;
       e->in_tree = false;
       e->body = enforce ? -2 : -1;  // -1: a spherical constraint, resolved by the tree builder
       const char* qn = e->use_q ? "Q" : "phi";
@@ -814,34 +860,43 @@ static MbeStatus build_comp(MbeMech* m, int c) {
       }
       MbeMechEdge* e = NULL;
       for (size_t k = 0; k < m->nedges; k++) {
-        if (m->edges[k].type == MBE_EDGE_FREE && m->edges[k].scalar_names &&
-            m->edges[k].pa == pa && m->edges[k].pb == pb) {
+        if (m->edges[k].type == MBE_EDGE_FREE && m->edges[k].scalar_names && m->edges[k].pa == pa &&
+            m->edges[k].pb == pb) {
           e = &m->edges[k];
         }
       }
       if (e == NULL) {
         e = new_edge(m, c, MBE_EDGE_FREE, pa, pb);
-        if (e == NULL) return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+        if (e == NULL)
+          return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
         e->scalar_names = true;
         e->use_q = false;
       }
-      struct { const char* flag; int* slot; } groups[] = {
-          {"use_r", &e->fmsi_r}, {"use_v", &e->fmsi_v}, {"use_angle", &e->fmsi_angle},
-          {"use_angle_d", &e->fmsi_rate}, {"use_w", &e->fmsi_rate}};
+      struct {
+        const char* flag;
+        int* slot;
+      } groups[] = {{"use_r", &e->fmsi_r},
+                    {"use_v", &e->fmsi_v},
+                    {"use_angle", &e->fmsi_angle},
+                    {"use_angle_d", &e->fmsi_rate},
+                    {"use_w", &e->fmsi_rate}};
       for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
-        if (!mbe_mech_bool(m, c, groups[g].flag)) continue;
+        if (!mbe_mech_bool(m, c, groups[g].flag))
+          continue;
         if (*groups[g].slot >= 0) {
           return mbe_mech_error(m, MBE_ERR_MODEL, c,
                                 "%s: %s already gives these relative coordinates", groups[g].flag,
                                 m->comps[*groups[g].slot].name);
         }
         *groups[g].slot = c;
-        if (g == 4) e->fmsi_w = true;
+        if (g == 4)
+          e->fmsi_w = true;
       }
       if (e->fmsi_angle == c) {
         for (int i = 0; i < 3; i++) {
           st = mbe_mech_int(m, c, "sequence_start", i, &e->seq[i]);
-          if (st != MBE_OK) return st;
+          if (st != MBE_OK)
+            return st;
         }
       }
       return MBE_OK;
@@ -854,7 +909,8 @@ static MbeStatus build_comp(MbeMech* m, int c) {
       const char* sides[2] = {"frame_ia", "frame_ib"};
       for (int k = 0; k < 2; k++) {
         int p = point_of(m, mbe_mech_comp_frame(m, c, sides[k]));
-        if (p < 0) continue;
+        if (p < 0)
+          continue;
         if (p == pa || p == pb || m->points[p].derived_ups >= 0) {
           return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
                                 "%s is connected to frame_a, frame_b or another JointUPS frame; "
@@ -904,13 +960,16 @@ static MbeStatus loop_error(MbeMech* m, int k) {
   int a = e->pa, b = e->pb;
   // walk both ends up to the common ancestor
   int da = 0, db = 0;
-  for (int p = a; p >= 0; p = m->points[p].parent) da++;
-  for (int p = b; p >= 0; p = m->points[p].parent) db++;
+  for (int p = a; p >= 0; p = m->points[p].parent)
+    da++;
+  for (int p = b; p >= 0; p = m->points[p].parent)
+    db++;
   const char* last = m->comps[e->comp].name;
   while (a != b && (a >= 0 || b >= 0)) {
     int* x = da >= db ? &a : &b;
     int* dx = da >= db ? &da : &db;
-    if (*x < 0) break;
+    if (*x < 0)
+      break;
     int pe = m->points[*x].parent_edge;
     if (pe >= 0) {
       const char* nm = m->comps[m->edges[pe].comp].name;
@@ -1006,14 +1065,17 @@ static int choose_root_body(MbeMech* m, int p0, bool* mark) {
     int p = stack[--n];
     for (size_t b = 0; b < m->nbodies; b++) {
       MbeMechBody* bd = &m->bodies[b];
-      if (m->frames[bd->frame].point != p || m->points[p].derived_ups >= 0) continue;
+      if (m->frames[bd->frame].point != p || m->points[p].derived_ups >= 0)
+        continue;
       int pr = bd->enforce ? -1 : bd->priority;
       int pbest = best < 0 ? 1 << 30 : (m->bodies[best].enforce ? -1 : m->bodies[best].priority);
-      if (pr < pbest) best = (int)b;
+      if (pr < pbest)
+        best = (int)b;
     }
     for (size_t k = 0; k < m->nedges; k++) {
       MbeMechEdge* e = &m->edges[k];
-      if (!edge_is_branch(e) || e->pa < 0) continue;
+      if (!edge_is_branch(e) || e->pa < 0)
+        continue;
       int other = e->pa == p ? e->pb : (e->pb == p ? e->pa : -1);
       if (other >= 0 && !mark[other] && m->points[other].order < 0) {
         mark[other] = true;
@@ -1056,8 +1118,7 @@ static MbeStatus float_body(MbeMech* m, int b, int point, int parent, MbeEdgeTyp
 static MbeStatus build_tree(MbeMech* m) {
   m->order = mbe_arena_alloc(m->arena, (m->npoints + m->nbodies + 1) * sizeof(int));  // + junctions
   // tree edges: the components' own, one ground edge per World/Fixed, one per floating body
-  m->tree_edges =
-      mbe_arena_alloc(m->arena, (m->nedges + m->ncomps + m->nbodies + 1) * sizeof(int));
+  m->tree_edges = mbe_arena_alloc(m->arena, (m->nedges + m->ncomps + m->nbodies + 1) * sizeof(int));
   bool* mark = mbe_calloc(m->npoints + 1, 1);
   if (!m->order || !m->tree_edges || !mark) {
     mbe_free(mark);
@@ -1067,13 +1128,16 @@ static MbeStatus build_tree(MbeMech* m) {
   // the ground's children: World.frame_b and every Fixed.frame_b
   for (size_t c = 0; c < m->ncomps && st == MBE_OK; c++) {
     MbeMechComp* comp = &m->comps[c];
-    if (comp->kind != MBE_MC_WORLD && comp->kind != MBE_MC_FIXED) continue;
+    if (comp->kind != MBE_MC_WORLD && comp->kind != MBE_MC_FIXED)
+      continue;
     int p = point_of(m, comp->frame_b);
-    if (p < 0) continue;
+    if (p < 0)
+      continue;
     double r[3] = {0, 0, 0};
     if (comp->kind == MBE_MC_FIXED) {
       st = mbe_mech_vec(m, (int)c, "r", r);
-      if (st != MBE_OK) break;
+      if (st != MBE_OK)
+        break;
     }
     if (m->points[p].order >= 0) {
       st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, (int)c,
@@ -1090,7 +1154,8 @@ static MbeStatus build_tree(MbeMech* m) {
     m->points[p].is_ground = true;
     st = tree_add(m, (int)m->nedges - 1, -1, p, false);
   }
-  if (st == MBE_OK) st = grow(m, 0);
+  if (st == MBE_OK)
+    st = grow(m, 0);
   // spherical joints without states hang the body behind them on absolute rotation states;
   // everything else that is still free floats with the best potential root's states
   bool changed = true;
@@ -1098,13 +1163,15 @@ static MbeStatus build_tree(MbeMech* m) {
     changed = false;
     for (size_t k = 0; k < m->nedges && st == MBE_OK; k++) {
       MbeMechEdge* e = &m->edges[k];
-      if (edge_is_branch(e) || e->in_tree) continue;
+      if (edge_is_branch(e) || e->in_tree)
+        continue;
       bool ia = m->points[e->pa].order >= 0, ib = m->points[e->pb].order >= 0;
       if (ia && ib) {
         st = loop_error(m, (int)k);
         break;
       }
-      if (!ia && !ib) continue;
+      if (!ia && !ib)
+        continue;
       int placed = ia ? e->pa : e->pb, free_p = ia ? e->pb : e->pa;
       int b = -1;
       for (size_t j = 0; j < m->nbodies; j++) {
@@ -1123,13 +1190,17 @@ static MbeStatus build_tree(MbeMech* m) {
       int via = e->comp;
       size_t from = m->norder;
       st = float_body(m, b, free_p, placed, MBE_EDGE_ABS_ROTATION);
-      if (st == MBE_OK) m->edges[m->nedges - 1].via = via;
-      if (st == MBE_OK) st = grow(m, from);
+      if (st == MBE_OK)
+        m->edges[m->nedges - 1].via = via;
+      if (st == MBE_OK)
+        st = grow(m, from);
       changed = true;
     }
-    if (changed || st != MBE_OK) continue;
+    if (changed || st != MBE_OK)
+      continue;
     for (size_t p = 0; p < m->npoints && st == MBE_OK; p++) {
-      if (m->points[p].order >= 0 || mark[p] || m->points[p].derived_ups >= 0) continue;
+      if (m->points[p].order >= 0 || mark[p] || m->points[p].derived_ups >= 0)
+        continue;
       memset(mark, 0, m->npoints);
       int b = choose_root_body(m, (int)p, mark);
       if (b == -2) {
@@ -1154,10 +1225,12 @@ static MbeStatus build_tree(MbeMech* m) {
             break;
           }
         }
-        if (st != MBE_OK) break;
+        if (st != MBE_OK)
+          break;
       }
       st = float_body(m, b, bp, -1, translate_only ? MBE_EDGE_FLOAT_POINT : MBE_EDGE_FLOAT);
-      if (st == MBE_OK) st = grow(m, from);
+      if (st == MBE_OK)
+        st = grow(m, from);
       changed = true;
       break;
     }
@@ -1168,17 +1241,20 @@ static MbeStatus build_tree(MbeMech* m) {
   }
   for (size_t f = 0; f < m->nframes; f++) {
     int p = m->frames[f].point;
-    if (m->points[p].order >= 0) continue;
+    if (m->points[p].order >= 0)
+      continue;
     if (m->points[p].derived_ups >= 0) {
       // frame_ia/ib of a JointUPS: placed (kinematics in mech_eom.c), bodies there are derived
       m->points[p].order = (int)m->norder;
       m->order[m->norder++] = p;
       for (size_t b = 0; b < m->nbodies; b++) {
-        if (m->frames[m->bodies[b].frame].point == p) m->bodies[b].derived = true;
+        if (m->frames[m->bodies[b].frame].point == p)
+          m->bodies[b].derived = true;
       }
       for (size_t g = 0; g < m->nframes; g++) {
         int gc = m->frames[g].comp;
-        if (m->frames[g].point != p || gc < 0 || gc == m->points[p].derived_ups) continue;
+        if (m->frames[g].point != p || gc < 0 || gc == m->points[p].derived_ups)
+          continue;
         MbeMechKind k = m->comps[gc].kind;
         if (m->comps[gc].body < 0 && k != MBE_MC_FIXED_FRAME && k != MBE_MC_FIXED_ARROW &&
             k != MBE_MC_FIXED_SHAPE && k != MBE_MC_OTHER_VISUALIZER) {
@@ -1196,13 +1272,15 @@ static MbeStatus build_tree(MbeMech* m) {
     bool only_lines = true;
     int line = -1;
     for (size_t g = 0; g < m->nframes; g++) {
-      if (m->frames[g].point != p) continue;
+      if (m->frames[g].point != p)
+        continue;
       mbe_strbuf_printf(&names, "%s%s", names.len ? ", " : "",
                         m->flat->insts[m->frames[g].inst].name);
       int gc = m->frames[g].comp;
       bool is_line = gc >= 0 && mbe_mech_is_line_force(m->comps[gc].kind);
       only_lines = only_lines && is_line;
-      if (is_line && line < 0) line = gc;
+      if (is_line && line < 0)
+        line = gc;
     }
     MbeStatus st2;
     if (m->points[p].fixed_rotation >= 0) {
@@ -1277,9 +1355,12 @@ static MbeStatus world_params(MbeMech* m) {
                          "World world;')");
   }
   MbeStatus st = mbe_mech_int(m, m->world, "gravityType", 0, &m->gravity_type);
-  if (st == MBE_OK) st = mbe_mech_real(m, m->world, "g", 0, &m->g);
-  if (st == MBE_OK) st = mbe_mech_vec(m, m->world, "n", m->n);
-  if (st == MBE_OK) st = mbe_mech_real(m, m->world, "mu", 0, &m->mu);
+  if (st == MBE_OK)
+    st = mbe_mech_real(m, m->world, "g", 0, &m->g);
+  if (st == MBE_OK)
+    st = mbe_mech_vec(m, m->world, "n", m->n);
+  if (st == MBE_OK)
+    st = mbe_mech_real(m, m->world, "mu", 0, &m->mu);
   if (st != MBE_OK) {
     return st;
   }
@@ -1325,19 +1406,24 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
   if (m.var_table == NULL || m.inst_table == NULL) {
     st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
   }
-  if (st == MBE_OK) st = collect(&m);
-  if (st == MBE_OK) st = world_params(&m);
-  if (st == MBE_OK) st = merge(&m);
+  if (st == MBE_OK)
+    st = collect(&m);
+  if (st == MBE_OK)
+    st = world_params(&m);
+  if (st == MBE_OK)
+    st = merge(&m);
   if (st == MBE_OK) {
     m.bodies = mbe_arena_alloc(m.arena, (m.ncomps + 1) * sizeof *m.bodies);
-    if (m.bodies == NULL) st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+    if (m.bodies == NULL)
+      st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
   }
   for (size_t c = 0; c < m.ncomps && st == MBE_OK; c++) {
     st = build_comp(&m, (int)c);
   }
   for (size_t k = 0; k < m.nedges && st == MBE_OK; k++) {
     MbeMechEdge* e = &m.edges[k];
-    if (!e->scalar_names) continue;
+    if (!e->scalar_names)
+      continue;
     if (e->fmsi_r < 0 || e->fmsi_v < 0 || e->fmsi_angle < 0 || e->fmsi_rate < 0) {
       st = mbe_mech_error(&m, MBE_ERR_UNSUPPORTED, e->comp,
                           "FreeMotionScalarInit elements between these frames must give all six "
@@ -1350,18 +1436,24 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
     e->qname[1] = mbe_arena_printf(m.arena, "%s.angle", m.comps[e->fmsi_angle].name);
     e->uname[1] = mbe_arena_printf(m.arena, "%s.angle_d", m.comps[e->fmsi_rate].name);
   }
-  if (st == MBE_OK) st = build_tree(&m);
+  if (st == MBE_OK)
+    st = build_tree(&m);
   if (st == MBE_OK) {
     layout(&m);
     m.xdot = mbe_arena_alloc(m.arena, (m.nx + 1) * sizeof *m.xdot);
     m.state_names = mbe_arena_alloc(m.arena, (m.nx + 1) * sizeof *m.state_names);
     m.x0 = mbe_arena_alloc(m.arena, (m.nx + 1) * sizeof *m.x0);
-    if (!m.xdot || !m.state_names || !m.x0) st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+    if (!m.xdot || !m.state_names || !m.x0)
+      st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
   }
-  if (st == MBE_OK) st = mbe_mech_equations(&m);
-  if (st == MBE_OK) st = mbe_mech_outputs(&m);
-  if (st == MBE_OK) st = mbe_mech_initial_state(&m);
-  if (st == MBE_OK && sys->sym.is_oom) st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  if (st == MBE_OK)
+    st = mbe_mech_equations(&m);
+  if (st == MBE_OK)
+    st = mbe_mech_outputs(&m);
+  if (st == MBE_OK)
+    st = mbe_mech_initial_state(&m);
+  if (st == MBE_OK && sys->sym.is_oom)
+    st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
   mbe_free(m.var_table);
   mbe_free(m.inst_table);
   if (st != MBE_OK) {

@@ -20,7 +20,9 @@
 
 #include "mech_internal.h"
 
-static MbeStatus nomem(MbeMech* m) { return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory"); }
+static MbeStatus nomem(MbeMech* m) {
+  return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+}
 
 static MbeV3 v3_state(MbeMech* m, int i0) {
   MbeV3 r;
@@ -206,12 +208,15 @@ static MbeStatus edge_setup(MbeMech* m, MbeMechEdge* e) {
   for (int k = 0; k < e->nu; k++) {
     MbeV3 dp;
     MbeStatus st = column(m, e->wJ, u0 + k, &e->Sw[k]);
-    if (st == MBE_OK) st = column(m, e->pd, u0 + k, &dp);
-    if (st != MBE_OK) return st;
+    if (st == MBE_OK)
+      st = column(m, e->pd, u0 + k, &dp);
+    if (st != MBE_OK)
+      return st;
     e->Sv[k] = mbe_m3_mulv(s, e->Rrel, dp);
   }
   MbeStatus st = dir_deriv(m, e->wJ, q0, e->nq, e->qdot, &e->dwq);
-  if (st == MBE_OK) st = dir_deriv(m, e->pd, q0, e->nq, e->qdot, &e->dpq);
+  if (st == MBE_OK)
+    st = dir_deriv(m, e->pd, q0, e->nq, e->qdot, &e->dpq);
   return st;
 }
 
@@ -247,16 +252,14 @@ static void edge_position(MbeMech* m, MbeMechEdge* e) {
 }
 
 // accelerations of the child point from the parent's (pw, pv); udot NULL: u' = 0
-static void edge_accel(MbeMech* m, const MbeMechEdge* e, MbeV3 pw, MbeV3 pv,
-                       const MbeSymId* udot, MbeV3* cw, MbeV3* cv) {
+static void edge_accel(MbeMech* m, const MbeMechEdge* e, MbeV3 pw, MbeV3 pv, const MbeSymId* udot,
+                       MbeV3* cw, MbeV3* cv) {
   MbeSym* s = m->s;
   const MbeMechPoint* C = &m->points[e->child_point];
-  MbeV3 Pw = mbe_v3_zero(), Pv = mbe_v3_zero();
+  MbeV3 Pw = mbe_v3_zero();
   if (e->parent_point >= 0) {
     Pw = m->points[e->parent_point].w;
-    Pv = m->points[e->parent_point].v;
   }
-  (void)Pv;
   MbeV3 RPw = mbe_m3_mulv(s, e->Rrel, Pw);
   MbeV3 aw = e->dwq;
   if (e->couple_w) {
@@ -287,8 +290,7 @@ static void edge_accel(MbeMech* m, const MbeMechEdge* e, MbeV3 pw, MbeV3 pv,
 }
 
 // wrench (t, f) in parent coordinates of a child wrench: the transpose of the velocity map
-void mbe_mech_force_up(MbeMech* m, const MbeMechEdge* e, MbeV3 t, MbeV3 f, MbeV3* pt,
-                          MbeV3* pf) {
+void mbe_mech_force_up(MbeMech* m, const MbeMechEdge* e, MbeV3 t, MbeV3 f, MbeV3* pt, MbeV3* pf) {
   MbeSym* s = m->s;
   *pf = mbe_m3_tmulv(s, e->Rrel, f);
   MbeV3 pxf = mbe_v3_cross(s, e->p, *pf);
@@ -409,7 +411,8 @@ MbeStatus mbe_mech_newton_euler(MbeMech* m, const MbeSymId* udot) {
   }
   for (size_t k = 0; k < m->nframes; k++) {
     MbeMechFrame* fr = &m->frames[k];
-    if (fr->comp < 0 || !fr->has_wrench) continue;
+    if (fr->comp < 0 || !fr->has_wrench)
+      continue;
     MbeMechKind kind = m->comps[fr->comp].kind;
     if (kind == MBE_MC_BODY || kind == MBE_MC_POINT_MASS || m->comps[fr->comp].nedges > 0) {
       continue;  // bodies are summed above; joints are what is being solved for
@@ -420,7 +423,8 @@ MbeStatus mbe_mech_newton_euler(MbeMech* m, const MbeSymId* udot) {
   }
   for (size_t i = m->ntree; i-- > 0;) {
     MbeMechEdge* e = &m->edges[m->tree_edges[i]];
-    if (e->parent_point < 0) continue;
+    if (e->parent_point < 0)
+      continue;
     MbeMechPoint* C = &m->points[e->child_point];
     MbeMechPoint* P = &m->points[e->parent_point];
     MbeV3 pt, pf;
@@ -461,12 +465,12 @@ static void body_inertia(MbeMech* m, const MbeMechBody* b, MbeSymId* out) {
 // coordinates: rotated by R_rel^T, then moved by p (I_P = Io + m(p.p - p p^T) + 2(p.h) - p h^T -
 // h p^T). An edge with absolute rotation states passes only the mass (the parent cannot turn the
 // child). The same as A^T I A with the edge's velocity map, in about a third of the operations.
-static void composite_up(MbeMech* m, const MbeMechEdge* e, const MbeMechPoint* C,
-                         MbeMechPoint* P) {
+static void composite_up(MbeMech* m, const MbeMechEdge* e, const MbeMechPoint* C, MbeMechPoint* P) {
   MbeSym* s = m->s;
   MbeV3 h = mbe_v3_zero();
   MbeM3 I;
-  for (int i = 0; i < 9; i++) I.e[i] = 0;
+  for (int i = 0; i < 9; i++)
+    I.e[i] = 0;
   if (e->couple_w) {
     h = mbe_m3_tmulv(s, e->Rrel, C->ch);
     MbeM3 IR = mbe_m3_mul(s, C->cI, e->Rrel);
@@ -482,7 +486,8 @@ static void composite_up(MbeMech* m, const MbeMechEdge* e, const MbeMechPoint* C
       MbeSymId t = i == j ? mbe_sym_sub(s, pp, pipj) : mbe_sym_neg(s, pipj);
       MbeSymId mt = mbe_sym_mul(s, C->cm, t);
       MbeSymId a = mbe_sym_add(s, I.e[3 * i + j], mt);
-      if (i == j) a = mbe_sym_add(s, a, two_ph);
+      if (i == j)
+        a = mbe_sym_add(s, a, two_ph);
       MbeSymId x = mbe_sym_mul(s, e->p.e[i], h.e[j]);
       MbeSymId y = mbe_sym_mul(s, h.e[i], e->p.e[j]);
       a = mbe_sym_sub(s, a, x);
@@ -502,12 +507,14 @@ static MbeStatus mass_matrix(MbeMech* m, MbeSymId* H) {
     MbeMechPoint* P = &m->points[m->order[i]];
     P->cm = 0;
     P->ch = mbe_v3_zero();
-    for (int k = 0; k < 9; k++) P->cI.e[k] = 0;
+    for (int k = 0; k < 9; k++)
+      P->cI.e[k] = 0;
   }
   for (size_t b = 0; b < m->nbodies; b++) {
     const MbeMechBody* bd = &m->bodies[b];
     MbeMechPoint* P = &m->points[m->frames[bd->frame].point];
-    if (bd->derived) continue;  // Kane's form (derived_bodies)
+    if (bd->derived)
+      continue;  // Kane's form (derived_bodies)
     // m, m c, I_c + m (c.c - c c^T) about the frame's origin
     const double* c = bd->r_cm;
     double cc = c[0] * c[0] + c[1] * c[1] + c[2] * c[2];
@@ -516,8 +523,8 @@ static MbeStatus mass_matrix(MbeMech* m, MbeSymId* H) {
       MbeSymId hi = mbe_sym_const(s, bd->m * c[i]);
       P->ch.e[i] = mbe_sym_add(s, P->ch.e[i], hi);
       for (int j = 0; j < 3; j++) {
-        double v = (bd->is_point_mass ? 0 : bd->I[3 * i + j]) +
-                   bd->m * ((i == j ? cc : 0) - c[i] * c[j]);
+        double v =
+            (bd->is_point_mass ? 0 : bd->I[3 * i + j]) + bd->m * ((i == j ? cc : 0) - c[i] * c[j]);
         MbeSymId vi = mbe_sym_const(s, v);
         P->cI.e[3 * i + j] = mbe_sym_add(s, P->cI.e[3 * i + j], vi);
       }
@@ -526,17 +533,20 @@ static MbeStatus mass_matrix(MbeMech* m, MbeSymId* H) {
   }
   for (size_t i = m->ntree; i-- > 0;) {
     MbeMechEdge* e = &m->edges[m->tree_edges[i]];
-    if (e->parent_point < 0) continue;
+    if (e->parent_point < 0)
+      continue;
     MbeMechPoint* C = &m->points[e->child_point];
     MbeMechPoint* P = &m->points[e->parent_point];
-    if (!C->has_mass) continue;
+    if (!C->has_mass)
+      continue;
     composite_up(m, e, C, P);
     P->has_mass = true;
   }
   size_t n = m->ndof;
   for (size_t i = 0; i < m->ntree; i++) {
     MbeMechEdge* e = &m->edges[m->tree_edges[i]];
-    if (e->nu == 0) continue;
+    if (e->nu == 0)
+      continue;
     MbeMechPoint* C = &m->points[e->child_point];
     if (!C->has_mass) {
       return mbe_mech_error(m, MBE_ERR_MODEL, e->comp,
@@ -556,17 +566,20 @@ static MbeStatus mass_matrix(MbeMech* m, MbeSymId* H) {
       for (;;) {
         for (int j = 0; j < a->nu; j++) {
           size_t row = (size_t)(a->dof0 + j);
-          if (row > col) continue;  // the lower triangle H[col][row] is what is kept
+          if (row > col)
+            continue;  // the lower triangle H[col][row] is what is kept
           MbeSymId x = mbe_v3_dot(s, a->Sw[j], ft);
           MbeSymId y = mbe_v3_dot(s, a->Sv[j], ff);
           H[col * n + row] = mbe_sym_add(s, x, y);
         }
-        if (a->parent_point < 0) break;
+        if (a->parent_point < 0)
+          break;
         MbeV3 pt, pf;
         mbe_mech_force_up(m, a, ft, ff, &pt, &pf);
         ft = pt, ff = pf;
         int pe = m->points[a->parent_point].parent_edge;
-        if (pe < 0) break;
+        if (pe < 0)
+          break;
         a = &m->edges[pe];
       }
     }
@@ -574,7 +587,8 @@ static MbeStatus mass_matrix(MbeMech* m, MbeSymId* H) {
   return s->is_oom ? nomem(m) : MBE_OK;
 }
 
-/* ---- massless junctions of line forces --------------------------------------------------------- */
+/* ---- massless junctions of line forces ---------------------------------------------------------
+ */
 
 // Newton steps of a junction solve, unrolled in the generated code. From the stiffness-weighted
 // mean of the far ends (exact for springs of zero unstretched length) the iteration converges
@@ -584,8 +598,8 @@ enum { MBE_JUNCTION_STEPS = 8 };
 
 typedef struct JunctionSpring {
   int comp;
-  MbeV3 far;    // the other end (world)
-  MbeV3 vfar;   // its velocity (world)
+  MbeV3 far;   // the other end (world)
+  MbeV3 vfar;  // its velocity (world)
   double c, s0;
 } JunctionSpring;
 
@@ -608,7 +622,8 @@ static void junction_spring(MbeMech* m, const JunctionSpring* j, MbeV3 r, MbeV3*
     for (int b = 0; b < 3; b++) {
       MbeSymId ee = mbe_sym_mul(s, e.e[a], e.e[b]);
       MbeSymId t = mbe_sym_mul(s, ee, omq);
-      if (a == b) t = mbe_sym_add(s, t, q);
+      if (a == b)
+        t = mbe_sym_add(s, t, q);
       K->e[3 * a + b] = mbe_sym_mul(s, mc, t);
     }
   }
@@ -618,20 +633,24 @@ static MbeStatus junctions(MbeMech* m) {
   MbeSym* s = m->s;
   for (size_t pi = 0; pi < m->npoints; pi++) {
     MbeMechPoint* J = &m->points[pi];
-    if (!J->is_junction) continue;
+    if (!J->is_junction)
+      continue;
     JunctionSpring sp[16];
     int n = 0;
     double csum = 0;
     for (size_t f = 0; f < m->nframes; f++) {
-      if (m->frames[f].point != (int)pi) continue;
+      if (m->frames[f].point != (int)pi)
+        continue;
       int c = m->frames[f].comp;
       const MbeMechComp* comp = &m->comps[c];
       double mass = 0;
-      if (comp->kind == MBE_MC_SPRING) mbe_mech_real(m, c, "m", 0, &mass);
+      if (comp->kind == MBE_MC_SPRING)
+        mbe_mech_real(m, c, "m", 0, &mass);
       if (comp->kind != MBE_MC_SPRING || mass > 0 || mbe_mech_free_param(m, c, "c") != 0) {
-        return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                              "a junction of line forces may only join springs without mass "
-                              "(a damper or a mass there needs the junction's velocity as a state)");
+        return mbe_mech_error(
+            m, MBE_ERR_UNSUPPORTED, c,
+            "a junction of line forces may only join springs without mass "
+            "(a damper or a mass there needs the junction's velocity as a state)");
       }
       int other = (int)f == comp->frame_a ? comp->frame_b : comp->frame_a;
       const MbeMechPoint* P = &m->points[m->frames[other].point];
@@ -644,8 +663,10 @@ static MbeStatus junctions(MbeMech* m) {
         return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c, "more than 16 springs at one junction");
       }
       MbeStatus st = mbe_mech_real(m, c, "c", 0, &sp[n].c);
-      if (st == MBE_OK) st = mbe_mech_real(m, c, "s_unstretched", 0, &sp[n].s0);
-      if (st != MBE_OK) return st;
+      if (st == MBE_OK)
+        st = mbe_mech_real(m, c, "s_unstretched", 0, &sp[n].s0);
+      if (st != MBE_OK)
+        return st;
       sp[n].comp = c;
       sp[n].far = P->r0;
       sp[n].vfar = mbe_m3_tmulv(s, P->R, P->v);
@@ -668,13 +689,15 @@ static MbeStatus junctions(MbeMech* m) {
     MbeM3 K;
     for (int it = 0; it <= MBE_JUNCTION_STEPS; it++) {
       F = mbe_v3_zero();
-      for (int i = 0; i < 9; i++) K.e[i] = 0;
+      for (int i = 0; i < 9; i++)
+        K.e[i] = 0;
       MbeM3 Ki[16];
       for (int i = 0; i < n; i++) {
         MbeV3 fi;
         junction_spring(m, &sp[i], r, &fi, &Ki[i]);
         F = mbe_v3_add(s, F, fi);
-        for (int k = 0; k < 9; k++) K.e[k] = mbe_sym_add(s, K.e[k], Ki[i].e[k]);
+        for (int k = 0; k < 9; k++)
+          K.e[k] = mbe_sym_add(s, K.e[k], Ki[i].e[k]);
       }
       if (it == MBE_JUNCTION_STEPS) {
         // the velocity: K r' = sum K_i v_i (the balance differentiated in time)
@@ -705,12 +728,11 @@ static MbeStatus junctions(MbeMech* m) {
     MbeSymId tol = mbe_sym_mul(s, mbe_sym_const(s, 1e-9), scale);
     tol = mbe_sym_add(s, tol, mbe_sym_const(s, 1e-300));
     MbeSymId fn = mbe_v3_norm(s, F);
-    MbeSymId bad = mbe_sym_sub(s, fn, tol);
-    // NaN compares false: fail also where |F| is not a number
+    // ok > 0 passes; a NaN |F| compares false and fails too
     MbeSymId ok = mbe_sym_sub(s, tol, fn);
-    MbeSymId nan_or_bad = mbe_sym_op(s, MBE_SYM_SELECT, ok, mbe_sym_const(s, -1.0),
-                                     mbe_sym_const(s, 1.0));
-    (void)bad;
+    MbeSymId pass = mbe_sym_const(s, -1.0);
+    MbeSymId failed = mbe_sym_const(s, 1.0);
+    MbeSymId nan_or_bad = mbe_sym_op(s, MBE_SYM_SELECT, ok, pass, failed);
     m->fail = m->fail ? mbe_sym_op(s, MBE_SYM_MAX, m->fail, nan_or_bad, 0) : nan_or_bad;
   }
   return s->is_oom ? nomem(m) : MBE_OK;
@@ -765,18 +787,24 @@ static MbeStatus derived_points(MbeMech* m) {
   MbeSym* s = m->s;
   for (size_t c = 0; c < m->ncomps; c++) {
     MbeMechComp* comp = &m->comps[c];
-    if (comp->kind != MBE_MC_JOINT_UPS) continue;
+    if (comp->kind != MBE_MC_JOINT_UPS)
+      continue;
     if (m->ups == NULL) {
       m->ups = mbe_arena_alloc(m->arena, (m->ncomps + 1) * sizeof *m->ups);
-      if (m->ups == NULL) return nomem(m);
+      if (m->ups == NULL)
+        return nomem(m);
     }
     MbeMechUps* u = &m->ups[c];
     double n1[3], eia[3], e2ia[3], e3ia[3];
     MbeStatus st = mbe_mech_vec(m, (int)c, "n1_a", n1);
-    if (st == MBE_OK) st = mbe_mech_vec(m, (int)c, "eAxis_ia", eia);
-    if (st == MBE_OK) st = mbe_mech_vec(m, (int)c, "e2_ia", e2ia);
-    if (st == MBE_OK) st = mbe_mech_vec(m, (int)c, "e3_ia", e3ia);
-    if (st != MBE_OK) return st;
+    if (st == MBE_OK)
+      st = mbe_mech_vec(m, (int)c, "eAxis_ia", eia);
+    if (st == MBE_OK)
+      st = mbe_mech_vec(m, (int)c, "e2_ia", e2ia);
+    if (st == MBE_OK)
+      st = mbe_mech_vec(m, (int)c, "e3_ia", e3ia);
+    if (st != MBE_OK)
+      return st;
     MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
     MbeMechPoint* B = &m->points[m->frames[comp->frame_b].point];
     MbeV3 r0 = mbe_v3_sub(s, B->r0, A->r0);
@@ -801,7 +829,8 @@ static MbeStatus derived_points(MbeMech* m) {
     // K: w_rel per unit axis rate, by linearity
     for (int j = 0; j < 3; j++) {
       MbeV3 col = ups_w_rel(s, Eia, nv, e, e2, u->L, u->T, v3_unit(s, j));
-      for (int i = 0; i < 3; i++) u->K.e[3 * i + j] = col.e[i];
+      for (int i = 0; i < 3; i++)
+        u->K.e[3 * i + j] = col.e[i];
     }
     // the axis rate and the frames' motion
     MbeV3 va = mbe_m3_tmulv(s, A->R, A->v), vb = mbe_m3_tmulv(s, B->R, B->v);
@@ -816,7 +845,8 @@ static MbeStatus derived_points(MbeMech* m) {
     const char* sides[2] = {"frame_ia", "frame_ib"};
     for (int k = 0; k < 2; k++) {
       int fr = mbe_mech_comp_frame(m, (int)c, sides[k]);
-      if (fr < 0) continue;
+      if (fr < 0)
+        continue;
       MbeMechPoint* P = &m->points[m->frames[fr].point];
       P->R = R;
       P->r0 = k == 0 ? A->r0 : B->r0;
@@ -834,27 +864,36 @@ static MbeStatus derived_bodies(MbeMech* m, MbeSymId* H, MbeSymId* b, bool* dens
   size_t n = m->ndof;
   for (size_t pi = 0; pi < m->npoints; pi++) {
     MbeMechPoint* P = &m->points[pi];
-    if (P->derived_ups < 0) continue;
+    if (P->derived_ups < 0)
+      continue;
     bool any = false;
-    for (size_t k = 0; k < m->nbodies; k++) any = any || m->frames[m->bodies[k].frame].point == (int)pi;
-    if (!any) continue;
+    for (size_t k = 0; k < m->nbodies; k++)
+      any = any || m->frames[m->bodies[k].frame].point == (int)pi;
+    if (!any)
+      continue;
     P->dSw = mbe_arena_alloc(m->arena, (n + 1) * sizeof *P->dSw);
     P->dSv = mbe_arena_alloc(m->arena, (n + 1) * sizeof *P->dSv);
-    if (!P->dSw || !P->dSv) return nomem(m);
+    if (!P->dSw || !P->dSv)
+      return nomem(m);
     for (size_t i = 0; i < m->ntree; i++) {
       const MbeMechEdge* e = &m->edges[m->tree_edges[i]];
       for (int j = 0; j < e->nu; j++) {
         MbeStatus st = column(m, P->w, e->u0 + j, &P->dSw[e->dof0 + j]);
-        if (st == MBE_OK) st = column(m, P->v, e->u0 + j, &P->dSv[e->dof0 + j]);
-        if (st != MBE_OK) return st;
+        if (st == MBE_OK)
+          st = column(m, P->v, e->u0 + j, &P->dSv[e->dof0 + j]);
+        if (st != MBE_OK)
+          return st;
       }
     }
     MbeStatus st = rate(m, P->w, &P->bw);
-    if (st == MBE_OK) st = rate(m, P->v, &P->bv);
-    if (st != MBE_OK) return st;
+    if (st == MBE_OK)
+      st = rate(m, P->v, &P->bv);
+    if (st != MBE_OK)
+      return st;
     for (size_t k = 0; k < m->nbodies; k++) {
       MbeMechBody* bd = &m->bodies[k];
-      if (m->frames[bd->frame].point != (int)pi) continue;
+      if (m->frames[bd->frame].point != (int)pi)
+        continue;
       MbeV3 t0, f0;
       mbe_mech_body_wrench(m, bd, P->bw, P->bv, &t0, &f0);
       MbeSymId I6[36];
@@ -883,8 +922,10 @@ static MbeStatus derived_bodies(MbeMech* m, MbeSymId* H, MbeSymId* b, bool* dens
             MbeSymId t = mbe_sym_mul(s, sr, IS[r]);
             acc = mbe_sym_add(s, acc, t);
           }
-          if (acc == 0) continue;
-          if (!related(m, (int)i, (int)j)) *dense = true;
+          if (acc == 0)
+            continue;
+          if (!related(m, (int)i, (int)j))
+            *dense = true;
           H[j * n + i] = mbe_sym_add(s, H[j * n + i], acc);
         }
       }
@@ -900,7 +941,8 @@ void mbe_mech_derived_wrenches(MbeMech* m, const MbeSymId* udot) {
   MbeSym* s = m->s;
   for (size_t c = 0; m->ups != NULL && c < m->ncomps; c++) {
     MbeMechComp* comp = &m->comps[c];
-    if (comp->kind != MBE_MC_JOINT_UPS) continue;
+    if (comp->kind != MBE_MC_JOINT_UPS)
+      continue;
     MbeMechUps* u = &m->ups[c];
     MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
     MbeMechPoint* B = &m->points[m->frames[comp->frame_b].point];
@@ -908,7 +950,8 @@ void mbe_mech_derived_wrenches(MbeMech* m, const MbeSymId* udot) {
     const char* sides[2] = {"frame_ia", "frame_ib"};
     for (int k = 0; k < 2; k++) {
       int fr = mbe_mech_comp_frame(m, (int)c, sides[k]);
-      if (fr < 0) continue;
+      if (fr < 0)
+        continue;
       int pi = m->frames[fr].point;
       MbeMechPoint* P = &m->points[pi];
       MbeV3 t = mbe_v3_zero(), f = mbe_v3_zero();
@@ -921,7 +964,8 @@ void mbe_mech_derived_wrenches(MbeMech* m, const MbeSymId* udot) {
           P->av = mbe_v3_add(s, P->av, b);
         }
         for (size_t b = 0; b < m->nbodies; b++) {
-          if (m->frames[m->bodies[b].frame].point != pi) continue;
+          if (m->frames[m->bodies[b].frame].point != pi)
+            continue;
           MbeV3 bt, bf;
           mbe_mech_body_wrench(m, &m->bodies[b], P->aw, P->av, &bt, &bf);
           t = mbe_v3_add(s, t, bt);
@@ -933,11 +977,13 @@ void mbe_mech_derived_wrenches(MbeMech* m, const MbeSymId* udot) {
       m->frames[fr].has_wrench = true;
       tsum = mbe_v3_add(s, tsum, t);
       MbeV3 fw = mbe_m3_tmulv(s, P->R, f);
-      if (k == 0) fa_w = mbe_v3_add(s, fa_w, fw);
-      else fb_w = mbe_v3_add(s, fb_w, fw);
+      if (k == 0)
+        fa_w = mbe_v3_add(s, fa_w, fw);
+      else
+        fb_w = mbe_v3_add(s, fb_w, fw);
     }
-    MbeV3 kk = mbe_m3_tmulv(s, u->K, tsum);   // a coords
-    MbeV3 kw = mbe_m3_tmulv(s, A->R, kk);     // world
+    MbeV3 kk = mbe_m3_tmulv(s, u->K, tsum);  // a coords
+    MbeV3 kw = mbe_m3_tmulv(s, A->R, kk);    // world
     fa_w = mbe_v3_sub(s, fa_w, kw);
     fb_w = mbe_v3_add(s, fb_w, kw);
     MbeV3 ta = mbe_m3_tmulv(s, u->T, tsum);
@@ -963,7 +1009,8 @@ static MbeStatus rate(MbeMech* m, MbeV3 v, MbeV3* out) {
     const MbeMechEdge* e = &m->edges[m->tree_edges[i]];
     MbeV3 d;
     MbeStatus st = dir_deriv(m, v, e->q0, e->nq, e->qdot, &d);
-    if (st != MBE_OK) return st;
+    if (st != MBE_OK)
+      return st;
     *out = mbe_v3_add(m->s, *out, d);
   }
   return MBE_OK;
@@ -979,11 +1026,14 @@ static bool related(const MbeMech* m, int i, int j) {
   // walk up from j's edge
   for (size_t k = 0; k < m->ntree; k++) {
     const MbeMechEdge* e = &m->edges[m->tree_edges[k]];
-    if (j < e->dof0 || j >= e->dof0 + e->nu) continue;
+    if (j < e->dof0 || j >= e->dof0 + e->nu)
+      continue;
     for (const MbeMechEdge* a = e;;) {
-      if (i >= a->dof0 && i < a->dof0 + a->nu) return true;
+      if (i >= a->dof0 && i < a->dof0 + a->nu)
+        return true;
       int p = a->parent_point;
-      if (p < 0 || m->points[p].parent_edge < 0) return false;
+      if (p < 0 || m->points[p].parent_edge < 0)
+        return false;
       a = &m->edges[m->points[p].parent_edge];
     }
   }
@@ -996,17 +1046,21 @@ static MbeStatus line_masses(MbeMech* m, MbeSymId* H, MbeSymId* b, bool* dense) 
   for (size_t k = 0; k < m->nlmass; k++) {
     MbeMechLineMass* lm = &m->lmass[k];
     lm->J = mbe_arena_alloc(m->arena, (n + 1) * sizeof *lm->J);
-    if (lm->J == NULL) return nomem(m);
+    if (lm->J == NULL)
+      return nomem(m);
     MbeV3 v;
     MbeStatus st = rate(m, lm->r, &v);
-    if (st == MBE_OK) st = rate(m, v, &lm->abias);  // v is linear in u: the rest is J u'
-    if (st != MBE_OK) return st;
+    if (st == MBE_OK)
+      st = rate(m, v, &lm->abias);  // v is linear in u: the rest is J u'
+    if (st != MBE_OK)
+      return st;
     // J: velocity per speed
     for (size_t i = 0; i < m->ntree; i++) {
       const MbeMechEdge* e = &m->edges[m->tree_edges[i]];
       for (int j = 0; j < e->nu; j++) {
         st = column(m, v, e->u0 + j, &lm->J[e->dof0 + j]);
-        if (st != MBE_OK) return st;
+        if (st != MBE_OK)
+          return st;
       }
     }
     lm->g = gravity(m, lm->r);
@@ -1018,8 +1072,10 @@ static MbeStatus line_masses(MbeMech* m, MbeSymId* H, MbeSymId* b, bool* dense) 
       b[i] = mbe_sym_sub(s, b[i], q);
       for (size_t j = 0; j <= i; j++) {
         MbeSymId jj = mbe_v3_dot(s, lm->J[i], lm->J[j]);
-        if (jj == 0) continue;
-        if (!related(m, (int)i, (int)j)) *dense = true;
+        if (jj == 0)
+          continue;
+        if (!related(m, (int)i, (int)j))
+          *dense = true;
         MbeSymId mj = mbe_sym_mul(s, mass, jj);
         H[i * n + j] = mbe_sym_add(s, H[i * n + j], mj);
       }
@@ -1030,7 +1086,6 @@ static MbeStatus line_masses(MbeMech* m, MbeSymId* H, MbeSymId* b, bool* dense) 
 
 /* ---- the whole system ----------------------------------------------------------------------- */
 
-
 MbeStatus mbe_mech_equations(MbeMech* m) {
   MbeSym* s = m->s;
   MbeStatus st = MBE_OK;
@@ -1038,9 +1093,11 @@ MbeStatus mbe_mech_equations(MbeMech* m) {
   for (size_t i = 0; i < m->ntree && st == MBE_OK; i++) {
     MbeMechEdge* e = &m->edges[m->tree_edges[i]];
     st = edge_setup(m, e);
-    if (st == MBE_OK) edge_position(m, e);
+    if (st == MBE_OK)
+      edge_position(m, e);
   }
-  if (st != MBE_OK) return st;
+  if (st != MBE_OK)
+    return st;
   size_t n = m->ndof;
   int* lambda = mbe_malloc((n + 1) * sizeof *lambda);
   MbeSymId* H = mbe_calloc(n * n + 1, sizeof *H);
@@ -1050,15 +1107,23 @@ MbeStatus mbe_mech_equations(MbeMech* m) {
     return nomem(m);
   }
   st = junctions(m);
-  if (st == MBE_OK) st = derived_points(m);
-  if (st == MBE_OK) st = mbe_mech_drives(m);
-  if (st == MBE_OK) st = mbe_mech_forces(m);
-  if (st == MBE_OK) st = mbe_mech_newton_euler(m, NULL);
-  if (st == MBE_OK) st = mass_matrix(m, H);
-  if (st == MBE_OK) mbe_mech_drive_forces(m, b, H);
+  if (st == MBE_OK)
+    st = derived_points(m);
+  if (st == MBE_OK)
+    st = mbe_mech_drives(m);
+  if (st == MBE_OK)
+    st = mbe_mech_forces(m);
+  if (st == MBE_OK)
+    st = mbe_mech_newton_euler(m, NULL);
+  if (st == MBE_OK)
+    st = mass_matrix(m, H);
+  if (st == MBE_OK)
+    mbe_mech_drive_forces(m, b, H);
   bool dense = false;
-  if (st == MBE_OK) st = line_masses(m, H, b, &dense);
-  if (st == MBE_OK) st = derived_bodies(m, H, b, &dense);
+  if (st == MBE_OK)
+    st = line_masses(m, H, b, &dense);
+  if (st == MBE_OK)
+    st = derived_bodies(m, H, b, &dense);
   if (st == MBE_OK) {
     // b = Q - C, lambda = parent dof
     for (size_t i = 0; i < m->ntree; i++) {
@@ -1066,8 +1131,10 @@ MbeStatus mbe_mech_equations(MbeMech* m) {
       int up = -1;
       for (int p = e->parent_point; p >= 0 && up < 0;) {
         int pe = m->points[p].parent_edge;
-        if (pe < 0) break;
-        if (m->edges[pe].nu > 0) up = m->edges[pe].dof0 + m->edges[pe].nu - 1;
+        if (pe < 0)
+          break;
+        if (m->edges[pe].nu > 0)
+          up = m->edges[pe].dof0 + m->edges[pe].nu - 1;
         p = m->edges[pe].parent_point;
       }
       MbeMechPoint* C = &m->points[e->child_point];
@@ -1108,7 +1175,8 @@ MbeStatus mbe_mech_equations(MbeMech* m) {
       }
     }
     m->udot = mbe_arena_alloc(m->arena, (n + 1) * sizeof *m->udot);
-    if (m->udot == NULL) st = nomem(m);
+    if (m->udot == NULL)
+      st = nomem(m);
     for (size_t i = 0; i < m->ntree && st == MBE_OK; i++) {
       MbeMechEdge* e = &m->edges[m->tree_edges[i]];
       for (int k = 0; k < e->nu; k++) {
@@ -1126,6 +1194,7 @@ MbeStatus mbe_mech_equations(MbeMech* m) {
   mbe_free(lambda);
   mbe_free(H);
   mbe_free(b);
-  if (st == MBE_OK && s->is_oom) st = nomem(m);
+  if (st == MBE_OK && s->is_oom)
+    st = nomem(m);
   return st;
 }

@@ -41,14 +41,20 @@ static MbeSymId input_value(MbeMech* m, int var, int elem, int depth, MbeStatus*
   for (int i = 0; i < n; i++) {
     for (size_t c = 0; c < f->nconns; c++) {
       const MbeConnection* cn = &f->conns[c];
-      if (cn->a.var < 0 || cn->b.var < 0) continue;
+      if (cn->a.var < 0 || cn->b.var < 0)
+        continue;
       int ov = -1, oe = 0;
-      if (cn->a.var == qv[i] && cn->a.elem == qe[i]) ov = cn->b.var, oe = cn->b.elem;
-      if (cn->b.var == qv[i] && cn->b.elem == qe[i]) ov = cn->a.var, oe = cn->a.elem;
-      if (ov < 0) continue;
+      if (cn->a.var == qv[i] && cn->a.elem == qe[i])
+        ov = cn->b.var, oe = cn->b.elem;
+      if (cn->b.var == qv[i] && cn->b.elem == qe[i])
+        ov = cn->a.var, oe = cn->a.elem;
+      if (ov < 0)
+        continue;
       bool seen = false;
-      for (int j = 0; j < n; j++) seen = seen || (qv[j] == ov && qe[j] == oe);
-      if (seen || n == 256) continue;
+      for (int j = 0; j < n; j++)
+        seen = seen || (qv[j] == ov && qe[j] == oe);
+      if (seen || n == 256)
+        continue;
       qv[n] = ov, qe[n] = oe, n++;
       const MbeVar* x = &f->vars[ov];
       int comp = m->inst_comp[x->inst];
@@ -58,9 +64,9 @@ static MbeSymId input_value(MbeMech* m, int var, int elem, int depth, MbeStatus*
     }
   }
   const MbeVar* x = &f->vars[var];
-  *st = mbe_error_set_at(m->err, MBE_ERR_MODEL, x->loc.file, x->loc.line, x->loc.col,
-                         "input %s[%d] is not connected to the output of a signal block",
-                         x->name, elem + 1);
+  *st = mbe_error_at(m->err, MBE_ERR_MODEL, x->loc,
+                     "input %s[%d] is not connected to the output of a signal block", x->name,
+                     elem + 1);
   return 0;
 }
 
@@ -139,8 +145,8 @@ static MbeSymId block_output(MbeMech* m, int comp, int elem, int depth, MbeStatu
       MbeSymId dt = mbe_sym_sub(s, t, t0);
       MbeSymId arg = mbe_sym_mul(s, w, dt);
       arg = mbe_sym_add(s, arg, ph);
-      MbeSymId sn = mbe_sym_fn(s, m->comps[comp].kind == MBE_MC_SINE ? MBE_SYM_SIN : MBE_SYM_COS,
-                               arg);
+      MbeSymId sn =
+          mbe_sym_fn(s, m->comps[comp].kind == MBE_MC_SINE ? MBE_SYM_SIN : MBE_SYM_COS, arg);
       MbeSymId y = mbe_sym_mul(s, a, sn);
       return after_start(m, comp, y, st);
     }
@@ -192,7 +198,8 @@ static MbeMechPoint* frame_point(MbeMech* m, int frame) {
 }
 
 static void set_wrench(MbeMech* m, int frame, MbeV3 t, MbeV3 f) {
-  if (frame < 0) return;
+  if (frame < 0)
+    return;
   m->frames[frame].t = t;
   m->frames[frame].f = f;
   m->frames[frame].has_wrench = true;
@@ -213,10 +220,12 @@ static MbeStatus resolve_into(MbeMech* m, int comp, MbeV3 v, int to, bool ab, Mb
   MbeSym* s = m->s;
   int rif;
   MbeStatus st = mbe_mech_int(m, comp, "resolveInFrame", 0, &rif);
-  if (st != MBE_OK) return st;
+  if (st != MBE_OK)
+    return st;
   MbeMechComp* c = &m->comps[comp];
   int from;  // frame whose coordinates v is in, -1 world
-  if (!ab) rif = rif == 1 ? 1 : rif + 1;
+  if (!ab)
+    rif = rif == 1 ? 1 : rif + 1;
   switch (rif) {
     case 1: from = -1; break;
     case 2: from = c->frame_a; break;
@@ -224,7 +233,8 @@ static MbeStatus resolve_into(MbeMech* m, int comp, MbeV3 v, int to, bool ab, Mb
     default: from = c->frame_resolve; break;
   }
   if (rif == 4 && from < 0) {
-    return mbe_mech_error(m, MBE_ERR_MODEL, comp, "resolveInFrame = frame_resolve needs frame_resolve connected");
+    return mbe_mech_error(m, MBE_ERR_MODEL, comp,
+                          "resolveInFrame = frame_resolve needs frame_resolve connected");
   }
   MbeV3 w = v;
   if (from >= 0) {
@@ -256,7 +266,8 @@ static MbeStatus point_force(MbeMech* m, int c) {
     st = resolve_into(m, c, in, comp->frame_b, !world, &t);
     t = mbe_v3_neg(s, t);
   }
-  if (st != MBE_OK) return st;
+  if (st != MBE_OK)
+    return st;
   set_wrench(m, comp->frame_b, t, f);
   set_wrench(m, comp->frame_resolve, zero, zero);
   if (world) {
@@ -293,8 +304,8 @@ static MbeStatus line_force(MbeMech* m, int c) {
   MbeSymId len = mbe_sym_op(s, MBE_SYM_MAX, L, small, 0);
   MbeV3 e0 = mbe_v3_scale(s, mbe_sym_div(s, mbe_sym_const(s, 1.0), len), r);
   MbeSymId force = 0;
-  bool general = comp->kind == MBE_MC_LINE_FORCE_WITH_MASS ||
-                 comp->kind == MBE_MC_LINE_FORCE_WITH_TWO_MASSES;
+  bool general =
+      comp->kind == MBE_MC_LINE_FORCE_WITH_MASS || comp->kind == MBE_MC_LINE_FORCE_WITH_TWO_MASSES;
   if (general) {
     // the 1-D law between the flanges: f_a = -T_a e0 fa, f_b = -T_b e0 fb
   } else if (comp->kind == MBE_MC_SPRING_DAMPER_SERIES) {
@@ -304,7 +315,8 @@ static MbeStatus line_force(MbeMech* m, int c) {
     MbeSymId s0 = param(m, c, "s_unstretched", &st);
     MbeSymId d = param(m, c, "d", &st);
     double dv = 0;
-    if (st == MBE_OK) st = mbe_mech_real(m, c, "d", 0, &dv);
+    if (st == MBE_OK)
+      st = mbe_mech_real(m, c, "d", 0, &dv);
     if (st == MBE_OK && !(dv > 0)) {
       return mbe_mech_error(m, MBE_ERR_MODEL, c, "the damping constant d must be > 0 (it is %g)",
                             dv);
@@ -332,7 +344,8 @@ static MbeStatus line_force(MbeMech* m, int c) {
     MbeSymId fd = mbe_sym_mul(s, d, sdg);
     force = force ? mbe_sym_add(s, force, fd) : fd;
   }
-  if (st != MBE_OK) return st;
+  if (st != MBE_OK)
+    return st;
   m->line_len[c] = L;
   m->line_e0[c] = e0;
   MbeV3 fa_w, fb_w;  // on the element, from the frames (world)
@@ -356,8 +369,10 @@ static MbeStatus line_force(MbeMech* m, int c) {
   if (comp->kind == MBE_MC_SPRING || comp->kind == MBE_MC_LINE_FORCE_WITH_MASS) {
     double mass, h;
     st = mbe_mech_real(m, c, "m", 0, &mass);
-    if (st == MBE_OK) st = mbe_mech_real(m, c, "lengthFraction", 0, &h);
-    if (st != MBE_OK) return st;
+    if (st == MBE_OK)
+      st = mbe_mech_real(m, c, "lengthFraction", 0, &h);
+    if (st != MBE_OK)
+      return st;
     if (mass > 0) {
       MbeMechLineMass* lm = &m->lmass[m->nlmass++];
       memset(lm, 0, sizeof *lm);
@@ -370,9 +385,12 @@ static MbeStatus line_force(MbeMech* m, int c) {
     for (int k = 0; k < 2; k++) {
       double mass, dist;
       st = mbe_mech_real(m, c, k == 0 ? "m_a" : "m_b", 0, &mass);
-      if (st == MBE_OK) st = mbe_mech_real(m, c, k == 0 ? "L_a" : "L_b", 0, &dist);
-      if (st != MBE_OK) return st;
-      if (!(mass > 0)) continue;
+      if (st == MBE_OK)
+        st = mbe_mech_real(m, c, k == 0 ? "L_a" : "L_b", 0, &dist);
+      if (st != MBE_OK)
+        return st;
+      if (!(mass > 0))
+        continue;
       MbeMechLineMass* lm = &m->lmass[m->nlmass++];
       memset(lm, 0, sizeof *lm);
       lm->comp = c;
@@ -399,7 +417,7 @@ void mbe_mech_line_mass_wrenches(MbeMech* m, const MbeSymId* udot) {
     }
     MbeV3 ag0 = mbe_v3_sub(s, a, lm->g);
     MbeV3 F = mbe_v3_scale(s, mbe_sym_const(s, lm->m), ag0);  // m (a - g), world
-    MbeV3 Fa, Fb;  // the shares of frame_a and frame_b
+    MbeV3 Fa, Fb;                                             // the shares of frame_a and frame_b
     if (comp->kind == MBE_MC_LINE_FORCE_WITH_TWO_MASSES) {
       // r_1 = r_a + L_a e0, r_2 = r_b - L_b e0; de0 = (I - e0 e0^T)(dr_b - dr_a)/s
       double len;
@@ -489,14 +507,17 @@ MbeStatus mbe_mech_forces(MbeMech* m) {
         }
         break;
     }
-    if (st == MBE_OK && m->input_error != MBE_OK) st = m->input_error;
+    if (st == MBE_OK && m->input_error != MBE_OK)
+      st = m->input_error;
   }
   return st;
 }
 
 /* ---- 1-D elements on joint axes ------------------------------------------------------------- */
 
-static int set_of(MbeMech* m, int flange) { return flange < 0 ? -1 : m->flange_set[flange]; }
+static int set_of(MbeMech* m, int flange) {
+  return flange < 0 ? -1 : m->flange_set[flange];
+}
 
 MbeStatus mbe_mech_drives(MbeMech* m) {
   MbeSym* s = m->s;
@@ -537,7 +558,8 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
           set->pos = mbe_sym_state(s, e->q0);
           set->vel = mbe_sym_state(s, e->u0);
         }
-        if (sb >= 0) m->sets[sb].is_ground = true;
+        if (sb >= 0)
+          m->sets[sb].is_ground = true;
         break;
       case MBE_MC_ROT_FIXED:
       case MBE_MC_TRANS_FIXED:
@@ -557,11 +579,13 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
         MbeSymId Ld = mbe_v3_dot(s, u->e0, dv);
         for (int k = 0; k < 2; k++) {
           int sk = k == 0 ? sa : sb;
-          if (sk < 0) continue;
+          if (sk < 0)
+            continue;
           if (m->sets[sk].edge >= 0 || m->sets[sk].is_ground || m->sets[sk].line >= 0) {
-            return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, (int)c,
-                                  "its axis or bearing is connected to a joint axis, a fixed flange "
-                                  "or a line force; such 1-D couplings are not supported yet");
+            return mbe_mech_error(
+                m, MBE_ERR_UNSUPPORTED, (int)c,
+                "its axis or bearing is connected to a joint axis, a fixed flange "
+                "or a line force; such 1-D couplings are not supported yet");
           }
           m->sets[sk].line = (int)c;
           m->sets[sk].pos = k == 0 ? mbe_sym_sub(s, u->L, off) : 0;
@@ -572,7 +596,8 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
       case MBE_MC_LINE_FORCE_WITH_MASS:
       case MBE_MC_LINE_FORCE_WITH_TWO_MASSES: {
         // flange_a.s = 0, flange_b.s = the distance of the frame origins (unguarded)
-        if (comp->frame_a < 0 || comp->frame_b < 0) break;  // reported by line_force
+        if (comp->frame_a < 0 || comp->frame_b < 0)
+          break;  // reported by line_force
         MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
         MbeMechPoint* B = &m->points[m->frames[comp->frame_b].point];
         MbeV3 r = mbe_v3_sub(s, B->r0, A->r0);
@@ -584,7 +609,8 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
         MbeSymId Ld = mbe_sym_div(s, rdv, L);
         for (int k = 0; k < 2; k++) {
           int sk = k == 0 ? sa : sb;
-          if (sk < 0) continue;
+          if (sk < 0)
+            continue;
           if (m->sets[sk].edge >= 0 || m->sets[sk].is_ground || m->sets[sk].line >= 0) {
             return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, (int)c,
                                   "its flange is connected to a joint axis, a fixed flange or "
@@ -614,7 +640,8 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
       case MBE_MC_TRANS_SPRING_DAMPER: {
         rot = comp->kind <= MBE_MC_ROT_SPRING_DAMPER;
         if (sa < 0 || sb < 0) {
-          return mbe_mech_error(m, MBE_ERR_MODEL, (int)c, "flange_a and flange_b must be connected");
+          return mbe_mech_error(m, MBE_ERR_MODEL, (int)c,
+                                "flange_a and flange_b must be connected");
         }
         MbeMechFlangeSet *A = &m->sets[sa], *B = &m->sets[sb];
         if ((A->edge < 0 && !A->is_ground && A->line < 0) ||
@@ -651,7 +678,8 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
         int set = -1;
         for (int k = 0; k < 2; k++) {
           int sk = k == 0 ? sa : sb;
-          if (sk < 0 || m->sets[sk].nflanges < 2) continue;  // unconnected
+          if (sk < 0 || m->sets[sk].nflanges < 2)
+            continue;  // unconnected
           if (set >= 0 && sk != set) {
             return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, (int)c,
                                   "a 1-D inertia between two different shafts is a 1-D drive "
@@ -666,7 +694,8 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
         }
         double J;
         st = mbe_mech_real(m, (int)c, comp->kind == MBE_MC_ROT_INERTIA ? "J" : "m", 0, &J);
-        if (st != MBE_OK) return st;
+        if (st != MBE_OK)
+          return st;
         m->sets[set].inertia += J;
         m->drive_f[c] = (MbeSymId)set;  // outputs find the axis through this
         break;
@@ -680,9 +709,11 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
         }
         if (comp->kind == MBE_MC_ROT_TORQUE || comp->kind == MBE_MC_TRANS_FORCE) {
           f = mbe_mech_input(m, (int)c, comp->kind == MBE_MC_ROT_TORQUE ? "tau" : "f", 0);
-          if (m->input_error != MBE_OK) return m->input_error;
+          if (m->input_error != MBE_OK)
+            return m->input_error;
         } else {
-          f = param(m, (int)c, comp->kind == MBE_MC_ROT_CONSTANT_TORQUE ? "tau_constant" : "f_constant", &st);
+          f = param(m, (int)c,
+                    comp->kind == MBE_MC_ROT_CONSTANT_TORQUE ? "tau_constant" : "f_constant", &st);
         }
         // the source drives: flange.tau = -f
         m->sets[sb].load = mbe_sym_sub(s, m->sets[sb].load, f);
@@ -692,16 +723,19 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
       default: break;
     }
   }
-  if (st != MBE_OK) return st;
+  if (st != MBE_OK)
+    return st;
   // what a joint axis or a line-force flange receives: minus the elements' loads in its set
   for (size_t k = 0; k < m->nsets; k++) {
     MbeMechFlangeSet* set = &m->sets[k];
-    if (set->edge >= 0 || set->line >= 0) set->load = mbe_sym_neg(s, set->load);
+    if (set->edge >= 0 || set->line >= 0)
+      set->load = mbe_sym_neg(s, set->load);
   }
   // the JointUPS's axis force f = axis.f (zero with the axis unconnected)
   for (size_t c = 0; c < m->ncomps; c++) {
     MbeMechComp* comp = &m->comps[c];
-    if (comp->kind != MBE_MC_JOINT_UPS) continue;
+    if (comp->kind != MBE_MC_JOINT_UPS)
+      continue;
     int sa = set_of(m, comp->flange[0]);
     m->ups[c].f = sa >= 0 && m->sets[sa].nflanges > 1 ? m->sets[sa].load : 0;
   }
@@ -716,8 +750,10 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
     int sa = set_of(m, comp->flange[0]), sb = set_of(m, comp->flange[1]);
     bool ca = sa >= 0 && m->sets[sa].nflanges > 1, cb = sb >= 0 && m->sets[sb].nflanges > 1;
     MbeSymId fa = ca ? m->sets[sa].load : 0, fb = cb ? m->sets[sb].load : 0;
-    if (ca && !cb) fb = mbe_sym_neg(s, fa);
-    if (cb && !ca) fa = mbe_sym_neg(s, fb);
+    if (ca && !cb)
+      fb = mbe_sym_neg(s, fa);
+    if (cb && !ca)
+      fa = mbe_sym_neg(s, fb);
     m->line_fa[c] = fa;
     m->line_fb[c] = fb;
   }
@@ -728,7 +764,8 @@ void mbe_mech_drive_forces(MbeMech* m, MbeSymId* tau, MbeSymId* H) {
   MbeSym* s = m->s;
   for (size_t k = 0; k < m->nsets; k++) {
     MbeMechFlangeSet* set = &m->sets[k];
-    if (set->edge < 0) continue;
+    if (set->edge < 0)
+      continue;
     size_t d = (size_t)m->edges[set->edge].dof0;
     tau[d] = mbe_sym_add(s, tau[d], set->load);
     if (set->inertia != 0) {

@@ -64,8 +64,10 @@ static void axes_jacobian(const int seq[3], const double ang[3], double J[9]) {
 static MbeStatus start_angles(MbeMech* m, int comp, int seq[3], double ang[3]) {
   for (int i = 0; i < 3; i++) {
     MbeStatus st = mbe_mech_int(m, comp, "sequence_start", i, &seq[i]);
-    if (st == MBE_OK) st = mbe_mech_real(m, comp, "angles_start", i, &ang[i]);
-    if (st != MBE_OK) return st;
+    if (st == MBE_OK)
+      st = mbe_mech_real(m, comp, "angles_start", i, &ang[i]);
+    if (st != MBE_OK)
+      return st;
   }
   return MBE_OK;
 }
@@ -75,7 +77,8 @@ static MbeStatus start_rotation(MbeMech* m, int comp, double T[9]) {
   int seq[3];
   double ang[3];
   MbeStatus st = start_angles(m, comp, seq, ang);
-  if (st == MBE_OK) mbe_num_axes(seq, ang, T);
+  if (st == MBE_OK)
+    mbe_num_axes(seq, ang, T);
   return st;
 }
 
@@ -83,28 +86,33 @@ static MbeStatus start_rotation(MbeMech* m, int comp, double T[9]) {
 // angular velocity w (local coordinates); rates of angles only when w_fixed (else 0, the MSL's
 // start of phi_d)
 static MbeStatus set_rotation(MbeMech* m, const MbeMechEdge* e, int comp, int q0, int u0,
-                              const double T[9], bool T_is_start, const double w[3],
-                              bool w_fixed) {
+                              const double T[9], bool T_is_start, const double w[3], bool w_fixed) {
   double* x = m->x0;
   if (e->use_q) {
     double q[4];
     mbe_num_to_q(T, q);
-    for (int i = 0; i < 4; i++) x[q0 + i] = q[i];
-    for (int i = 0; i < 3; i++) x[u0 + i] = w[i];
+    for (int i = 0; i < 4; i++)
+      x[q0 + i] = q[i];
+    for (int i = 0; i < 3; i++)
+      x[u0 + i] = w[i];
     return MBE_OK;
   }
   int seq[3];
   double ang[3];
   MbeStatus st = start_angles(m, comp, seq, ang);
-  if (st != MBE_OK) return st;
+  if (st != MBE_OK)
+    return st;
   if (!T_is_start || seq[0] != e->seq[0] || seq[1] != e->seq[1] || seq[2] != e->seq[2]) {
     return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, comp,
                           "sequence_start differs from sequence_angleStates; converting the start "
                           "angles is not supported yet");
   }
-  for (int i = 0; i < 3; i++) x[q0 + i] = ang[i];
-  for (int i = 0; i < 3; i++) x[u0 + i] = 0;
-  if (!w_fixed) return MBE_OK;
+  for (int i = 0; i < 3; i++)
+    x[q0 + i] = ang[i];
+  for (int i = 0; i < 3; i++)
+    x[u0 + i] = 0;
+  if (!w_fixed)
+    return MBE_OK;
   double J[9];
   axes_jacobian(e->seq, ang, J);
   if (!mbe_num_solve3(J, w, x + u0)) {
@@ -117,17 +125,21 @@ static MbeStatus set_rotation(MbeMech* m, const MbeMechEdge* e, int comp, int q0
 // numeric R and w of point p at t0 with the states set so far
 static MbeStatus point_at_t0(MbeMech* m, int p, double R[9], double w[3]) {
   if (p < 0) {
-    for (int i = 0; i < 9; i++) R[i] = i % 4 == 0;
+    for (int i = 0; i < 9; i++)
+      R[i] = i % 4 == 0;
     w[0] = w[1] = w[2] = 0;
     return MBE_OK;
   }
   size_t n = m->s->nnodes;
   double* val = mbe_malloc((n + 1) * sizeof *val);
-  if (val == NULL) return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  if (val == NULL)
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   mbe_sym_eval(m->s, m->sys->t0, m->x0, NULL, val, n);
   const MbeMechPoint* P = &m->points[p];
-  for (int i = 0; i < 9; i++) R[i] = val[P->R.e[i]];
-  for (int i = 0; i < 3; i++) w[i] = val[P->w.e[i]];
+  for (int i = 0; i < 9; i++)
+    R[i] = val[P->R.e[i]];
+  for (int i = 0; i < 3; i++)
+    w[i] = val[P->w.e[i]];
   mbe_free(val);
   return MBE_OK;
 }
@@ -149,7 +161,8 @@ static MbeStatus init_scalar(MbeMech* m, const MbeMechEdge* e) {
              e->fmsi_w ? "w_rel_b" : "angle_d", i + 1);
     w[i] = x[e->u0 + 3 + i] = mbe_mech_start(m, name, 0, NULL);
   }
-  if (!e->fmsi_w) return MBE_OK;
+  if (!e->fmsi_w)
+    return MBE_OK;
   double J[9];
   axes_jacobian(e->seq, ang, J);
   if (!mbe_num_solve3(J, w, x + e->u0 + 3)) {
@@ -170,7 +183,8 @@ static MbeStatus init_edge(MbeMech* m, const MbeMechEdge* e) {
       x[e->u0] = mbe_mech_start(m, e->uname[0], 0, NULL);
       return MBE_OK;
     case MBE_EDGE_FREE:
-      if (e->scalar_names) return init_scalar(m, e);
+      if (e->scalar_names)
+        return init_scalar(m, e);
       // fall through
     case MBE_EDGE_ROTATION: {
       int rq = 0, ru = 0;
@@ -181,11 +195,13 @@ static MbeStatus init_edge(MbeMech* m, const MbeMechEdge* e) {
       }
       double T[9], wa[3], w[3];
       st = start_rotation(m, c, T);
-      if (st != MBE_OK) return st;
+      if (st != MBE_OK)
+        return st;
       for (int i = 0; i < 3 && st == MBE_OK; i++) {
         st = mbe_mech_real(m, c, "w_rel_a_start", i, &wa[i]);
       }
-      if (st != MBE_OK) return st;
+      if (st != MBE_OK)
+        return st;
       if (mbe_mech_bool(m, c, "z_rel_a_fixed")) {
         return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
                               "z_rel_a_fixed (an initial acceleration) is not supported yet");
@@ -209,7 +225,8 @@ static MbeStatus init_edge(MbeMech* m, const MbeMechEdge* e) {
         start3(m, name, x + e->u0, NULL);
         rq = 3;
       }
-      if (e->type == MBE_EDGE_FLOAT_POINT) return MBE_OK;
+      if (e->type == MBE_EDGE_FLOAT_POINT)
+        return MBE_OK;
       if (mbe_mech_bool(m, bc, "z_0_fixed")) {
         return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, bc,
                               "z_0_fixed (an initial acceleration) is not supported yet");
@@ -219,7 +236,8 @@ static MbeStatus init_edge(MbeMech* m, const MbeMechEdge* e) {
       for (int i = 0; i < 3 && st == MBE_OK; i++) {
         st = mbe_mech_real(m, bc, "w_0_start", i, &w0[i]);
       }
-      if (st != MBE_OK) return st;
+      if (st != MBE_OK)
+        return st;
       mat_vec(T, w0, w);  // w_a = T_start w_0_start (the MSL converts with R_start)
       bool w_fixed = mbe_mech_bool(m, bc, "w_0_fixed"), T_is_start = true;
       if (e->type == MBE_EDGE_ABS_ROTATION) {
@@ -227,11 +245,13 @@ static MbeStatus init_edge(MbeMech* m, const MbeMechEdge* e) {
         double Rp[9], wp[3], Trel[9], wa[3], wrel[3];
         bool from_b = m->frames[m->comps[j].frame_b].point == e->child_point;
         st = point_at_t0(m, e->parent_point, Rp, wp);
-        if (st == MBE_OK) st = start_rotation(m, j, Trel);
+        if (st == MBE_OK)
+          st = start_rotation(m, j, Trel);
         for (int i = 0; i < 3 && st == MBE_OK; i++) {
           st = mbe_mech_real(m, j, "w_rel_a_start", i, &wa[i]);
         }
-        if (st != MBE_OK) return st;
+        if (st != MBE_OK)
+          return st;
         if (mbe_mech_bool(m, j, "angles_fixed")) {
           double Tr[9];
           T_is_start = false;
@@ -239,7 +259,8 @@ static MbeStatus init_edge(MbeMech* m, const MbeMechEdge* e) {
             mat_mul(Trel, Rp, T);  // R_b = R_rel R_a
           } else {
             for (int i = 0; i < 3; i++)
-              for (int k = 0; k < 3; k++) Tr[3 * i + k] = Trel[3 * k + i];
+              for (int k = 0; k < 3; k++)
+                Tr[3 * i + k] = Trel[3 * k + i];
             mat_mul(Tr, Rp, T);  // R_a = R_rel^T R_b
           }
         }
@@ -247,16 +268,19 @@ static MbeStatus init_edge(MbeMech* m, const MbeMechEdge* e) {
           mat_vec(Trel, wa, wrel);  // in frame_b
           double Rr[9], Rpt[9], t1[3];
           for (int i = 0; i < 3; i++)
-            for (int k = 0; k < 3; k++) Rpt[3 * i + k] = Rp[3 * k + i];
+            for (int k = 0; k < 3; k++)
+              Rpt[3 * i + k] = Rp[3 * k + i];
           mat_mul(T, Rpt, Rr);  // child <- parent
           mat_vec(Rr, wp, t1);
           if (from_b) {
-            for (int i = 0; i < 3; i++) w[i] = t1[i] + wrel[i];
+            for (int i = 0; i < 3; i++)
+              w[i] = t1[i] + wrel[i];
           } else {
             // w_a = R_rel^T (w_b - w_rel) with R_rel: a -> b; here child = a
             double wb_in_a[3];
             mat_tvec(Trel, wrel, wb_in_a);
-            for (int i = 0; i < 3; i++) w[i] = t1[i] - wb_in_a[i];
+            for (int i = 0; i < 3; i++)
+              w[i] = t1[i] - wb_in_a[i];
           }
           w_fixed = true;
         }
@@ -276,17 +300,20 @@ static bool is_state_like(const MbeMech* m, const char* var) {
   for (size_t i = 0; i < m->nx; i++) {
     const char* sn = m->state_names[i];
     size_t n = strlen(var);
-    if (strncmp(sn, var, n) == 0 && (sn[n] == '\0' || sn[n] == '[')) return true;
+    if (strncmp(sn, var, n) == 0 && (sn[n] == '\0' || sn[n] == '['))
+      return true;
   }
   for (size_t i = 0; i < m->ntree; i++) {
     const MbeMechEdge* e = &m->edges[m->tree_edges[i]];
     for (int k = 0; k < 2; k++) {
-      if (name_is(var, e->qname[k]) || name_is(var, e->uname[k])) return true;
+      if (name_is(var, e->qname[k]) || name_is(var, e->uname[k]))
+        return true;
     }
     if (e->scalar_names && e->fmsi_w) {
       const char* cn = m->comps[e->fmsi_rate].name;
       size_t n = strlen(cn);
-      if (strncmp(var, cn, n) == 0 && strncmp(var + n, ".w_rel_b_", 9) == 0) return true;
+      if (strncmp(var, cn, n) == 0 && strncmp(var + n, ".w_rel_b_", 9) == 0)
+        return true;
     }
     // relative angular velocities fixed through w_rel_a_fixed, body ones through w_0_fixed
     int c = e->via >= 0 ? e->via : e->comp;
@@ -299,7 +326,8 @@ static bool is_state_like(const MbeMech* m, const char* var) {
     if (e->body >= 0) {
       const MbeMechBody* bd = &m->bodies[e->body];
       n = strlen(bd->name);
-      if (strncmp(var, bd->name, n) == 0 && strcmp(var + n, ".w_a") == 0) return true;
+      if (strncmp(var, bd->name, n) == 0 && strcmp(var + n, ".w_a") == 0)
+        return true;
     }
   }
   return false;
@@ -323,7 +351,8 @@ static bool add_eq(InitProblem* ip, const char* name, MbeSymId node, double targ
   if (ip->neqs == ip->cap) {
     size_t cap = ip->cap ? 2 * ip->cap : 16;
     InitEq* e = mbe_realloc(ip->eqs, cap * sizeof *e);
-    if (e == NULL) return false;
+    if (e == NULL)
+      return false;
     ip->eqs = e;
     ip->cap = cap;
   }
@@ -333,7 +362,8 @@ static bool add_eq(InitProblem* ip, const char* name, MbeSymId node, double targ
 
 static const MbeSignal* find_signal(const MbeMech* m, const char* name) {
   for (size_t i = 0; i < m->nsigs; i++) {
-    if (strcmp(m->sigs[i].name, name) == 0) return &m->sigs[i];
+    if (strcmp(m->sigs[i].name, name) == 0)
+      return &m->sigs[i];
   }
   return NULL;
 }
@@ -347,21 +377,22 @@ static MbeStatus collect_initial_conditions(MbeMech* m, InitProblem* ip) {
   const MbeFlat* f = m->flat;
   for (size_t i = 0; i < f->neqs; i++) {
     const MbeFlatEq* q = &f->eqs[i];
-    return mbe_error_set_at(m->err, MBE_ERR_UNSUPPORTED, q->loc.file, q->loc.line, q->loc.col,
-                            "%s are not supported yet by the simulator (only connect() is)",
-                            q->is_initial ? "initial equations" : "equations");
+    return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, q->loc,
+                        "%s are not supported yet by the simulator (only connect() is)",
+                        q->is_initial ? "initial equations" : "equations");
   }
   for (size_t i = 0; i < f->nvars; i++) {
     const MbeVar* v = &f->vars[i];
     if (v->is_free) {
       bool is_param = false;
-      for (size_t k = 0; k < m->np; k++) is_param = is_param || m->pvars[k] == (int)i;
+      for (size_t k = 0; k < m->np; k++)
+        is_param = is_param || m->pvars[k] == (int)i;
       if (!is_param) {
-        return mbe_error_set_at(m->err, MBE_ERR_UNSUPPORTED, v->loc.file, v->loc.line, v->loc.col,
-                                "%s: fixed=false (computed by initialization) is supported for "
-                                "the scalar parameters of force elements, 1-D elements and "
-                                "signal sources, not here yet",
-                                v->name);
+        return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, v->loc,
+                            "%s: fixed=false (computed by initialization) is supported for "
+                            "the scalar parameters of force elements, 1-D elements and "
+                            "signal sources, not here yet",
+                            v->name);
       }
       continue;
     }
@@ -371,21 +402,24 @@ static MbeStatus collect_initial_conditions(MbeMech* m, InitProblem* ip) {
     }
     const MbeValue* fx = &v->attr_value[MBE_ATTR_FIXED];
     bool any = false;
-    for (size_t k = 0; k < fx->n; k++) any = any || fx->num[k] != 0;
-    if (!any || is_state_like(m, v->name)) continue;
+    for (size_t k = 0; k < fx->n; k++)
+      any = any || fx->num[k] != 0;
+    if (!any || is_state_like(m, v->name))
+      continue;
     const MbeBinding* b = &v->attr[MBE_ATTR_FIXED];
     MbeLoc loc = b->expr ? b->loc : v->loc;
     size_t n = v->ndims == 0 ? 1 : fx->n;
     for (size_t k = 0; k < n; k++) {
-      if (fx->num[fx->n > k ? k : 0] == 0) continue;
-      const char* name = v->ndims == 0 ? v->name
-                                       : mbe_arena_printf(m->arena, "%s[%zu]", v->name, k + 1);
+      if (fx->num[fx->n > k ? k : 0] == 0)
+        continue;
+      const char* name =
+          v->ndims == 0 ? v->name : mbe_arena_printf(m->arena, "%s[%zu]", v->name, k + 1);
       const MbeSignal* sg = find_signal(m, name);
       if (sg == NULL) {
-        return mbe_error_set_at(m->err, MBE_ERR_UNSUPPORTED, loc.file, loc.line, loc.col,
-                                "%s has fixed=true but the simulator does not compute it; this "
-                                "initial condition is not supported yet",
-                                name);
+        return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, loc,
+                            "%s has fixed=true but the simulator does not compute it; this "
+                            "initial condition is not supported yet",
+                            name);
       }
       if (!add_eq(ip, name, sg->id, mbe_mech_start(m, v->name, (int)k, NULL), loc)) {
         return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
@@ -404,10 +438,13 @@ static bool var_fixed(MbeMech* m, const char* var, int elem) {
 // whether state i is given by its start value (else an unknown of the initialization)
 static bool state_fixed(MbeMech* m, const MbeMechEdge* e, int k, bool is_u) {
   int c = e->comp;
-  int nt = (e->type == MBE_EDGE_FREE || e->type == MBE_EDGE_FLOAT || e->type == MBE_EDGE_FLOAT_POINT)
-               ? 3 : 0;  // leading translational coordinates
+  int nt =
+      (e->type == MBE_EDGE_FREE || e->type == MBE_EDGE_FLOAT || e->type == MBE_EDGE_FLOAT_POINT)
+          ? 3
+          : 0;  // leading translational coordinates
   if (e->scalar_names) {
-    const char* base = k < 3 ? (is_u ? e->uname[0] : e->qname[0]) : (is_u ? e->uname[1] : e->qname[1]);
+    const char* base =
+        k < 3 ? (is_u ? e->uname[0] : e->qname[0]) : (is_u ? e->uname[1] : e->qname[1]);
     if (is_u && k >= 3 && e->fmsi_w) {
       base = mbe_arena_printf(m->arena, "%s.w_rel_b", m->comps[e->fmsi_rate].name);
     }
@@ -419,11 +456,12 @@ static bool state_fixed(MbeMech* m, const MbeMechEdge* e, int k, bool is_u) {
     case MBE_EDGE_FLOAT_POINT: return var_fixed(m, is_u ? e->uname[0] : e->qname[0], k);
     default: break;
   }
-  if (k < nt) return var_fixed(m, is_u ? e->uname[0] : e->qname[0], k);
+  if (k < nt)
+    return var_fixed(m, is_u ? e->uname[0] : e->qname[0], k);
   // rotations: angles_fixed; rates: w_rel_a_fixed (joints) or w_0_fixed (bodies)
   int owner = e->body >= 0 ? m->bodies[e->body].comp : c;
-  bool fixed = mbe_mech_bool(m, owner, is_u ? (e->body >= 0 ? "w_0_fixed" : "w_rel_a_fixed")
-                                            : "angles_fixed");
+  bool fixed = mbe_mech_bool(
+      m, owner, is_u ? (e->body >= 0 ? "w_0_fixed" : "w_rel_a_fixed") : "angles_fixed");
   if (e->via >= 0) {
     fixed = fixed || mbe_mech_bool(m, e->via, is_u ? "w_rel_a_fixed" : "angles_fixed");
   }
@@ -454,16 +492,21 @@ static MbeStatus solve_initial(MbeMech* m, InitProblem* ip) {
     bool q_unknown = false;
     for (int k = 0; k < e->nq; k++) {
       int qk = k;
-      if (e->use_q && (e->type == MBE_EDGE_FREE || e->type == MBE_EDGE_FLOAT) && k >= 3) qk = 3;
-      if (e->use_q && (e->type == MBE_EDGE_ROTATION || e->type == MBE_EDGE_ABS_ROTATION)) qk = 0;
-      if (state_fixed(m, e, qk, false)) continue;
+      if (e->use_q && (e->type == MBE_EDGE_FREE || e->type == MBE_EDGE_FLOAT) && k >= 3)
+        qk = 3;
+      if (e->use_q && (e->type == MBE_EDGE_ROTATION || e->type == MBE_EDGE_ABS_ROTATION))
+        qk = 0;
+      if (state_fixed(m, e, qk, false))
+        continue;
       leaf[nu] = mbe_sym_state(s, e->q0 + k);
       xi[nu++] = e->q0 + k;
-      bool rot_q = e->use_q && (k >= (e->type == MBE_EDGE_FREE || e->type == MBE_EDGE_FLOAT ? 3 : 0));
+      bool rot_q =
+          e->use_q && (k >= (e->type == MBE_EDGE_FREE || e->type == MBE_EDGE_FLOAT ? 3 : 0));
       q_unknown = q_unknown || rot_q;
     }
     for (int k = 0; k < e->nu; k++) {
-      if (state_fixed(m, e, k, true)) continue;
+      if (state_fixed(m, e, k, true))
+        continue;
       leaf[nu] = mbe_sym_state(s, e->u0 + k);
       xi[nu++] = e->u0 + k;
     }
@@ -496,11 +539,10 @@ static MbeStatus solve_initial(MbeMech* m, InitProblem* ip) {
   }
   size_t ne = ip->neqs;
   if (nu == 0) {
-    st = mbe_error_set_at(m->err, MBE_ERR_MODEL, ip->eqs[0].loc.file, ip->eqs[0].loc.line,
-                          ip->eqs[0].loc.col,
-                          "%s has fixed=true, but every state is fixed too: the initial "
-                          "conditions are overdetermined",
-                          ip->eqs[0].name);
+    st = mbe_error_at(m->err, MBE_ERR_MODEL, ip->eqs[0].loc,
+                      "%s has fixed=true, but every state is fixed too: the initial "
+                      "conditions are overdetermined",
+                      ip->eqs[0].name);
     goto done;
   }
   // the Jacobian's nodes, once
@@ -538,13 +580,17 @@ static MbeStatus solve_initial(MbeMech* m, InitProblem* ip) {
       ok = ok && fabs(d) <= tol;
       res = fmax(res, fabs(d));
     }
-    if (ok) break;
-    for (size_t i = 0; i < ne * nu; i++) J[i] = val[Jn[i]];
-    for (size_t i = ne; i < nu; i++) r[i] = 0;
+    if (ok)
+      break;
+    for (size_t i = 0; i < ne * nu; i++)
+      J[i] = val[Jn[i]];
+    for (size_t i = ne; i < nu; i++)
+      r[i] = 0;
     lapack_int rank;
     lapack_int info = LAPACKE_dgelsd(LAPACK_ROW_MAJOR, (lapack_int)ne, (lapack_int)nu, 1, J,
                                      (lapack_int)nu, r, 1, sv, 1e-12, &rank);
-    if (info != 0) break;
+    if (info != 0)
+      break;
     for (size_t j = 0; j < nu; j++) {
       if (xi[j] >= 0) {
         m->x0[xi[j]] += r[j];
@@ -610,10 +656,10 @@ MbeStatus mbe_mech_initial_state(MbeMech* m) {
   if (ip.neqs > 0 || m->np > 0) {
     if (ip.neqs == 0) {
       const MbeVar* v = &m->flat->vars[m->pvars[0]];
-      st = mbe_error_set_at(m->err, MBE_ERR_MODEL, v->loc.file, v->loc.line, v->loc.col,
-                            "%s has fixed=false but no initial condition determines it (fix a "
-                            "variable it decides, e.g. an acceleration)",
-                            v->name);
+      st = mbe_error_at(m->err, MBE_ERR_MODEL, v->loc,
+                        "%s has fixed=false but no initial condition determines it (fix a "
+                        "variable it decides, e.g. an acceleration)",
+                        v->name);
     } else {
       st = solve_initial(m, &ip);
       m->sys->init_conditions = ip.neqs;

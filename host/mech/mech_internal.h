@@ -10,78 +10,78 @@
 #include "mech_vec.h"
 
 // the classes mech implements: kind, catalogue class name (below Modelica.)
-#define MBE_MECH_CLASS_LIST(X)                                                           \
-  X(WORLD, "Mechanics.MultiBody.World")                                                  \
-  X(FIXED, "Mechanics.MultiBody.Parts.Fixed")                                            \
-  X(FIXED_TRANSLATION, "Mechanics.MultiBody.Parts.FixedTranslation")                     \
-  X(FIXED_ROTATION, "Mechanics.MultiBody.Parts.FixedRotation")                           \
-  X(BODY, "Mechanics.MultiBody.Parts.Body")                                              \
-  X(BODY_SHAPE, "Mechanics.MultiBody.Parts.BodyShape")                                   \
-  X(BODY_BOX, "Mechanics.MultiBody.Parts.BodyBox")                                       \
-  X(BODY_CYLINDER, "Mechanics.MultiBody.Parts.BodyCylinder")                             \
-  X(POINT_MASS, "Mechanics.MultiBody.Parts.PointMass")                                   \
-  X(REVOLUTE, "Mechanics.MultiBody.Joints.Revolute")                                     \
-  X(PRISMATIC, "Mechanics.MultiBody.Joints.Prismatic")                                   \
-  X(CYLINDRICAL, "Mechanics.MultiBody.Joints.Cylindrical")                               \
-  X(UNIVERSAL, "Mechanics.MultiBody.Joints.Universal")                                   \
-  X(PLANAR, "Mechanics.MultiBody.Joints.Planar")                                         \
-  X(SPHERICAL, "Mechanics.MultiBody.Joints.Spherical")                                   \
-  X(FREE_MOTION, "Mechanics.MultiBody.Joints.FreeMotion")                                \
-  X(FREE_MOTION_SCALAR_INIT, "Mechanics.MultiBody.Joints.FreeMotionScalarInit")          \
-  X(JOINT_UPS, "Mechanics.MultiBody.Joints.Assemblies.JointUPS")                         \
-  X(WORLD_FORCE, "Mechanics.MultiBody.Forces.WorldForce")                                \
-  X(WORLD_TORQUE, "Mechanics.MultiBody.Forces.WorldTorque")                              \
-  X(WORLD_FORCE_AND_TORQUE, "Mechanics.MultiBody.Forces.WorldForceAndTorque")            \
-  X(FORCE, "Mechanics.MultiBody.Forces.Force")                                           \
-  X(TORQUE, "Mechanics.MultiBody.Forces.Torque")                                         \
-  X(FORCE_AND_TORQUE, "Mechanics.MultiBody.Forces.ForceAndTorque")                       \
-  X(SPRING, "Mechanics.MultiBody.Forces.Spring")                                         \
-  X(DAMPER, "Mechanics.MultiBody.Forces.Damper")                                         \
-  X(SPRING_DAMPER_PARALLEL, "Mechanics.MultiBody.Forces.SpringDamperParallel")           \
-  X(SPRING_DAMPER_SERIES, "Mechanics.MultiBody.Forces.SpringDamperSeries")               \
-  X(LINE_FORCE_WITH_MASS, "Mechanics.MultiBody.Forces.LineForceWithMass")                \
-  X(LINE_FORCE_WITH_TWO_MASSES, "Mechanics.MultiBody.Forces.LineForceWithTwoMasses")     \
-  X(CUT_FORCE, "Mechanics.MultiBody.Sensors.CutForce")                                   \
-  X(CUT_TORQUE, "Mechanics.MultiBody.Sensors.CutTorque")                                 \
-  X(CUT_FORCE_AND_TORQUE, "Mechanics.MultiBody.Sensors.CutForceAndTorque")               \
-  X(ABSOLUTE_SENSOR, "Mechanics.MultiBody.Sensors.AbsoluteSensor")                       \
-  X(ABSOLUTE_POSITION, "Mechanics.MultiBody.Sensors.AbsolutePosition")                   \
-  X(ABSOLUTE_VELOCITY, "Mechanics.MultiBody.Sensors.AbsoluteVelocity")                   \
-  X(ABSOLUTE_ANGULAR_VELOCITY, "Mechanics.MultiBody.Sensors.AbsoluteAngularVelocity")    \
-  X(RELATIVE_SENSOR, "Mechanics.MultiBody.Sensors.RelativeSensor")                       \
-  X(RELATIVE_POSITION, "Mechanics.MultiBody.Sensors.RelativePosition")                   \
-  X(RELATIVE_VELOCITY, "Mechanics.MultiBody.Sensors.RelativeVelocity")                   \
-  X(RELATIVE_ANGULAR_VELOCITY, "Mechanics.MultiBody.Sensors.RelativeAngularVelocity")    \
-  X(DISTANCE, "Mechanics.MultiBody.Sensors.Distance")                                    \
-  X(FIXED_FRAME, "Mechanics.MultiBody.Visualizers.FixedFrame")                           \
-  X(FIXED_ARROW, "Mechanics.MultiBody.Visualizers.FixedArrow")                           \
-  X(FIXED_SHAPE, "Mechanics.MultiBody.Visualizers.FixedShape")                           \
-  X(ROT_FIXED, "Mechanics.Rotational.Components.Fixed")                                  \
-  X(ROT_INERTIA, "Mechanics.Rotational.Components.Inertia")                              \
-  X(ROT_SPRING, "Mechanics.Rotational.Components.Spring")                                \
-  X(ROT_DAMPER, "Mechanics.Rotational.Components.Damper")                                \
-  X(ROT_SPRING_DAMPER, "Mechanics.Rotational.Components.SpringDamper")                   \
-  X(ROT_TORQUE, "Mechanics.Rotational.Sources.Torque")                                   \
-  X(ROT_CONSTANT_TORQUE, "Mechanics.Rotational.Sources.ConstantTorque")                  \
-  X(TRANS_FIXED, "Mechanics.Translational.Components.Fixed")                             \
-  X(TRANS_MASS, "Mechanics.Translational.Components.Mass")                               \
-  X(TRANS_SPRING, "Mechanics.Translational.Components.Spring")                           \
-  X(TRANS_DAMPER, "Mechanics.Translational.Components.Damper")                           \
-  X(TRANS_SPRING_DAMPER, "Mechanics.Translational.Components.SpringDamper")              \
-  X(TRANS_FORCE, "Mechanics.Translational.Sources.Force")                                \
-  X(TRANS_CONSTANT_FORCE, "Mechanics.Translational.Sources.ConstantForce")               \
-  X(CONSTANT, "Blocks.Sources.Constant")                                                 \
-  X(STEP, "Blocks.Sources.Step")                                                         \
-  X(RAMP, "Blocks.Sources.Ramp")                                                         \
-  X(SINE, "Blocks.Sources.Sine")                                                         \
-  X(COSINE, "Blocks.Sources.Cosine")                                                     \
-  X(CLOCK, "Blocks.Sources.ContinuousClock")                                             \
-  X(GAIN, "Blocks.Math.Gain")                                                            \
-  X(ADD, "Blocks.Math.Add")                                                              \
-  X(ADD3, "Blocks.Math.Add3")                                                            \
-  X(FEEDBACK, "Blocks.Math.Feedback")                                                    \
-  X(PRODUCT, "Blocks.Math.Product")                                                     \
-  X(OTHER_BLOCK, "Blocks.")                   /* any other block: outputs only */         \
+#define MBE_MECH_CLASS_LIST(X)                                                                \
+  X(WORLD, "Mechanics.MultiBody.World")                                                       \
+  X(FIXED, "Mechanics.MultiBody.Parts.Fixed")                                                 \
+  X(FIXED_TRANSLATION, "Mechanics.MultiBody.Parts.FixedTranslation")                          \
+  X(FIXED_ROTATION, "Mechanics.MultiBody.Parts.FixedRotation")                                \
+  X(BODY, "Mechanics.MultiBody.Parts.Body")                                                   \
+  X(BODY_SHAPE, "Mechanics.MultiBody.Parts.BodyShape")                                        \
+  X(BODY_BOX, "Mechanics.MultiBody.Parts.BodyBox")                                            \
+  X(BODY_CYLINDER, "Mechanics.MultiBody.Parts.BodyCylinder")                                  \
+  X(POINT_MASS, "Mechanics.MultiBody.Parts.PointMass")                                        \
+  X(REVOLUTE, "Mechanics.MultiBody.Joints.Revolute")                                          \
+  X(PRISMATIC, "Mechanics.MultiBody.Joints.Prismatic")                                        \
+  X(CYLINDRICAL, "Mechanics.MultiBody.Joints.Cylindrical")                                    \
+  X(UNIVERSAL, "Mechanics.MultiBody.Joints.Universal")                                        \
+  X(PLANAR, "Mechanics.MultiBody.Joints.Planar")                                              \
+  X(SPHERICAL, "Mechanics.MultiBody.Joints.Spherical")                                        \
+  X(FREE_MOTION, "Mechanics.MultiBody.Joints.FreeMotion")                                     \
+  X(FREE_MOTION_SCALAR_INIT, "Mechanics.MultiBody.Joints.FreeMotionScalarInit")               \
+  X(JOINT_UPS, "Mechanics.MultiBody.Joints.Assemblies.JointUPS")                              \
+  X(WORLD_FORCE, "Mechanics.MultiBody.Forces.WorldForce")                                     \
+  X(WORLD_TORQUE, "Mechanics.MultiBody.Forces.WorldTorque")                                   \
+  X(WORLD_FORCE_AND_TORQUE, "Mechanics.MultiBody.Forces.WorldForceAndTorque")                 \
+  X(FORCE, "Mechanics.MultiBody.Forces.Force")                                                \
+  X(TORQUE, "Mechanics.MultiBody.Forces.Torque")                                              \
+  X(FORCE_AND_TORQUE, "Mechanics.MultiBody.Forces.ForceAndTorque")                            \
+  X(SPRING, "Mechanics.MultiBody.Forces.Spring")                                              \
+  X(DAMPER, "Mechanics.MultiBody.Forces.Damper")                                              \
+  X(SPRING_DAMPER_PARALLEL, "Mechanics.MultiBody.Forces.SpringDamperParallel")                \
+  X(SPRING_DAMPER_SERIES, "Mechanics.MultiBody.Forces.SpringDamperSeries")                    \
+  X(LINE_FORCE_WITH_MASS, "Mechanics.MultiBody.Forces.LineForceWithMass")                     \
+  X(LINE_FORCE_WITH_TWO_MASSES, "Mechanics.MultiBody.Forces.LineForceWithTwoMasses")          \
+  X(CUT_FORCE, "Mechanics.MultiBody.Sensors.CutForce")                                        \
+  X(CUT_TORQUE, "Mechanics.MultiBody.Sensors.CutTorque")                                      \
+  X(CUT_FORCE_AND_TORQUE, "Mechanics.MultiBody.Sensors.CutForceAndTorque")                    \
+  X(ABSOLUTE_SENSOR, "Mechanics.MultiBody.Sensors.AbsoluteSensor")                            \
+  X(ABSOLUTE_POSITION, "Mechanics.MultiBody.Sensors.AbsolutePosition")                        \
+  X(ABSOLUTE_VELOCITY, "Mechanics.MultiBody.Sensors.AbsoluteVelocity")                        \
+  X(ABSOLUTE_ANGULAR_VELOCITY, "Mechanics.MultiBody.Sensors.AbsoluteAngularVelocity")         \
+  X(RELATIVE_SENSOR, "Mechanics.MultiBody.Sensors.RelativeSensor")                            \
+  X(RELATIVE_POSITION, "Mechanics.MultiBody.Sensors.RelativePosition")                        \
+  X(RELATIVE_VELOCITY, "Mechanics.MultiBody.Sensors.RelativeVelocity")                        \
+  X(RELATIVE_ANGULAR_VELOCITY, "Mechanics.MultiBody.Sensors.RelativeAngularVelocity")         \
+  X(DISTANCE, "Mechanics.MultiBody.Sensors.Distance")                                         \
+  X(FIXED_FRAME, "Mechanics.MultiBody.Visualizers.FixedFrame")                                \
+  X(FIXED_ARROW, "Mechanics.MultiBody.Visualizers.FixedArrow")                                \
+  X(FIXED_SHAPE, "Mechanics.MultiBody.Visualizers.FixedShape")                                \
+  X(ROT_FIXED, "Mechanics.Rotational.Components.Fixed")                                       \
+  X(ROT_INERTIA, "Mechanics.Rotational.Components.Inertia")                                   \
+  X(ROT_SPRING, "Mechanics.Rotational.Components.Spring")                                     \
+  X(ROT_DAMPER, "Mechanics.Rotational.Components.Damper")                                     \
+  X(ROT_SPRING_DAMPER, "Mechanics.Rotational.Components.SpringDamper")                        \
+  X(ROT_TORQUE, "Mechanics.Rotational.Sources.Torque")                                        \
+  X(ROT_CONSTANT_TORQUE, "Mechanics.Rotational.Sources.ConstantTorque")                       \
+  X(TRANS_FIXED, "Mechanics.Translational.Components.Fixed")                                  \
+  X(TRANS_MASS, "Mechanics.Translational.Components.Mass")                                    \
+  X(TRANS_SPRING, "Mechanics.Translational.Components.Spring")                                \
+  X(TRANS_DAMPER, "Mechanics.Translational.Components.Damper")                                \
+  X(TRANS_SPRING_DAMPER, "Mechanics.Translational.Components.SpringDamper")                   \
+  X(TRANS_FORCE, "Mechanics.Translational.Sources.Force")                                     \
+  X(TRANS_CONSTANT_FORCE, "Mechanics.Translational.Sources.ConstantForce")                    \
+  X(CONSTANT, "Blocks.Sources.Constant")                                                      \
+  X(STEP, "Blocks.Sources.Step")                                                              \
+  X(RAMP, "Blocks.Sources.Ramp")                                                              \
+  X(SINE, "Blocks.Sources.Sine")                                                              \
+  X(COSINE, "Blocks.Sources.Cosine")                                                          \
+  X(CLOCK, "Blocks.Sources.ContinuousClock")                                                  \
+  X(GAIN, "Blocks.Math.Gain")                                                                 \
+  X(ADD, "Blocks.Math.Add")                                                                   \
+  X(ADD3, "Blocks.Math.Add3")                                                                 \
+  X(FEEDBACK, "Blocks.Math.Feedback")                                                         \
+  X(PRODUCT, "Blocks.Math.Product")                                                           \
+  X(OTHER_BLOCK, "Blocks.")                               /* any other block: outputs only */ \
   X(OTHER_VISUALIZER, "Mechanics.MultiBody.Visualizers.") /* any other shape: no effect */
 
 #define MBE_MECH_KIND_ENUM_(k, name) MBE_MC_##k,
@@ -108,12 +108,12 @@ static inline bool mbe_mech_is_measuring_sensor(MbeMechKind k) {
 typedef struct MbeMechComp {
   int inst;
   MbeMechKind kind;
-  const char* name;  // instance path, e.g. "boxBody1"
+  const char* name;                     // instance path, e.g. "boxBody1"
   int frame_a, frame_b, frame_resolve;  // MbeMechFrame index or -1
-  int body;          // its MbeMechBody (bodies and composite bodies), -1 if none
-  int edge0, nedges; // its elementary edges (joints, rigid offsets), consecutive
-  int flange[3];     // 1-D connectors: [0] flange_a / axis, [1] flange_b / support, -1 if none
-  int state;         // a state of its own (SpringDamperSeries.s_damper), -1 if none
+  int body;                             // its MbeMechBody (bodies and composite bodies), -1 if none
+  int edge0, nedges;                    // its elementary edges (joints, rigid offsets), consecutive
+  int flange[3];  // 1-D connectors: [0] flange_a / axis, [1] flange_b / support, -1 if none
+  int state;      // a state of its own (SpringDamperSeries.s_damper), -1 if none
 } MbeMechComp;
 
 // one frame connector instance
@@ -126,14 +126,14 @@ typedef struct MbeMechFrame {
 } MbeMechFrame;
 
 typedef enum MbeEdgeType {
-  MBE_EDGE_RIGID,          // constant translation and rotation
-  MBE_EDGE_REVOLUTE,       // q: phi; u: w
-  MBE_EDGE_PRISMATIC,      // q: s; u: v
-  MBE_EDGE_ROTATION,       // spherical: q: Q[4] or phi[3]; u: w_rel[3] (frame_b) or phi_d[3]
-  MBE_EDGE_FREE,           // q: r_rel_a[3] + rotation; u: v_rel_a[3] + rotation rates
-  MBE_EDGE_FLOAT,          // a floating body from the ground: r_0, v_0 (world) + rotation
-  MBE_EDGE_FLOAT_POINT,    // a floating point mass: r_0, v_0
-  MBE_EDGE_ABS_ROTATION,   // a non-enforced spherical joint to a body with absolute states
+  MBE_EDGE_RIGID,         // constant translation and rotation
+  MBE_EDGE_REVOLUTE,      // q: phi; u: w
+  MBE_EDGE_PRISMATIC,     // q: s; u: v
+  MBE_EDGE_ROTATION,      // spherical: q: Q[4] or phi[3]; u: w_rel[3] (frame_b) or phi_d[3]
+  MBE_EDGE_FREE,          // q: r_rel_a[3] + rotation; u: v_rel_a[3] + rotation rates
+  MBE_EDGE_FLOAT,         // a floating body from the ground: r_0, v_0 (world) + rotation
+  MBE_EDGE_FLOAT_POINT,   // a floating point mass: r_0, v_0
+  MBE_EDGE_ABS_ROTATION,  // a non-enforced spherical joint to a body with absolute states
   MBE_EDGE_TYPE_COUNT
 } MbeEdgeType;
 
@@ -143,13 +143,13 @@ typedef struct MbeMechEdge {
   int comp;
   int pa, pb;  // points on the frame_a and frame_b side (pa = -1: the ground)
   // constant geometry, frame_a -> frame_b
-  MbeV3 axis;    // unit axis (REVOLUTE, PRISMATIC)
-  MbeV3 r;       // offset in frame_a (RIGID)
-  MbeM3 R;       // rotation frame_a -> frame_b (RIGID)
-  bool use_q;    // rotation by quaternions (else by angles about seq)
+  MbeV3 axis;  // unit axis (REVOLUTE, PRISMATIC)
+  MbeV3 r;     // offset in frame_a (RIGID)
+  MbeM3 R;     // rotation frame_a -> frame_b (RIGID)
+  bool use_q;  // rotation by quaternions (else by angles about seq)
   int seq[3];
-  int body;      // FLOAT, FLOAT_POINT, ABS_ROTATION: the body whose states these are
-  int via;       // ABS_ROTATION: the spherical joint it stands for, else -1
+  int body;  // FLOAT, FLOAT_POINT, ABS_ROTATION: the body whose states these are
+  int via;   // ABS_ROTATION: the spherical joint it stands for, else -1
   // FREE standing for FreeMotionScalarInit elements: the components whose use_r, use_v,
   // use_angle, use_angle_d/use_w give the coordinates (-1: none yet); names are scalar (x_1)
   int fmsi_r, fmsi_v, fmsi_angle, fmsi_rate;
@@ -161,8 +161,8 @@ typedef struct MbeMechEdge {
   // tree
   bool in_tree, reversed;  // reversed: frame_b is on the root side
   int parent_point, child_point;
-  int q0, nq, u0, nu;      // state indices: nq position then nu velocity coordinates
-  int dof0;                // first index into the velocity coordinates u (the EOM's unknowns)
+  int q0, nq, u0, nu;  // state indices: nq position then nu velocity coordinates
+  int dof0;            // first index into the velocity coordinates u (the EOM's unknowns)
   // kinematics built by mech_eom.c (child coordinates; see there)
   MbeM3 Rrel;
   MbeV3 p;
@@ -172,34 +172,34 @@ typedef struct MbeMechEdge {
   MbeV3 dwq, dpq;  // the q-parts of d/dt(wJ), d/dt(pd)
   MbeSymId qdot[7];
   MbeSymId udot[6];
-  MbeV3 w_ab;    // relative angular velocity frame_a -> frame_b, in frame_b (for outputs)
+  MbeV3 w_ab;  // relative angular velocity frame_a -> frame_b, in frame_b (for outputs)
 } MbeMechEdge;
 
 // a body: mass, centre of mass and inertia at a point
 typedef struct MbeMechBody {
   int comp;
-  const char* name;  // where its variables are: "body" or "boxBody1.body"
-  const char* outer; // the composite's name for r_0/v_0/a_0 ("boxBody1"), or NULL
-  int frame;         // its frame_a
+  const char* name;   // where its variables are: "body" or "boxBody1.body"
+  const char* outer;  // the composite's name for r_0/v_0/a_0 ("boxBody1"), or NULL
+  int frame;          // its frame_a
   bool is_point_mass;
   double m, r_cm[3], I[9];  // I about the CM, frame_a axes
-  int priority;      // potentialRoot priority (Body 0, PointMass 10000)
-  bool enforce;      // Body.enforceStates: a definite root
-  int root_edge;     // the FLOAT / ABS_ROTATION edge that gives it states, -1 if none
-  MbeV3 wt, wf;      // the wrench it needs at its frame (full accelerations; outputs)
-  bool derived;      // at a derived point (JointUPS.frame_ia/ib): not part of the tree's pass
+  int priority;             // potentialRoot priority (Body 0, PointMass 10000)
+  bool enforce;             // Body.enforceStates: a definite root
+  int root_edge;            // the FLOAT / ABS_ROTATION edge that gives it states, -1 if none
+  MbeV3 wt, wf;             // the wrench it needs at its frame (full accelerations; outputs)
+  bool derived;  // at a derived point (JointUPS.frame_ia/ib): not part of the tree's pass
 } MbeMechBody;
 
 // a connection set of frames
 typedef struct MbeMechPoint {
-  int parent_edge;  // tree edge into this point, -1 for the ground's children ... see mech_build
-  int parent;       // parent point, -1 = ground
-  int order;        // position in the tree order (parents first)
-  bool is_ground;   // fixed to the world (World.frame_b, Fixed.frame_b and rigid offsets of them)
-  bool is_junction;    // a massless junction of line forces (position solved in the RHS)
-  int derived_ups;     // frame_ia/frame_ib of this JointUPS: a pose that follows its frame_a and
-                       // frame_b (bodies here enter in Kane's form), -1 if not
-  MbeV3* dSw;          // derived points: d w / d u_k (ndof), d v / d u_k
+  int parent_edge;   // tree edge into this point, -1 for the ground's children ... see mech_build
+  int parent;        // parent point, -1 = ground
+  int order;         // position in the tree order (parents first)
+  bool is_ground;    // fixed to the world (World.frame_b, Fixed.frame_b and rigid offsets of them)
+  bool is_junction;  // a massless junction of line forces (position solved in the RHS)
+  int derived_ups;   // frame_ia/frame_ib of this JointUPS: a pose that follows its frame_a and
+                     // frame_b (bodies here enter in Kane's form), -1 if not
+  MbeV3* dSw;        // derived points: d w / d u_k (ndof), d v / d u_k
   MbeV3* dSv;
   int fixed_rotation;  // a line force with fixedRotationAtFrame_a/_b fixes its orientation to
                        // the world's: that component, else -1
@@ -208,9 +208,9 @@ typedef struct MbeMechPoint {
   MbeM3 R;
   MbeV3 r0, w, v;
   MbeV3 bw, bv, aw, av;
-  MbeV3 Ft, Ff;      // the subtree's wrench at this point (torque about the origin, force)
-  MbeSymId cm;       // composite rigid-body inertia of the subtree at this point, in point
-  MbeV3 ch;          // coordinates: mass, first moment (m c) and inertia about the origin
+  MbeV3 Ft, Ff;  // the subtree's wrench at this point (torque about the origin, force)
+  MbeSymId cm;   // composite rigid-body inertia of the subtree at this point, in point
+  MbeV3 ch;      // coordinates: mass, first moment (m c) and inertia about the origin
   MbeM3 cI;
   bool has_mass;
 } MbeMechPoint;
@@ -242,12 +242,12 @@ typedef struct MbeMechUps {
 // its inertia couples whatever moves them (Kane's form: M += m J^T J, Q -= J^T m (a_bias - g))
 typedef struct MbeMechLineMass {
   int comp;
-  int end;        // which mass: 0 (the only one, or mass a), 1 (mass b)
+  int end;  // which mass: 0 (the only one, or mass a), 1 (mass b)
   double m;
-  MbeV3 r;        // position (world)
-  MbeV3* J;       // (ndof) velocity per speed (world)
-  MbeV3 abias;    // acceleration at u' = 0 (world)
-  MbeV3 g;        // gravity at r (world)
+  MbeV3 r;      // position (world)
+  MbeV3* J;     // (ndof) velocity per speed (world)
+  MbeV3 abias;  // acceleration at u' = 0 (world)
+  MbeV3 g;      // gravity at r (world)
 } MbeMechLineMass;
 
 // Types.GravityTypes (enumeration literals are 1-based)
@@ -264,9 +264,9 @@ typedef struct MbeMech {
   size_t var_cap;
   int* inst_table;
   size_t inst_cap;
-  int* inst_comp;  // flat inst -> component, -1
-  int* inst_frame; // flat inst -> frame, -1
-  int* inst_flange;// flat inst -> flange index (into flanges), -1
+  int* inst_comp;    // flat inst -> component, -1
+  int* inst_frame;   // flat inst -> frame, -1
+  int* inst_flange;  // flat inst -> flange index (into flanges), -1
   MbeMechComp* comps;
   size_t ncomps;
   MbeMechFrame* frames;
@@ -282,9 +282,9 @@ typedef struct MbeMech {
   size_t nflanges;
   MbeMechFlangeSet* sets;
   size_t nsets;
-  int* order;        // points in tree order (parents first)
+  int* order;  // points in tree order (parents first)
   size_t norder;
-  int* tree_edges;   // tree edges in tree order
+  int* tree_edges;  // tree edges in tree order
   size_t ntree;
   int world;         // the World component, -1 if none
   int ground_point;  // point of world.frame_b, -1 if none
@@ -298,27 +298,27 @@ typedef struct MbeMech {
   MbeSymId* drive_f;      // per component: torque/force of 1-D elements
   MbeSymId* line_fa;      // per line force: the 1-D force at flange_a, flange_b (tension > 0)
   MbeSymId* line_fb;
-  MbeV3* line_e0;         // per line force: unit vector a -> b (world)
+  MbeV3* line_e0;  // per line force: unit vector a -> b (world)
   MbeMechLineMass* lmass;
   size_t nlmass;
   struct MbeMechUps* ups;  // per component: JointUPS geometry (NULL for others)
   // signals being collected
   MbeSignal* sigs;
   size_t nsigs, cap_sigs;
-  int* pvars;       // flat var of each per-member parameter (free parameters), (np)
+  int* pvars;  // flat var of each per-member parameter (free parameters), (np)
   size_t np, cap_p;
-  double* p0;       // their values after initialization (np), NULL before
+  double* p0;           // their values after initialization (np), NULL before
   int init_iterations;  // Newton steps the initialization took (0: none needed)
   MbeSymId fail;        // > 0 when an algebraic part did not converge (0: none can fail)
-  MbeSymId* udot;   // (ndof) the solved accelerations of the speeds
+  MbeSymId* udot;       // (ndof) the solved accelerations of the speeds
   MbeSymId* xdot;
   const char** state_names;
   double* x0;
 } MbeMech;
 
 // ---- mech_build.c ---------------------------------------------------------------------------
-int mbe_mech_var(const MbeMech* m, const char* name);    // flat var index, -1
-int mbe_mech_inst(const MbeMech* m, const char* name);   // flat inst index, -1
+int mbe_mech_var(const MbeMech* m, const char* name);            // flat var index, -1
+int mbe_mech_inst(const MbeMech* m, const char* name);           // flat inst index, -1
 int mbe_mech_comp_frame(MbeMech* m, int comp, const char* sub);  // comp's frame `sub`, -1
 // numeric value of a parameter element comp.name[elem]; errors name the component
 MbeStatus mbe_mech_real(MbeMech* m, int comp, const char* name, int elem, double* out);
@@ -338,8 +338,7 @@ MbeStatus mbe_mech_equations(MbeMech* m);
 // accelerations and subtree wrenches of every point; udot NULL: the bias pass (u' = 0)
 MbeStatus mbe_mech_newton_euler(MbeMech* m, const MbeSymId* udot);
 // the wrench a body needs at its frame for point accelerations (aw, av)
-void mbe_mech_body_wrench(MbeMech* m, const MbeMechBody* b, MbeV3 aw, MbeV3 av, MbeV3* t,
-                          MbeV3* f);
+void mbe_mech_body_wrench(MbeMech* m, const MbeMechBody* b, MbeV3 aw, MbeV3 av, MbeV3* t, MbeV3* f);
 // JointUPS: the loads of bodies at frame_ia/ib and their image at frame_a/b (for the outputs)
 void mbe_mech_derived_wrenches(MbeMech* m, const MbeSymId* udot);
 // a wrench of the child point of e in the parent point's coordinates

@@ -42,8 +42,7 @@ static void sig_n(MbeMech* m, const char* prefix, const char* var, const MbeSymI
   }
 }
 
-static void frame_signals(MbeMech* m, const char* name, int point, const MbeV3* t,
-                          const MbeV3* f) {
+static void frame_signals(MbeMech* m, const char* name, int point, const MbeV3* t, const MbeV3* f) {
   const MbeMechPoint* P = &m->points[point];
   mbe_mech_signal_v3(m, name, "r_0", P->r0);
   for (int i = 0; i < 3; i++) {
@@ -70,7 +69,8 @@ static int frame_at(const MbeMech* m, const MbeMechComp* c, int point, int not_f
 }
 
 static void set_frame(MbeMech* m, int frame, MbeV3 t, MbeV3 f) {
-  if (frame < 0) return;
+  if (frame < 0)
+    return;
   m->frames[frame].t = t;
   m->frames[frame].f = f;
   m->frames[frame].has_wrench = true;
@@ -81,7 +81,8 @@ static void edge_wrenches(MbeMech* m) {
   MbeSym* s = m->s;
   for (size_t i = 0; i < m->ntree; i++) {
     MbeMechEdge* e = &m->edges[m->tree_edges[i]];
-    if (e->type == MBE_EDGE_FLOAT || e->type == MBE_EDGE_FLOAT_POINT) continue;
+    if (e->type == MBE_EDGE_FLOAT || e->type == MBE_EDGE_FLOAT_POINT)
+      continue;
     const MbeMechComp* c = &m->comps[e->via >= 0 ? e->via : e->comp];
     const MbeMechPoint* C = &m->points[e->child_point];
     int fc = frame_at(m, c, e->child_point, -1);
@@ -94,9 +95,11 @@ static void edge_wrenches(MbeMech* m) {
       MbeV3 nt = mbe_v3_neg(s, t), nf = mbe_v3_neg(s, f);
       set_frame(m, fc, nt, nf);
     }
-    if (e->parent_point < 0) continue;
+    if (e->parent_point < 0)
+      continue;
     int fp = frame_at(m, c, e->parent_point, fc);
-    if (fp < 0) continue;
+    if (fp < 0)
+      continue;
     MbeV3 pt, pf;
     mbe_mech_force_up(m, e, C->Ft, C->Ff, &pt, &pf);
     if (c->body >= 0 && fp == c->frame_a && e->via < 0) {
@@ -138,7 +141,8 @@ static void body_signals(MbeMech* m, const MbeMechBody* bd, const char* prefix, 
     int q0 = e->q0 + (e->type == MBE_EDGE_FLOAT ? 3 : 0);
     int u0 = e->type == MBE_EDGE_FLOAT ? 3 : 0;
     if (e->use_q) {
-      for (int i = 0; i < 4; i++) Q[i] = mbe_sym_state(s, q0 + i);
+      for (int i = 0; i < 4; i++)
+        Q[i] = mbe_sym_state(s, q0 + i);
     } else {
       for (int i = 0; i < 3; i++) {
         phi[i] = mbe_sym_state(s, q0 + i);
@@ -191,7 +195,8 @@ static void joint_signals(MbeMech* m, int c) {
   const MbeMechComp* comp = &m->comps[c];
   for (int k = 0; k < comp->nedges; k++) {
     const MbeMechEdge* e = &m->edges[comp->edge0 + k];
-    if (!e->in_tree || e->qname[0] == NULL) continue;
+    if (!e->in_tree || e->qname[0] == NULL)
+      continue;
     if (e->type == MBE_EDGE_REVOLUTE || e->type == MBE_EDGE_PRISMATIC) {
       MbeSymId q = mbe_sym_state(s, e->q0), u = mbe_sym_state(s, e->u0);
       mbe_mech_signal(m, e->qname[0], q);
@@ -199,32 +204,42 @@ static void joint_signals(MbeMech* m, int c) {
       // the acceleration's name: a, or a_a/a_b (Universal), a_x/a_y, wd (Planar, Cylindrical)
       const char* qn = strrchr(e->qname[0], '.') + 1;
       const char* an = "a";
-      if (strcmp(qn, "phi_a") == 0) an = "a_a";
-      else if (strcmp(qn, "phi_b") == 0) an = "a_b";
-      else if (strcmp(qn, "s_x") == 0) an = "a_x";
-      else if (strcmp(qn, "s_y") == 0) an = "a_y";
-      else if (strcmp(qn, "phi") == 0 && comp->kind != MBE_MC_REVOLUTE) an = "wd";
+      if (strcmp(qn, "phi_a") == 0)
+        an = "a_a";
+      else if (strcmp(qn, "phi_b") == 0)
+        an = "a_b";
+      else if (strcmp(qn, "s_x") == 0)
+        an = "a_x";
+      else if (strcmp(qn, "s_y") == 0)
+        an = "a_y";
+      else if (strcmp(qn, "phi") == 0 && comp->kind != MBE_MC_REVOLUTE)
+        an = "wd";
       sig(m, comp->name, an, e->udot[0]);
-      if (comp->kind == MBE_MC_REVOLUTE) sig(m, comp->name, "angle", q);
+      if (comp->kind == MBE_MC_REVOLUTE)
+        sig(m, comp->name, "angle", q);
       continue;
     }
     // spherical / free motion with states
     int rq = 0, ru = 0;
     if (e->type == MBE_EDGE_FREE) {
-      MbeV3 r = {{mbe_sym_state(s, e->q0), mbe_sym_state(s, e->q0 + 1), mbe_sym_state(s, e->q0 + 2)}};
-      MbeV3 v = {{mbe_sym_state(s, e->u0), mbe_sym_state(s, e->u0 + 1), mbe_sym_state(s, e->u0 + 2)}};
-      MbeV3 a = {{e->udot[0], e->udot[1], e->udot[2]}};
+      MbeV3 r, v, a = {{e->udot[0], e->udot[1], e->udot[2]}};
+      for (int i = 0; i < 3; i++) {  // one creating call per statement (sym.h)
+        r.e[i] = mbe_sym_state(s, e->q0 + i);
+        v.e[i] = mbe_sym_state(s, e->u0 + i);
+      }
       mbe_mech_signal_v3(m, comp->name, "r_rel_a", r);
       mbe_mech_signal_v3(m, comp->name, "v_rel_a", v);
       mbe_mech_signal_v3(m, comp->name, "a_rel_a", a);
       rq = 3, ru = 3;
     }
-    if (e->type != MBE_EDGE_FREE && e->type != MBE_EDGE_ROTATION) continue;
+    if (e->type != MBE_EDGE_FREE && e->type != MBE_EDGE_ROTATION)
+      continue;
     const char* wn = e->type == MBE_EDGE_FREE ? "w_rel_b" : "w_rel";
     MbeSymId Q[4] = {0, 0, 0, mbe_sym_const(s, 1.0)}, phi[3] = {0, 0, 0}, phid[3] = {0, 0, 0},
              phidd[3] = {0, 0, 0};
     if (e->use_q) {
-      for (int i = 0; i < 4; i++) Q[i] = mbe_sym_state(s, e->q0 + rq + i);
+      for (int i = 0; i < 4; i++)
+        Q[i] = mbe_sym_state(s, e->q0 + rq + i);
     } else {
       for (int i = 0; i < 3; i++) {
         phi[i] = mbe_sym_state(s, e->q0 + rq + i);
@@ -259,7 +274,8 @@ MbeStatus mbe_mech_der(MbeMech* m, MbeSymId e, MbeSymId* out) {
 static MbeStatus der3(MbeMech* m, MbeV3 v, MbeV3* out) {
   for (int i = 0; i < 3; i++) {
     MbeStatus st = mbe_mech_der(m, v.e[i], &out->e[i]);
-    if (st != MBE_OK) return st;
+    if (st != MBE_OK)
+      return st;
   }
   return MBE_OK;
 }
@@ -269,10 +285,15 @@ static MbeStatus der3(MbeMech* m, MbeV3 v, MbeV3* out) {
 static MbeStatus sensor_frame(MbeMech* m, int c, const char* param, bool ab, int* frame) {
   int rif;
   MbeStatus st = mbe_mech_int(m, c, param, 0, &rif);
-  if (st != MBE_OK) return st;
+  if (st != MBE_OK)
+    return st;
   const MbeMechComp* comp = &m->comps[c];
-  if (!ab && rif == 3) rif = 4;
-  *frame = rif == 1 ? -1 : rif == 2 ? comp->frame_a : rif == 3 ? comp->frame_b : comp->frame_resolve;
+  if (!ab && rif == 3)
+    rif = 4;
+  *frame = rif == 1   ? -1
+           : rif == 2 ? comp->frame_a
+           : rif == 3 ? comp->frame_b
+                      : comp->frame_resolve;
   if (rif != 1 && *frame < 0) {
     return mbe_mech_error(m, MBE_ERR_MODEL, c, "%s names a frame that is not connected", param);
   }
@@ -281,12 +302,14 @@ static MbeStatus sensor_frame(MbeMech* m, int c, const char* param, bool ab, int
 
 // a world vector in the coordinates of frame (-1: world)
 static MbeV3 in_frame(MbeMech* m, MbeV3 v, int frame) {
-  if (frame < 0) return v;
+  if (frame < 0)
+    return v;
   return mbe_m3_mulv(m->s, m->points[m->frames[frame].point].R, v);
 }
 
 static MbeV3 to_world(MbeMech* m, MbeV3 v, int frame) {
-  if (frame < 0) return v;
+  if (frame < 0)
+    return v;
   return mbe_m3_tmulv(m->s, m->points[m->frames[frame].point].R, v);
 }
 
@@ -300,7 +323,8 @@ static MbeStatus sensor_signals(MbeMech* m, int c) {
     case MBE_MC_CUT_TORQUE:
     case MBE_MC_CUT_FORCE_AND_TORQUE: {
       st = sensor_frame(m, c, "resolveInFrame", false, &F);
-      if (st != MBE_OK) return st;
+      if (st != MBE_OK)
+        return st;
       const MbeMechFrame* fa = &m->frames[comp->frame_a];
       bool pos = mbe_mech_bool(m, c, "positiveSign");
       if (comp->kind != MBE_MC_CUT_TORQUE) {
@@ -352,25 +376,31 @@ static MbeStatus sensor_signals(MbeMech* m, int c) {
                   comp->kind == MBE_MC_RELATIVE_VELOCITY ||
                   comp->kind == MBE_MC_RELATIVE_ANGULAR_VELOCITY;
   bool all = comp->kind == MBE_MC_ABSOLUTE_SENSOR || comp->kind == MBE_MC_RELATIVE_SENSOR;
-  bool get_r = all ? mbe_mech_bool(m, c, relative ? "get_r_rel" : "get_r")
-                   : comp->kind == MBE_MC_ABSOLUTE_POSITION || comp->kind == MBE_MC_RELATIVE_POSITION;
-  bool get_v = all ? mbe_mech_bool(m, c, relative ? "get_v_rel" : "get_v")
-                   : comp->kind == MBE_MC_ABSOLUTE_VELOCITY || comp->kind == MBE_MC_RELATIVE_VELOCITY;
+  bool get_r =
+      all ? mbe_mech_bool(m, c, relative ? "get_r_rel" : "get_r")
+          : comp->kind == MBE_MC_ABSOLUTE_POSITION || comp->kind == MBE_MC_RELATIVE_POSITION;
+  bool get_v =
+      all ? mbe_mech_bool(m, c, relative ? "get_v_rel" : "get_v")
+          : comp->kind == MBE_MC_ABSOLUTE_VELOCITY || comp->kind == MBE_MC_RELATIVE_VELOCITY;
   bool get_a = all && mbe_mech_bool(m, c, relative ? "get_a_rel" : "get_a");
   bool get_w = all ? mbe_mech_bool(m, c, relative ? "get_w_rel" : "get_w")
                    : comp->kind == MBE_MC_ABSOLUTE_ANGULAR_VELOCITY ||
                          comp->kind == MBE_MC_RELATIVE_ANGULAR_VELOCITY;
   bool get_z = all && mbe_mech_bool(m, c, relative ? "get_z_rel" : "get_z");
   st = sensor_frame(m, c, "resolveInFrame", relative, &F);
-  if (st != MBE_OK) return st;
+  if (st != MBE_OK)
+    return st;
   const MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
   if (all && mbe_mech_bool(m, c, "get_angles")) {
     // axesRotationsAngles of frame_a (absolute) or of frame_b relative to frame_a
     int seq[3];
     double guess;
-    for (int i = 0; i < 3 && st == MBE_OK; i++) st = mbe_mech_int(m, c, "sequence", i, &seq[i]);
-    if (st == MBE_OK) st = mbe_mech_real(m, c, "guessAngle1", 0, &guess);
-    if (st != MBE_OK) return st;
+    for (int i = 0; i < 3 && st == MBE_OK; i++)
+      st = mbe_mech_int(m, c, "sequence", i, &seq[i]);
+    if (st == MBE_OK)
+      st = mbe_mech_real(m, c, "guessAngle1", 0, &guess);
+    if (st != MBE_OK)
+      return st;
     MbeM3 R = A->R;
     if (relative) {
       MbeM3 Rat = mbe_m3_transpose(A->R);
@@ -390,18 +420,24 @@ static MbeStatus sensor_signals(MbeMech* m, int c) {
     MbeV3 a0 = mbe_m3_tmulv(s, A->R, al);
     MbeV3 w0 = mbe_m3_tmulv(s, A->R, A->w);
     MbeV3 z0 = mbe_m3_tmulv(s, A->R, A->aw);
-    if (get_r) mbe_mech_signal_v3(m, comp->name, "r", in_frame(m, A->r0, F));
-    if (get_v) mbe_mech_signal_v3(m, comp->name, "v", in_frame(m, v0, F));
-    if (get_a) mbe_mech_signal_v3(m, comp->name, "a", in_frame(m, a0, F));
-    if (get_w) mbe_mech_signal_v3(m, comp->name, "w", in_frame(m, w0, F));
-    if (get_z) mbe_mech_signal_v3(m, comp->name, "z", in_frame(m, z0, F));
+    if (get_r)
+      mbe_mech_signal_v3(m, comp->name, "r", in_frame(m, A->r0, F));
+    if (get_v)
+      mbe_mech_signal_v3(m, comp->name, "v", in_frame(m, v0, F));
+    if (get_a)
+      mbe_mech_signal_v3(m, comp->name, "a", in_frame(m, a0, F));
+    if (get_w)
+      mbe_mech_signal_v3(m, comp->name, "w", in_frame(m, w0, F));
+    if (get_z)
+      mbe_mech_signal_v3(m, comp->name, "z", in_frame(m, z0, F));
     return MBE_OK;
   }
   // relative: differentiated in resolveInFrame, then resolved in resolveInFrameAfterDifferentiation
   int F2 = F;
   if (comp->kind == MBE_MC_RELATIVE_SENSOR) {
     st = sensor_frame(m, c, "resolveInFrameAfterDifferentiation", true, &F2);
-    if (st != MBE_OK) return st;
+    if (st != MBE_OK)
+      return st;
   }
   const MbeMechPoint* B = &m->points[m->frames[comp->frame_b].point];
   MbeV3 d = mbe_v3_sub(s, B->r0, A->r0);
@@ -411,17 +447,26 @@ static MbeStatus sensor_signals(MbeMech* m, int c) {
   MbeV3 wrel = mbe_v3_sub(s, wb, wa);
   MbeV3 w = in_frame(m, wrel, F);
   MbeV3 v = mbe_v3_zero(), a = v, z = v;
-  if (get_v || get_a) st = der3(m, r, &v);
-  if (st == MBE_OK && get_a) st = der3(m, v, &a);
-  if (st == MBE_OK && get_z) st = der3(m, w, &z);
-  if (st != MBE_OK) return st;
-  if (get_r) mbe_mech_signal_v3(m, comp->name, "r_rel", r);
+  if (get_v || get_a)
+    st = der3(m, r, &v);
+  if (st == MBE_OK && get_a)
+    st = der3(m, v, &a);
+  if (st == MBE_OK && get_z)
+    st = der3(m, w, &z);
+  if (st != MBE_OK)
+    return st;
+  if (get_r)
+    mbe_mech_signal_v3(m, comp->name, "r_rel", r);
   snprintf(name, sizeof name, "v%s", suffix);
-  if (get_v) mbe_mech_signal_v3(m, comp->name, name, in_frame(m, to_world(m, v, F), F2));
+  if (get_v)
+    mbe_mech_signal_v3(m, comp->name, name, in_frame(m, to_world(m, v, F), F2));
   snprintf(name, sizeof name, "a%s", suffix);
-  if (get_a) mbe_mech_signal_v3(m, comp->name, name, in_frame(m, to_world(m, a, F), F2));
-  if (get_w) mbe_mech_signal_v3(m, comp->name, "w_rel", w);
-  if (get_z) mbe_mech_signal_v3(m, comp->name, "z_rel", z);
+  if (get_a)
+    mbe_mech_signal_v3(m, comp->name, name, in_frame(m, to_world(m, a, F), F2));
+  if (get_w)
+    mbe_mech_signal_v3(m, comp->name, "w_rel", w);
+  if (get_z)
+    mbe_mech_signal_v3(m, comp->name, "z_rel", z);
   return MBE_OK;
 }
 
@@ -430,12 +475,14 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
   mbe_mech_line_mass_wrenches(m, m->udot);  // part of the line forces' cut wrenches now
   mbe_mech_derived_wrenches(m, m->udot);    // and of the JointUPS's
   MbeStatus st = mbe_mech_newton_euler(m, m->udot);
-  if (st != MBE_OK) return st;
+  if (st != MBE_OK)
+    return st;
   edge_wrenches(m);
   for (size_t i = 0; i < m->ntree; i++) {
     const MbeMechEdge* e = &m->edges[m->tree_edges[i]];
     for (int part = 0; part < 2; part++) {
-      if (e->qname[part] == NULL) continue;
+      if (e->qname[part] == NULL)
+        continue;
       int nq = e->nq, nu = e->nu, qo = 0, uo = 0;
       if (e->type == MBE_EDGE_FREE || e->type == MBE_EDGE_FLOAT) {
         nq = part == 0 ? 3 : e->nq - 3;
@@ -458,7 +505,8 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
   }
   for (size_t c = 0; c < m->ncomps; c++) {
     if (m->comps[c].state >= 0) {
-      m->state_names[m->comps[c].state] = mbe_arena_printf(m->arena, "%s.s_damper", m->comps[c].name);
+      m->state_names[m->comps[c].state] =
+          mbe_arena_printf(m->arena, "%s.s_damper", m->comps[c].name);
     }
   }
   for (size_t i = 0; i < m->nx; i++) {
@@ -469,7 +517,8 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
   }
   for (size_t k = 0; k < m->nframes; k++) {
     const MbeMechFrame* fr = &m->frames[k];
-    if (m->points[fr->point].order < 0) continue;
+    if (m->points[fr->point].order < 0)
+      continue;
     const char* name = m->flat->insts[fr->inst].name;
     frame_signals(m, name, fr->point, fr->has_wrench ? &fr->t : NULL, &fr->f);
   }
@@ -510,26 +559,24 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
       case MBE_MC_CUT_TORQUE:
       case MBE_MC_CUT_FORCE_AND_TORQUE: {
         MbeStatus st2 = sensor_signals(m, (int)c);
-        if (st2 != MBE_OK) return st2;
+        if (st2 != MBE_OK)
+          return st2;
         break;
       }
       case MBE_MC_ROT_SPRING:
       case MBE_MC_ROT_DAMPER:
-      case MBE_MC_ROT_SPRING_DAMPER:
-        sig(m, comp->name, "tau", m->drive_f[c]);
-        break;
+      case MBE_MC_ROT_SPRING_DAMPER: sig(m, comp->name, "tau", m->drive_f[c]); break;
       case MBE_MC_TRANS_SPRING:
       case MBE_MC_TRANS_DAMPER:
-      case MBE_MC_TRANS_SPRING_DAMPER:
-        sig(m, comp->name, "f", m->drive_f[c]);
-        break;
+      case MBE_MC_TRANS_SPRING_DAMPER: sig(m, comp->name, "f", m->drive_f[c]); break;
       default:
         if (mbe_mech_is_line_force(comp->kind)) {
           sig(m, comp->name, "f", m->line_f[c]);
           sig(m, comp->name, "length", m->line_len[c]);
         } else if (mbe_mech_is_measuring_sensor(comp->kind)) {
           MbeStatus st2 = sensor_signals(m, (int)c);
-          if (st2 != MBE_OK) return st2;
+          if (st2 != MBE_OK)
+            return st2;
         }
         break;
     }
@@ -543,27 +590,30 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
     }
     if (v->is_free) {
       for (size_t k = 0; k < m->np; k++) {
-        if (m->pvars[k] == (int)i) mbe_mech_signal(m, v->name, mbe_sym_param(s, (int)k));
+        if (m->pvars[k] == (int)i)
+          mbe_mech_signal(m, v->name, mbe_sym_param(s, (int)k));
       }
       continue;
     }
-    if (v->eval_state != 2 || v->value.num == NULL) continue;
+    if (v->eval_state != 2 || v->value.num == NULL)
+      continue;
     const MbeValue* val = &v->value;
     for (size_t k = 0; k < val->n; k++) {
-      const char* name = v->ndims == 0 ? v->name
-                         : v->ndims == 1
-                             ? mbe_arena_printf(m->arena, "%s[%zu]", v->name, k + 1)
-                             : mbe_arena_printf(m->arena, "%s[%zu,%zu]", v->name,
-                                                k / (size_t)val->dims[1] + 1,
-                                                k % (size_t)val->dims[1] + 1);
-      if (isfinite(val->num[k])) mbe_mech_signal(m, name, mbe_sym_const(s, val->num[k]));
+      const char* name = v->ndims == 0   ? v->name
+                         : v->ndims == 1 ? mbe_arena_printf(m->arena, "%s[%zu]", v->name, k + 1)
+                                         : mbe_arena_printf(m->arena, "%s[%zu,%zu]", v->name,
+                                                            k / (size_t)val->dims[1] + 1,
+                                                            k % (size_t)val->dims[1] + 1);
+      if (isfinite(val->num[k]))
+        mbe_mech_signal(m, name, mbe_sym_const(s, val->num[k]));
     }
   }
   // joint drive torques and forces: minus the loads of the elements on the axis, the inertias
   // riding on it included (their flange torque is J a)
   for (size_t k = 0; k < m->nsets; k++) {
     const MbeMechFlangeSet* set = &m->sets[k];
-    if (set->edge < 0) continue;
+    if (set->edge < 0)
+      continue;
     const MbeMechEdge* e = &m->edges[set->edge];
     MbeSymId tau = set->load;
     if (set->inertia != 0) {
@@ -576,7 +626,8 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
   // 1-D inertias and masses move with their axis
   for (size_t c = 0; c < m->ncomps; c++) {
     const MbeMechComp* comp = &m->comps[c];
-    if (comp->kind != MBE_MC_ROT_INERTIA && comp->kind != MBE_MC_TRANS_MASS) continue;
+    if (comp->kind != MBE_MC_ROT_INERTIA && comp->kind != MBE_MC_TRANS_MASS)
+      continue;
     const MbeMechEdge* e = &m->edges[m->sets[m->drive_f[c]].edge];
     bool rot = comp->kind == MBE_MC_ROT_INERTIA;
     sig(m, comp->name, rot ? "phi" : "s", mbe_sym_state(s, e->q0));
