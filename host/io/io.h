@@ -31,4 +31,19 @@ void mbe_table_destroy(MbeTable* t);
 // index of the column with this name, or -1
 long mbe_table_column(const MbeTable* t, const char* name);
 
+// ---- one member's trajectory -------------------------------------------------------------
+
+// Appends one member's trajectory to sb as an MSL-style CSV table: a header line of "time" and
+// the signal names, each quoted (a '"' inside a name doubled), then one line per output time with
+// the time and the nsig values, all "%.17g" (non-finite values as printf writes them: nan, inf,
+// -inf), separated by ',' with '\n' line ends. mbe_csv_read reads it back exactly. Borrows every
+// argument for the call; time (nout), signal (nsig), y (nout x nsig, row-major).
+void mbe_csv_format_trajectory(MbeStrbuf* sb, size_t nout, size_t nsig, const double* time,
+                               const char* const* signal, const double* y);
+
+// Writes the table of mbe_csv_format_trajectory to path atomically (mbe_file_write_atomic).
+// Errors: MBE_ERR_IO, MBE_ERR_NOMEM. Nullable: err.
+MbeStatus mbe_csv_write_trajectory(const char* path, size_t nout, size_t nsig, const double* time,
+                                   const char* const* signal, const double* y, MbeError* err);
+
 #endif

@@ -230,3 +230,40 @@ MbeStatus mbe_csv_read(const char* path, MbeTable** out, MbeError* err) {
   mbe_free(text);
   return st;
 }
+
+void mbe_csv_format_trajectory(MbeStrbuf* sb, size_t nout, size_t nsig, const double* time,
+                               const char* const* signal, const double* y) {
+  // the header: names quoted, '"' doubled
+  mbe_strbuf_puts(sb, "\"time\"");
+  for (size_t j = 0; j < nsig; j++) {
+    mbe_strbuf_puts(sb, ",\"");
+    for (const char* s = signal[j]; *s; s++) {
+      mbe_strbuf_append(sb, s, 1);
+      if (*s == '"') {
+        mbe_strbuf_append(sb, s, 1);
+      }
+    }
+    mbe_strbuf_puts(sb, "\"");
+  }
+  mbe_strbuf_puts(sb, "\n");
+
+  // one line per output time
+  for (size_t k = 0; k < nout; k++) {
+    mbe_strbuf_printf(sb, "%.17g", time[k]);
+    for (size_t j = 0; j < nsig; j++) {
+      mbe_strbuf_printf(sb, ",%.17g", y[k * nsig + j]);
+    }
+    mbe_strbuf_puts(sb, "\n");
+  }
+}
+
+MbeStatus mbe_csv_write_trajectory(const char* path, size_t nout, size_t nsig, const double* time,
+                                   const char* const* signal, const double* y, MbeError* err) {
+  MbeStrbuf sb;
+  mbe_strbuf_init(&sb);
+  mbe_csv_format_trajectory(&sb, nout, nsig, time, signal, y);
+  MbeStatus st = sb.is_oom ? mbe_error_set(err, MBE_ERR_NOMEM, "out of memory writing '%s'", path)
+                           : mbe_file_write_atomic(path, sb.data ? sb.data : "", sb.len, err);
+  mbe_strbuf_deinit(&sb);
+  return st;
+}
