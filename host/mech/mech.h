@@ -33,9 +33,13 @@ typedef struct MbeSystem {
   MbeSymId* xdot;            // (nx)
   const char** state_names;  // (nx) e.g. "revolute1.phi", "body.Q[4]"
   double* x0;                // (nx) initial state from the model's start values
-  size_t np;                 // per-member parameters (PARAM nodes 0 .. np-1)
-  const char** param_names;  // (np)
-  double* p0;                // (np) the model's values
+  size_t np;                 // per-member parameters (PARAM nodes 0 .. np-1): the varied ones
+                             // first (nvary, MbeFlat.vary order), then the free parameters
+  size_t nvary;              // parameters that vary per member (mbe_flat_vary)
+  const char** param_names;  // (np) e.g. "body.m", "revolute1.phi.start", "spring.c"
+  double* p0;                // (np) the model's values (the varied ones: their nominal values)
+  MbeSymId* x0sym;           // (nx) the initial state as expressions of the parameters: the
+                             // kernel computes each member's initial state from its parameters
   MbeSignal* signals;        // (nsignals) sorted by name
   size_t nsignals;
   double t0;               // start time of the experiment (initial state holds at t0)

@@ -103,7 +103,7 @@ static MbeStatus param_value(MbeMech* m, int comp, const char* name, const MbeVa
   return MBE_OK;
 }
 
-MbeStatus mbe_mech_real(MbeMech* m, int comp, const char* name, int elem, double* out) {
+MbeStatus mbe_mech_nominal(MbeMech* m, int comp, const char* name, int elem, double* out) {
   const MbeValue* v;
   MbeStatus st = param_value(m, comp, name, &v);
   if (st != MBE_OK) {
@@ -115,6 +115,76 @@ MbeStatus mbe_mech_real(MbeMech* m, int comp, const char* name, int elem, double
   }
   *out = v->num[elem];
   return MBE_OK;
+}
+
+// the error of a varied value used where mech needs a number
+static MbeStatus varied_here(MbeMech* m, int comp, const char* name, MbeSymId id) {
+  char names[300];
+  size_t n = mbe_flat_varied_names(m->flat, id, names, sizeof names);
+  return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, comp,
+                        "'%s' depends on %s, which %s per member, but mbens needs its value when "
+                        "it compiles the model (varying it is not supported)",
+                        name, names, n == 1 ? "varies" : "vary");
+}
+
+MbeStatus mbe_mech_real(MbeMech* m, int comp, const char* name, int elem, double* out) {
+  MbeStatus st = mbe_mech_nominal(m, comp, name, elem, out);
+  const MbeValue* v;
+  if (st == MBE_OK && m->flat->nvary && param_value(m, comp, name, &v) == MBE_OK &&
+      mbe_value_varies(v, &m->flat->psym, (size_t)elem)) {
+    return varied_here(m, comp, name, v->sym[elem]);
+  }
+  return st;
+}
+
+// the node of value element i: its expression in the varied parameters, or its number
+MbeSymId mbe_mech_value_node(MbeMech* m, const MbeValue* v, size_t i) {
+  if (!mbe_value_varies(v, &m->flat->psym, i)) {
+    return mbe_sym_const(m->s, v->num[i]);
+  }
+  if (m->pmap == NULL) {
+    size_t n = m->flat->psym.nnodes;
+    m->pmap = mbe_arena_alloc(m->arena, n * sizeof *m->pmap);
+    if (m->pmap == NULL) {
+      m->s->is_oom = true;
+      return 0;
+    }
+    for (size_t k = 0; k < n; k++) {
+      m->pmap[k] = MBE_SYM_NONE;
+    }
+  }
+  return mbe_sym_import(m->s, &m->flat->psym, v->sym[i], m->pmap);
+}
+
+MbeSymId mbe_mech_psym(MbeMech* m, int comp, const char* name, int elem, MbeStatus* st) {
+  MbeSymId free = elem == 0 ? mbe_mech_free_param(m, comp, name) : 0;
+  if (free != 0 || *st != MBE_OK) {
+    return free;
+  }
+  const MbeValue* v;
+  *st = param_value(m, comp, name, &v);
+  if (*st == MBE_OK && (size_t)elem >= v->n) {
+    *st = mbe_mech_error(m, MBE_ERR_MODEL, comp, "parameter '%s' has %zu elements, not %d", name,
+                         v->n, elem + 1);
+  }
+  return *st == MBE_OK ? mbe_mech_value_node(m, v, (size_t)elem) : 0;
+}
+
+MbeV3 mbe_mech_pv3(MbeMech* m, int comp, const char* name, MbeStatus* st) {
+  MbeV3 r;
+  for (int i = 0; i < 3; i++) {
+    r.e[i] = mbe_mech_psym(m, comp, name, i, st);
+  }
+  return r;
+}
+
+MbeSymId mbe_mech_start_sym(MbeMech* m, const char* var, int elem) {
+  int v = mbe_mech_var(m, var);
+  if (v < 0 || !m->flat->vars[v].has_attr_value[MBE_ATTR_START]) {
+    return mbe_sym_const(m->s, 0.0);
+  }
+  const MbeValue* s = &m->flat->vars[v].attr_value[MBE_ATTR_START];
+  return mbe_mech_value_node(m, s, s->n > (size_t)elem ? (size_t)elem : 0);
 }
 
 MbeStatus mbe_mech_int(MbeMech* m, int comp, const char* name, int elem, int* out) {
@@ -191,7 +261,30 @@ double mbe_mech_start(MbeMech* m, const char* var, int elem, bool* fixed) {
   }
   const MbeValue* s = &x->attr_value[MBE_ATTR_START];
   size_t i = s->n > (size_t)elem ? (size_t)elem : 0;
+  if (m->vary_error == MBE_OK && mbe_value_varies(s, &m->flat->psym, i)) {
+    char name[600];
+    snprintf(name, sizeof name, "%s.start", var);
+    m->vary_error = varied_here(m, m->inst_comp[x->inst], name, s->sym[i]);
+  }
   return s->n > 0 ? s->num[i] : 0;
+}
+
+bool mbe_mech_start_fixed(MbeMech* m, const char* var, int elem) {
+  int v = mbe_mech_var(m, var);
+  if (v < 0 || !m->flat->vars[v].has_attr_value[MBE_ATTR_FIXED]) {
+    return false;
+  }
+  const MbeValue* f = &m->flat->vars[v].attr_value[MBE_ATTR_FIXED];
+  return f->n > 0 && f->num[f->n > (size_t)elem ? (size_t)elem : 0] != 0;
+}
+
+double mbe_mech_start_nominal(MbeMech* m, const char* var, int elem) {
+  int v = mbe_mech_var(m, var);
+  if (v < 0 || !m->flat->vars[v].has_attr_value[MBE_ATTR_START]) {
+    return 0;
+  }
+  const MbeValue* s = &m->flat->vars[v].attr_value[MBE_ATTR_START];
+  return s->n > 0 ? s->num[s->n > (size_t)elem ? (size_t)elem : 0] : 0;
 }
 
 /* ---- components, frames, flanges ------------------------------------------------------------ */
@@ -494,29 +587,38 @@ static const char* cname(MbeMech* m, int comp, const char* var) {
   return mbe_arena_printf(m->arena, "%s.%s", m->comps[comp].name, var);
 }
 
-static MbeStatus unit_axis(MbeMech* m, int comp, const char* name, double out[3]) {
-  MbeStatus st = mbe_mech_vec(m, comp, name, out);
+// the model's own value of a 3-vector parameter, even when it varies (branches and checks)
+MbeStatus mbe_mech_nominal3(MbeMech* m, int comp, const char* name, double out[3]) {
+  MbeStatus st = MBE_OK;
+  for (int i = 0; i < 3 && st == MBE_OK; i++) {
+    st = mbe_mech_nominal(m, comp, name, i, &out[i]);
+  }
+  return st;
+}
+
+// comp.name / |comp.name| (a joint axis); the zero vector is an error
+static MbeStatus unit_axis(MbeMech* m, int comp, const char* name, MbeV3* out) {
+  double n0[3];
+  MbeStatus st = mbe_mech_nominal3(m, comp, name, n0);
   if (st != MBE_OK) {
     return st;
   }
-  double n = sqrt(out[0] * out[0] + out[1] * out[1] + out[2] * out[2]);
-  if (!(n > 0)) {
+  if (!(n0[0] * n0[0] + n0[1] * n0[1] + n0[2] * n0[2] > 0)) {
     return mbe_mech_error(m, MBE_ERR_MODEL, comp, "axis '%s' is the zero vector", name);
   }
-  for (int i = 0; i < 3; i++) {
-    out[i] /= n;
-  }
-  return MBE_OK;
+  MbeV3 v = mbe_mech_pv3(m, comp, name, &st);
+  *out = mbe_v3_normalize(m->s, v);
+  return st;
 }
 
 static MbeStatus elementary(MbeMech* m, int comp, MbeEdgeType type, int pa, int pb,
-                            const double axis[3], const char* q, const char* u) {
+                            const MbeV3* axis, const char* q, const char* u) {
   MbeMechEdge* e = new_edge(m, comp, type, pa, pb);
   if (e == NULL) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
   if (axis != NULL) {
-    e->axis = mbe_v3_const(m->s, axis);
+    e->axis = *axis;
   }
   e->qname[0] = q ? cname(m, comp, q) : NULL;
   e->uname[0] = u ? cname(m, comp, u) : NULL;
@@ -524,7 +626,7 @@ static MbeStatus elementary(MbeMech* m, int comp, MbeEdgeType type, int pa, int 
 }
 
 static MbeStatus add_body(MbeMech* m, int comp, const char* name, const char* outer, int frame,
-                          double mass, const double r_cm[3], const double I[9], bool point) {
+                          MbeSymId mass, MbeV3 r_cm, MbeM3 I, bool point) {
   MbeMechBody* b = &m->bodies[m->nbodies];
   memset(b, 0, sizeof *b);
   b->comp = comp;
@@ -535,12 +637,8 @@ static MbeStatus add_body(MbeMech* m, int comp, const char* name, const char* ou
   b->is_point_mass = point;
   b->root_edge = -1;
   b->priority = point ? 10000 : 0;
-  for (int i = 0; i < 3; i++) {
-    b->r_cm[i] = r_cm ? r_cm[i] : 0;
-  }
-  for (int i = 0; i < 9; i++) {
-    b->I[i] = I ? I[i] : 0;
-  }
+  b->r_cm = r_cm;
+  b->I = I;
   m->comps[comp].body = (int)m->nbodies++;
   if (frame < 0) {
     return mbe_mech_error(m, MBE_ERR_MODEL, comp, "frame_a is not connected");
@@ -548,94 +646,168 @@ static MbeStatus add_body(MbeMech* m, int comp, const char* name, const char* ou
   return MBE_OK;
 }
 
-static MbeStatus body_params(MbeMech* m, int comp, double* mass, double r_cm[3], double I[9]) {
+static MbeM3 m3_zero(void) {
+  MbeM3 z;
+  for (int i = 0; i < 9; i++) {
+    z.e[i] = 0;
+  }
+  return z;
+}
+
+static MbeStatus body_params(MbeMech* m, int comp, MbeSymId* mass, MbeV3* r_cm, MbeM3* I) {
   static const char* const names[9] = {"I_11", "I_21", "I_31", "I_21", "I_22",
                                        "I_32", "I_31", "I_32", "I_33"};
-  MbeStatus st = mbe_mech_real(m, comp, "m", 0, mass);
-  if (st == MBE_OK) {
-    st = mbe_mech_vec(m, comp, "r_CM", r_cm);
-  }
-  for (int i = 0; i < 9 && st == MBE_OK; i++) {
-    st = mbe_mech_real(m, comp, names[i], 0, &I[i]);
+  MbeStatus st = MBE_OK;
+  *mass = mbe_mech_psym(m, comp, "m", 0, &st);
+  *r_cm = mbe_mech_pv3(m, comp, "r_CM", &st);
+  for (int i = 0; i < 9; i++) {
+    I->e[i] = mbe_mech_psym(m, comp, names[i], 0, &st);
   }
   return st;
 }
 
-// BodyBox / BodyCylinder: mass properties from the shape and the density
-static MbeStatus shape_params(MbeMech* m, int comp, bool box, double* mass, double r_cm[3],
-                              double I[9]) {
-  double r[3], r_shape[3], ldir[3], wdir[3] = {0, 1, 0}, length, rho;
-  MbeStatus st = mbe_mech_vec(m, comp, "r", r);
+// a * b * c ... of n nodes, left to right
+static MbeSymId product(MbeSym* s, const MbeSymId* f, int n) {
+  MbeSymId p = f[0];
+  for (int i = 1; i < n; i++) {
+    p = mbe_sym_mul(s, p, f[i]);
+  }
+  return p;
+}
+
+// (mo (a^2 + b^2) - mi (c^2 + d^2)) / k, the form of the shapes' principal inertias
+static MbeSymId inertia_term(MbeSym* s, MbeSymId mo, MbeSymId a, MbeSymId b, MbeSymId mi,
+                             MbeSymId c, MbeSymId d, double k) {
+  MbeSymId aa = mbe_sym_mul(s, a, a);
+  MbeSymId bb = mbe_sym_mul(s, b, b);
+  MbeSymId cc = mbe_sym_mul(s, c, c);
+  MbeSymId dd = mbe_sym_mul(s, d, d);
+  MbeSymId o = mbe_sym_add(s, aa, bb);
+  MbeSymId i = mbe_sym_add(s, cc, dd);
+  MbeSymId mo_o = mbe_sym_mul(s, mo, o);
+  MbeSymId mi_i = mbe_sym_mul(s, mi, i);
+  MbeSymId diff = mbe_sym_sub(s, mo_o, mi_i);
+  MbeSymId kk = mbe_sym_const(s, k);
+  return mbe_sym_div(s, diff, kk);
+}
+
+// BodyBox / BodyCylinder: mass properties from the shape and the density, as expressions of
+// the parameters (the checks and the branches of from_nxy on the model's own values)
+static MbeStatus shape_params(MbeMech* m, int comp, bool box, MbeSymId* mass, MbeV3* r_cm,
+                              MbeM3* I) {
+  MbeSym* s = m->s;
+  MbeStatus st = MBE_OK;
+  static const double Y[3] = {0, 1, 0};
+  double r0[3], w0[3] = {0, 1, 0}, l0[3];
+  MbeV3 r = mbe_mech_pv3(m, comp, "r", &st);
+  MbeV3 r_shape = mbe_mech_pv3(m, comp, "r_shape", &st);
+  MbeV3 ldir = mbe_mech_pv3(m, comp, "lengthDirection", &st);
+  MbeV3 wdir = box ? mbe_mech_pv3(m, comp, "widthDirection", &st) : mbe_v3_const(s, Y);
+  MbeSymId length = mbe_mech_psym(m, comp, "length", 0, &st);
+  MbeSymId rho = mbe_mech_psym(m, comp, "density", 0, &st);
   if (st == MBE_OK)
-    st = mbe_mech_vec(m, comp, "r_shape", r_shape);
+    st = mbe_mech_nominal3(m, comp, "r", r0);
   if (st == MBE_OK)
-    st = mbe_mech_vec(m, comp, "lengthDirection", ldir);
+    st = mbe_mech_nominal3(m, comp, "lengthDirection", l0);
   if (st == MBE_OK && box)
-    st = mbe_mech_vec(m, comp, "widthDirection", wdir);
-  if (st == MBE_OK)
-    st = mbe_mech_real(m, comp, "length", 0, &length);
-  if (st == MBE_OK)
-    st = mbe_mech_real(m, comp, "density", 0, &rho);
+    st = mbe_mech_nominal3(m, comp, "widthDirection", w0);
   if (st != MBE_OK) {
     return st;
   }
-  double D[3];
+  MbeSymId D[3];
   if (box) {
-    double w, h, iw, ih;
-    st = mbe_mech_real(m, comp, "width", 0, &w);
+    double wn, hn, iwn, ihn;
+    MbeSymId w = mbe_mech_psym(m, comp, "width", 0, &st);
+    MbeSymId h = mbe_mech_psym(m, comp, "height", 0, &st);
+    MbeSymId iw = mbe_mech_psym(m, comp, "innerWidth", 0, &st);
+    MbeSymId ih = mbe_mech_psym(m, comp, "innerHeight", 0, &st);
     if (st == MBE_OK)
-      st = mbe_mech_real(m, comp, "height", 0, &h);
+      st = mbe_mech_nominal(m, comp, "width", 0, &wn);
     if (st == MBE_OK)
-      st = mbe_mech_real(m, comp, "innerWidth", 0, &iw);
+      st = mbe_mech_nominal(m, comp, "height", 0, &hn);
     if (st == MBE_OK)
-      st = mbe_mech_real(m, comp, "innerHeight", 0, &ih);
+      st = mbe_mech_nominal(m, comp, "innerWidth", 0, &iwn);
+    if (st == MBE_OK)
+      st = mbe_mech_nominal(m, comp, "innerHeight", 0, &ihn);
     if (st != MBE_OK) {
       return st;
     }
-    if (iw > w || ih > h) {
+    if (iwn > wn || ihn > hn) {
       return mbe_mech_error(m, MBE_ERR_MODEL, comp,
                             "innerWidth <= width and innerHeight <= height are required");
     }
-    double mo = rho * length * w * h, mi = rho * length * iw * ih;
-    *mass = mo - mi;
-    D[0] = (mo * (w * w + h * h) - mi * (iw * iw + ih * ih)) / 12;
-    D[1] = (mo * (length * length + h * h) - mi * (length * length + ih * ih)) / 12;
-    D[2] = (mo * (length * length + w * w) - mi * (length * length + iw * iw)) / 12;
+    MbeSymId fo[4] = {rho, length, w, h}, fi[4] = {rho, length, iw, ih};
+    MbeSymId mo = product(s, fo, 4);
+    MbeSymId mi = product(s, fi, 4);
+    *mass = mbe_sym_sub(s, mo, mi);
+    D[0] = inertia_term(s, mo, w, h, mi, iw, ih, 12);
+    D[1] = inertia_term(s, mo, length, h, mi, length, ih, 12);
+    D[2] = inertia_term(s, mo, length, w, mi, length, iw, 12);
   } else {
-    double d, di;
-    st = mbe_mech_real(m, comp, "diameter", 0, &d);
+    double dn, din;
+    MbeSymId d = mbe_mech_psym(m, comp, "diameter", 0, &st);
+    MbeSymId di = mbe_mech_psym(m, comp, "innerDiameter", 0, &st);
     if (st == MBE_OK)
-      st = mbe_mech_real(m, comp, "innerDiameter", 0, &di);
+      st = mbe_mech_nominal(m, comp, "diameter", 0, &dn);
+    if (st == MBE_OK)
+      st = mbe_mech_nominal(m, comp, "innerDiameter", 0, &din);
     if (st != MBE_OK) {
       return st;
     }
-    if (!(di < d)) {
+    if (!(din < dn)) {
       return mbe_mech_error(m, MBE_ERR_MODEL, comp, "innerDiameter < diameter is required");
     }
-    const double pi = 3.14159265358979323846;
-    double rad = d / 2, irad = di / 2;
-    double mo = rho * pi * length * rad * rad, mi = rho * pi * length * irad * irad;
-    *mass = mo - mi;
-    D[0] = (mo * rad * rad - mi * irad * irad) / 2;
-    D[1] = D[2] =
-        (mo * (length * length + 3 * rad * rad) - mi * (length * length + 3 * irad * irad)) / 12;
+    MbeSymId two = mbe_sym_const(s, 2.0);
+    MbeSymId pi = mbe_sym_const(s, 3.14159265358979323846);
+    MbeSymId rad = mbe_sym_div(s, d, two);
+    MbeSymId irad = mbe_sym_div(s, di, two);
+    MbeSymId fo[5] = {rho, pi, length, rad, rad}, fi[5] = {rho, pi, length, irad, irad};
+    MbeSymId mo = product(s, fo, 5);
+    MbeSymId mi = product(s, fi, 5);
+    *mass = mbe_sym_sub(s, mo, mi);
+    MbeSymId ro[3] = {mo, rad, rad}, ri[3] = {mi, irad, irad};
+    MbeSymId a = product(s, ro, 3);
+    MbeSymId b = product(s, ri, 3);
+    MbeSymId ab = mbe_sym_sub(s, a, b);
+    D[0] = mbe_sym_div(s, ab, two);
+    // (mo (l^2 + 3 rad^2) - mi (l^2 + 3 irad^2)) / 12, with sqrt(3) rad as the second term's root
+    MbeSymId three = mbe_sym_const(s, 3.0);
+    MbeSymId ll = mbe_sym_mul(s, length, length);
+    MbeSymId r3 = mbe_sym_mul(s, three, rad);
+    MbeSymId rr = mbe_sym_mul(s, r3, rad);
+    MbeSymId i3 = mbe_sym_mul(s, three, irad);
+    MbeSymId ii = mbe_sym_mul(s, i3, irad);
+    MbeSymId so = mbe_sym_add(s, ll, rr);
+    MbeSymId si = mbe_sym_add(s, ll, ii);
+    MbeSymId mso = mbe_sym_mul(s, mo, so);
+    MbeSymId msi = mbe_sym_mul(s, mi, si);
+    MbeSymId dd = mbe_sym_sub(s, mso, msi);
+    MbeSymId twelve = mbe_sym_const(s, 12.0);
+    D[1] = D[2] = mbe_sym_div(s, dd, twelve);
   }
-  double ln = sqrt(ldir[0] * ldir[0] + ldir[1] * ldir[1] + ldir[2] * ldir[2]);
+
+  // centre of mass half way along the length direction; inertia T^T diag(D) T
+  bool has_dir = l0[0] * l0[0] + l0[1] * l0[1] + l0[2] * l0[2] > 0;
+  MbeV3 e = has_dir ? mbe_v3_normalize(s, ldir) : mbe_v3_zero();
+  MbeSymId two = mbe_sym_const(s, 2.0);
   for (int i = 0; i < 3; i++) {
-    r_cm[i] = r_shape[i] + (ln > 0 ? ldir[i] / ln : 0) * length / 2;
+    MbeSymId el = mbe_sym_mul(s, e.e[i], length);
+    MbeSymId half = mbe_sym_div(s, el, two);
+    r_cm->e[i] = mbe_sym_add(s, r_shape.e[i], half);
   }
-  double T[9];
-  mbe_num_from_nxy(r, wdir, T);
+  MbeM3 T = mbe_m3_from_nxy(s, r, wdir, r0, w0);
   for (int i = 0; i < 3; i++) {
     for (int j = 0; j < 3; j++) {
-      double acc = 0;
+      MbeSymId acc = 0;
       for (int k = 0; k < 3; k++) {
-        acc += T[3 * k + i] * D[k] * T[3 * k + j];
+        MbeSymId td = mbe_sym_mul(s, T.e[3 * k + i], D[k]);
+        MbeSymId tdt = mbe_sym_mul(s, td, T.e[3 * k + j]);
+        acc = k == 0 ? tdt : mbe_sym_add(s, acc, tdt);
       }
-      I[3 * i + j] = acc;
+      I->e[3 * i + j] = acc;
     }
   }
-  return MBE_OK;
+  return st;
 }
 
 static MbeStatus rotation_kind(MbeMech* m, int comp, MbeMechEdge* e) {
@@ -652,12 +824,12 @@ static MbeStatus rotation_kind(MbeMech* m, int comp, MbeMechEdge* e) {
 static MbeStatus build_comp(MbeMech* m, int c) {
   MbeMechComp* comp = &m->comps[c];
   int pa = point_of(m, comp->frame_a), pb = point_of(m, comp->frame_b);
-  double v[3], w[3];
+  MbeV3 v, w;
   MbeStatus st = MBE_OK;
   switch (comp->kind) {
     case MBE_MC_FIXED_TRANSLATION:
     case MBE_MC_FIXED_ROTATION: {
-      st = mbe_mech_vec(m, c, "r", v);
+      v = mbe_mech_pv3(m, c, "r", &st);
       if (st != MBE_OK) {
         return st;
       }
@@ -665,53 +837,52 @@ static MbeStatus build_comp(MbeMech* m, int c) {
       if (e == NULL) {
         return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
       }
-      e->r = mbe_v3_const(m->s, v);
+      e->r = v;
       if (comp->kind == MBE_MC_FIXED_ROTATION) {
         int type;
-        double T[9];
         st = mbe_mech_int(m, c, "rotationType", 0, &type);
         if (st != MBE_OK) {
           return st;
         }
-        const double deg = 3.14159265358979323846 / 180;
+        MbeSymId deg = mbe_sym_const(m->s, 3.14159265358979323846 / 180);
         if (type == 1) {
-          double angle;
-          st = unit_axis(m, c, "n", w);
-          if (st == MBE_OK)
-            st = mbe_mech_real(m, c, "angle", 0, &angle);
+          st = unit_axis(m, c, "n", &w);
+          MbeSymId angle = mbe_mech_psym(m, c, "angle", 0, &st);
           if (st != MBE_OK)
             return st;
-          mbe_num_planar(w, angle * deg, T);
+          MbeSymId phi = mbe_sym_mul(m->s, angle, deg);
+          e->R = mbe_m3_planar(m->s, w, phi);
         } else if (type == 2) {
-          double ny[3];
-          st = mbe_mech_vec(m, c, "n_x", w);
+          double nx0[3], ny0[3];
+          w = mbe_mech_pv3(m, c, "n_x", &st);
+          MbeV3 ny = mbe_mech_pv3(m, c, "n_y", &st);
           if (st == MBE_OK)
-            st = mbe_mech_vec(m, c, "n_y", ny);
+            st = mbe_mech_nominal3(m, c, "n_x", nx0);
+          if (st == MBE_OK)
+            st = mbe_mech_nominal3(m, c, "n_y", ny0);
           if (st != MBE_OK)
             return st;
-          mbe_num_from_nxy(w, ny, T);
+          e->R = mbe_m3_from_nxy(m->s, w, ny, nx0, ny0);
         } else {
           int seq[3];
-          double ang[3];
+          MbeSymId ang[3];
           for (int i = 0; i < 3 && st == MBE_OK; i++) {
             st = mbe_mech_int(m, c, "sequence", i, &seq[i]);
-            if (st == MBE_OK)
-              st = mbe_mech_real(m, c, "angles", i, &ang[i]);
-            ang[i] *= deg;
+            MbeSymId a = mbe_mech_psym(m, c, "angles", i, &st);
+            ang[i] = mbe_sym_mul(m->s, a, deg);
           }
           if (st != MBE_OK)
             return st;
-          mbe_num_axes(seq, ang, T);
-        }
-        for (int i = 0; i < 9; i++) {
-          e->R.e[i] = mbe_sym_const(m->s, T[i]);
+          e->R = mbe_m3_axes(m->s, seq, ang);
         }
       }
       return MBE_OK;
     }
     case MBE_MC_BODY: {
-      double mass, rcm[3], I[9];
-      st = body_params(m, c, &mass, rcm, I);
+      MbeSymId mass;
+      MbeV3 rcm;
+      MbeM3 I;
+      st = body_params(m, c, &mass, &rcm, &I);
       if (st != MBE_OK)
         return st;
       st = add_body(m, c, comp->name, NULL, comp->frame_a, mass, rcm, I, false);
@@ -719,23 +890,23 @@ static MbeStatus build_comp(MbeMech* m, int c) {
       return st;
     }
     case MBE_MC_POINT_MASS: {
-      double mass;
-      st = mbe_mech_real(m, c, "m", 0, &mass);
+      MbeSymId mass = mbe_mech_psym(m, c, "m", 0, &st);
       if (st != MBE_OK)
         return st;
-      return add_body(m, c, comp->name, NULL, comp->frame_a, mass, NULL, NULL, true);
+      return add_body(m, c, comp->name, NULL, comp->frame_a, mass, mbe_v3_zero(), m3_zero(), true);
     }
     case MBE_MC_BODY_SHAPE:
     case MBE_MC_BODY_BOX:
     case MBE_MC_BODY_CYLINDER: {
-      double mass, rcm[3], I[9];
+      MbeSymId mass;
+      MbeV3 rcm;
+      MbeM3 I;
       if (comp->kind == MBE_MC_BODY_SHAPE) {
-        st = body_params(m, c, &mass, rcm, I);
+        st = body_params(m, c, &mass, &rcm, &I);
       } else {
-        st = shape_params(m, c, comp->kind == MBE_MC_BODY_BOX, &mass, rcm, I);
+        st = shape_params(m, c, comp->kind == MBE_MC_BODY_BOX, &mass, &rcm, &I);
       }
-      if (st == MBE_OK)
-        st = mbe_mech_vec(m, c, "r", v);
+      v = mbe_mech_pv3(m, c, "r", &st);
       if (st != MBE_OK)
         return st;
       st = add_body(m, c, cname(m, c, "body"), comp->name, comp->frame_a, mass, rcm, I, false);
@@ -746,77 +917,76 @@ static MbeStatus build_comp(MbeMech* m, int c) {
         if (e == NULL) {
           return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
         }
-        e->r = mbe_v3_const(m->s, v);
+        e->r = v;
       }
       return MBE_OK;
     }
     case MBE_MC_REVOLUTE:
     case MBE_MC_PRISMATIC: {
       bool rev = comp->kind == MBE_MC_REVOLUTE;
-      st = unit_axis(m, c, "n", v);
+      st = unit_axis(m, c, "n", &v);
       if (st != MBE_OK)
         return st;
       if (pa < 0 || pb < 0) {
         return mbe_mech_error(m, MBE_ERR_MODEL, c, "frame_a and frame_b must both be connected");
       }
-      return elementary(m, c, rev ? MBE_EDGE_REVOLUTE : MBE_EDGE_PRISMATIC, pa, pb, v,
+      return elementary(m, c, rev ? MBE_EDGE_REVOLUTE : MBE_EDGE_PRISMATIC, pa, pb, &v,
                         rev ? "phi" : "s", rev ? "w" : "v");
     }
     case MBE_MC_CYLINDRICAL: {
-      st = unit_axis(m, c, "n", v);
+      st = unit_axis(m, c, "n", &v);
       int mid = new_point(m);
       if (st != MBE_OK)
         return st;
       if (mid < 0)
         return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-      st = elementary(m, c, MBE_EDGE_PRISMATIC, pa, mid, v, "s", "v");
+      st = elementary(m, c, MBE_EDGE_PRISMATIC, pa, mid, &v, "s", "v");
       if (st == MBE_OK)
-        st = elementary(m, c, MBE_EDGE_REVOLUTE, mid, pb, v, "phi", "w");
+        st = elementary(m, c, MBE_EDGE_REVOLUTE, mid, pb, &v, "phi", "w");
       return st;
     }
     case MBE_MC_UNIVERSAL: {
-      st = unit_axis(m, c, "n_a", v);
+      st = unit_axis(m, c, "n_a", &v);
       if (st == MBE_OK)
-        st = unit_axis(m, c, "n_b", w);
+        st = unit_axis(m, c, "n_b", &w);
       int mid = new_point(m);
       if (st != MBE_OK)
         return st;
       if (mid < 0)
         return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-      st = elementary(m, c, MBE_EDGE_REVOLUTE, pa, mid, v, "phi_a", "w_a");
+      st = elementary(m, c, MBE_EDGE_REVOLUTE, pa, mid, &v, "phi_a", "w_a");
       if (st == MBE_OK)
-        st = elementary(m, c, MBE_EDGE_REVOLUTE, mid, pb, w, "phi_b", "w_b");
+        st = elementary(m, c, MBE_EDGE_REVOLUTE, mid, pb, &w, "phi_b", "w_b");
       return st;
     }
     case MBE_MC_PLANAR: {
-      double nx[3], ex[3], ey[3];
-      st = unit_axis(m, c, "n", v);
+      double n0[3], nx0[3];
+      st = unit_axis(m, c, "n", &v);
+      MbeV3 nx = mbe_mech_pv3(m, c, "n_x", &st);
       if (st == MBE_OK)
-        st = mbe_mech_vec(m, c, "n_x", nx);
+        st = mbe_mech_nominal3(m, c, "n", n0);
+      if (st == MBE_OK)
+        st = mbe_mech_nominal3(m, c, "n_x", nx0);
       if (st != MBE_OK)
         return st;
-      // x axis: n_x projected into the plane, (n x n_x) x n; y axis: n x n_x
-      double t[3] = {v[1] * nx[2] - v[2] * nx[1], v[2] * nx[0] - v[0] * nx[2],
-                     v[0] * nx[1] - v[1] * nx[0]};
-      double x[3] = {t[1] * v[2] - t[2] * v[1], t[2] * v[0] - t[0] * v[2],
-                     t[0] * v[1] - t[1] * v[0]};
-      double lx = sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]);
-      double ly = sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
-      if (!(lx > 0) || !(ly > 0)) {
+      double t0[3] = {n0[1] * nx0[2] - n0[2] * nx0[1], n0[2] * nx0[0] - n0[0] * nx0[2],
+                      n0[0] * nx0[1] - n0[1] * nx0[0]};
+      if (!(t0[0] * t0[0] + t0[1] * t0[1] + t0[2] * t0[2] > 0)) {
         return mbe_mech_error(m, MBE_ERR_MODEL, c, "n_x must not be parallel to n");
       }
-      for (int i = 0; i < 3; i++) {
-        ex[i] = x[i] / lx;
-        ey[i] = t[i] / ly;
-      }
+      // x axis: n_x projected into the plane, (n x n_x) x n; y axis: n x n_x
+      MbeV3 t = mbe_v3_cross(m->s, v, nx);
+      MbeV3 x = mbe_v3_cross(m->s, t, v);
+      MbeV3 ex = mbe_v3_normalize(m->s, x);
+      MbeV3 ey = mbe_v3_normalize(m->s, t);
       int m1 = new_point(m), m2 = new_point(m);
       if (m1 < 0 || m2 < 0)
         return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-      st = elementary(m, c, MBE_EDGE_PRISMATIC, pa, m1, ex, "s_x", "v_x");
+      st = elementary(m, c, MBE_EDGE_PRISMATIC, pa, m1, &ex, "s_x", "v_x");
       if (st == MBE_OK)
-        st = elementary(m, c, MBE_EDGE_PRISMATIC, m1, m2, ey, "s_y", "v_y");
+        st = elementary(m, c, MBE_EDGE_PRISMATIC, m1, m2, &ey, "s_y", "v_y");
       if (st == MBE_OK)
-        st = elementary(m, c, MBE_EDGE_REVOLUTE, m2, pb, v, "phi", "w");
+        st = elementary(m, c, MBE_EDGE_REVOLUTE, m2, pb, &v, "phi", "w");
       return st;
     }
     case MBE_MC_SPHERICAL:
@@ -1133,9 +1303,9 @@ static MbeStatus build_tree(MbeMech* m) {
     int p = point_of(m, comp->frame_b);
     if (p < 0)
       continue;
-    double r[3] = {0, 0, 0};
+    MbeV3 r = mbe_v3_zero();
     if (comp->kind == MBE_MC_FIXED) {
-      st = mbe_mech_vec(m, (int)c, "r", r);
+      r = mbe_mech_pv3(m, (int)c, "r", &st);
       if (st != MBE_OK)
         break;
     }
@@ -1150,7 +1320,7 @@ static MbeStatus build_tree(MbeMech* m) {
       st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
       break;
     }
-    e->r = mbe_v3_const(m->s, r);
+    e->r = r;
     m->points[p].is_ground = true;
     st = tree_add(m, (int)m->nedges - 1, -1, p, false);
   }
@@ -1355,23 +1525,22 @@ static MbeStatus world_params(MbeMech* m) {
                          "World world;')");
   }
   MbeStatus st = mbe_mech_int(m, m->world, "gravityType", 0, &m->gravity_type);
+  double n0[3];
   if (st == MBE_OK)
-    st = mbe_mech_real(m, m->world, "g", 0, &m->g);
-  if (st == MBE_OK)
-    st = mbe_mech_vec(m, m->world, "n", m->n);
-  if (st == MBE_OK)
-    st = mbe_mech_real(m, m->world, "mu", 0, &m->mu);
+    st = mbe_mech_nominal3(m, m->world, "n", n0);
+  MbeSymId g = mbe_mech_psym(m, m->world, "g", 0, &st);
+  MbeV3 n = mbe_mech_pv3(m, m->world, "n", &st);
+  m->mu = mbe_mech_psym(m, m->world, "mu", 0, &st);
   if (st != MBE_OK) {
     return st;
   }
+  m->gvec = mbe_v3_zero();
   if (m->gravity_type == MBE_GRAVITY_UNIFORM) {
-    double nn = sqrt(m->n[0] * m->n[0] + m->n[1] * m->n[1] + m->n[2] * m->n[2]);
-    if (!(nn > 1e-10)) {
+    if (!(sqrt(n0[0] * n0[0] + n0[1] * n0[1] + n0[2] * n0[2]) > 1e-10)) {
       return mbe_mech_error(m, MBE_ERR_MODEL, m->world, "gravity direction n is the zero vector");
     }
-    for (int i = 0; i < 3; i++) {
-      m->n[i] /= nn;
-    }
+    MbeV3 e = mbe_v3_normalize(m->s, n);
+    m->gvec = mbe_v3_scale(m->s, g, e);
   }
   return MBE_OK;
 }
@@ -1405,6 +1574,20 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
   MbeStatus st = MBE_OK;
   if (m.var_table == NULL || m.inst_table == NULL) {
     st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+
+  // the varied parameters are the first per-member parameters (PARAM 0 .. nvary-1)
+  m.nvary = flat->nvary;
+  if (st == MBE_OK && m.nvary > 0) {
+    m.cap_p = m.nvary + 8;
+    m.pvars = mbe_arena_alloc(m.arena, m.cap_p * sizeof *m.pvars);
+    if (m.pvars == NULL) {
+      st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+    }
+    for (size_t k = 0; k < m.nvary && m.pvars; k++) {
+      m.pvars[k] = flat->vary[k].var;
+    }
+    m.np = m.nvary;
   }
   if (st == MBE_OK)
     st = collect(&m);
@@ -1465,9 +1648,11 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
   sys->param_names = mbe_arena_alloc(&sys->arena, (m.np + 1) * sizeof *sys->param_names);
   sys->p0 = mbe_arena_alloc(&sys->arena, (m.np + 1) * sizeof *sys->p0);
   for (size_t i = 0; i < m.np && sys->p0; i++) {
-    sys->param_names[i] = flat->vars[m.pvars[i]].name;
-    sys->p0[i] = m.p0 ? m.p0[i] : mbe_mech_start(&m, flat->vars[m.pvars[i]].name, 0, NULL);
+    sys->param_names[i] = i < m.nvary ? flat->vary[i].name : flat->vars[m.pvars[i]].name;
+    sys->p0[i] = m.p0[i];
   }
+  sys->nvary = m.nvary;
+  sys->x0sym = m.x0sym;
   sys->fail = m.fail;
   sys->nx = m.nx;
   sys->xdot = m.xdot;

@@ -308,15 +308,14 @@ void mbe_mech_force_up(MbeMech* m, const MbeMechEdge* e, MbeV3 t, MbeV3 f, MbeV3
 static MbeV3 gravity(MbeMech* m, MbeV3 r) {
   MbeSym* s = m->s;
   if (m->gravity_type == MBE_GRAVITY_UNIFORM) {
-    double g[3] = {m->g * m->n[0], m->g * m->n[1], m->g * m->n[2]};
-    return mbe_v3_const(s, g);
+    return m->gvec;
   }
   if (m->gravity_type == MBE_GRAVITY_POINT) {
     // -mu / |r|^2 * r / |r|
     MbeSymId rr = mbe_v3_dot(s, r, r);
     MbeSymId n = mbe_sym_fn(s, MBE_SYM_SQRT, rr);
     MbeSymId d = mbe_sym_mul(s, rr, n);
-    MbeSymId mu = mbe_sym_const(s, -m->mu);
+    MbeSymId mu = mbe_sym_neg(s, m->mu);
     MbeSymId k = mbe_sym_div(s, mu, d);
     return mbe_v3_scale(s, k, r);
   }
@@ -329,7 +328,7 @@ void mbe_mech_body_wrench(MbeMech* m, const MbeMechBody* b, MbeV3 aw, MbeV3 av, 
                           MbeV3* f) {
   MbeSym* s = m->s;
   const MbeMechPoint* P = &m->points[m->frames[b->frame].point];
-  MbeV3 c = mbe_v3_const(s, b->r_cm);
+  MbeV3 c = b->r_cm;
   MbeV3 wxv = mbe_v3_cross(s, P->w, P->v);
   MbeV3 a0 = mbe_v3_add(s, av, wxv);  // T a_0
   MbeV3 Rtc = mbe_m3_tmulv(s, P->R, c);
@@ -344,16 +343,12 @@ void mbe_mech_body_wrench(MbeMech* m, const MbeMechBody* b, MbeV3 aw, MbeV3 av, 
     MbeV3 wxwxc = mbe_v3_cross(s, P->w, wxc);
     acc = mbe_v3_add(s, acc, wxwxc);
   }
-  MbeSymId mass = mbe_sym_const(s, b->m);
-  *f = mbe_v3_scale(s, mass, acc);
+  *f = mbe_v3_scale(s, b->m, acc);
   if (b->is_point_mass) {
     *t = mbe_v3_zero();
     return;
   }
-  MbeM3 I;
-  for (int i = 0; i < 9; i++) {
-    I.e[i] = mbe_sym_const(s, b->I[i]);
-  }
+  MbeM3 I = b->I;
   MbeV3 Iz = mbe_m3_mulv(s, I, aw);
   MbeV3 Iw = mbe_m3_mulv(s, I, P->w);
   MbeV3 wxIw = mbe_v3_cross(s, P->w, Iw);
@@ -439,25 +434,35 @@ MbeStatus mbe_mech_newton_euler(MbeMech* m, const MbeSymId* udot) {
 
 static void body_inertia(MbeMech* m, const MbeMechBody* b, MbeSymId* out) {
   // [[I_c - m cx cx, m cx], [-m cx, m 1]]
-  double c[3] = {b->r_cm[0], b->r_cm[1], b->r_cm[2]}, M = b->m;
-  double cx[9] = {0, -c[2], c[1], c[2], 0, -c[0], -c[1], c[0], 0};
-  double J[36];
-  memset(J, 0, sizeof J);
+  MbeSym* s = m->s;
+  MbeSymId M = b->m;
+  const MbeSymId* c = b->r_cm.e;
+  MbeSymId nc[3];
+  for (int i = 0; i < 3; i++) {
+    nc[i] = mbe_sym_neg(s, c[i]);
+  }
+  MbeSymId cx[9] = {0, nc[2], c[1], c[2], 0, nc[0], nc[1], c[0], 0};
+  MbeSymId J[36];
+  for (int i = 0; i < 36; i++) {
+    J[i] = 0;
+  }
   for (int i = 0; i < 3; i++) {
     for (int j = 0; j < 3; j++) {
-      double cc = 0;
+      MbeSymId cc = 0;
       for (int k = 0; k < 3; k++) {
-        cc += cx[3 * i + k] * cx[3 * k + j];
+        MbeSymId p = mbe_sym_mul(s, cx[3 * i + k], cx[3 * k + j]);
+        cc = k == 0 ? p : mbe_sym_add(s, cc, p);
       }
-      J[6 * i + j] = (b->is_point_mass ? 0 : b->I[3 * i + j]) - M * cc;
-      J[6 * i + j + 3] = M * cx[3 * i + j];
-      J[6 * (i + 3) + j] = -M * cx[3 * i + j];
+      MbeSymId mcc = mbe_sym_mul(s, M, cc);
+      MbeSymId mcx = mbe_sym_mul(s, M, cx[3 * i + j]);
+      J[6 * i + j] = mbe_sym_sub(s, b->is_point_mass ? 0 : b->I.e[3 * i + j], mcc);
+      J[6 * i + j + 3] = mcx;
+      J[6 * (i + 3) + j] = mbe_sym_neg(s, mcx);
       J[6 * (i + 3) + j + 3] = i == j ? M : 0;
     }
   }
   for (int i = 0; i < 36; i++) {
-    MbeSymId t = mbe_sym_const(m->s, J[i]);
-    out[i] = mbe_sym_add(m->s, out[i], t);
+    out[i] = mbe_sym_add(s, out[i], J[i]);
   }
 }
 
@@ -516,20 +521,22 @@ static MbeStatus mass_matrix(MbeMech* m, MbeSymId* H) {
     if (bd->derived)
       continue;  // Kane's form (derived_bodies)
     // m, m c, I_c + m (c.c - c c^T) about the frame's origin
-    const double* c = bd->r_cm;
-    double cc = c[0] * c[0] + c[1] * c[1] + c[2] * c[2];
-    P->cm = mbe_sym_add(s, P->cm, mbe_sym_const(s, bd->m));
+    const MbeSymId* c = bd->r_cm.e;
+    MbeSymId cc = mbe_v3_dot(s, bd->r_cm, bd->r_cm);
+    P->cm = mbe_sym_add(s, P->cm, bd->m);
     for (int i = 0; i < 3; i++) {
-      MbeSymId hi = mbe_sym_const(s, bd->m * c[i]);
+      MbeSymId hi = mbe_sym_mul(s, bd->m, c[i]);
       P->ch.e[i] = mbe_sym_add(s, P->ch.e[i], hi);
       for (int j = 0; j < 3; j++) {
-        double v =
-            (bd->is_point_mass ? 0 : bd->I[3 * i + j]) + bd->m * ((i == j ? cc : 0) - c[i] * c[j]);
-        MbeSymId vi = mbe_sym_const(s, v);
-        P->cI.e[3 * i + j] = mbe_sym_add(s, P->cI.e[3 * i + j], vi);
+        MbeSymId cicj = mbe_sym_mul(s, c[i], c[j]);
+        MbeSymId t = mbe_sym_sub(s, i == j ? cc : 0, cicj);
+        MbeSymId mt = mbe_sym_mul(s, bd->m, t);
+        MbeSymId v = mbe_sym_add(s, bd->is_point_mass ? 0 : bd->I.e[3 * i + j], mt);
+        P->cI.e[3 * i + j] = mbe_sym_add(s, P->cI.e[3 * i + j], v);
       }
     }
-    P->has_mass = P->has_mass || bd->m > 0;
+    const MbeSymNode* mn = &s->nodes[bd->m];
+    P->has_mass = P->has_mass || mn->op != MBE_SYM_CONST || mn->value > 0;
   }
   for (size_t i = m->ntree; i-- > 0;) {
     MbeMechEdge* e = &m->edges[m->tree_edges[i]];
@@ -1064,7 +1071,7 @@ static MbeStatus line_masses(MbeMech* m, MbeSymId* H, MbeSymId* b, bool* dense) 
       }
     }
     lm->g = gravity(m, lm->r);
-    MbeSymId mass = mbe_sym_const(s, lm->m);
+    MbeSymId mass = lm->m;
     MbeV3 ag = mbe_v3_sub(s, lm->abias, lm->g);
     MbeV3 fin = mbe_v3_scale(s, mass, ag);
     for (size_t i = 0; i < n; i++) {

@@ -9,18 +9,21 @@
 
 /* ---- signals -------------------------------------------------------------------------------- */
 
-// a scalar parameter of comp: a literal, or a parameter symbol where it has fixed=false (its value
-// is then found by the initialization)
+// a scalar parameter of comp: a literal, its expression where it varies per member, or a
+// parameter symbol where it has fixed=false (its value is then found by the initialization)
 static MbeSymId param(MbeMech* m, int comp, const char* name, MbeStatus* st) {
-  MbeSymId free = mbe_mech_free_param(m, comp, name);
-  if (free != 0) {
-    return free;
-  }
-  double v = 0;
-  if (*st == MBE_OK) {
-    *st = mbe_mech_real(m, comp, name, 0, &v);
-  }
-  return mbe_sym_const(m->s, v);
+  return mbe_mech_psym(m, comp, name, 0, st);
+}
+
+// whether a line force's mass parameter makes a point mass: a varied one always does
+static MbeStatus has_line_mass(MbeMech* m, int comp, const char* name, bool* out) {
+  double mass = 0;
+  MbeStatus st = mbe_mech_nominal(m, comp, name, 0, &mass);
+  char var[512];
+  snprintf(var, sizeof var, "%s.%s", m->comps[comp].name, name);
+  int v = mbe_mech_var(m, var);
+  *out = mass > 0 || (v >= 0 && mbe_value_varies(&m->flat->vars[v].value, &m->flat->psym, 0));
+  return st;
 }
 
 static MbeSymId block_output(MbeMech* m, int comp, int elem, int depth, MbeStatus* st);
@@ -316,7 +319,7 @@ static MbeStatus line_force(MbeMech* m, int c) {
     MbeSymId d = param(m, c, "d", &st);
     double dv = 0;
     if (st == MBE_OK)
-      st = mbe_mech_real(m, c, "d", 0, &dv);
+      st = mbe_mech_nominal(m, c, "d", 0, &dv);
     if (st == MBE_OK && !(dv > 0)) {
       return mbe_mech_error(m, MBE_ERR_MODEL, c, "the damping constant d must be > 0 (it is %g)",
                             dv);
@@ -367,39 +370,37 @@ static MbeStatus line_force(MbeMech* m, int c) {
   // point masses on the line: at lengthFraction of the way (Spring, LineForceWithMass), or at
   // L_a from frame_a and L_b from frame_b (LineForceWithTwoMasses)
   if (comp->kind == MBE_MC_SPRING || comp->kind == MBE_MC_LINE_FORCE_WITH_MASS) {
-    double mass, h;
-    st = mbe_mech_real(m, c, "m", 0, &mass);
-    if (st == MBE_OK)
-      st = mbe_mech_real(m, c, "lengthFraction", 0, &h);
+    bool has_mass;
+    st = has_line_mass(m, c, "m", &has_mass);
     if (st != MBE_OK)
       return st;
-    if (mass > 0) {
+    if (has_mass) {
       MbeMechLineMass* lm = &m->lmass[m->nlmass++];
       memset(lm, 0, sizeof *lm);
       lm->comp = c;
-      lm->m = mass;
-      MbeV3 hr = mbe_v3_scale(s, mbe_sym_const(s, h), r);
+      lm->m = param(m, c, "m", &st);
+      MbeSymId h = param(m, c, "lengthFraction", &st);
+      MbeV3 hr = mbe_v3_scale(s, h, r);
       lm->r = mbe_v3_add(s, A->r0, hr);
     }
   } else if (comp->kind == MBE_MC_LINE_FORCE_WITH_TWO_MASSES) {
-    for (int k = 0; k < 2; k++) {
-      double mass, dist;
-      st = mbe_mech_real(m, c, k == 0 ? "m_a" : "m_b", 0, &mass);
-      if (st == MBE_OK)
-        st = mbe_mech_real(m, c, k == 0 ? "L_a" : "L_b", 0, &dist);
-      if (st != MBE_OK)
-        return st;
-      if (!(mass > 0))
+    for (int k = 0; k < 2 && st == MBE_OK; k++) {
+      bool has_mass;
+      st = has_line_mass(m, c, k == 0 ? "m_a" : "m_b", &has_mass);
+      if (st != MBE_OK || !has_mass)
         continue;
       MbeMechLineMass* lm = &m->lmass[m->nlmass++];
       memset(lm, 0, sizeof *lm);
       lm->comp = c;
       lm->end = k;
-      lm->m = mass;
-      MbeV3 d = mbe_v3_scale(s, mbe_sym_const(s, dist), e0);
+      lm->m = param(m, c, k == 0 ? "m_a" : "m_b", &st);
+      MbeSymId dist = param(m, c, k == 0 ? "L_a" : "L_b", &st);
+      MbeV3 d = mbe_v3_scale(s, dist, e0);
       lm->r = k == 0 ? mbe_v3_add(s, A->r0, d) : mbe_v3_sub(s, B->r0, d);
     }
   }
+  if (st != MBE_OK)
+    return st;
   return MBE_OK;
 }
 
@@ -416,14 +417,14 @@ void mbe_mech_line_mass_wrenches(MbeMech* m, const MbeSymId* udot) {
       a = mbe_v3_add(s, a, t);
     }
     MbeV3 ag0 = mbe_v3_sub(s, a, lm->g);
-    MbeV3 F = mbe_v3_scale(s, mbe_sym_const(s, lm->m), ag0);  // m (a - g), world
-    MbeV3 Fa, Fb;                                             // the shares of frame_a and frame_b
+    MbeV3 F = mbe_v3_scale(s, lm->m, ag0);  // m (a - g), world
+    MbeV3 Fa, Fb;                           // the shares of frame_a and frame_b
     if (comp->kind == MBE_MC_LINE_FORCE_WITH_TWO_MASSES) {
       // r_1 = r_a + L_a e0, r_2 = r_b - L_b e0; de0 = (I - e0 e0^T)(dr_b - dr_a)/s
-      double len;
-      mbe_mech_real(m, lm->comp, lm->end == 0 ? "L_a" : "L_b", 0, &len);
+      MbeStatus st = MBE_OK;
+      MbeSymId len = param(m, lm->comp, lm->end == 0 ? "L_a" : "L_b", &st);
       MbeV3 e0 = m->line_e0[lm->comp];
-      MbeSymId Ls = mbe_sym_const(s, lm->end == 0 ? len : -len);
+      MbeSymId Ls = lm->end == 0 ? len : mbe_sym_neg(s, len);
       MbeV3 x = mbe_v3_scale(s, Ls, F);
       MbeSymId xe = mbe_v3_dot(s, x, e0);
       MbeV3 xe0 = mbe_v3_scale(s, xe, e0);
@@ -435,10 +436,12 @@ void mbe_mech_line_mass_wrenches(MbeMech* m, const MbeSymId* udot) {
       Fa = mbe_v3_sub(s, own, aux);
       Fb = mbe_v3_add(s, oth, aux);
     } else {
-      double h;
-      mbe_mech_real(m, lm->comp, "lengthFraction", 0, &h);
-      Fa = mbe_v3_scale(s, mbe_sym_const(s, 1 - h), F);
-      Fb = mbe_v3_scale(s, mbe_sym_const(s, h), F);
+      MbeStatus st = MBE_OK;
+      MbeSymId h = param(m, lm->comp, "lengthFraction", &st);
+      MbeSymId one = mbe_sym_const(s, 1.0);
+      MbeSymId h1 = mbe_sym_sub(s, one, h);
+      Fa = mbe_v3_scale(s, h1, F);
+      Fb = mbe_v3_scale(s, h, F);
     }
     for (int side = 0; side < 2; side++) {
       int f = side == 0 ? comp->frame_a : comp->frame_b;
@@ -692,11 +695,10 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
                                 "a 1-D inertia must ride on a joint axis (useAxisFlange=true); "
                                 "free 1-D drive trains are not supported yet");
         }
-        double J;
-        st = mbe_mech_real(m, (int)c, comp->kind == MBE_MC_ROT_INERTIA ? "J" : "m", 0, &J);
+        MbeSymId J = param(m, (int)c, comp->kind == MBE_MC_ROT_INERTIA ? "J" : "m", &st);
         if (st != MBE_OK)
           return st;
-        m->sets[set].inertia += J;
+        m->sets[set].inertia = mbe_sym_add(s, m->sets[set].inertia, J);
         m->drive_f[c] = (MbeSymId)set;  // outputs find the axis through this
         break;
       }
@@ -769,8 +771,7 @@ void mbe_mech_drive_forces(MbeMech* m, MbeSymId* tau, MbeSymId* H) {
     size_t d = (size_t)m->edges[set->edge].dof0;
     tau[d] = mbe_sym_add(s, tau[d], set->load);
     if (set->inertia != 0) {
-      MbeSymId J = mbe_sym_const(s, set->inertia);
-      H[d * m->ndof + d] = mbe_sym_add(s, H[d * m->ndof + d], J);
+      H[d * m->ndof + d] = mbe_sym_add(s, H[d * m->ndof + d], set->inertia);
     }
   }
 }

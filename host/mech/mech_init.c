@@ -14,9 +14,16 @@
 #include <lapacke.h>  // after our headers: its <complex.h> defines I
 #undef I
 
-static void start3(MbeMech* m, const char* var, double out[3], bool* fixed) {
+// state k starts at var[elem].start: its number now, and its expression for the kernel (the
+// start may vary per member)
+static void start_state(MbeMech* m, int k, const char* var, int elem) {
+  m->x0[k] = mbe_mech_start_nominal(m, var, elem);
+  m->x0sym[k] = mbe_mech_start_sym(m, var, elem);
+}
+
+static void start3(MbeMech* m, int k0, const char* var) {
   for (int i = 0; i < 3; i++) {
-    out[i] = mbe_mech_start(m, var, i, fixed);
+    start_state(m, k0 + i, var, i);
   }
 }
 
@@ -134,7 +141,7 @@ static MbeStatus point_at_t0(MbeMech* m, int p, double R[9], double w[3]) {
   double* val = mbe_malloc((n + 1) * sizeof *val);
   if (val == NULL)
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-  mbe_sym_eval(m->s, m->sys->t0, m->x0, NULL, val, n);
+  mbe_sym_eval(m->s, m->sys->t0, m->x0, m->p0, val, n);
   const MbeMechPoint* P = &m->points[p];
   for (int i = 0; i < 9; i++)
     R[i] = val[P->R.e[i]];
@@ -152,9 +159,9 @@ static MbeStatus init_scalar(MbeMech* m, const MbeMechEdge* e) {
   double ang[3], w[3];
   for (int i = 0; i < 3; i++) {
     snprintf(name, sizeof name, "%s.r_rel_a_%d", m->comps[e->fmsi_r].name, i + 1);
-    x[e->q0 + i] = mbe_mech_start(m, name, 0, NULL);
+    start_state(m, e->q0 + i, name, 0);
     snprintf(name, sizeof name, "%s.v_rel_a_%d", m->comps[e->fmsi_v].name, i + 1);
-    x[e->u0 + i] = mbe_mech_start(m, name, 0, NULL);
+    start_state(m, e->u0 + i, name, 0);
     snprintf(name, sizeof name, "%s.angle_%d", m->comps[e->fmsi_angle].name, i + 1);
     ang[i] = x[e->q0 + 3 + i] = mbe_mech_start(m, name, 0, NULL);
     snprintf(name, sizeof name, "%s.%s_%d", m->comps[e->fmsi_rate].name,
@@ -173,14 +180,13 @@ static MbeStatus init_scalar(MbeMech* m, const MbeMechEdge* e) {
 }
 
 static MbeStatus init_edge(MbeMech* m, const MbeMechEdge* e) {
-  double* x = m->x0;
   MbeStatus st = MBE_OK;
   int c = e->comp;
   switch (e->type) {
     case MBE_EDGE_REVOLUTE:
     case MBE_EDGE_PRISMATIC:
-      x[e->q0] = mbe_mech_start(m, e->qname[0], 0, NULL);
-      x[e->u0] = mbe_mech_start(m, e->uname[0], 0, NULL);
+      start_state(m, e->q0, e->qname[0], 0);
+      start_state(m, e->u0, e->uname[0], 0);
       return MBE_OK;
     case MBE_EDGE_FREE:
       if (e->scalar_names)
@@ -189,8 +195,8 @@ static MbeStatus init_edge(MbeMech* m, const MbeMechEdge* e) {
     case MBE_EDGE_ROTATION: {
       int rq = 0, ru = 0;
       if (e->type == MBE_EDGE_FREE) {
-        start3(m, e->qname[0], x + e->q0, NULL);
-        start3(m, e->uname[0], x + e->u0, NULL);
+        start3(m, e->q0, e->qname[0]);
+        start3(m, e->u0, e->uname[0]);
         rq = ru = 3;
       }
       double T[9], wa[3], w[3];
@@ -220,9 +226,9 @@ static MbeStatus init_edge(MbeMech* m, const MbeMechEdge* e) {
       if (e->type != MBE_EDGE_ABS_ROTATION) {
         char name[512];
         snprintf(name, sizeof name, "%s.r_0", outer);
-        start3(m, name, x + e->q0, NULL);
+        start3(m, e->q0, name);
         snprintf(name, sizeof name, "%s.v_0", outer);
-        start3(m, name, x + e->u0, NULL);
+        start3(m, e->u0, name);
         rq = 3;
       }
       if (e->type == MBE_EDGE_FLOAT_POINT)
@@ -430,9 +436,7 @@ static MbeStatus collect_initial_conditions(MbeMech* m, InitProblem* ip) {
 }
 
 static bool var_fixed(MbeMech* m, const char* var, int elem) {
-  bool fixed = false;
-  mbe_mech_start(m, var, elem, &fixed);
-  return fixed;
+  return mbe_mech_start_fixed(m, var, elem);
 }
 
 // whether state i is given by its start value (else an unknown of the initialization)
@@ -478,14 +482,10 @@ static MbeStatus solve_initial(MbeMech* m, InitProblem* ip) {
   size_t cap = m->nx + m->np + 1, nu = 0;
   MbeSymId* leaf = mbe_malloc(cap * sizeof *leaf);
   int* xi = mbe_malloc(cap * sizeof *xi);  // state index, or -1 - parameter index
-  m->p0 = mbe_arena_alloc(m->arena, (m->np + 1) * sizeof *m->p0);
   MbeStatus st = MBE_OK;
-  if (!leaf || !xi || !m->p0) {
+  if (!leaf || !xi) {
     st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
     goto done;
-  }
-  for (size_t i = 0; i < m->np; i++) {
-    m->p0[i] = mbe_mech_start(m, m->flat->vars[m->pvars[i]].name, 0, NULL);
   }
   for (size_t t = 0; t < m->ntree; t++) {
     const MbeMechEdge* e = &m->edges[m->tree_edges[t]];
@@ -533,7 +533,7 @@ static MbeStatus solve_initial(MbeMech* m, InitProblem* ip) {
       xi[nu++] = k;
     }
   }
-  for (size_t i = 0; i < m->np; i++) {
+  for (size_t i = m->nvary; i < m->np; i++) {
     leaf[nu] = mbe_sym_param(s, (int)i);
     xi[nu++] = -1 - (int)i;
   }
@@ -616,6 +616,11 @@ static MbeStatus solve_initial(MbeMech* m, InitProblem* ip) {
     mbe_strbuf_deinit(&sb);
   }
   m->init_iterations = iter;
+  for (size_t j = 0; j < nu; j++) {
+    if (xi[j] >= 0) {
+      m->x0sym[xi[j]] = MBE_SYM_NONE;  // solved: the number, whatever its start was
+    }
+  }
   mbe_free(val);
   mbe_free(Jn), mbe_free(J), mbe_free(r), mbe_free(sv);
 done:
@@ -624,8 +629,67 @@ done:
   return st;
 }
 
+// true when node id depends on a varied parameter or on a state whose start varies
+static bool depends_on_varied(MbeMech* m, MbeSymId id, unsigned char* used) {
+  const MbeSym* s = m->s;
+  memset(used, 0, (size_t)id + 1);
+  used[id] = 1;
+  for (size_t i = (size_t)id + 1; i-- > 0;) {
+    const MbeSymNode* n = &s->nodes[i];
+    if (!used[i]) {
+      continue;
+    }
+    if (n->op == MBE_SYM_PARAM && (size_t)n->index < m->nvary) {
+      return true;
+    }
+    if (n->op == MBE_SYM_STATE && m->x0sym[n->index] != MBE_SYM_NONE &&
+        s->nodes[m->x0sym[n->index]].op != MBE_SYM_CONST) {
+      return true;
+    }
+    for (int k = 0; k < mbe_sym_op_arity((MbeSymOp)n->op); k++) {
+      used[n->arg[k]] = 1;
+    }
+  }
+  return false;
+}
+
+// The nonlinear initialization runs once on the host: where its solution would depend on a
+// varied parameter, varying it is refused with the conditions involved
+static MbeStatus check_init_fixed(MbeMech* m, const InitProblem* ip) {
+  unsigned char* used = mbe_malloc(m->s->nnodes + 1);
+  if (!used) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  MbeStatus st = MBE_OK;
+  for (size_t i = 0; i < ip->neqs && st == MBE_OK; i++) {
+    if (depends_on_varied(m, ip->eqs[i].node, used)) {
+      st = mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, ip->eqs[i].loc,
+                        "the initial condition on %s is solved by a nonlinear initialization "
+                        "that depends on the varied parameters; varying them in such a model "
+                        "is not supported yet",
+                        ip->eqs[i].name);
+    }
+  }
+  mbe_free(used);
+  return st;
+}
+
 MbeStatus mbe_mech_initial_state(MbeMech* m) {
   InitProblem ip = {0};
+
+  // the parameters' values (the varied ones: the model's own) and no initial expressions yet
+  m->p0 = mbe_arena_alloc(m->arena, (m->np + 1) * sizeof *m->p0);
+  m->x0sym = mbe_arena_alloc(m->arena, (m->nx + 1) * sizeof *m->x0sym);
+  if (!m->p0 || !m->x0sym) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  for (size_t i = 0; i < m->np; i++) {
+    m->p0[i] = i < m->nvary ? m->flat->vary[i].nominal
+                            : mbe_mech_start(m, m->flat->vars[m->pvars[i]].name, 0, NULL);
+  }
+  for (size_t i = 0; i < m->nx; i++) {
+    m->x0sym[i] = MBE_SYM_NONE;
+  }
   MbeStatus st0 = collect_initial_conditions(m, &ip);
   if (st0 != MBE_OK) {
     mbe_free(ip.eqs);
@@ -649,13 +713,16 @@ MbeStatus mbe_mech_initial_state(MbeMech* m) {
   }
   for (size_t c = 0; c < m->ncomps; c++) {
     if (m->comps[c].state >= 0) {
-      m->x0[m->comps[c].state] = mbe_mech_start(m, m->state_names[m->comps[c].state], 0, NULL);
+      start_state(m, m->comps[c].state, m->state_names[m->comps[c].state], 0);
     }
   }
-  MbeStatus st = MBE_OK;
-  if (ip.neqs > 0 || m->np > 0) {
+  MbeStatus st = m->vary_error;
+  if (st == MBE_OK && m->nvary > 0 && ip.neqs > 0) {
+    st = check_init_fixed(m, &ip);
+  }
+  if (st == MBE_OK && (ip.neqs > 0 || m->np > m->nvary)) {
     if (ip.neqs == 0) {
-      const MbeVar* v = &m->flat->vars[m->pvars[0]];
+      const MbeVar* v = &m->flat->vars[m->pvars[m->nvary]];
       st = mbe_error_at(m->err, MBE_ERR_MODEL, v->loc,
                         "%s has fixed=false but no initial condition determines it (fix a "
                         "variable it decides, e.g. an acceleration)",
@@ -667,5 +734,15 @@ MbeStatus mbe_mech_initial_state(MbeMech* m) {
     }
   }
   mbe_free(ip.eqs);
+  if (st == MBE_OK) {
+    st = m->vary_error;
+  }
+
+  // what the kernel starts from: the start expressions where they stand, else the numbers
+  for (size_t i = 0; i < m->nx && st == MBE_OK; i++) {
+    if (m->x0sym[i] == MBE_SYM_NONE) {
+      m->x0sym[i] = mbe_sym_const(m->s, m->x0[i]);
+    }
+  }
   return st;
 }

@@ -182,12 +182,14 @@ typedef struct MbeMechBody {
   const char* outer;  // the composite's name for r_0/v_0/a_0 ("boxBody1"), or NULL
   int frame;          // its frame_a
   bool is_point_mass;
-  double m, r_cm[3], I[9];  // I about the CM, frame_a axes
-  int priority;             // potentialRoot priority (Body 0, PointMass 10000)
-  bool enforce;             // Body.enforceStates: a definite root
-  int root_edge;            // the FLOAT / ABS_ROTATION edge that gives it states, -1 if none
-  MbeV3 wt, wf;             // the wrench it needs at its frame (full accelerations; outputs)
-  bool derived;  // at a derived point (JointUPS.frame_ia/ib): not part of the tree's pass
+  MbeSymId m;     // mass (kg)
+  MbeV3 r_cm;     // centre of mass in frame_a (m)
+  MbeM3 I;        // inertia about the CM, frame_a axes (kg m^2)
+  int priority;   // potentialRoot priority (Body 0, PointMass 10000)
+  bool enforce;   // Body.enforceStates: a definite root
+  int root_edge;  // the FLOAT / ABS_ROTATION edge that gives it states, -1 if none
+  MbeV3 wt, wf;   // the wrench it needs at its frame (full accelerations; outputs)
+  bool derived;   // at a derived point (JointUPS.frame_ia/ib): not part of the tree's pass
 } MbeMechBody;
 
 // a connection set of frames
@@ -221,10 +223,10 @@ typedef struct MbeMechFlangeSet {
   int edge;        // joint axis whose coordinate this set is, -1 if none
   bool is_ground;  // a support (angle 0) or a Fixed (phi0 / s0)
   MbeSymId pos, vel;
-  MbeSymId load;   // sum of the elements' flange torques/forces (acting on the elements)
-  double inertia;  // 1-D inertias and masses riding on the joint axis (kg m^2 or kg)
-  int nflanges;    // connectors in the set (1: an unconnected flange)
-  int line;        // the line force whose flange this is (its s is 0 or the distance), -1
+  MbeSymId load;     // sum of the elements' flange torques/forces (acting on the elements)
+  MbeSymId inertia;  // 1-D inertias and masses riding on the joint axis (kg m^2 or kg), 0: none
+  int nflanges;      // connectors in the set (1: an unconnected flange)
+  int line;          // the line force whose flange this is (its s is 0 or the distance), -1
 } MbeMechFlangeSet;
 
 // JointUPS: the rotation of frame_ia relative to frame_a follows the axis direction; for the
@@ -242,8 +244,8 @@ typedef struct MbeMechUps {
 // its inertia couples whatever moves them (Kane's form: M += m J^T J, Q -= J^T m (a_bias - g))
 typedef struct MbeMechLineMass {
   int comp;
-  int end;  // which mass: 0 (the only one, or mass a), 1 (mass b)
-  double m;
+  int end;      // which mass: 0 (the only one, or mass a), 1 (mass b)
+  MbeSymId m;   // mass (kg)
   MbeV3 r;      // position (world)
   MbeV3* J;     // (ndof) velocity per speed (world)
   MbeV3 abias;  // acceleration at u' = 0 (world)
@@ -290,8 +292,9 @@ typedef struct MbeMech {
   int ground_point;  // point of world.frame_b, -1 if none
   size_t nx, ndof;
   // gravity
-  int gravity_type;  // Types.GravityTypes: MBE_GRAVITY_*
-  double g, n[3], mu;
+  int gravity_type;       // Types.GravityTypes: MBE_GRAVITY_*
+  MbeV3 gvec;             // uniform gravity g n/|n| (world, m/s^2)
+  MbeSymId mu;            // point gravity field constant (m^3/s^2)
   MbeStatus input_error;  // the first error of mbe_mech_input
   MbeSymId* line_f;       // per component: line force (tension) of line-force elements
   MbeSymId* line_len;     // per component: distance of the frame origins
@@ -305,12 +308,16 @@ typedef struct MbeMech {
   // signals being collected
   MbeSignal* sigs;
   size_t nsigs, cap_sigs;
-  int* pvars;  // flat var of each per-member parameter (free parameters), (np)
-  size_t np, cap_p;
-  double* p0;           // their values after initialization (np), NULL before
-  int init_iterations;  // Newton steps the initialization took (0: none needed)
-  MbeSymId fail;        // > 0 when an algebraic part did not converge (0: none can fail)
-  MbeSymId* udot;       // (ndof) the solved accelerations of the speeds
+  int* pvars;  // flat var of each per-member parameter: the varied ones (flat->vary, the first
+               // nvary), then the free parameters (np)
+  size_t np, cap_p, nvary;
+  MbeSymId* pmap;        // where the flat model's parameter expressions are in m->s (import map)
+  MbeStatus vary_error;  // the first use of a varied start value where a number was needed
+  MbeSymId* x0sym;       // (nx) the initial state as expressions of the parameters
+  double* p0;            // their values after initialization (np), NULL before
+  int init_iterations;   // Newton steps the initialization took (0: none needed)
+  MbeSymId fail;         // > 0 when an algebraic part did not converge (0: none can fail)
+  MbeSymId* udot;        // (ndof) the solved accelerations of the speeds
   MbeSymId* xdot;
   const char** state_names;
   double* x0;
@@ -320,15 +327,33 @@ typedef struct MbeMech {
 int mbe_mech_var(const MbeMech* m, const char* name);            // flat var index, -1
 int mbe_mech_inst(const MbeMech* m, const char* name);           // flat inst index, -1
 int mbe_mech_comp_frame(MbeMech* m, int comp, const char* sub);  // comp's frame `sub`, -1
-// numeric value of a parameter element comp.name[elem]; errors name the component
+// numeric value of a parameter element comp.name[elem] where mech needs a number (a structural
+// choice, a host computation); errors name the component, also when the value varies per member
 MbeStatus mbe_mech_real(MbeMech* m, int comp, const char* name, int elem, double* out);
+// the model's own value of comp.name[elem] even when it varies (validity checks of the nominal)
+MbeStatus mbe_mech_nominal(MbeMech* m, int comp, const char* name, int elem, double* out);
+// the node of comp.name[elem]: a PARAM where it has fixed=false, its expression in the varied
+// parameters where it depends on them, else its value; *st (kept when already an error) on
+// failure
+MbeSymId mbe_mech_psym(MbeMech* m, int comp, const char* name, int elem, MbeStatus* st);
+MbeV3 mbe_mech_pv3(MbeMech* m, int comp, const char* name, MbeStatus* st);
+// the node of element i of a flat value: its expression in the varied parameters, or its number
+MbeSymId mbe_mech_value_node(MbeMech* m, const MbeValue* v, size_t i);
+// the node of the start value of var[elem] (0 when it has none)
+MbeSymId mbe_mech_start_sym(MbeMech* m, const char* var, int elem);
+// whether var[elem] has fixed=true
+bool mbe_mech_start_fixed(MbeMech* m, const char* var, int elem);
+// the model's own start value, even when it varies
+double mbe_mech_start_nominal(MbeMech* m, const char* var, int elem);
 MbeStatus mbe_mech_int(MbeMech* m, int comp, const char* name, int elem, int* out);
 bool mbe_mech_bool(MbeMech* m, int comp, const char* name);  // false when absent
 MbeStatus mbe_mech_vec(MbeMech* m, int comp, const char* name, double out[3]);
+MbeStatus mbe_mech_nominal3(MbeMech* m, int comp, const char* name, double out[3]);
 // the PARAM node of comp.name when that scalar parameter has fixed=false, else 0 (node 0 is the
 // constant 0, never a parameter)
 MbeSymId mbe_mech_free_param(MbeMech* m, int comp, const char* name);
-// start value of var comp.name[elem] (0 when absent) and whether it is fixed
+// start value of var comp.name[elem] (0 when absent) and whether it is fixed, where mech needs a
+// number (a varied one records the error in m->vary_error)
 double mbe_mech_start(MbeMech* m, const char* var, int elem, bool* fixed);
 MbeStatus mbe_mech_error(MbeMech* m, MbeStatus code, int comp, const char* fmt, ...)
     MBE_PRINTF(4, 5);

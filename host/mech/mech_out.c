@@ -605,7 +605,7 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
                                                             k / (size_t)val->dims[1] + 1,
                                                             k % (size_t)val->dims[1] + 1);
       if (isfinite(val->num[k]))
-        mbe_mech_signal(m, name, mbe_sym_const(s, val->num[k]));
+        mbe_mech_signal(m, name, mbe_mech_value_node(m, val, k));
     }
   }
   // joint drive torques and forces: minus the loads of the elements on the axis, the inertias
@@ -617,8 +617,7 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
     const MbeMechEdge* e = &m->edges[set->edge];
     MbeSymId tau = set->load;
     if (set->inertia != 0) {
-      MbeSymId J = mbe_sym_const(s, set->inertia);
-      MbeSymId Ja = mbe_sym_mul(s, J, e->udot[0]);
+      MbeSymId Ja = mbe_sym_mul(s, set->inertia, e->udot[0]);
       tau = mbe_sym_sub(s, tau, Ja);
     }
     sig(m, m->comps[e->comp].name, e->type == MBE_EDGE_REVOLUTE ? "tau" : "f", tau);

@@ -390,6 +390,36 @@ void mbe_num_from_nxy(const double n_x[3], const double n_y[3], double T[9]) {
   }
 }
 
+MbeM3 mbe_m3_from_nxy(MbeSym* s, MbeV3 n_x, MbeV3 n_y, const double nx0[3], const double ny0[3]) {
+  // the branches of Frames.from_nxy (near-zero or parallel vectors) as the nominal vectors take
+  // them, so constant vectors give mbe_num_from_nxy's numbers
+  double lx = sqrt(nx0[0] * nx0[0] + nx0[1] * nx0[1] + nx0[2] * nx0[2]);
+  double ly = sqrt(ny0[0] * ny0[0] + ny0[1] * ny0[1] + ny0[2] * ny0[2]);
+  double ex0[3] = {1, 0, 0}, ey0[3] = {0, 1, 0}, t0[3];
+  for (int i = 0; i < 3; i++) {
+    ex0[i] = lx >= 1e-10 ? nx0[i] / lx : ex0[i];
+    ey0[i] = ly >= 1e-10 ? ny0[i] / ly : ey0[i];
+  }
+  num_cross(ex0, ey0, t0);
+  bool parallel = t0[0] * t0[0] + t0[1] * t0[1] + t0[2] * t0[2] <= 1e-6;
+  static const double X[3] = {1, 0, 0}, Y[3] = {0, 1, 0};
+  MbeV3 ex = lx >= 1e-10 ? mbe_v3_normalize(s, n_x) : mbe_v3_const(s, X);
+  MbeV3 ey = ly >= 1e-10 ? mbe_v3_normalize(s, n_y) : mbe_v3_const(s, Y);
+  if (parallel) {
+    ey = mbe_v3_const(s, fabs(ex0[0]) > 1e-6 ? Y : X);
+  }
+  MbeV3 z = mbe_v3_cross(s, ex, ey);
+  MbeV3 ez = mbe_v3_normalize(s, z);
+  MbeV3 t = mbe_v3_cross(s, ez, ex);
+  MbeM3 T;
+  for (int j = 0; j < 3; j++) {
+    T.e[j] = ex.e[j];
+    T.e[3 + j] = t.e[j];
+    T.e[6 + j] = ez.e[j];
+  }
+  return T;
+}
+
 void mbe_num_to_q(const double T[9], double q[4]) {
   // the largest of the four candidates first (numerically safe), then the sign with q4 >= 0
   double tr = T[0] + T[4] + T[8];

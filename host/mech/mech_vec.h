@@ -53,6 +53,10 @@ MbeM3 mbe_m3_axes_jacobian(MbeSym* s, const int seq[3], const MbeSymId angles[3]
 // Frames.axesRotationsAngles): of the two solutions for the first angle, the one nearer guess.
 void mbe_m3_axes_angles(MbeSym* s, MbeM3 T, const int seq[3], MbeSymId guess, MbeSymId out[3]);
 
+// Frames.from_nxy on nodes; the branches for near-zero or parallel vectors are taken as for the
+// nominal vectors nx0, ny0 (the model's own values)
+MbeM3 mbe_m3_from_nxy(MbeSym* s, MbeV3 n_x, MbeV3 n_y, const double nx0[3], const double ny0[3]);
+
 // x with A x = b (Cramer's rule with the adjugate; a singular A gives non-finite values)
 MbeV3 mbe_m3_solve(MbeSym* s, MbeM3 A, MbeV3 b);
 

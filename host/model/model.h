@@ -11,6 +11,7 @@
 #include "base.h"
 #include "mbe/mbe_flat.h"
 #include "parse.h"
+#include "sym.h"
 
 enum { MBE_MAX_DIMS = 4 };
 
@@ -32,6 +33,8 @@ typedef struct MbeValue {
   size_t n;          // number of elements (product of dims)
   double* num;       // REAL, INTEGER, BOOLEAN (0/1), ENUM (1-based literal index) (n)
   const char** str;  // STRING (n)
+  MbeSymId* sym;     // REAL: each element as an expression of the varied parameters (nodes of
+                     // MbeFlat.psym, PARAM k = MbeFlat.vary[k]); NULL where it depends on none (n)
 } MbeValue;
 
 // a binding: an expression, where its names resolve, and which element of its value is meant
@@ -140,6 +143,15 @@ typedef struct MbeWarning {
   MbeLoc loc;
 } MbeWarning;
 
+// a parameter element, or a start value, that varies per member of an ensemble (mbe_flat_vary)
+typedef struct MbeVaried {
+  const char* name;  // canonical: "body.m", "boxBody1.r[1]", "revolute1.phi.start"
+  int var;           // flat var
+  int elem;          // element of the var's value (row-major), 0 for scalars
+  bool is_start;     // the start attribute, not the value
+  double nominal;    // the model's own value
+} MbeVaried;
+
 // The flat model. Arrays are owned by the flat model's arena; the spec must outlive it (names of
 // classes and source locations point into it).
 struct MbeFlat {
@@ -167,7 +179,19 @@ struct MbeFlat {
   bool has_start_time, has_stop_time, has_interval, has_tolerance;
   double start_time, stop_time, interval, tolerance;
   MbeLoc experiment_loc;
+  // per-member parameters (mbe_flat_vary): every value that depends on one carries its
+  // expression in psym (MbeValue.sym); nvary = 0: none, and psym is empty
+  MbeVaried* vary;
+  size_t nvary;
+  MbeSym psym;
 };
+
+// Names the varied parameters that node id (of flat->psym) depends on, as "a, b and c", into buf
+// (always NUL-terminated). Returns the number of them.
+size_t mbe_flat_varied_names(const MbeFlat* flat, MbeSymId id, char* buf, size_t size);
+
+// true when element i of v depends on a varied parameter
+bool mbe_value_varies(const MbeValue* v, const MbeSym* psym, size_t i);
 
 // ---- lookup (model_lookup.c) --------------------------------------------------------------
 
@@ -256,6 +280,18 @@ MbeStatus mbe_flatten_resolve(MbeFlatten* fl, const MbeName* name, int scope, co
 
 // Evaluates variable v's value (parameters and constants).
 MbeStatus mbe_flatten_var_value(MbeFlatten* fl, int v, MbeError* err);
+
+// Evaluates every parameter's value and every attribute that is set, in dependency order.
+MbeStatus mbe_flatten_eval_all(MbeFlatten* fl, MbeError* err);
+
+// A context for evaluating again after flattening (model_vary.c): fl must be zeroed memory of
+// mbe_flatten_ctx_size() bytes.
+size_t mbe_flatten_ctx_size(void);
+void mbe_flatten_ctx_init(MbeFlatten* fl, MbeSpec* spec, MbeFlat* flat);
+
+// Gives the elements of val (the value, or with is_start the start attribute, of var) that are
+// varied parameters their PARAM leaves (model_vary.c); a no-op when nothing varies.
+MbeStatus mbe_flat_vary_leaves(MbeFlat* flat, int var, bool is_start, MbeValue* val, MbeError* err);
 
 // the flat model under construction
 MbeFlat* mbe_flatten_flat(MbeFlatten* fl);

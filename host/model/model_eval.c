@@ -174,6 +174,100 @@ static MbeStatus subarray(Ctx* c, const MbeValue* v, int k, MbeValue* out) {
       out->num[i] = v->num[(size_t)k * stride + i];
     }
   }
+  if (v->sym) {
+    out->sym = v->sym + (size_t)k * stride;
+  }
+  return MBE_OK;
+}
+
+// ---- expressions of varied parameters -----------------------------------------------------
+
+// The values of parameters that vary per member are numbers (the model's own) and, element by
+// element, expressions of the varied parameters in the flat model's DAG. Every operation below
+// computes both; one whose result the compiled model needs fixed (an Integer, a comparison, a
+// subscript) refuses an operand that varies.
+
+// the DAG of the varied parameters; NULL when nothing varies (then no value has expressions)
+static MbeSym* vdag(Ctx* c) {
+  MbeFlat* f = mbe_flatten_flat(c->fl);
+  return f->nvary ? &f->psym : NULL;
+}
+
+// element i of v as a node: its expression, or its number as a constant
+static MbeSymId elem_sym(Ctx* c, const MbeValue* v, size_t i) {
+  return v->sym ? v->sym[i] : mbe_sym_const(vdag(c), v->num[i]);
+}
+
+static MbeStatus sym_alloc(Ctx* c, MbeValue* v) {
+  v->sym = mbe_arena_alloc(c->arena, (v->n ? v->n : 1) * sizeof *v->sym);
+  return v->sym ? MBE_OK : mbe_error_set(c->err, MBE_ERR_NOMEM, "out of memory");
+}
+
+bool mbe_value_varies(const MbeValue* v, const MbeSym* psym, size_t i) {
+  return v->sym != NULL && i < v->n && psym->nodes[v->sym[i]].op != MBE_SYM_CONST;
+}
+
+// fails when v depends on a varied parameter: `what` needs a value fixed at compile time
+static MbeStatus need_fixed(Ctx* c, const MbeExpr* e, const MbeValue* v, const char* what) {
+  MbeFlat* f = mbe_flatten_flat(c->fl);
+  for (size_t i = 0; v->sym && i < v->n; i++) {
+    if (mbe_value_varies(v, &f->psym, i)) {
+      char names[300];
+      size_t n = mbe_flat_varied_names(f, v->sym[i], names, sizeof names);
+      return fail(c, e,
+                  "%s needs a value fixed when the model is compiled, but this one depends on "
+                  "%s, which %s per member",
+                  what, names, n == 1 ? "varies" : "vary");
+    }
+  }
+  return MBE_OK;
+}
+
+// a ^ b on nodes, with the numbers x ^ y: integer powers by products, the rest by exp and log
+static MbeStatus sym_pow(Ctx* c, const MbeExpr* e, MbeSymId a, MbeSymId b, double x, double y,
+                         MbeSymId* out) {
+  MbeSym* d = vdag(c);
+  if (d->nodes[b].op == MBE_SYM_CONST && y == floor(y) && fabs(y) <= 64) {
+    MbeSymId p = mbe_sym_const(d, 1.0);
+    for (int k = 0; k < (int)fabs(y); k++) {
+      p = mbe_sym_mul(d, p, a);
+    }
+    if (y < 0) {
+      MbeSymId one = mbe_sym_const(d, 1.0);
+      p = mbe_sym_div(d, one, p);
+    }
+    *out = p;
+    return MBE_OK;
+  }
+  if (d->nodes[b].op == MBE_SYM_CONST && y == 0.5) {
+    *out = mbe_sym_fn(d, MBE_SYM_SQRT, a);
+    return MBE_OK;
+  }
+  if (!(x > 0)) {
+    return fail(c, e, "'^' of a varied value needs a positive base or a whole exponent");
+  }
+  MbeSymId la = mbe_sym_fn(d, MBE_SYM_LOG, a);
+  MbeSymId p = mbe_sym_mul(d, b, la);
+  *out = mbe_sym_fn(d, MBE_SYM_EXP, p);
+  return MBE_OK;
+}
+
+// the expressions of an array built from the elements of others (copies, transposes, cat):
+// out element o is element i of src; out->sym is made on the first element that has one
+static MbeStatus sym_take(Ctx* c, MbeValue* out, size_t o, const MbeValue* src, size_t i) {
+  if (!src->sym && !out->sym) {
+    return MBE_OK;
+  }
+  if (!out->sym) {
+    MbeStatus st = sym_alloc(c, out);
+    if (st != MBE_OK) {
+      return st;
+    }
+    for (size_t k = 0; k < out->n; k++) {
+      out->sym[k] = mbe_sym_const(vdag(c), out->num[k]);
+    }
+  }
+  out->sym[o] = elem_sym(c, src, i);
   return MBE_OK;
 }
 
@@ -224,6 +318,34 @@ static MbeStatus elementwise(Ctx* c, const MbeExpr* e, MbeOp op, const MbeValue*
                   mbe_op_str(op), y);
     }
   }
+
+  // the same on the expressions of varied operands
+  if (!a->sym && !b->sym) {
+    return MBE_OK;
+  }
+  MbeSym* d = vdag(c);
+  if ((st = sym_alloc(c, out)) != MBE_OK) {
+    return st;
+  }
+  for (size_t i = 0; i < out->n; i++) {
+    size_t ia = a->ndims ? i : 0, ib = b->ndims ? i : 0;
+    MbeSymId x = elem_sym(c, a, ia);
+    MbeSymId y = elem_sym(c, b, ib);
+    switch (op) {
+      case MBE_OP_ADD:
+      case MBE_OP_EADD: out->sym[i] = mbe_sym_add(d, x, y); break;
+      case MBE_OP_SUB:
+      case MBE_OP_ESUB: out->sym[i] = mbe_sym_sub(d, x, y); break;
+      case MBE_OP_MUL:
+      case MBE_OP_EMUL: out->sym[i] = mbe_sym_mul(d, x, y); break;
+      case MBE_OP_DIV:
+      case MBE_OP_EDIV: out->sym[i] = mbe_sym_div(d, x, y); break;
+      default:
+        if ((st = sym_pow(c, e, x, y, a->num[ia], b->num[ib], &out->sym[i])) != MBE_OK) {
+          return st;
+        }
+    }
+  }
   return MBE_OK;
 }
 
@@ -265,6 +387,25 @@ static MbeStatus multiply(Ctx* c, const MbeExpr* e, const MbeValue* a, const Mbe
       out->num[i * cols + j] = s;
     }
   }
+  if (!a->sym && !b->sym) {
+    return MBE_OK;
+  }
+  MbeSym* d = vdag(c);
+  if ((st = sym_alloc(c, out)) != MBE_OK) {
+    return st;
+  }
+  for (int i = 0; i < rows; i++) {
+    for (int j = 0; j < cols; j++) {
+      MbeSymId s = 0;
+      for (int k = 0; k < n; k++) {
+        MbeSymId x = elem_sym(c, a, (size_t)(i * n + k));
+        MbeSymId y = elem_sym(c, b, (size_t)(k * cols + j));
+        MbeSymId p = mbe_sym_mul(d, x, y);
+        s = k == 0 ? p : mbe_sym_add(d, s, p);
+      }
+      out->sym[i * cols + j] = s;
+    }
+  }
   return MBE_OK;
 }
 
@@ -272,6 +413,11 @@ static MbeStatus compare(Ctx* c, const MbeExpr* e, MbeOp op, const MbeValue* a, 
                          MbeValue* out) {
   if (a->ndims || b->ndims) {
     return fail(c, e, "'%s' compares scalars, not arrays", mbe_op_str(op));
+  }
+  MbeStatus st;
+  if ((st = need_fixed(c, e, a, "a comparison")) != MBE_OK ||
+      (st = need_fixed(c, e, b, "a comparison")) != MBE_OK) {
+    return st;
   }
   double r;
   if (a->type == MBE_T_STRING || b->type == MBE_T_STRING) {
@@ -414,6 +560,13 @@ static MbeStatus build_array(Ctx* c, const MbeExpr* e, MbeValue* elems, size_t n
       }
     }
   }
+  for (size_t i = 0; i < n; i++) {
+    for (size_t k = 0; elems[i].sym && k < stride; k++) {
+      if ((st = sym_take(c, out, i * stride + k, &elems[i], k)) != MBE_OK) {
+        return st;
+      }
+    }
+  }
   return MBE_OK;
 }
 
@@ -468,7 +621,11 @@ static MbeStatus eval_matrix(Ctx* c, const MbeExpr* e, MbeValue* out) {
     int j = 0;
     for (size_t k = 0; k < e->args[r]->nargs; k++) {
       for (size_t m = 0; m < vals[r][k].n; m++) {
-        out->num[r * dims[1] + j++] = vals[r][k].num[m];
+        out->num[r * dims[1] + j] = vals[r][k].num[m];
+        if ((st = sym_take(c, out, (size_t)(r * dims[1] + j), &vals[r][k], m)) != MBE_OK) {
+          return st;
+        }
+        j++;
       }
     }
   }
@@ -483,7 +640,8 @@ static MbeStatus eval_range(Ctx* c, const MbeExpr* e, MbeValue* out) {
   }
   for (size_t i = 0; i < e->nargs; i++) {
     if ((st = need_numeric(c, e->args[i], &v[i], "a range")) != MBE_OK ||
-        (st = need_scalar(c, e->args[i], &v[i], "a range")) != MBE_OK) {
+        (st = need_scalar(c, e->args[i], &v[i], "a range")) != MBE_OK ||
+        (st = need_fixed(c, e->args[i], &v[i], "a range")) != MBE_OK) {
       return st;
     }
   }
@@ -594,6 +752,9 @@ static MbeStatus subscript(Ctx* c, const MbeExpr* where, MbeValue v, MbeExpr* co
       out->str[o] = v.str[src];
     } else {
       out->num[o] = v.num[src];
+    }
+    if ((st = sym_take(c, out, o, &v, src)) != MBE_OK) {
+      return st;
     }
     for (int d = v.ndims; d-- > 0;) {
       if (++idx[d] < nsel[d]) {
@@ -810,10 +971,56 @@ static MbeStatus to_int(Ctx* c, const MbeExpr* e, const MbeValue* v, int lo, int
   return MBE_OK;
 }
 
+// fn of node x (fn one of math1's; sign, floor, ceil and integer never get here)
+static MbeSymId sym_math1(Ctx* c, Fn fn, MbeSymId x) {
+  MbeSym* d = vdag(c);
+  const double pi = 3.14159265358979323846;
+  switch (fn) {
+    case FN_ABS: return mbe_sym_fn(d, MBE_SYM_ABS, x);
+    case FN_SQRT: return mbe_sym_fn(d, MBE_SYM_SQRT, x);
+    case FN_SIN: return mbe_sym_fn(d, MBE_SYM_SIN, x);
+    case FN_COS: return mbe_sym_fn(d, MBE_SYM_COS, x);
+    case FN_TAN: return mbe_sym_fn(d, MBE_SYM_TAN, x);
+    case FN_ASIN: return mbe_sym_fn(d, MBE_SYM_ASIN, x);
+    case FN_ACOS: return mbe_sym_fn(d, MBE_SYM_ACOS, x);
+    case FN_ATAN: return mbe_sym_fn(d, MBE_SYM_ATAN, x);
+    case FN_EXP: return mbe_sym_fn(d, MBE_SYM_EXP, x);
+    case FN_LOG: return mbe_sym_fn(d, MBE_SYM_LOG, x);
+    case FN_LOG10: {
+      MbeSymId l = mbe_sym_fn(d, MBE_SYM_LOG, x);
+      MbeSymId ln10 = mbe_sym_const(d, 2.30258509299404568402);
+      return mbe_sym_div(d, l, ln10);
+    }
+    case FN_SINH:
+    case FN_COSH:
+    case FN_TANH: {
+      // from exp(x) and exp(-x)
+      MbeSymId ep = mbe_sym_fn(d, MBE_SYM_EXP, x);
+      MbeSymId nx = mbe_sym_neg(d, x);
+      MbeSymId em = mbe_sym_fn(d, MBE_SYM_EXP, nx);
+      MbeSymId dif = mbe_sym_sub(d, ep, em);
+      MbeSymId sum = mbe_sym_add(d, ep, em);
+      MbeSymId half = mbe_sym_const(d, 0.5);
+      return fn == FN_SINH   ? mbe_sym_mul(d, half, dif)
+             : fn == FN_COSH ? mbe_sym_mul(d, half, sum)
+                             : mbe_sym_div(d, dif, sum);
+    }
+    case FN_FROM_DEG: return mbe_sym_mul(d, x, mbe_sym_const(d, pi / 180.0));
+    case FN_TO_DEG: return mbe_sym_mul(d, x, mbe_sym_const(d, 180.0 / pi));
+    case FN_FROM_RPM: return mbe_sym_mul(d, x, mbe_sym_const(d, pi / 30.0));
+    case FN_TO_RPM: return mbe_sym_mul(d, x, mbe_sym_const(d, 30.0 / pi));
+    default: return x;
+  }
+}
+
 // element-wise math on numbers; domain errors are errors, not NaN
 static MbeStatus math1(Ctx* c, const MbeExpr* e, Fn fn, const MbeValue* a, MbeValue* out) {
   MbeStatus st = need_numeric(c, e, a, "this function");
   if (st != MBE_OK) {
+    return st;
+  }
+  if ((fn == FN_SIGN || fn == FN_FLOOR || fn == FN_CEIL || fn == FN_INTEGER) &&
+      (st = need_fixed(c, e, a, "sign(), floor(), ceil() and integer()")) != MBE_OK) {
     return st;
   }
   // abs keeps Integer; sign is Integer for either argument type (Modelica 3.7.1)
@@ -855,6 +1062,14 @@ static MbeStatus math1(Ctx* c, const MbeExpr* e, Fn fn, const MbeValue* a, MbeVa
     }
     out->num[i] = y;
   }
+  if (a->sym) {
+    if ((st = sym_alloc(c, out)) != MBE_OK) {
+      return st;
+    }
+    for (size_t i = 0; i < a->n; i++) {
+      out->sym[i] = sym_math1(c, fn, a->sym[i]);
+    }
+  }
   return MBE_OK;
 }
 
@@ -873,7 +1088,14 @@ static MbeStatus reduce(Ctx* c, const MbeExpr* e, Fn fn, MbeValue* v, size_t nv,
     }
     real = v[0].type == MBE_T_REAL || v[1].type == MBE_T_REAL;
     acc = fn == FN_MIN ? fmin(v[0].num[0], v[1].num[0]) : fmax(v[0].num[0], v[1].num[0]);
-    return scalar(c, out, real ? MBE_T_REAL : MBE_T_INTEGER, acc);
+    if ((st = scalar(c, out, real ? MBE_T_REAL : MBE_T_INTEGER, acc)) != MBE_OK ||
+        (!v[0].sym && !v[1].sym) || (st = sym_alloc(c, out)) != MBE_OK) {
+      return st;
+    }
+    MbeSymId a = elem_sym(c, &v[0], 0);
+    MbeSymId b = elem_sym(c, &v[1], 0);
+    out->sym[0] = mbe_sym_op(vdag(c), fn == FN_MIN ? MBE_SYM_MIN : MBE_SYM_MAX, a, b, 0);
+    return MBE_OK;
   }
   src = &v[0];
   if ((st = need_numeric(c, e, src, "this reduction")) != MBE_OK) {
@@ -895,7 +1117,22 @@ static MbeStatus reduce(Ctx* c, const MbeExpr* e, Fn fn, MbeValue* v, size_t nv,
           : fn == FN_MIN     ? fmin(acc, x)
                              : fmax(acc, x);
   }
-  return scalar(c, out, src->type, acc);
+  if ((st = scalar(c, out, src->type, acc)) != MBE_OK || !src->sym ||
+      (st = sym_alloc(c, out)) != MBE_OK) {
+    return st;
+  }
+
+  // the same fold on the expressions, from the first element
+  MbeSym* d = vdag(c);
+  MbeSymId s = src->sym[0];
+  for (size_t i = 1; i < src->n; i++) {
+    MbeSymId x = src->sym[i];
+    s = fn == FN_SUM       ? mbe_sym_add(d, s, x)
+        : fn == FN_PRODUCT ? mbe_sym_mul(d, s, x)
+                           : mbe_sym_op(d, fn == FN_MIN ? MBE_SYM_MIN : MBE_SYM_MAX, s, x, 0);
+  }
+  out->sym[0] = s;
+  return MBE_OK;
 }
 
 static MbeStatus fill_dims(Ctx* c, const MbeExpr* e, MbeValue* v, size_t from, size_t n,
@@ -969,6 +1206,10 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
           (st = need_scalar(c, e, &v[1], fname)) != MBE_OK) {
         return st;
       }
+      if (fn != FN_ATAN2 && ((st = need_fixed(c, e, &v[0], fname)) != MBE_OK ||
+                             (st = need_fixed(c, e, &v[1], fname)) != MBE_OK)) {
+        return st;
+      }
       double x = v[0].num[0], y = v[1].num[0];
       if (fn != FN_ATAN2 && y == 0) {
         return fail(c, e, "%s by zero", fname);
@@ -978,7 +1219,14 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
                  : fn == FN_MOD ? x - floor(x / y) * y
                  : fn == FN_REM ? x - trunc(x / y) * y
                                 : trunc(x / y);
-      return scalar(c, out, integer ? MBE_T_INTEGER : MBE_T_REAL, r);
+      if ((st = scalar(c, out, integer ? MBE_T_INTEGER : MBE_T_REAL, r)) != MBE_OK ||
+          (!v[0].sym && !v[1].sym) || (st = sym_alloc(c, out)) != MBE_OK) {
+        return st;
+      }
+      MbeSymId a = elem_sym(c, &v[0], 0);
+      MbeSymId b = elem_sym(c, &v[1], 0);
+      out->sym[0] = mbe_sym_op(vdag(c), MBE_SYM_ATAN2, a, b, 0);
+      return MBE_OK;
     }
     case FN_MIN:
     case FN_MAX:
@@ -1017,6 +1265,9 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
           out->str[i] = x->str[0];
         } else {
           out->num[i] = x ? x->num[0] : fn == FN_ONES ? 1 : 0;
+        }
+        if (x && (st = sym_take(c, out, i, x, 0)) != MBE_OK) {
+          return st;
         }
       }
       return MBE_OK;
@@ -1065,6 +1316,14 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
             out->str[o] = v[i].str[j];
           } else {
             out->num[o] = v[i].num[j];
+          }
+        }
+      }
+      o = 0;
+      for (size_t i = 1; i < e->nargs; i++) {
+        for (size_t j = 0; j < v[i].n; j++, o++) {
+          if ((st = sym_take(c, out, o, &v[i], j)) != MBE_OK) {
+            return st;
           }
         }
       }
@@ -1129,6 +1388,11 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
       for (int i = 0; i < n; i++) {
         out->num[i * n + i] = v[0].num[i];
       }
+      for (int i = 0; i < n; i++) {
+        if ((st = sym_take(c, out, (size_t)(i * n + i), &v[0], (size_t)i)) != MBE_OK) {
+          return st;
+        }
+      }
       return MBE_OK;
     }
     case FN_TRANSPOSE: {
@@ -1145,6 +1409,14 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
       for (int i = 0; i < dims[0]; i++) {
         for (int j = 0; j < dims[1]; j++) {
           out->num[i * dims[1] + j] = v[0].num[j * dims[0] + i];
+        }
+      }
+      for (int i = 0; i < dims[0]; i++) {
+        for (int j = 0; j < dims[1]; j++) {
+          size_t o = (size_t)(i * dims[1] + j), src = (size_t)(j * dims[0] + i);
+          if ((st = sym_take(c, out, o, &v[0], src)) != MBE_OK) {
+            return st;
+          }
         }
       }
       return MBE_OK;
@@ -1176,6 +1448,23 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
         out->num[0] = a[1] * b[2] - a[2] * b[1];
         out->num[1] = a[2] * b[0] - a[0] * b[2];
         out->num[2] = a[0] * b[1] - a[1] * b[0];
+        if (!v[0].sym && !v[1].sym) {
+          return MBE_OK;
+        }
+        if ((st = sym_alloc(c, out)) != MBE_OK) {
+          return st;
+        }
+        MbeSym* d = vdag(c);
+        for (int i = 0; i < 3; i++) {
+          int j = (i + 1) % 3, k = (i + 2) % 3;
+          MbeSymId aj = elem_sym(c, &v[0], (size_t)j);
+          MbeSymId bk = elem_sym(c, &v[1], (size_t)k);
+          MbeSymId ak = elem_sym(c, &v[0], (size_t)k);
+          MbeSymId bj = elem_sym(c, &v[1], (size_t)j);
+          MbeSymId p = mbe_sym_mul(d, aj, bk);
+          MbeSymId q = mbe_sym_mul(d, ak, bj);
+          out->sym[i] = mbe_sym_sub(d, p, q);
+        }
         return MBE_OK;
       }
       int dims[2] = {3, 3};
@@ -1184,6 +1473,18 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
       }
       double m[9] = {0, -a[2], a[1], a[2], 0, -a[0], -a[1], a[0], 0};
       memcpy(out->num, m, sizeof m);
+      if (v[0].sym) {
+        // the same signs on the elements' nodes
+        static const int src[9] = {-1, 2, 1, 2, -1, 0, 1, 0, -1};
+        static const bool neg[9] = {false, true, false, false, false, true, true, false, false};
+        if ((st = sym_alloc(c, out)) != MBE_OK) {
+          return st;
+        }
+        for (int i = 0; i < 9; i++) {
+          MbeSymId x = src[i] < 0 ? mbe_sym_const(vdag(c), 0.0) : v[0].sym[src[i]];
+          out->sym[i] = neg[i] ? mbe_sym_neg(vdag(c), x) : x;
+        }
+      }
       return MBE_OK;
     }
     case FN_VECTOR:
@@ -1227,6 +1528,9 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
       if (v[0].ndims != 1) {
         return fail(c, e, "%s takes a vector", fname);
       }
+      if (e->nargs == 2 && ((st = need_fixed(c, e->args[1], &v[1], fname)) != MBE_OK)) {
+        return st;
+      }
       double s = 0;
       for (size_t i = 0; i < v[0].n; i++) {
         s += v[0].num[i] * v[0].num[i];
@@ -1248,8 +1552,31 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
         }
         len = p >= 1e60 || p == 1 ? acc : p == 2 ? len : pow(acc, 1 / p);
       }
+      // |v| on the expressions (the 2-norm; other p-norms of varied vectors: 1 and inf)
+      MbeSym* vd = vdag(c);
+      MbeSymId slen = 0;
+      double p = fn == FN_LENGTH && e->nargs == 2 ? v[1].num[0] : 2;
+      if (v[0].sym) {
+        for (size_t i = 0; i < v[0].n; i++) {
+          MbeSymId x = v[0].sym[i];
+          MbeSymId t = p == 2 ? mbe_sym_mul(vd, x, x) : mbe_sym_fn(vd, MBE_SYM_ABS, x);
+          slen = i == 0      ? t
+                 : p >= 1e60 ? mbe_sym_op(vd, MBE_SYM_MAX, slen, t, 0)
+                             : mbe_sym_add(vd, slen, t);
+        }
+        if (p == 2) {
+          slen = mbe_sym_fn(vd, MBE_SYM_SQRT, slen);
+        } else if (p != 1 && p < 1e60) {
+          return fail(c, e, "%s of a varied vector takes p = 1, 2 or inf", fname);
+        }
+      }
       if (fn == FN_LENGTH) {
-        return scalar(c, out, MBE_T_REAL, len);
+        if ((st = scalar(c, out, MBE_T_REAL, len)) != MBE_OK || !v[0].sym ||
+            (st = sym_alloc(c, out)) != MBE_OK) {
+          return st;
+        }
+        out->sym[0] = slen;
+        return MBE_OK;
       }
       if (fn == FN_NORMALIZE_ASSERT) {
         // v/|v| without the eps guard; the MSL asserts |v| > 0
@@ -1275,7 +1602,8 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
         if (strcmp(e->named[i].ident, "eps") != 0) {
           return fail(c, e->named[i].value, "normalize has no argument '%s'", e->named[i].ident);
         }
-        if ((st = eval(c, e->named[i].value, &ev)) != MBE_OK) {
+        if ((st = eval(c, e->named[i].value, &ev)) != MBE_OK ||
+            (st = need_fixed(c, e->named[i].value, &ev, fname)) != MBE_OK) {
           return st;
         }
         eps = ev.num[0];
@@ -1291,11 +1619,25 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
       for (int i = 0; i < n; i++) {
         out->num[i] = v[0].num[i] / d;
       }
+
+      // v / |v| on the expressions; the branch near zero is the model's own value's
+      if (v[0].sym) {
+        if ((st = sym_alloc(c, out)) != MBE_OK) {
+          return st;
+        }
+        MbeSymId dn = fn == FN_NORMALIZE_ASSERT || len >= eps ? slen : mbe_sym_const(vdag(c), d);
+        for (int i = 0; i < n; i++) {
+          out->sym[i] = mbe_sym_div(vdag(c), v[0].sym[i], dn);
+        }
+      }
       return MBE_OK;
     }
     case FN_STRING: {
       if (e->nargs < 1) {
         return fail(c, e, "String() needs a value");
+      }
+      if ((st = need_fixed(c, e, &v[0], fname)) != MBE_OK) {
+        return st;
       }
       MbeStrbuf sb;
       mbe_strbuf_init(&sb);
@@ -1370,6 +1712,12 @@ static MbeStatus eval(Ctx* c, const MbeExpr* e, MbeValue* out) {
       if ((st = alloc(c, out, a.type, a.ndims, a.dims)) == MBE_OK) {
         for (size_t i = 0; i < a.n; i++) {
           out->num[i] = e->op == MBE_OP_NEG ? -a.num[i] : a.num[i];
+        }
+        out->sym = a.sym;
+        if (a.sym && e->op == MBE_OP_NEG && (st = sym_alloc(c, out)) == MBE_OK) {
+          for (size_t i = 0; i < a.n; i++) {
+            out->sym[i] = mbe_sym_neg(vdag(c), a.sym[i]);
+          }
         }
       }
       break;

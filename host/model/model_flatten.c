@@ -60,6 +60,17 @@ struct MbeFlatten {
   int depth;
 };
 
+size_t mbe_flatten_ctx_size(void) {
+  return sizeof(MbeFlatten);
+}
+
+void mbe_flatten_ctx_init(MbeFlatten* fl, MbeSpec* spec, MbeFlat* flat) {
+  memset(fl, 0, sizeof *fl);
+  fl->spec = spec;
+  fl->flat = flat;
+  fl->arena = &flat->arena;
+}
+
 MbeFlat* mbe_flatten_flat(MbeFlatten* fl) {
   return fl->flat;
 }
@@ -1322,6 +1333,15 @@ MbeStatus mbe_flatten_var_value(MbeFlatten* fl, int vi, MbeError* err) {
         arr.num[i] = val.num[0];
       }
     }
+    if (val.sym) {
+      arr.sym = mbe_arena_alloc(fl->arena, arr.n * sizeof *arr.sym);
+      if (!arr.sym) {
+        return nomem(err);
+      }
+      for (size_t i = 0; i < arr.n; i++) {
+        arr.sym[i] = val.sym[0];
+      }
+    }
     val = arr;
   }
   bool shape = val.ndims == v->ndims;
@@ -1346,6 +1366,10 @@ MbeStatus mbe_flatten_var_value(MbeFlatten* fl, int vi, MbeError* err) {
         decl, sb.data ? sb.data : "?",
         val.ndims == 0 && v->ndims ? " (use 'each' to give every element the same value)" : "");
     mbe_strbuf_deinit(&sb);
+    return st;
+  }
+  if ((st = mbe_flat_vary_leaves(fl->flat, vi, false, &val, err)) != MBE_OK) {
+    v->eval_state = 0;
     return st;
   }
   v->value = val;
@@ -1784,7 +1808,7 @@ static MbeStatus flatten_all_equations(MbeFlatten* fl, MbeError* err) {
 
 // ---- evaluation of everything and the experiment ------------------------------------------
 
-static MbeStatus eval_all(MbeFlatten* fl, MbeError* err) {
+MbeStatus mbe_flatten_eval_all(MbeFlatten* fl, MbeError* err) {
   MbeStatus st;
   for (size_t i = 0; i < fl->flat->nvars; i++) {
     MbeVar* v = &fl->flat->vars[i];
@@ -1829,6 +1853,10 @@ static MbeStatus eval_all(MbeFlatten* fl, MbeError* err) {
       if (val.ndims == 0 && v->ndims > 0 && !b->is_each && a != MBE_ATTR_STATESELECT) {
         warn(fl, b->loc, "scalar %s for array '%s' without 'each': applied to every element",
              ATTR_NAMES[a], v->name);
+      }
+      if (a == MBE_ATTR_START &&
+          (st = mbe_flat_vary_leaves(fl->flat, (int)i, true, &val, err)) != MBE_OK) {
+        return st;
       }
       v->attr_value[a] = val;
       v->has_attr_value[a] = true;
@@ -2024,6 +2052,7 @@ MbeStatus mbe_flat_create(MbeSpec* spec, const char* class_name, MbeFlat** out, 
     return nomem(err);
   }
   mbe_arena_init(&f->arena);
+  mbe_sym_init(&f->psym);
   f->spec = spec;
   MbeFlatten fl = {spec, f, &f->arena, NULL, 0, 0, 0};
 
@@ -2051,8 +2080,8 @@ MbeStatus mbe_flat_create(MbeSpec* spec, const char* class_name, MbeFlat** out, 
   if ((st = new_inst(&fl, "", -1, top, top->loc, &root, err)) != MBE_OK ||
       (st = expand(&fl, root, &none, err)) != MBE_OK ||
       (st = instantiate_all(&fl, root, err)) != MBE_OK ||
-      (st = flatten_all_equations(&fl, err)) != MBE_OK || (st = eval_all(&fl, err)) != MBE_OK ||
-      (st = experiment(&fl, err)) != MBE_OK) {
+      (st = flatten_all_equations(&fl, err)) != MBE_OK ||
+      (st = mbe_flatten_eval_all(&fl, err)) != MBE_OK || (st = experiment(&fl, err)) != MBE_OK) {
     goto fail;
   }
   *out = f;
@@ -2067,6 +2096,7 @@ void mbe_flat_destroy(MbeFlat* flat) {
   if (!flat) {
     return;
   }
+  mbe_sym_deinit(&flat->psym);
   mbe_arena_deinit(&flat->arena);
   mbe_free(flat);
 }

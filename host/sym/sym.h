@@ -59,6 +59,15 @@ MbeSymId mbe_sym_div(MbeSym* s, MbeSymId a, MbeSymId b);
 MbeSymId mbe_sym_neg(MbeSym* s, MbeSymId a);
 MbeSymId mbe_sym_fn(MbeSym* s, MbeSymOp op, MbeSymId a);  // one-operand functions
 
+// no node: the empty slot of an import map
+#define MBE_SYM_NONE ((MbeSymId)0xffffffffu)
+
+// Copies node id of src, with the nodes it depends on, into dst, and returns its id there.
+// map (src->nnodes entries, MBE_SYM_NONE where not copied yet) says where src nodes already are
+// in dst and is filled with the new ones; copies are made in src's node order, so the same
+// imports give the same dst on every run. Leaves keep their indices.
+MbeSymId mbe_sym_import(MbeSym* dst, const MbeSym* src, MbeSymId id, MbeSymId* map);
+
 // true when node id is the constant v (bitwise, so -0 and +0 differ)
 bool mbe_sym_is_const(const MbeSym* s, MbeSymId id, double v);
 

@@ -137,6 +137,51 @@ MbeSymId mbe_sym_param(MbeSym* s, int index) {
   return leaf(s, MBE_SYM_PARAM, 0, index);
 }
 
+MbeSymId mbe_sym_import(MbeSym* dst, const MbeSym* src, MbeSymId id, MbeSymId* map) {
+  if (map[id] != MBE_SYM_NONE) {
+    return map[id];
+  }
+
+  // the nodes id needs that are not copied yet, then each in source order (operands first)
+  unsigned char* need = mbe_calloc((size_t)id + 1, 1);
+  if (!need) {
+    dst->is_oom = true;
+    return 0;
+  }
+  need[id] = 1;
+  for (size_t i = (size_t)id + 1; i-- > 0;) {
+    if (!need[i] || map[i] != MBE_SYM_NONE) {
+      need[i] = 0;
+      continue;
+    }
+    const MbeSymNode* n = &src->nodes[i];
+    for (int k = 0; k < mbe_sym_op_arity((MbeSymOp)n->op); k++) {
+      need[n->arg[k]] = 1;
+    }
+  }
+  for (size_t i = 0; i <= id; i++) {
+    if (!need[i]) {
+      continue;
+    }
+    const MbeSymNode* n = &src->nodes[i];
+    switch ((MbeSymOp)n->op) {
+      case MBE_SYM_CONST: map[i] = mbe_sym_const(dst, n->value); break;
+      case MBE_SYM_TIME: map[i] = mbe_sym_time(dst); break;
+      case MBE_SYM_STATE: map[i] = mbe_sym_state(dst, n->index); break;
+      case MBE_SYM_PARAM: map[i] = mbe_sym_param(dst, n->index); break;
+      default: {
+        MbeSymId a[3] = {0, 0, 0};
+        for (int k = 0; k < mbe_sym_op_arity((MbeSymOp)n->op); k++) {
+          a[k] = map[n->arg[k]];
+        }
+        map[i] = mbe_sym_op(dst, (MbeSymOp)n->op, a[0], a[1], a[2]);
+      }
+    }
+  }
+  mbe_free(need);
+  return map[id];
+}
+
 bool mbe_sym_is_const(const MbeSym* s, MbeSymId id, double v) {
   const MbeSymNode* n = &s->nodes[id];
   return n->op == MBE_SYM_CONST && memcmp(&n->value, &v, sizeof v) == 0;

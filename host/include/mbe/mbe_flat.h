@@ -24,6 +24,20 @@ typedef struct MbeFlat MbeFlat;
 MBE_API MbeStatus mbe_flat_create(MbeSpec* spec, const char* class_name, MbeFlat** out,
                                   MbeError* err);
 
+// Makes n parameters vary per member of an ensemble. Each name is an element of a Real parameter
+// ("body.m", "boxBody1.r[1]", "world.g") or the start value of an element of a Real variable
+// ("revolute1.phi.start", "body.r_0.start[2]", also written "body.r_0[2].start"); varied k is the
+// k-th per-member value. Every parameter and start value computed from them is evaluated again
+// as an expression of them, so derived parameters (a BodyBox's mass from its length) follow each
+// member. Call once, before the system is built. Statuses: MBE_ERR_USAGE naming the parameter
+// and what is allowed (an unknown name with the closest known one, not Real, a constant, final
+// or protected, fixed=false, an array without its element, an element out of range, the start of
+// a parameter, a name given twice), MBE_ERR_MODEL at a binding's location when a varied value
+// decides something the compiled model needs fixed (an Integer, a condition, a dimension),
+// MBE_ERR_NOMEM. On failure the flat model keeps its values but must not be used to vary again.
+// Nullable: err.
+MBE_API MbeStatus mbe_flat_vary(MbeFlat* flat, const char* const* names, size_t n, MbeError* err);
+
 // Frees the flat model. Nullable: flat.
 MBE_API void mbe_flat_destroy(MbeFlat* flat);
 

@@ -1,0 +1,365 @@
+// SPDX-License-Identifier: Apache-2.0
+// Parameters that vary per member of an ensemble: the names users give (body.m, boxBody1.r[1],
+// revolute1.phi.start) resolved and checked, and every parameter evaluated again so that each
+// value computed from a varied one carries its expression (model_eval.c does the carrying).
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+
+// ---- names ----------------------------------------------------------------------------------
+
+static int find_var(const MbeFlat* f, const char* name, size_t len) {
+  for (size_t i = 0; i < f->nvars; i++) {
+    if (strncmp(f->vars[i].name, name, len) == 0 && f->vars[i].name[len] == '\0') {
+      return (int)i;
+    }
+  }
+  return -1;
+}
+
+// the Real variable or parameter closest to name, for "did you mean"
+static const char* suggest(const MbeFlat* f, const char* name) {
+  const char* best = NULL;
+  size_t best_d = strlen(name) / 3 + 2;
+  for (size_t i = 0; i < f->nvars; i++) {
+    if (f->vars[i].type != MBE_T_REAL || f->vars[i].is_protected) {
+      continue;
+    }
+    size_t d = mbe_edit_distance(name, f->vars[i].name, best_d);
+    if (d < best_d) {
+      best_d = d;
+      best = f->vars[i].name;
+    }
+  }
+  return best;
+}
+
+// parses "i" or "i,j,..." (1-based) into the row-major element of var; -1 on error (reported)
+static int element_of(const MbeVar* v, const char* subs, const char* name, MbeError* err) {
+  int idx[MBE_MAX_DIMS], n = 0;
+  const char* p = subs;
+  while (*p && n < MBE_MAX_DIMS) {
+    char* end;
+    long k = strtol(p, &end, 10);
+    if (end == p) {
+      break;
+    }
+    idx[n++] = (int)k;
+    p = end;
+    while (*p == ' ') {
+      p++;
+    }
+    if (*p != ',') {
+      break;
+    }
+    p++;
+  }
+  if (*p != ']' || p[1] != '\0' || n == 0) {
+    mbe_error_set(err, MBE_ERR_USAGE, "'%s': subscripts must be whole numbers, e.g. %s[1]", name,
+                  v->name);
+    return -1;
+  }
+  if (n != v->ndims) {
+    mbe_error_set(err, MBE_ERR_USAGE, "'%s': %s has %d dimension%s, not %d", name, v->name,
+                  v->ndims, v->ndims == 1 ? "" : "s", n);
+    return -1;
+  }
+  int elem = 0;
+  for (int d = 0; d < n; d++) {
+    if (idx[d] < 1 || idx[d] > v->dims[d]) {
+      mbe_error_set(err, MBE_ERR_USAGE, "'%s': index %d is outside 1..%d", name, idx[d],
+                    v->dims[d]);
+      return -1;
+    }
+    elem = elem * v->dims[d] + idx[d] - 1;
+  }
+  return elem;
+}
+
+// resolves one name; the checks say what may vary and what to vary instead
+static MbeStatus resolve(MbeFlat* f, const char* name, MbeVaried* out, MbeError* err) {
+  char base[512];
+  if (strlen(name) >= sizeof base) {
+    return mbe_error_set(err, MBE_ERR_USAGE, "parameter name too long: '%.60s...'", name);
+  }
+  snprintf(base, sizeof base, "%s", name);
+
+  // ".start" at the end, or ".start[i]" whose subscript belongs to the variable
+  bool is_start = false;
+  char subs[64] = "";
+  size_t len = strlen(base);
+  char* st = strstr(base, ".start");
+  if (st && (st[6] == '\0' || st[6] == '[') && strchr(st + 1, '.') == NULL) {
+    is_start = true;
+    if (st[6] == '[') {
+      snprintf(subs, sizeof subs, "%s", st + 7);
+    }
+    *st = '\0';
+    len = strlen(base);
+  }
+  if (!subs[0] && len > 0 && base[len - 1] == ']') {
+    char* open = strrchr(base, '[');
+    if (open) {
+      snprintf(subs, sizeof subs, "%s", open + 1);
+      subs[strlen(subs) - 1] = '\0';
+      *open = '\0';
+    }
+  }
+  if (subs[0]) {
+    size_t n = strlen(subs);
+    if (n + 2 > sizeof subs) {
+      return mbe_error_set(err, MBE_ERR_USAGE, "'%s': subscripts too long", name);
+    }
+    subs[n] = ']';
+    subs[n + 1] = '\0';
+  }
+  int vi = find_var(f, base, strlen(base));
+  if (vi < 0) {
+    const char* near = suggest(f, base);
+    return mbe_error_set(err, MBE_ERR_USAGE, "the model has no parameter or variable '%s'%s%s%s",
+                         base, near ? "; did you mean '" : "", near ? near : "",
+                         near ? "'?" : " (mbens check --all lists the parameters)");
+  }
+  const MbeVar* v = &f->vars[vi];
+
+  // which element
+  int elem = 0;
+  if (subs[0]) {
+    if ((elem = element_of(v, subs, name, err)) < 0) {
+      return err ? err->code : MBE_ERR_USAGE;
+    }
+  } else if (v->ndims > 0) {
+    return mbe_error_set(err, MBE_ERR_USAGE,
+                         "'%s' is an array; vary its elements one by one, e.g. %s[1]%s", name,
+                         v->name, is_start ? ".start" : "");
+  }
+
+  // what may vary: the values of Real parameters, the start values of Real variables
+  if (v->type != MBE_T_REAL) {
+    return mbe_error_set(err, MBE_ERR_USAGE,
+                         "'%s' is a%s %s: it decides the model's structure and is fixed when "
+                         "the kernel is compiled; only Real parameters and start values vary",
+                         name, v->type == MBE_T_INTEGER || v->type == MBE_T_ENUM ? "n" : "",
+                         mbe_base_type_str(v->type));
+  }
+  if (v->variability == MBE_VAR_CONSTANT) {
+    return mbe_error_set(err, MBE_ERR_USAGE, "'%s' is a constant and cannot vary", name);
+  }
+  if (is_start && v->variability == MBE_VAR_PARAMETER) {
+    return mbe_error_set(err, MBE_ERR_USAGE,
+                         "'%s': %s is a parameter; vary its value (%s) rather than its start", name,
+                         v->name, v->name);
+  }
+  if (!is_start && v->variability < MBE_VAR_PARAMETER) {
+    return mbe_error_set(err, MBE_ERR_USAGE,
+                         "'%s' is a variable, not a parameter; vary where it starts with "
+                         "%s.start",
+                         name, name);
+  }
+  if (!is_start && v->is_final) {
+    return mbe_error_set(err, MBE_ERR_USAGE,
+                         "'%s' is final: its value is computed from other parameters "
+                         "(%s:%d:%d); vary those instead",
+                         name, v->binding.loc.file ? v->binding.loc.file : v->loc.file,
+                         v->binding.expr ? v->binding.loc.line : v->loc.line,
+                         v->binding.expr ? v->binding.loc.col : v->loc.col);
+  }
+  if (v->is_protected) {
+    return mbe_error_set(err, MBE_ERR_USAGE, "'%s' is protected (internal to its component)", name);
+  }
+  if (!is_start && v->is_free) {
+    return mbe_error_set(err, MBE_ERR_USAGE,
+                         "'%s' has fixed=false: the initialization computes it from the initial "
+                         "conditions",
+                         name);
+  }
+
+  // the model's own value is the nominal one
+  double nominal = 0;
+  if (!is_start) {
+    nominal = v->value.num[elem];
+  } else if (v->has_attr_value[MBE_ATTR_START]) {
+    const MbeValue* s = &v->attr_value[MBE_ATTR_START];
+    nominal = s->num[s->n > (size_t)elem ? (size_t)elem : 0];
+  }
+  char canon[600];
+  if (v->ndims == 0) {
+    snprintf(canon, sizeof canon, "%s%s", v->name, is_start ? ".start" : "");
+  } else {
+    int idx[MBE_MAX_DIMS], r = elem;
+    for (int d = v->ndims; d-- > 0;) {
+      idx[d] = r % v->dims[d] + 1;
+      r /= v->dims[d];
+    }
+    size_t k = (size_t)snprintf(canon, sizeof canon, "%s[", v->name);
+    for (int d = 0; d < v->ndims && k < sizeof canon; d++) {
+      k += (size_t)snprintf(canon + k, sizeof canon - k, "%s%d", d ? "," : "", idx[d]);
+    }
+    if (k < sizeof canon) {
+      snprintf(canon + k, sizeof canon - k, "]%s", is_start ? ".start" : "");
+    }
+  }
+  out->name = mbe_arena_strdup(&f->arena, canon);
+  out->var = vi;
+  out->elem = elem;
+  out->is_start = is_start;
+  out->nominal = nominal;
+  return out->name ? MBE_OK : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+}
+
+// ---- leaves and re-evaluation -------------------------------------------------------------
+
+MbeStatus mbe_flat_vary_leaves(MbeFlat* f, int var, bool is_start, MbeValue* val, MbeError* err) {
+  const MbeVar* v = &f->vars[var];
+  for (size_t k = 0; k < f->nvary; k++) {
+    const MbeVaried* q = &f->vary[k];
+    if (q->var != var || q->is_start != is_start) {
+      continue;
+    }
+
+    // a scalar start of an array applies to every element: make the array, one element varies
+    if (val->ndims == 0 && v->ndims > 0) {
+      MbeValue arr;
+      MbeStatus st = mbe_value_alloc(&f->arena, &arr, val->type, v->ndims, v->dims, err);
+      if (st != MBE_OK) {
+        return st;
+      }
+      for (size_t i = 0; i < arr.n; i++) {
+        arr.num[i] = val->num[0];
+      }
+      if (val->sym) {
+        arr.sym = mbe_arena_alloc(&f->arena, arr.n * sizeof *arr.sym);
+        if (!arr.sym) {
+          return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+        }
+        for (size_t i = 0; i < arr.n; i++) {
+          arr.sym[i] = val->sym[0];
+        }
+      }
+      *val = arr;
+    }
+
+    // a fresh expression array (the value may share its arrays with another variable's)
+    MbeSymId* sym = mbe_arena_alloc(&f->arena, val->n * sizeof *sym);
+    if (!sym) {
+      return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+    }
+    for (size_t i = 0; i < val->n; i++) {
+      sym[i] = val->sym ? val->sym[i] : mbe_sym_const(&f->psym, val->num[i]);
+    }
+    sym[q->elem] = mbe_sym_param(&f->psym, (int)k);
+    val->sym = sym;
+  }
+  return MBE_OK;
+}
+
+MbeStatus mbe_flat_vary(MbeFlat* f, const char* const* names, size_t n, MbeError* err) {
+  if (f->nvary) {
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG, "the flat model already has varied parameters");
+  }
+  if (n == 0) {
+    return MBE_OK;
+  }
+  MbeVaried* vary = mbe_arena_alloc(&f->arena, n * sizeof *vary);
+  if (!vary) {
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  for (size_t k = 0; k < n; k++) {
+    MbeStatus st = resolve(f, names[k], &vary[k], err);
+    if (st != MBE_OK) {
+      return st;
+    }
+    for (size_t j = 0; j < k; j++) {
+      if (vary[j].var == vary[k].var && vary[j].elem == vary[k].elem &&
+          vary[j].is_start == vary[k].is_start) {
+        return mbe_error_set(err, MBE_ERR_USAGE, "'%s' is varied twice (as '%s' and '%s')",
+                             vary[k].name, names[j], names[k]);
+      }
+    }
+  }
+
+  // the leaves first (PARAM k is node k + 1), then every value again, now with expressions;
+  // the warnings of the first evaluation stand
+  f->vary = vary;
+  f->nvary = n;
+  for (size_t k = 0; k < n; k++) {
+    mbe_sym_param(&f->psym, (int)k);
+  }
+  for (size_t i = 0; i < f->nvars; i++) {
+    if (f->vars[i].variability >= MBE_VAR_PARAMETER) {
+      f->vars[i].eval_state = 0;
+    }
+  }
+  size_t nwarnings = f->nwarnings;
+  MbeFlatten* fl = mbe_calloc(1, mbe_flatten_ctx_size());
+  if (!fl) {
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  mbe_flatten_ctx_init(fl, (MbeSpec*)f->spec, f);
+  MbeStatus st = mbe_flatten_eval_all(fl, err);
+  mbe_free(fl);
+  f->nwarnings = nwarnings;
+  if (st != MBE_OK) {
+    return st;
+  }
+
+  // a varied start that the model leaves at its default (0)
+  for (size_t k = 0; k < n; k++) {
+    MbeVar* v = &f->vars[vary[k].var];
+    if (!vary[k].is_start || v->has_attr_value[MBE_ATTR_START]) {
+      continue;
+    }
+    MbeValue val;
+    if ((st = mbe_value_alloc(&f->arena, &val, MBE_T_REAL, v->ndims, v->dims, err)) != MBE_OK ||
+        (st = mbe_flat_vary_leaves(f, vary[k].var, true, &val, err)) != MBE_OK) {
+      return st;
+    }
+    v->attr_value[MBE_ATTR_START] = val;
+    v->has_attr_value[MBE_ATTR_START] = true;
+  }
+  return f->psym.is_oom ? mbe_error_set(err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
+size_t mbe_flat_varied_names(const MbeFlat* f, MbeSymId id, char* buf, size_t size) {
+  buf[0] = '\0';
+  if (id >= f->psym.nnodes) {
+    return 0;
+  }
+
+  // the PARAM leaves of the node's cone (operands come before their users)
+  unsigned char* used = mbe_calloc(id + 1, 1);
+  if (!used) {
+    return 0;
+  }
+  used[id] = 1;
+  size_t count = 0;
+  for (size_t i = id + 1; i-- > 0;) {
+    const MbeSymNode* nd = &f->psym.nodes[i];
+    if (!used[i]) {
+      continue;
+    }
+    if (nd->op == MBE_SYM_PARAM) {
+      count++;
+    }
+    for (int k = 0; k < mbe_sym_op_arity((MbeSymOp)nd->op); k++) {
+      used[nd->arg[k]] = 1;
+    }
+  }
+
+  // "a", "a and b", "a, b and c", in the order they were varied
+  size_t seen = 0, len = 0;
+  for (size_t i = 0; i <= id; i++) {
+    const MbeSymNode* nd = &f->psym.nodes[i];
+    if (!used[i] || nd->op != MBE_SYM_PARAM || len + 1 >= size) {
+      continue;
+    }
+    const char* sep = seen == 0 ? "" : seen + 1 == count ? " and " : ", ";
+    len += (size_t)snprintf(buf + len, size - len, "%s%s", sep, f->vary[nd->index].name);
+    len = len < size ? len : size - 1;
+    seen++;
+  }
+  mbe_free(used);
+  return count;
+}

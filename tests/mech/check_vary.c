@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: Apache-2.0
+// Parameters that vary per member (mbe_flat_vary, the PARAM leaves of host/mech) against the truth
+// of the same model with the values written into it: a member of the varied system, its derived
+// parameters computed from the varied ones (a BodyBox's mass and inertia from its length and
+// width), its initial state from varied start values, must move like the edited model. And every
+// way to ask for something that cannot vary is refused with a message that names it.
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mbe/mbe_flat.h"
+#include "mbe/mbe_spec.h"
+#include "mbe_check.h"
+#include "mech.h"
+#include "model.h"
+#include "sym.h"
+
+#define MAXX 64
+
+static const char DP[] = "Modelica.Mechanics.MultiBody.Examples.Elementary.DoublePendulum";
+
+typedef struct Model {
+  MbeSpec* spec;
+  MbeFlat* flat;
+  MbeSystem* sys;
+  double* v;  // node values
+  double p[32];
+} Model;
+
+// the double pendulum of models/msl, plus text (a wrapper model) when given; the class `cls`
+static MbeStatus model_open(Model* m, const char* text, const char* cls, const char* const* vary,
+                            size_t nvary, MbeError* err) {
+  memset(m, 0, sizeof *m);
+  char path[1024];
+  snprintf(path, sizeof path,
+           "%s/models/msl/Modelica/Mechanics/MultiBody/Examples/Elementary/DoublePendulum.mo",
+           mbe_test_source_dir());
+  MbeStatus st = mbe_spec_create(&m->spec, err);
+  if (st == MBE_OK) {
+    st = mbe_spec_add_file(m->spec, path, err);
+  }
+  if (st == MBE_OK && text) {
+    st = mbe_spec_add_text(m->spec, "wrapper.mo", text, strlen(text), err);
+  }
+  if (st == MBE_OK) {
+    st = mbe_flat_create(m->spec, cls, &m->flat, err);
+  }
+  if (st == MBE_OK) {
+    st = mbe_flat_vary(m->flat, vary, nvary, err);
+  }
+  if (st == MBE_OK) {
+    st = mbe_system_build(m->flat, &m->sys, err);
+  }
+  if (st == MBE_OK) {
+    m->v = malloc(m->sys->sym.nnodes * sizeof *m->v);
+    ck_assert_ptr_nonnull(m->v);
+    ck_assert_uint_le(m->sys->np, 32);
+    ck_assert_uint_le(m->sys->nx, MAXX);
+    memcpy(m->p, m->sys->p0, m->sys->np * sizeof *m->p);
+  }
+  return st;
+}
+
+static void model_close(Model* m) {
+  free(m->v);
+  mbe_system_destroy(m->sys);
+  mbe_flat_destroy(m->flat);
+  mbe_spec_destroy(m->spec);
+}
+
+static void eval(Model* m, double t, const double* x) {
+  mbe_sym_eval(&m->sys->sym, t, x, m->p, m->v, m->sys->sym.nnodes);
+}
+
+// the initial state the kernel computes from the parameters (x0sym)
+static void initial_state(Model* m, double* x) {
+  double none[MAXX] = {0};
+  eval(m, 0, none);
+  for (size_t i = 0; i < m->sys->nx; i++) {
+    x[i] = m->v[m->sys->x0sym[i]];
+  }
+}
+
+static void deriv(Model* m, double t, const double* x, double* dx) {
+  eval(m, t, x);
+  for (size_t i = 0; i < m->sys->nx; i++) {
+    dx[i] = m->v[m->sys->xdot[i]];
+  }
+}
+
+// RK4 over [0, t1] with step h on the DAG interpreter
+static void integrate(Model* m, double* x, double t1, double h) {
+  size_t n = m->sys->nx;
+  double k1[MAXX], k2[MAXX], k3[MAXX], k4[MAXX], y[MAXX];
+  int steps = (int)lround(t1 / h);
+  for (int s = 0; s < steps; s++) {
+    double t = s * h;
+    deriv(m, t, x, k1);
+    for (size_t i = 0; i < n; i++)
+      y[i] = x[i] + 0.5 * h * k1[i];
+    deriv(m, t + 0.5 * h, y, k2);
+    for (size_t i = 0; i < n; i++)
+      y[i] = x[i] + 0.5 * h * k2[i];
+    deriv(m, t + 0.5 * h, y, k3);
+    for (size_t i = 0; i < n; i++)
+      y[i] = x[i] + h * k3[i];
+    deriv(m, t + h, y, k4);
+    for (size_t i = 0; i < n; i++)
+      x[i] += h / 6 * (k1[i] + 2 * (k2[i] + k3[i]) + k4[i]);
+  }
+}
+
+static double signal_value(Model* m, const double* x, const char* name) {
+  const MbeSignal* s = mbe_system_signal(m->sys, name);
+  ck_assert_msg(s != NULL, "no signal %s", name);
+  eval(m, 0, x);
+  return m->v[s->id];
+}
+
+/* ---- a varied member moves like the edited model ----------------------------------------------
+ */
+
+static const char* const VARY[] = {"boxBody1.r[1]", "boxBody2.width",      "world.g",
+                                   "damper.d",      "revolute1.phi.start", "revolute2.w.start",
+                                   "boxBody2.r[2]"};
+enum { NVARY = sizeof VARY / sizeof VARY[0] };
+static const double VALUES[NVARY] = {0.42, 0.05, 3.7, 0.37, 0.7, -0.3, 0.1};
+
+static const char EDITED[] =
+    "model Edited\n"
+    "  extends Modelica.Mechanics.MultiBody.Examples.Elementary.DoublePendulum(\n"
+    "    boxBody1(r={0.42,0,0}), boxBody2(width=0.05, r={0.5,0.1,0}), world(g=3.7),\n"
+    "    damper(d=0.37), revolute1(phi(start=0.7)), revolute2(w(start=-0.3)));\n"
+    "end Edited;\n";
+
+START_TEST(test_varied_member_equals_edited_model) {
+  MbeError err;
+  mbe_error_clear(&err);
+  Model var, ref;
+  ck_assert_msg(model_open(&var, NULL, DP, VARY, NVARY, &err) == MBE_OK, "%s", err.message);
+  ck_assert_msg(model_open(&ref, EDITED, "Edited", NULL, 0, &err) == MBE_OK, "%s", err.message);
+  ck_assert_uint_eq(var.sys->nvary, NVARY);
+  ck_assert_uint_eq(var.sys->nx, ref.sys->nx);
+  for (size_t k = 0; k < NVARY; k++) {
+    ck_assert_str_eq(var.sys->param_names[k], VARY[k]);
+    var.p[k] = VALUES[k];
+  }
+
+  // the nominal values are the model's own
+  ck_assert_double_eq(var.sys->p0[0], 0.5);
+  ck_assert_double_eq(var.sys->p0[2], 9.80665);
+
+  // the initial state from the varied starts
+  double xv[MAXX], xr[MAXX];
+  initial_state(&var, xv);
+  memcpy(xr, ref.sys->x0, ref.sys->nx * sizeof *xr);
+  for (size_t i = 0; i < var.sys->nx; i++) {
+    ck_assert_str_eq(var.sys->state_names[i], ref.sys->state_names[i]);
+    ck_assert_msg(xv[i] == xr[i], "%s: %.17g vs %.17g", var.sys->state_names[i], xv[i], xr[i]);
+  }
+
+  // derived parameters follow: a box's mass from its length, width and height (= width)
+  const char* derived[] = {"boxBody1.m", "boxBody2.m", "boxBody2.height", "boxBody1.length",
+                           "boxBody2.length"};
+  for (size_t i = 0; i < sizeof derived / sizeof derived[0]; i++) {
+    double a = signal_value(&var, xv, derived[i]), b = signal_value(&ref, xr, derived[i]);
+    MBE_CK_NEAR(a, b, 4e-16, 0);
+  }
+  double m1 = signal_value(&var, xv, "boxBody1.m");
+  MBE_CK_NEAR(m1, 7700 * 0.42 * 0.06 * 0.06, 1e-15, 0);
+
+  // and the motion: the same to the rounding of the derived values
+  integrate(&var, xv, 1.0, 1e-3);
+  integrate(&ref, xr, 1.0, 1e-3);
+  for (size_t i = 0; i < var.sys->nx; i++) {
+    MBE_CK_NEAR(xv[i], xr[i], 1e-10, 1e-10);
+  }
+
+  // the nominal values give the unedited model's motion
+  Model plain;
+  ck_assert_msg(model_open(&plain, NULL, DP, NULL, 0, &err) == MBE_OK, "%s", err.message);
+  Model nom;
+  ck_assert_msg(model_open(&nom, NULL, DP, VARY, NVARY, &err) == MBE_OK, "%s", err.message);
+  double xp[MAXX], xn[MAXX];
+  memcpy(xp, plain.sys->x0, plain.sys->nx * sizeof *xp);
+  initial_state(&nom, xn);
+  integrate(&plain, xp, 1.0, 1e-3);
+  integrate(&nom, xn, 1.0, 1e-3);
+  for (size_t i = 0; i < nom.sys->nx; i++) {
+    MBE_CK_NEAR(xn[i], xp[i], 1e-12, 1e-12);
+  }
+  model_close(&nom);
+  model_close(&plain);
+  model_close(&var);
+  model_close(&ref);
+}
+END_TEST
+
+// a parameter of the user's own model that components read: varying it moves them all
+START_TEST(test_users_parameter_drives_components) {
+  static const char text[] =
+      "model Arm\n"
+      "  parameter Real L = 0.5;\n"
+      "  parameter Real w = L / 10;\n"
+      "  inner Modelica.Mechanics.MultiBody.World world;\n"
+      "  Modelica.Mechanics.MultiBody.Joints.Revolute rev(phi(fixed=true, start=1), "
+      "w(fixed=true));\n"
+      "  Modelica.Mechanics.MultiBody.Parts.BodyCylinder link(r={L,0,0}, diameter=w);\n"
+      "equation\n"
+      "  connect(world.frame_b, rev.frame_a);\n"
+      "  connect(rev.frame_b, link.frame_a);\n"
+      "end Arm;\n"
+      "model Arm2 extends Arm(L=0.8); end Arm2;\n";
+  MbeError err;
+  mbe_error_clear(&err);
+  const char* vary[] = {"L"};
+  Model var, ref;
+  ck_assert_msg(model_open(&var, text, "Arm", vary, 1, &err) == MBE_OK, "%s", err.message);
+  ck_assert_msg(model_open(&ref, text, "Arm2", NULL, 0, &err) == MBE_OK, "%s", err.message);
+  var.p[0] = 0.8;
+  double xv[MAXX], xr[MAXX];
+  initial_state(&var, xv);
+  memcpy(xr, ref.sys->x0, ref.sys->nx * sizeof *xr);
+  MBE_CK_NEAR(signal_value(&var, xv, "link.m"), signal_value(&ref, xr, "link.m"), 4e-16, 0);
+  integrate(&var, xv, 0.5, 1e-3);
+  integrate(&ref, xr, 0.5, 1e-3);
+  for (size_t i = 0; i < var.sys->nx; i++) {
+    MBE_CK_NEAR(xv[i], xr[i], 1e-11, 1e-11);
+  }
+
+  // the period of a physical pendulum depends on L; the varied one is not the nominal one
+  Model nom;
+  ck_assert_msg(model_open(&nom, text, "Arm", vary, 1, &err) == MBE_OK, "%s", err.message);
+  double xn[MAXX];
+  initial_state(&nom, xn);
+  integrate(&nom, xn, 0.5, 1e-3);
+  ck_assert(fabs(xn[0] - xv[0]) > 1e-3);
+  model_close(&nom);
+  model_close(&var);
+  model_close(&ref);
+}
+END_TEST
+
+/* ---- what cannot vary ---------------------------------------------------------------------- */
+
+typedef struct Refusal {
+  const char* name;     // what is varied
+  const char* message;  // a piece of the message
+} Refusal;
+
+static const Refusal REFUSALS[] = {
+    {"boxBody1.r", "is an array; vary its elements one by one, e.g. boxBody1.r[1]"},
+    {"boxBody1.r[4]", "index 4 is outside 1..3"},
+    {"boxBody1.r[1,1]", "has 1 dimension, not 2"},
+    {"boxBody1.lenght",
+     "no parameter or variable 'boxBody1.lenght'; did you mean 'boxBody1.length'"},
+    {"revolute1.useAxisFlange", "is a Boolean: it decides the model's structure"},
+    {"world.gravityType", "it decides the model's structure"},
+    {"boxBody1.mo", "is final: its value is computed from other parameters"},
+    {"boxBody1.length.start", "is a parameter; vary its value"},
+    {"revolute1.phi",
+     "is a variable, not a parameter; vary where it starts with revolute1.phi.start"},
+    {"Modelica.Constants.pi", "no parameter or variable"},
+};
+
+START_TEST(test_refusals) {
+  const Refusal* r = &REFUSALS[_i];
+  MbeError err;
+  mbe_error_clear(&err);
+  Model m;
+  const char* vary[] = {r->name};
+  MbeStatus st = model_open(&m, NULL, DP, vary, 1, &err);
+  ck_assert_msg(st == MBE_ERR_USAGE, "%s: status %d (%s)", r->name, st, err.message);
+  ck_assert_msg(strstr(err.message, r->message) != NULL, "%s: '%s' lacks '%s'", r->name,
+                err.message, r->message);
+  model_close(&m);
+}
+END_TEST
+
+START_TEST(test_twice_is_refused) {
+  MbeError err;
+  mbe_error_clear(&err);
+  Model m;
+  const char* vary[] = {"world.g", "world.g"};
+  ck_assert_int_eq(model_open(&m, NULL, DP, vary, 2, &err), MBE_ERR_USAGE);
+  ck_assert_ptr_nonnull(strstr(err.message, "'world.g' is varied twice"));
+  model_close(&m);
+}
+END_TEST
+
+// a varied value that would decide something fixed at compile time names both, at the binding
+START_TEST(test_structural_use_is_located) {
+  static const char text[] =
+      "model Choice\n"
+      "  parameter Real L = 0.5;\n"
+      "  parameter Integer n = if L > 0.3 then 2 else 3;\n"
+      "  inner Modelica.Mechanics.MultiBody.World world;\n"
+      "end Choice;\n";
+  MbeError err;
+  mbe_error_clear(&err);
+  Model m;
+  const char* vary[] = {"L"};
+  ck_assert_int_eq(model_open(&m, text, "Choice", vary, 1, &err), MBE_ERR_MODEL);
+  ck_assert_str_eq(err.file, "wrapper.mo");
+  ck_assert_int_eq(err.line, 3);
+  ck_assert_msg(strstr(err.message,
+                       "a comparison needs a value fixed when the model is compiled, "
+                       "but this one depends on L, which varies per member") != NULL,
+                "%s", err.message);
+  model_close(&m);
+}
+END_TEST
+
+// mech refuses what it computes on the host from a number (a massless junction's springs)
+START_TEST(test_mech_needs_a_number) {
+  char path[1024];
+  snprintf(path, sizeof path,
+           "%s/models/msl/Modelica/Mechanics/MultiBody/Examples/Elementary/"
+           "ThreeSprings.mo",
+           mbe_test_source_dir());
+  MbeError err;
+  mbe_error_clear(&err);
+  MbeSpec* spec = NULL;
+  MbeFlat* flat = NULL;
+  MbeSystem* sys = NULL;
+  ck_assert_int_eq(mbe_spec_create(&spec, &err), MBE_OK);
+  ck_assert_int_eq(mbe_spec_add_file(spec, path, &err), MBE_OK);
+  ck_assert_int_eq(mbe_flat_create(spec, NULL, &flat, &err), MBE_OK);
+  const char* vary[] = {"spring1.c"};
+  ck_assert_int_eq(mbe_flat_vary(flat, vary, 1, &err), MBE_OK);
+  ck_assert_int_eq(mbe_system_build(flat, &sys, &err), MBE_ERR_UNSUPPORTED);
+  ck_assert_msg(strstr(err.message,
+                       "'c' depends on spring1.c, which varies per member, but "
+                       "mbens needs its value when it compiles the model") != NULL,
+                "%s", err.message);
+  mbe_system_destroy(sys);
+  mbe_flat_destroy(flat);
+  mbe_spec_destroy(spec);
+}
+END_TEST
+
+static Suite* vary_suite(void) {
+  Suite* s = suite_create("vary");
+  TCase* tc = mbe_tcase_create("truth");
+  tcase_add_test(tc, test_varied_member_equals_edited_model);
+  tcase_add_test(tc, test_users_parameter_drives_components);
+  suite_add_tcase(s, tc);
+  tc = mbe_tcase_create("refusals");
+  tcase_add_loop_test(tc, test_refusals, 0, sizeof REFUSALS / sizeof REFUSALS[0]);
+  tcase_add_test(tc, test_twice_is_refused);
+  tcase_add_test(tc, test_structural_use_is_located);
+  tcase_add_test(tc, test_mech_needs_a_number);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+MbeSuiteFactory* const mbe_check_suites[] = {vary_suite, NULL};
