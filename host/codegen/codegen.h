@@ -22,12 +22,17 @@ typedef struct MbeCodegenDef {
   const char* name;  // for the header comment (borrowed), e.g. the model's full name
   MbeSymId fail;     // when this node is > 0 the functions return fail_status (0: never)
   int fail_status;   // e.g. MBE_RUN_NEWTON_FAIL of kernels/mbe_layout.h
+  const MbeSymId* x0;  // the initial state as expressions of the parameters (nx), or NULL: the
+                       // caller gives each member's initial state
 } MbeCodegenDef;
 
 // Writes the system source into *text (owned, free with mbe_free). Each node the outputs use is
 // one `const mbe_real tN = ...;` in node order (operands first); literals carry MBE_R().
-// Statuses: MBE_ERR_INVALID_ARG (a STATE or PARAM index out of range, a non-finite constant),
-// MBE_ERR_NOMEM. Nullable: err.
+// Nodes that depend on the parameters only (a BodyBox's mass from its varied length) are
+// computed once per member by mbe_prep into p[MBE_RHS_NP ..  MBE_RHS_NQ), which mbe_rhs and
+// mbe_out read; with x0, mbe_x0(p, x) computes the initial state and MBE_RHS_HAS_X0 is defined.
+// Statuses: MBE_ERR_INVALID_ARG (a STATE or PARAM index out of range, a non-finite constant, an
+// initial state that depends on time or states), MBE_ERR_NOMEM. Nullable: err.
 MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* err);
 
 #endif

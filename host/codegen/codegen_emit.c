@@ -3,27 +3,10 @@
 // written in node order, so the text depends on nothing but the DAG and the output lists.
 #include <math.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "codegen.h"
-
-// marks the nodes the roots depend on (node order is topological: one backward sweep)
-static void mark(const MbeSym* s, const MbeSymId* roots, size_t n, unsigned char* used) {
-  size_t hi = 0;
-  for (size_t i = 0; i < n; i++) {
-    used[roots[i]] = 1;
-    hi = roots[i] + 1 > hi ? roots[i] + 1 : hi;
-  }
-  for (size_t i = hi; i-- > 0;) {
-    if (!used[i]) {
-      continue;
-    }
-    int arity = mbe_sym_op_arity((MbeSymOp)s->nodes[i].op);
-    for (int k = 0; k < arity; k++) {
-      used[s->nodes[i].arg[k]] = 1;
-    }
-  }
-}
 
 // a literal that MBE_R() can suffix: always with a '.' or an exponent, round-trip precision
 static void literal(MbeStrbuf* sb, double v) {
@@ -35,19 +18,34 @@ static void literal(MbeStrbuf* sb, double v) {
   mbe_strbuf_printf(sb, "MBE_R(%s)", buf);
 }
 
-static void operand(MbeStrbuf* sb, const MbeSym* s, MbeSymId id) {
-  const MbeSymNode* n = &s->nodes[id];
+// what the emitter knows of each node
+typedef struct Emit {
+  const MbeSym* s;
+  unsigned char* dyn;   // depends on a state or on time (computed in every call)
+  int32_t* slot;        // a member-constant node computed by mbe_prep: its p index, else -1
+  unsigned char* used;  // scratch for marking
+  size_t np;            // parameters the kernel takes
+  bool in_prep;         // writing mbe_prep: every node is a temporary there
+} Emit;
+
+static void operand(MbeStrbuf* sb, const Emit* em, MbeSymId id) {
+  const MbeSymNode* n = &em->s->nodes[id];
   switch ((MbeSymOp)n->op) {
     case MBE_SYM_CONST: literal(sb, n->value); break;
     case MBE_SYM_TIME: mbe_strbuf_puts(sb, "t"); break;
     case MBE_SYM_STATE: mbe_strbuf_printf(sb, "x[%d]", n->index); break;
     case MBE_SYM_PARAM: mbe_strbuf_printf(sb, "p[%d]", n->index); break;
-    default: mbe_strbuf_printf(sb, "t%u", id);
+    default:
+      if (em->slot[id] >= 0 && !em->in_prep) {
+        mbe_strbuf_printf(sb, "p[%d]", em->slot[id]);
+      } else {
+        mbe_strbuf_printf(sb, "t%u", id);
+      }
   }
 }
 
-static void emit_node(MbeStrbuf* sb, const MbeSym* s, MbeSymId id) {
-  const MbeSymNode* n = &s->nodes[id];
+static void emit_node(MbeStrbuf* sb, const Emit* em, MbeSymId id) {
+  const MbeSymNode* n = &em->s->nodes[id];
   MbeSymOp op = (MbeSymOp)n->op;
   mbe_strbuf_printf(sb, "  const mbe_real t%u = ", id);
   switch (op) {
@@ -55,21 +53,21 @@ static void emit_node(MbeStrbuf* sb, const MbeSym* s, MbeSymId id) {
     case MBE_SYM_SUB:
     case MBE_SYM_MUL:
     case MBE_SYM_DIV:
-      operand(sb, s, n->arg[0]);
+      operand(sb, em, n->arg[0]);
       mbe_strbuf_printf(sb, " %s ", mbe_sym_op_str(op));
-      operand(sb, s, n->arg[1]);
+      operand(sb, em, n->arg[1]);
       break;
     case MBE_SYM_NEG:
       mbe_strbuf_puts(sb, "-");
-      operand(sb, s, n->arg[0]);
+      operand(sb, em, n->arg[0]);
       break;
     case MBE_SYM_SELECT:
       mbe_strbuf_puts(sb, "(");
-      operand(sb, s, n->arg[0]);
+      operand(sb, em, n->arg[0]);
       mbe_strbuf_puts(sb, " > MBE_R(0.0)) ? ");
-      operand(sb, s, n->arg[1]);
+      operand(sb, em, n->arg[1]);
       mbe_strbuf_puts(sb, " : ");
-      operand(sb, s, n->arg[2]);
+      operand(sb, em, n->arg[2]);
       break;
     default: {
       // functions: the kernels' mbe_ versions (mbe_fma, mbe_sqrt, mbe_sin, ..., mbe_fmin)
@@ -79,7 +77,7 @@ static void emit_node(MbeStrbuf* sb, const MbeSym* s, MbeSymId id) {
         if (k) {
           mbe_strbuf_puts(sb, ", ");
         }
-        operand(sb, s, n->arg[k]);
+        operand(sb, em, n->arg[k]);
       }
       mbe_strbuf_puts(sb, ")");
     }
@@ -87,34 +85,57 @@ static void emit_node(MbeStrbuf* sb, const MbeSym* s, MbeSymId id) {
   mbe_strbuf_puts(sb, ";\n");
 }
 
-// one function: the temporaries the roots need, then the stores
-static void emit_function(MbeStrbuf* sb, const MbeSym* s, const char* name, const char* out,
-                          const MbeSymId* roots, size_t n, MbeSymId fail, int fail_status,
-                          unsigned char* used) {
-  memset(used, 0, s->nnodes);
-  mark(s, roots, n, used);
+// marks what roots need, stopping at nodes mbe_prep already stored (stop_at_slots)
+static void mark_from(const Emit* em, const MbeSymId* roots, size_t n, bool stop_at_slots) {
+  const MbeSym* s = em->s;
+  size_t hi = 0;
+  for (size_t i = 0; i < n; i++) {
+    em->used[roots[i]] = 1;
+    hi = roots[i] + 1 > hi ? roots[i] + 1 : hi;
+  }
+  for (size_t i = hi; i-- > 0;) {
+    if (!em->used[i] || (stop_at_slots && em->slot[i] >= 0)) {
+      continue;
+    }
+    int arity = mbe_sym_op_arity((MbeSymOp)s->nodes[i].op);
+    for (int k = 0; k < arity; k++) {
+      em->used[s->nodes[i].arg[k]] = 1;
+    }
+  }
+}
+
+// the temporaries of the marked nodes that are computed here, in node order
+static void emit_marked(MbeStrbuf* sb, const Emit* em) {
+  for (size_t i = 0; i < em->s->nnodes; i++) {
+    if (em->used[i] && em->slot[i] < 0 && mbe_sym_op_arity((MbeSymOp)em->s->nodes[i].op) > 0) {
+      emit_node(sb, em, (MbeSymId)i);
+    }
+  }
+}
+
+// one function of (t, x, p): the temporaries the roots need, then the stores
+static void emit_function(MbeStrbuf* sb, const Emit* em, const char* name, const char* out,
+                          const MbeSymId* roots, size_t n, MbeSymId fail, int fail_status) {
+  memset(em->used, 0, em->s->nnodes);
+  mark_from(em, roots, n, true);
   if (fail != 0) {
-    mark(s, &fail, 1, used);
+    mark_from(em, &fail, 1, true);
   }
   mbe_strbuf_printf(sb,
                     "MBE_FN int %s(mbe_real t, const mbe_real* x, const mbe_real* p, "
                     "mbe_real* %s,\n       mbe_real* w, mbe_int* iw) {\n"
                     "  (void)t;\n  (void)x;\n  (void)p;\n  (void)w;\n  (void)iw;\n",
                     name, out);
-  for (size_t i = 0; i < s->nnodes; i++) {
-    if (used[i] && mbe_sym_op_arity((MbeSymOp)s->nodes[i].op) > 0) {
-      emit_node(sb, s, (MbeSymId)i);
-    }
-  }
+  emit_marked(sb, em);
   if (fail != 0) {
     // an algebraic part that did not converge: the member stops with this status
     mbe_strbuf_puts(sb, "  if (");
-    operand(sb, s, fail);
+    operand(sb, em, fail);
     mbe_strbuf_printf(sb, " > MBE_R(0.0)) {\n    return %d;\n  }\n", fail_status);
   }
   for (size_t i = 0; i < n; i++) {
     mbe_strbuf_printf(sb, "  %s[%zu] = ", out, i);
-    operand(sb, s, roots[i]);
+    operand(sb, em, roots[i]);
     mbe_strbuf_puts(sb, ";\n");
   }
   if (n == 0) {
@@ -123,64 +144,186 @@ static void emit_function(MbeStrbuf* sb, const MbeSym* s, const char* name, cons
   mbe_strbuf_puts(sb, "  return 0;\n}\n");
 }
 
-MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* err) {
-  *text = NULL;
-  const MbeSym* s = def->sym;
-
-  for (size_t i = 0; i < def->nx + def->ny; i++) {
-    MbeSymId id = i < def->nx ? def->xdot[i] : def->y[i - def->nx];
-    if (id >= s->nnodes) {
-      return mbe_error_set(err, MBE_ERR_INVALID_ARG, "output node %u does not exist", id);
+// mbe_prep: the member-constant nodes the other functions read, stored after the parameters
+static void emit_prep(MbeStrbuf* sb, Emit* em, size_t nslots) {
+  memset(em->used, 0, em->s->nnodes);
+  for (size_t i = 0; i < em->s->nnodes; i++) {
+    if (em->slot[i] >= 0) {
+      MbeSymId id = (MbeSymId)i;
+      mark_from(em, &id, 1, false);
     }
   }
-  if (def->fail >= s->nnodes) {
-    return mbe_error_set(err, MBE_ERR_INVALID_ARG, "failure node %u does not exist", def->fail);
+  mbe_strbuf_puts(sb,
+                  "// the parameter expressions every call needs, once per member: p[0 .. "
+                  "MBE_RHS_NP) in,\n// p[MBE_RHS_NP .. MBE_RHS_NQ) out\n"
+                  "MBE_FN void mbe_prep(mbe_real* p) {\n  (void)p;\n");
+  em->in_prep = true;
+  for (size_t i = 0; i < em->s->nnodes; i++) {
+    if (em->used[i] && mbe_sym_op_arity((MbeSymOp)em->s->nodes[i].op) > 0) {
+      emit_node(sb, em, (MbeSymId)i);  // temporaries only: operands first, stores last
+    }
   }
-  unsigned char* used = mbe_malloc(s->nnodes ? s->nnodes : 1);
-  if (!used) {
-    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory generating code");
+  for (size_t i = 0; i < em->s->nnodes; i++) {
+    if (em->slot[i] >= 0) {
+      mbe_strbuf_printf(sb, "  p[%d] = t%zu;\n", em->slot[i], i);
+    }
   }
-  // every node the text will hold: its leaves must fit the sizes, its constants be finite
-  // literals (other nodes of the DAG, never emitted, may be anything)
-  memset(used, 0, s->nnodes);
-  mark(s, def->xdot, def->nx, used);
-  mark(s, def->y, def->ny, used);
-  if (def->fail != 0) {
-    mark(s, &def->fail, 1, used);
+  (void)nslots;
+  em->in_prep = false;
+  mbe_strbuf_puts(sb, "}\n");
+}
+
+// mbe_x0: the initial state from the parameters (after mbe_prep)
+static void emit_x0(MbeStrbuf* sb, const Emit* em, const MbeSymId* x0, size_t nx) {
+  memset(em->used, 0, em->s->nnodes);
+  mark_from(em, x0, nx, true);
+  mbe_strbuf_puts(sb,
+                  "// the member's initial state from its parameters (after mbe_prep)\n"
+                  "#define MBE_RHS_HAS_X0 1\n"
+                  "MBE_FN int mbe_x0(const mbe_real* p, mbe_real* x) {\n  (void)p;\n");
+  emit_marked(sb, em);
+  for (size_t i = 0; i < nx; i++) {
+    mbe_strbuf_printf(sb, "  x[%zu] = ", i);
+    operand(sb, em, x0[i]);
+    mbe_strbuf_puts(sb, ";\n");
   }
+  if (nx == 0) {
+    mbe_strbuf_puts(sb, "  x[0] = MBE_R(0.0);  // the one slot of an empty system\n");
+  }
+  mbe_strbuf_puts(sb, "  return 0;\n}\n");
+}
+
+// every node the text will hold: its leaves must fit the sizes, its constants be finite
+static MbeStatus validate(const MbeCodegenDef* def, const unsigned char* used, MbeError* err) {
+  const MbeSym* s = def->sym;
   for (size_t i = 0; i < s->nnodes; i++) {
     const MbeSymNode* n = &s->nodes[i];
-    MbeStatus bad = MBE_OK;
     if (!used[i]) {
       continue;
     }
     if (n->op == MBE_SYM_STATE && (n->index < 0 || (size_t)n->index >= def->nx)) {
-      bad = mbe_error_set(err, MBE_ERR_INVALID_ARG, "state x[%d] outside the %zu states", n->index,
-                          def->nx);
-    } else if (n->op == MBE_SYM_PARAM && (n->index < 0 || (size_t)n->index >= def->np)) {
-      bad = mbe_error_set(err, MBE_ERR_INVALID_ARG, "parameter p[%d] outside the %zu parameters",
-                          n->index, def->np);
-    } else if (n->op == MBE_SYM_CONST && !isfinite(n->value)) {
-      bad = mbe_error_set(err, MBE_ERR_INVALID_ARG, "node %zu is a non-finite constant", i);
+      return mbe_error_set(err, MBE_ERR_INVALID_ARG, "state x[%d] outside the %zu states", n->index,
+                           def->nx);
     }
-    if (bad != MBE_OK) {
-      mbe_free(used);
-      return bad;
+    if (n->op == MBE_SYM_PARAM && (n->index < 0 || (size_t)n->index >= def->np)) {
+      return mbe_error_set(err, MBE_ERR_INVALID_ARG, "parameter p[%d] outside the %zu parameters",
+                           n->index, def->np);
+    }
+    if (n->op == MBE_SYM_CONST && !isfinite(n->value)) {
+      return mbe_error_set(err, MBE_ERR_INVALID_ARG, "node %zu is a non-finite constant", i);
     }
   }
+  return MBE_OK;
+}
+
+MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* err) {
+  *text = NULL;
+  const MbeSym* s = def->sym;
+  size_t nn = s->nnodes;
+  for (size_t i = 0; i < def->nx + def->ny; i++) {
+    MbeSymId id = i < def->nx ? def->xdot[i] : def->y[i - def->nx];
+    if (id >= nn || (def->x0 && i < def->nx && def->x0[i] >= nn)) {
+      return mbe_error_set(err, MBE_ERR_INVALID_ARG, "output node %u does not exist", id);
+    }
+  }
+  if (def->fail >= nn) {
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG, "failure node %u does not exist", def->fail);
+  }
+  Emit em = {s,
+             mbe_calloc(nn + 1, 1),
+             mbe_malloc((nn + 1) * sizeof(int32_t)),
+             mbe_calloc(nn + 1, 1),
+             def->np > 0 ? def->np : 1,
+             false};
+  if (!em.dyn || !em.slot || !em.used) {
+    mbe_free(em.dyn), mbe_free(em.slot), mbe_free(em.used);
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory generating code");
+  }
+
+  // which nodes move with the member's state or time; the others are member constants
+  for (size_t i = 0; i < nn; i++) {
+    const MbeSymNode* n = &s->nodes[i];
+    em.dyn[i] = n->op == MBE_SYM_STATE || n->op == MBE_SYM_TIME;
+    for (int k = 0; k < mbe_sym_op_arity((MbeSymOp)n->op); k++) {
+      em.dyn[i] = em.dyn[i] || em.dyn[n->arg[k]];
+    }
+    em.slot[i] = -1;
+  }
+
+  // every node the text will hold, checked
+  mark_from(&em, def->xdot, def->nx, false);
+  mark_from(&em, def->y, def->ny, false);
+  if (def->fail != 0) {
+    mark_from(&em, &def->fail, 1, false);
+  }
+  if (def->x0) {
+    mark_from(&em, def->x0, def->nx, false);
+  }
+  MbeStatus st = validate(def, em.used, err);
+  for (size_t i = 0; def->x0 && i < def->nx && st == MBE_OK; i++) {
+    if (em.dyn[def->x0[i]]) {
+      st = mbe_error_set(err, MBE_ERR_INVALID_ARG,
+                         "initial state %zu depends on time or on the states", i);
+    }
+  }
+  if (st != MBE_OK) {
+    mbe_free(em.dyn), mbe_free(em.slot), mbe_free(em.used);
+    return st;
+  }
+
+  // member constants that rhs and out read (their roots, operands of moving nodes) get slots
+  memset(em.used, 0, nn);
+  mark_from(&em, def->xdot, def->nx, false);
+  mark_from(&em, def->y, def->ny, false);
+  if (def->fail != 0) {
+    mark_from(&em, &def->fail, 1, false);
+  }
+  size_t nslots = 0;
+  for (size_t i = 0; i < nn; i++) {
+    const MbeSymNode* n = &s->nodes[i];
+    if (!em.used[i] || !em.dyn[i]) {
+      continue;
+    }
+    for (int k = 0; k < mbe_sym_op_arity((MbeSymOp)n->op); k++) {
+      MbeSymId a = n->arg[k];
+      if (!em.dyn[a] && mbe_sym_op_arity((MbeSymOp)s->nodes[a].op) > 0 && em.slot[a] < 0) {
+        em.slot[a] = 1;
+      }
+    }
+  }
+  for (size_t i = 0; i < def->nx + def->ny + 1; i++) {
+    MbeSymId id = i < def->nx             ? def->xdot[i]
+                  : i < def->nx + def->ny ? def->y[i - def->nx]
+                                          : def->fail;
+    if (!em.dyn[id] && mbe_sym_op_arity((MbeSymOp)s->nodes[id].op) > 0) {
+      em.slot[id] = 1;
+    }
+  }
+  for (size_t i = 0; i < nn; i++) {
+    if (em.slot[i] >= 0) {
+      em.slot[i] = (int32_t)(em.np + nslots++);
+    }
+  }
+
   MbeStrbuf sb;
   mbe_strbuf_init(&sb);
   mbe_strbuf_printf(&sb,
                     "// generated by mbens from %s: do not edit\n"
                     "#include \"mbe_real.h\"\n#include \"math/mbe_math.h\"\n\n"
-                    "#define MBE_RHS_NX %zu\n#define MBE_RHS_NP %zu\n#define MBE_RHS_NY %zu\n"
-                    "#define MBE_RHS_NW 1\n#define MBE_RHS_NIW 1\n\n",
-                    def->name ? def->name : "an expression DAG", def->nx > 0 ? def->nx : 1,
-                    def->np > 0 ? def->np : 1, def->ny);
-  emit_function(&sb, s, "mbe_rhs", "xdot", def->xdot, def->nx, def->fail, def->fail_status, used);
+                    "#define MBE_RHS_NX %zu\n#define MBE_RHS_NP %zu\n#define MBE_RHS_NQ %zu\n"
+                    "#define MBE_RHS_NY %zu\n#define MBE_RHS_NW 1\n#define MBE_RHS_NIW 1\n\n",
+                    def->name ? def->name : "an expression DAG", def->nx > 0 ? def->nx : 1, em.np,
+                    em.np + nslots, def->ny);
+  emit_prep(&sb, &em, nslots);
   mbe_strbuf_puts(&sb, "\n");
-  emit_function(&sb, s, "mbe_out", "y", def->y, def->ny, def->fail, def->fail_status, used);
-  mbe_free(used);
+  if (def->x0) {
+    emit_x0(&sb, &em, def->x0, def->nx);
+    mbe_strbuf_puts(&sb, "\n");
+  }
+  emit_function(&sb, &em, "mbe_rhs", "xdot", def->xdot, def->nx, def->fail, def->fail_status);
+  mbe_strbuf_puts(&sb, "\n");
+  emit_function(&sb, &em, "mbe_out", "y", def->y, def->ny, def->fail, def->fail_status);
+  mbe_free(em.dyn), mbe_free(em.slot), mbe_free(em.used);
   if (sb.is_oom) {
     mbe_strbuf_deinit(&sb);
     return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory generating code");

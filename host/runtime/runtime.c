@@ -255,20 +255,10 @@ static MbeStatus check_run(const MbeRunDef* r, MbeError* err) {
   return MBE_OK;
 }
 
-MbeStatus mbe_program_run(MbeProgram* prog, const MbeRunDef* run, size_t nmember,
-                          const double* x0, const double* p, double* y, int32_t* info,
-                          MbeError* err) {
-  MbeStatus st = check_run(run, err);
-  if (st != MBE_OK || nmember == 0) {
-    return st;
-  }
-  MbeBackend* b = prog->backend;
-  const size_t nx = (size_t)prog->info.nx, np = (size_t)prog->info.np;
-  const size_t ny = (size_t)prog->info.ny, nout = (size_t)run->nout;
-
-  // the launch settings, the same for every batch
+// the launch settings of a run, the same for every batch
+static void run_config(const MbeRunDef* run, double cfg_r[MBE_CFGR_COUNT],
+                       int32_t cfg_i[MBE_CFGI_COUNT]) {
   double span = run->t1 - run->t0;
-  double cfg_r[MBE_CFGR_COUNT];
   cfg_r[MBE_CFGR_T0] = run->t0;
   cfg_r[MBE_CFGR_T1] = run->t1;
   cfg_r[MBE_CFGR_H] = run->h;
@@ -276,38 +266,122 @@ MbeStatus mbe_program_run(MbeProgram* prog, const MbeRunDef* run, size_t nmember
   cfg_r[MBE_CFGR_HMAX] = run->hmax > 0.0 ? run->hmax : span;
   cfg_r[MBE_CFGR_RTOL] = run->rtol;
   cfg_r[MBE_CFGR_ATOL] = run->atol;
-  int32_t cfg_i[MBE_CFGI_COUNT];
   cfg_i[MBE_CFGI_METHOD] = (int32_t)run->method;
   cfg_i[MBE_CFGI_NOUT] = (int32_t)run->nout;
   cfg_i[MBE_CFGI_MAX_STEPS] = (int32_t)run->max_steps;
+}
+
+static MbeStatus check_reduce(const MbeProgram* prog, const MbeReduceDef* red, MbeError* err) {
+  for (size_t j = 0; red && j < red->nqoi; j++) {
+    int kind = red->qoi_code[j] & 255;
+    if (kind >= MBE_QOI_COUNT || (red->qoi_code[j] & ~(255 | MBE_QOI_ABS)) != 0) {
+      return mbe_error_set(err, MBE_ERR_INVALID_ARG, "unknown quantity-of-interest code %d",
+                           red->qoi_code[j]);
+    }
+    if (red->qoi_column[j] < 0 || red->qoi_column[j] >= prog->info.ny) {
+      return mbe_error_set(err, MBE_ERR_INVALID_ARG, "quantity of interest %zu reads column %d of %d",
+                           j, red->qoi_column[j], prog->info.ny);
+    }
+  }
+  for (size_t j = 0; red && j < red->nstat; j++) {
+    if (red->stat_column[j] < 0 || red->stat_column[j] >= prog->info.ny) {
+      return mbe_error_set(err, MBE_ERR_INVALID_ARG, "statistics of column %d of %d",
+                           red->stat_column[j], prog->info.ny);
+    }
+  }
+  return MBE_OK;
+}
+
+// device bytes of one member of a batch
+static size_t member_bytes(const MbeProgram* prog, const MbeRunDef* run, const MbeReduceDef* red,
+                           bool has_x0) {
+  size_t rs = prog->precision == MBE_PRECISION_DOUBLE ? 8 : 4;
+  size_t nx = (size_t)prog->info.nx, np = (size_t)prog->info.np, ny = (size_t)prog->info.ny;
+  size_t nout = (size_t)run->nout;
+  size_t nq = red ? red->nqoi : 0, nseries = red ? nout * red->nstat : 0;
+  return ((has_x0 ? nx : 0) + np + nout * ny + nq) * rs + MBE_INFO_COUNT * sizeof(int32_t) +
+         nseries * 2 * sizeof(uint32_t);
+}
+
+size_t mbe_program_batch_limit(const MbeProgram* prog, const MbeRunDef* run,
+                               const MbeReduceDef* red, bool has_x0) {
+  return prog->backend->ops->batch_limit(prog->backend, member_bytes(prog, run, red, has_x0));
+}
+
+MbeStatus mbe_program_run_batch(MbeProgram* prog, const MbeRunDef* run, const MbeReduceDef* red,
+                                const MbeBatch* b, MbeError* err) {
+  MbeStatus st = check_run(run, err);
+  if (st == MBE_OK) {
+    st = check_reduce(prog, red, err);
+  }
+  if (st != MBE_OK || b->n == 0) {
+    return st;
+  }
+  size_t limit = mbe_program_batch_limit(prog, run, red, b->x0 != NULL);
+  if (limit && b->n > limit) {
+    return mbe_error_set(err, MBE_ERR_NOMEM,
+                         "a batch of %zu members does not fit the device (at most %zu)", b->n,
+                         limit);
+  }
+  double cfg_r[MBE_CFGR_COUNT];
+  int32_t cfg_i[MBE_CFGI_COUNT];
+  run_config(run, cfg_r, cfg_i);
+  MbeLaunch l;
+  memset(&l, 0, sizeof l);
+  l.cfg_r = cfg_r;
+  l.cfg_i = cfg_i;
+  l.nvar = b->n;
+  l.nx = prog->info.nx;
+  l.np = prog->info.np;
+  l.ny = prog->info.ny;
+  l.nout = run->nout;
+  l.x0 = b->x0;
+  l.p = b->p;
+  l.y = b->y;
+  l.info = b->info;
+  if (red) {
+    l.nqoi = red->nqoi;
+    l.qcode = red->qoi_code;
+    l.qcol = red->qoi_column;
+    l.qlevel = red->qoi_level;
+    l.qoi = b->qoi;
+    l.nstat = red->nstat;
+    l.scol = red->stat_column;
+    l.part = b->stat_part;
+    l.pairs = b->stat_pairs;
+  }
+  return prog->backend->ops->launch(prog->backend, prog->impl, prog->precision, &l, err);
+}
+
+MbeStatus mbe_program_run(MbeProgram* prog, const MbeRunDef* run, size_t nmember,
+                          const double* x0, const double* p, double* y, int32_t* info,
+                          MbeError* err) {
+  MbeStatus st = check_run(run, err);
+  if (st != MBE_OK || nmember == 0) {
+    return st;
+  }
+  const size_t nx = (size_t)prog->info.nx, np = (size_t)prog->info.np;
+  const size_t ny = (size_t)prog->info.ny, nout = (size_t)run->nout;
 
   // batches: what the caller asked for, bounded by what the device holds
-  size_t real_size = prog->precision == MBE_PRECISION_DOUBLE ? 8 : 4;
-  size_t per_member = (nx + np + nout * ny) * real_size + MBE_INFO_COUNT * sizeof(int32_t);
   size_t batch = run->batch_size ? run->batch_size : nmember;
-  size_t limit = b->ops->batch_limit(b, per_member);
+  size_t limit = mbe_program_batch_limit(prog, run, NULL, x0 != NULL);
   if (limit && batch > limit) {
     batch = limit;
   }
   if (batch == 0) {
     return mbe_error_set(err, MBE_ERR_NOMEM, "one member (%zu bytes) does not fit the device",
-                         per_member);
+                         member_bytes(prog, run, NULL, x0 != NULL));
   }
-
   for (size_t first = 0; first < nmember; first += batch) {
-    MbeLaunch l;
-    l.cfg_r = cfg_r;
-    l.cfg_i = cfg_i;
-    l.nvar = nmember - first < batch ? nmember - first : batch;
-    l.nx = (int)nx;
-    l.np = (int)np;
-    l.ny = (int)ny;
-    l.nout = (int)nout;
-    l.x0 = x0 + first * nx;
-    l.p = p + first * np;
-    l.y = y + first * nout * ny;
-    l.info = info + first * MBE_INFO_COUNT;
-    st = b->ops->launch(b, prog->impl, prog->precision, &l, err);
+    MbeBatch b;
+    memset(&b, 0, sizeof b);
+    b.n = nmember - first < batch ? nmember - first : batch;
+    b.x0 = x0 ? x0 + first * nx : NULL;
+    b.p = p + first * np;
+    b.y = y + first * nout * ny;
+    b.info = info + first * MBE_INFO_COUNT;
+    st = mbe_program_run_batch(prog, run, NULL, &b, err);
     if (st != MBE_OK) {
       return st;
     }

@@ -16,10 +16,20 @@ typedef struct MbeLaunch {
   const int32_t* cfg_i; // MBE_CFGI_COUNT run settings
   size_t nvar;          // members in this batch
   int nx, np, ny, nout; // sizes per member
-  const double* x0;     // (nvar, nx)
+  const double* x0;     // (nvar, nx), or NULL: the system computes them from p
   const double* p;      // (nvar, np)
-  double* y;            // (nvar, nout, ny)
+  double* y;            // (nvar, nout, ny), or NULL: not returned
   int32_t* info;        // (nvar, MBE_INFO_COUNT)
+  // reductions (MbeReduceDef): quantities of interest and series statistics
+  size_t nqoi;
+  const int32_t* qcode;  // (nqoi)
+  const int32_t* qcol;   // (nqoi)
+  const double* qlevel;  // (nqoi)
+  double* qoi;           // (nvar, nqoi)
+  size_t nstat;
+  const int32_t* scol;   // (nstat)
+  int64_t* part;         // (nout nstat, MBE_REDUCE_PART_WORDS)
+  uint32_t* pairs;       // (nout nstat, 2 nvar)
 } MbeLaunch;
 
 // what every backend implements
@@ -31,7 +41,7 @@ typedef struct MbeBackendOps {
   void (*release)(MbeBackend* b, void* impl);
   // runs mbe_kernel_sizes: MBE_SIZE_COUNT integers
   MbeStatus (*sizes)(MbeBackend* b, void* impl, int32_t* sizes, MbeError* err);
-  // integrates one batch
+  // integrates one batch and reduces it
   MbeStatus (*launch)(MbeBackend* b, void* impl, MbePrecision precision, const MbeLaunch* l,
                       MbeError* err);
   // most members per batch for this many bytes per member (device memory); 0 = no limit

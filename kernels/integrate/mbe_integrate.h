@@ -16,6 +16,16 @@
 #error "define the system (MBE_RHS_NX/NP/NY/NW/NIW, mbe_rhs, mbe_out) before mbe_integrate.h"
 #endif
 
+// A system may compute member constants once (mbe_prep fills p[MBE_RHS_NP .. MBE_RHS_NQ)) and
+// its initial state from its parameters (mbe_x0, with MBE_RHS_HAS_X0); generated systems do
+// both. Without them the parameters are what the member gives and the initial state is given.
+#if !defined(MBE_RHS_NQ)
+#define MBE_RHS_NQ MBE_RHS_NP
+MBE_FN void mbe_prep(mbe_real* p) {
+  (void)p;
+}
+#endif
+
 // the output grid: t_k = t0 + k dt for k < nout - 1, and exactly t1 for k = nout - 1
 typedef struct MbeGrid {
   mbe_real t0;  // first point (s)
@@ -292,28 +302,43 @@ MBE_FN MbeRunStatus mbe_integrate_dopri5(MbeGrid g, MBE_GLOBAL const mbe_real* c
 // Integrates member v of a launch of nvar members from cfg_r[MBE_CFGR_T0] to cfg_r[MBE_CFGR_T1],
 // writes mbe_out at every output time, and the member's info record.
 // cfg_r: MBE_CFGR_COUNT values; cfg_i: MBE_CFGI_COUNT values (shared by the launch).
-// x0: initial states, element MBE_AT(i, v, MBE_RHS_NX, nvar); p: parameters, MBE_AT(j, v,
-// MBE_RHS_NP, nvar); y: outputs, signal j at grid point k is MBE_AT(k MBE_RHS_NY + j, v,
-// NOUT MBE_RHS_NY, nvar); info: MBE_AT(m, v, MBE_INFO_COUNT, nvar), m in MbeInfo.
-// Outputs the member never reached are quiet NaN. An unknown method, NOUT < 2, T1 <= T0 or a
-// non-finite time, or (DOPRI5) a negative, non-finite or all-zero tolerance: MBE_RUN_NOT_RUN.
-// Member v's numbers depend on nothing but its own inputs and the configuration.
+// x0: initial states, element MBE_AT(i, v, MBE_RHS_NX, nvar), read when has_x0; else the system
+// computes them from the parameters (mbe_x0; a system without it does not run: NOT_RUN);
+// p: parameters, MBE_AT(j, v, MBE_RHS_NP, nvar); y: outputs, signal j at grid point k is
+// MBE_AT(k MBE_RHS_NY + j, v, NOUT MBE_RHS_NY, nvar); info: MBE_AT(m, v, MBE_INFO_COUNT, nvar),
+// m in MbeInfo. Outputs the member never reached are quiet NaN. An unknown method, NOUT < 2,
+// T1 <= T0 or a non-finite time, or (DOPRI5) a negative, non-finite or all-zero tolerance:
+// MBE_RUN_NOT_RUN. Member v's numbers depend on nothing but its own inputs and the
+// configuration.
 MBE_FN void mbe_integrate_variant(mbe_long v, mbe_long nvar, MBE_GLOBAL const mbe_real* cfg_r,
                                   MBE_GLOBAL const mbe_int* cfg_i, MBE_GLOBAL const mbe_real* x0,
-                                  MBE_GLOBAL const mbe_real* p, MBE_GLOBAL mbe_real* y,
-                                  MBE_GLOBAL mbe_int* info) {
+                                  mbe_int has_x0, MBE_GLOBAL const mbe_real* p,
+                                  MBE_GLOBAL mbe_real* y, MBE_GLOBAL mbe_int* info) {
   mbe_real xv[MBE_RHS_NX];
-  mbe_real pv[MBE_RHS_NP];
+  mbe_real pv[MBE_RHS_NQ];
   mbe_real w[MBE_RHS_NW];
   mbe_int iw[MBE_RHS_NIW];
 
-  // private copies of the member's states and parameters; work arrays start at zero
-  for (mbe_int i = 0; i < MBE_RHS_NX; i++) {
-    xv[i] = x0[MBE_AT(i, v, MBE_RHS_NX, nvar)];
-  }
+  // private copies of the member's parameters with its member constants, and of its initial
+  // state (given, or from the parameters); work arrays start at zero
   for (mbe_int j = 0; j < MBE_RHS_NP; j++) {
     pv[j] = p[MBE_AT(j, v, MBE_RHS_NP, nvar)];
   }
+  for (mbe_int j = MBE_RHS_NP; j < MBE_RHS_NQ; j++) {
+    pv[j] = MBE_R(0.0);
+  }
+  mbe_prep(pv);
+  int is_x0_ok = 1;
+  for (mbe_int i = 0; i < MBE_RHS_NX; i++) {
+    xv[i] = has_x0 ? x0[MBE_AT(i, v, MBE_RHS_NX, nvar)] : MBE_R(0.0);
+  }
+#if defined(MBE_RHS_HAS_X0)
+  if (!has_x0) {
+    is_x0_ok = mbe_x0(pv, xv) == 0;
+  }
+#else
+  is_x0_ok = has_x0 != 0;
+#endif
   for (mbe_int i = 0; i < MBE_RHS_NW; i++) {
     w[i] = MBE_R(0.0);
   }
@@ -333,7 +358,8 @@ MBE_FN void mbe_integrate_variant(mbe_long v, mbe_long nvar, MBE_GLOBAL const mb
       nout >= 2 && mbe_isfinite(t0) && mbe_isfinite(t1) && t1 > t0 && mbe_isfinite(t1 - t0);
   const int is_tol_ok = rtol >= MBE_R(0.0) && atol >= MBE_R(0.0) && mbe_isfinite(rtol) &&
                         mbe_isfinite(atol) && rtol + atol > MBE_R(0.0);
-  const int is_method_ok = method == MBE_METHOD_RK4 || (method == MBE_METHOD_DOPRI5 && is_tol_ok);
+  const int is_method_ok =
+      is_x0_ok && (method == MBE_METHOD_RK4 || (method == MBE_METHOD_DOPRI5 && is_tol_ok));
 
   // grid point 0 from the initial state, then the method
   MbeRunCount cnt;

@@ -37,7 +37,7 @@ static void generate(Generated* g, const char* rel) {
   ck_assert_msg(st == MBE_OK, "%s: %s", rel, err.message);
   // outputs: every state
   MbeCodegenDef def = {&g->sys->sym, g->sys->xdot, g->sys->nx, g->sys->xdot, 0,
-                       g->sys->np, rel, g->sys->fail, MBE_RUN_NEWTON_FAIL};
+                       g->sys->np, rel, g->sys->fail, MBE_RUN_NEWTON_FAIL, NULL};
   MbeSymId* y = malloc(g->sys->nx * sizeof *y);
   for (size_t i = 0; i < g->sys->nx; i++) {
     y[i] = mbe_system_signal(g->sys, g->sys->state_names[i])->id;

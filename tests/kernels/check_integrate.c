@@ -225,7 +225,7 @@ static void launch_run(Launch* l) {
     l->info[i] = -777;
   }
   for (int v = 0; v < l->nvar; v++) {
-    mbe_integrate_variant(v, l->nvar, l->cfg_r, l->cfg_i, l->x0, l->p, l->y, l->info);
+    mbe_integrate_variant(v, l->nvar, l->cfg_r, l->cfg_i, l->x0, 1, l->p, l->y, l->info);
   }
   for (int i = 0; i < n; i++) {
     ck_assert_msg(l->y[i] != -12345.678, "output slot %d never written", i);

@@ -134,12 +134,56 @@ MBE_API MbeStatus mbe_program_source(const MbeProgramDef* def, char** text, MbeE
 
 // Integrates nmember members. Arrays are member-major on the host whatever the device layout:
 // x0[m*nx + i], p[m*np + j], y[(m*nout + k)*ny + s], info[m*MBE_INFO_COUNT + f] (MbeInfo of
-// kernels/mbe_layout.h: status, accepted steps, rejected steps, rhs evaluations). A member that
-// fails keeps its status and NaN outputs from its failure on; the others are not affected, and
-// the call still returns MBE_OK. Errors: MBE_ERR_INVALID_ARG for a bad run def, MBE_ERR_OPENCL.
+// kernels/mbe_layout.h: status, accepted steps, rejected steps, rhs evaluations). x0 NULL: the
+// system computes each member's initial state from its parameters (generated systems can; see
+// MbeCodegenDef.x0). A member that fails keeps its status and NaN outputs from its failure on;
+// the others are not affected, and the call still returns MBE_OK. Errors: MBE_ERR_INVALID_ARG
+// for a bad run def, MBE_ERR_OPENCL.
 MBE_API MbeStatus mbe_program_run(MbeProgram* prog, const MbeRunDef* run, size_t nmember,
                                   const double* x0, const double* p, double* y, int32_t* info,
                                   MbeError* err);
+
+/* ---- batches with reductions -------------------------------------------------------------- */
+
+// What the backend reduces while it has a batch's trajectories (kernels/reduce): quantities of
+// interest per member, and the statistics of chosen outputs over the members, per grid point.
+typedef struct MbeReduceDef {
+  size_t nqoi;                 // quantities of interest per member
+  const int32_t* qoi_code;     // (nqoi) MbeQoiKind of kernels/reduce/mbe_qoi.h | MBE_QOI_ABS
+  const int32_t* qoi_column;   // (nqoi) the output column it reads
+  const double* qoi_level;     // (nqoi) the level of crossings (ignored by the others)
+  size_t nstat;                // output columns whose statistics are reduced
+  const int32_t* stat_column;  // (nstat); series s = k nstat + j is column stat_column[j] at
+                               // grid point k (nout * nstat series)
+} MbeReduceDef;
+
+// One batch and what the backend returns for it; host arrays are member-major.
+typedef struct MbeBatch {
+  size_t n;              // members
+  const double* p;       // (n, np) parameters
+  const double* x0;      // (n, nx) initial states, or NULL: from the parameters (mbe_x0)
+  int32_t* info;         // (n, MBE_INFO_COUNT) out
+  double* y;             // (n, nout, ny) out, or NULL: the trajectories stay on the device
+  double* qoi;           // (n, nqoi) out; NULL when nqoi = 0
+  int64_t* stat_part;    // (nseries, MBE_REDUCE_PART_WORDS) out: each series' partial record
+                         // (kernels/reduce/mbe_reduce.h); NULL when nstat = 0
+  uint32_t* stat_pairs;  // (nseries, 2 n) out: series s holds its npairs (key, count) pairs at
+                         // [s 2n, s 2n + 2 npairs); NULL when nstat = 0
+} MbeBatch;
+
+// Integrates one batch (all of it in one launch) and reduces it on the backend. Member k's
+// numbers depend only on its own inputs, and a series' partial record and pairs only on the
+// members of the batch, not on how they are laid out or in which order threads run. Errors:
+// MBE_ERR_INVALID_ARG (a bad run or reduce def, a column out of range), MBE_ERR_NOMEM (the
+// batch does not fit: see mbe_program_batch_limit), MBE_ERR_OPENCL. Nullable: red, err.
+MBE_API MbeStatus mbe_program_run_batch(MbeProgram* prog, const MbeRunDef* run,
+                                        const MbeReduceDef* red, const MbeBatch* b,
+                                        MbeError* err);
+
+// The most members one batch may hold on this backend (device memory, largest buffer) with
+// these settings; 0 = no limit. Nullable: red.
+MBE_API size_t mbe_program_batch_limit(const MbeProgram* prog, const MbeRunDef* run,
+                                       const MbeReduceDef* red, bool has_x0);
 
 MBE_END_DECLS
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "mbe_layout.h"
+#include "reduce/mbe_reduce.h"
 #include "runtime.h"
 
 // converts a failed OpenCL call into MBE_ERR_OPENCL with the call and the error name, then jumps
@@ -67,6 +68,8 @@ typedef struct ClBackend {
 typedef struct ClProgram {
   cl_program program;
   cl_kernel integrate;
+  cl_kernel qoi;
+  cl_kernel reduce;
   cl_kernel sizes;
 } ClProgram;
 
@@ -350,11 +353,19 @@ static MbeStatus cl_build(MbeBackend* b, const char* text, MbePrecision precisio
   cp->program = prog;
   cp->integrate = clCreateKernel(prog, "mbe_kernel_integrate", &rc);
   MBE_CL_CHECK(rc, st, err, release_cp);
-  cp->sizes = clCreateKernel(prog, "mbe_kernel_sizes", &rc);
+  cp->qoi = clCreateKernel(prog, "mbe_kernel_qoi", &rc);
   MBE_CL_CHECK(rc, st, err, release_integrate);
+  cp->reduce = clCreateKernel(prog, "mbe_kernel_reduce", &rc);
+  MBE_CL_CHECK(rc, st, err, release_qoi);
+  cp->sizes = clCreateKernel(prog, "mbe_kernel_sizes", &rc);
+  MBE_CL_CHECK(rc, st, err, release_reduce);
   *impl = cp;
   return MBE_OK;
 
+release_reduce:
+  clReleaseKernel(cp->reduce);
+release_qoi:
+  clReleaseKernel(cp->qoi);
 release_integrate:
   clReleaseKernel(cp->integrate);
 release_cp:
@@ -372,6 +383,8 @@ static void cl_release(MbeBackend* b, void* impl) {
     return;
   }
   clReleaseKernel(cp->sizes);
+  clReleaseKernel(cp->reduce);
+  clReleaseKernel(cp->qoi);
   clReleaseKernel(cp->integrate);
   clReleaseProgram(cp->program);
   mbe_free(cp);
@@ -419,11 +432,48 @@ static void* pack(const double* src, size_t nvar, size_t n, bool single) {
   return dst;
 }
 
+// device variant-fastest (i*nvar + v) in the program precision -> host member-major doubles
+static void unpack(const void* src, size_t nvar, size_t n, bool single, double* dst) {
+  for (size_t v = 0; v < nvar; v++) {
+    for (size_t i = 0; i < n; i++) {
+      dst[v * n + i] = single ? (double)((const float*)src)[i * nvar + v]
+                              : ((const double*)src)[i * nvar + v];
+    }
+  }
+}
+
 static cl_mem upload(ClBackend* cb, const void* data, size_t bytes, cl_mem_flags flags,
                      cl_int* rc) {
   return clCreateBuffer(cb->context, flags | (data ? CL_MEM_COPY_HOST_PTR : 0), bytes ? bytes : 8,
                         data ? (void*)data : NULL, rc);
 }
+
+// the buffers and host staging of one launch
+typedef struct ClLaunch {
+  cl_mem cfg_r, cfg_i, x0, p, y, info, qcode, qcol, qlevel, q, scol, part, pairs;
+  void *hcfg, *hx0, *hp, *hy, *hqlevel, *hq;
+  int32_t* hinfo;
+} ClLaunch;
+
+static void launch_release(ClLaunch* c) {
+  cl_mem* m[] = {&c->cfg_r, &c->cfg_i, &c->x0,     &c->p,    &c->y,    &c->info, &c->qcode,
+                 &c->qcol,  &c->qlevel, &c->q,     &c->scol, &c->part, &c->pairs};
+  for (size_t i = 0; i < sizeof m / sizeof m[0]; i++) {
+    if (*m[i]) {
+      clReleaseMemObject(*m[i]);
+    }
+  }
+  mbe_free(c->hcfg);
+  mbe_free(c->hx0);
+  mbe_free(c->hp);
+  mbe_free(c->hy);
+  mbe_free(c->hqlevel);
+  mbe_free(c->hq);
+  mbe_free(c->hinfo);
+}
+
+// sets the kernel's arguments in order (cl_mem handles and scalars by size)
+#define ARG(k, i, v) MBE_CL_CHECK(clSetKernelArg((k), (i), sizeof(v), &(v)), st, err, release)
 
 static MbeStatus cl_launch(MbeBackend* b, void* impl, MbePrecision precision, const MbeLaunch* l,
                            MbeError* err) {
@@ -432,91 +482,153 @@ static MbeStatus cl_launch(MbeBackend* b, void* impl, MbePrecision precision, co
   const bool single = precision == MBE_PRECISION_SINGLE;
   const size_t rs = single ? 4 : 8, nvar = l->nvar;
   const size_t nyt = (size_t)l->nout * (size_t)l->ny;
+  const size_t nseries = (size_t)l->nout * l->nstat;
   MbeStatus st = MBE_OK;
   cl_int rc = CL_SUCCESS;
-  cl_mem m_cfg_r = NULL, m_cfg_i = NULL, m_x0 = NULL, m_p = NULL, m_y = NULL, m_info = NULL;
+  ClLaunch c;
+  memset(&c, 0, sizeof c);
 
   // host staging in device layout and precision
-  void* cfg = pack(l->cfg_r, 1, MBE_CFGR_COUNT, single);
-  void* x0 = pack(l->x0, nvar, (size_t)l->nx, single);
-  void* p = pack(l->p, nvar, (size_t)l->np, single);
-  void* y = mbe_malloc(nvar * nyt * rs);
-  int32_t* info = mbe_malloc(nvar * MBE_INFO_COUNT * sizeof *info);
-  if (!cfg || !x0 || !p || !y || !info) {
+  c.hcfg = pack(l->cfg_r, 1, MBE_CFGR_COUNT, single);
+  c.hx0 = l->x0 ? pack(l->x0, nvar, (size_t)l->nx, single) : NULL;
+  c.hp = pack(l->p, nvar, (size_t)l->np, single);
+  c.hy = l->y ? mbe_malloc(nvar * nyt * rs) : NULL;
+  c.hqlevel = l->nqoi ? pack(l->qlevel, 1, l->nqoi, single) : NULL;
+  c.hq = l->nqoi ? mbe_malloc(nvar * l->nqoi * rs) : NULL;
+  c.hinfo = mbe_malloc(nvar * MBE_INFO_COUNT * sizeof *c.hinfo);
+  if (!c.hcfg || (l->x0 && !c.hx0) || !c.hp || (l->y && !c.hy) || (l->nqoi && (!c.hqlevel || !c.hq)) ||
+      !c.hinfo) {
     st = mbe_error_set(err, MBE_ERR_NOMEM, "out of host memory for a batch of %zu members", nvar);
-    goto free_host;
+    goto release;
   }
 
   // device buffers
-  m_cfg_r = upload(cb, cfg, MBE_CFGR_COUNT * rs, CL_MEM_READ_ONLY, &rc);
+  c.cfg_r = upload(cb, c.hcfg, MBE_CFGR_COUNT * rs, CL_MEM_READ_ONLY, &rc);
   MBE_CL_CHECK(rc, st, err, release);
-  m_cfg_i = upload(cb, l->cfg_i, MBE_CFGI_COUNT * sizeof(int32_t), CL_MEM_READ_ONLY, &rc);
+  c.cfg_i = upload(cb, l->cfg_i, MBE_CFGI_COUNT * sizeof(int32_t), CL_MEM_READ_ONLY, &rc);
   MBE_CL_CHECK(rc, st, err, release);
-  m_x0 = upload(cb, x0, nvar * (size_t)l->nx * rs, CL_MEM_READ_ONLY, &rc);
+  c.x0 = upload(cb, c.hx0, c.hx0 ? nvar * (size_t)l->nx * rs : 8, CL_MEM_READ_ONLY, &rc);
   MBE_CL_CHECK(rc, st, err, release);
-  m_p = upload(cb, p, nvar * (size_t)l->np * rs, CL_MEM_READ_ONLY, &rc);
+  c.p = upload(cb, c.hp, nvar * (size_t)l->np * rs, CL_MEM_READ_ONLY, &rc);
   MBE_CL_CHECK(rc, st, err, release);
-  m_y = upload(cb, NULL, nvar * nyt * rs, CL_MEM_WRITE_ONLY, &rc);
+  c.y = upload(cb, NULL, nvar * nyt * rs, CL_MEM_READ_WRITE, &rc);
   MBE_CL_CHECK(rc, st, err, release);
-  m_info = upload(cb, NULL, nvar * MBE_INFO_COUNT * sizeof(int32_t), CL_MEM_WRITE_ONLY, &rc);
+  c.info = upload(cb, NULL, nvar * MBE_INFO_COUNT * sizeof(int32_t), CL_MEM_READ_WRITE, &rc);
   MBE_CL_CHECK(rc, st, err, release);
 
-  // launch: one work-item per member, the range rounded up to a multiple of 64
+  // integrate: one work-item per member, the range rounded up to a multiple of 64
   cl_long nv = (cl_long)nvar;
+  cl_int has_x0 = l->x0 != NULL;
   cl_kernel k = cp->integrate;
-  MBE_CL_CHECK(clSetKernelArg(k, 0, sizeof m_cfg_r, &m_cfg_r), st, err, release);
-  MBE_CL_CHECK(clSetKernelArg(k, 1, sizeof m_cfg_i, &m_cfg_i), st, err, release);
-  MBE_CL_CHECK(clSetKernelArg(k, 2, sizeof m_x0, &m_x0), st, err, release);
-  MBE_CL_CHECK(clSetKernelArg(k, 3, sizeof m_p, &m_p), st, err, release);
-  MBE_CL_CHECK(clSetKernelArg(k, 4, sizeof m_y, &m_y), st, err, release);
-  MBE_CL_CHECK(clSetKernelArg(k, 5, sizeof m_info, &m_info), st, err, release);
-  MBE_CL_CHECK(clSetKernelArg(k, 6, sizeof nv, &nv), st, err, release);
+  ARG(k, 0, c.cfg_r);
+  ARG(k, 1, c.cfg_i);
+  ARG(k, 2, c.x0);
+  ARG(k, 3, has_x0);
+  ARG(k, 4, c.p);
+  ARG(k, 5, c.y);
+  ARG(k, 6, c.info);
+  ARG(k, 7, nv);
   size_t global = (nvar + 63) / 64 * 64;
   MBE_CL_CHECK(clEnqueueNDRangeKernel(cb->queue, k, 1, NULL, &global, NULL, 0, NULL, NULL), st,
                err, release);
-  MBE_CL_CHECK(clEnqueueReadBuffer(cb->queue, m_y, CL_TRUE, 0, nvar * nyt * rs, y, 0, NULL, NULL),
-               st, err, release);
-  MBE_CL_CHECK(clEnqueueReadBuffer(cb->queue, m_info, CL_TRUE, 0,
-                                   nvar * MBE_INFO_COUNT * sizeof(int32_t), info, 0, NULL, NULL),
-               st, err, release);
 
-  // back to the host layout
+  // quantities of interest: one work-item per member
+  if (l->nqoi > 0) {
+    cl_int nq = (cl_int)l->nqoi;
+    c.qcode = upload(cb, l->qcode, l->nqoi * sizeof(int32_t), CL_MEM_READ_ONLY, &rc);
+    MBE_CL_CHECK(rc, st, err, release);
+    c.qcol = upload(cb, l->qcol, l->nqoi * sizeof(int32_t), CL_MEM_READ_ONLY, &rc);
+    MBE_CL_CHECK(rc, st, err, release);
+    c.qlevel = upload(cb, c.hqlevel, l->nqoi * rs, CL_MEM_READ_ONLY, &rc);
+    MBE_CL_CHECK(rc, st, err, release);
+    c.q = upload(cb, NULL, nvar * l->nqoi * rs, CL_MEM_WRITE_ONLY, &rc);
+    MBE_CL_CHECK(rc, st, err, release);
+    k = cp->qoi;
+    ARG(k, 0, c.cfg_r);
+    ARG(k, 1, c.cfg_i);
+    ARG(k, 2, c.y);
+    ARG(k, 3, c.info);
+    ARG(k, 4, c.qcode);
+    ARG(k, 5, c.qcol);
+    ARG(k, 6, c.qlevel);
+    ARG(k, 7, nq);
+    ARG(k, 8, c.q);
+    ARG(k, 9, nv);
+    MBE_CL_CHECK(clEnqueueNDRangeKernel(cb->queue, k, 1, NULL, &global, NULL, 0, NULL, NULL), st,
+                 err, release);
+  }
+
+  // statistics: one work-item per series
+  if (nseries > 0) {
+    cl_int nstat = (cl_int)l->nstat, nout = (cl_int)l->nout;
+    c.scol = upload(cb, l->scol, l->nstat * sizeof(int32_t), CL_MEM_READ_ONLY, &rc);
+    MBE_CL_CHECK(rc, st, err, release);
+    c.part = upload(cb, NULL, nseries * MBE_REDUCE_PART_WORDS * sizeof(int64_t), CL_MEM_WRITE_ONLY,
+                    &rc);
+    MBE_CL_CHECK(rc, st, err, release);
+    c.pairs = upload(cb, NULL, nseries * 2 * nvar * sizeof(uint32_t), CL_MEM_READ_WRITE, &rc);
+    MBE_CL_CHECK(rc, st, err, release);
+    k = cp->reduce;
+    ARG(k, 0, c.y);
+    ARG(k, 1, c.info);
+    ARG(k, 2, c.scol);
+    ARG(k, 3, nstat);
+    ARG(k, 4, nout);
+    ARG(k, 5, c.part);
+    ARG(k, 6, c.pairs);
+    ARG(k, 7, nv);
+    size_t gs = (nseries + 63) / 64 * 64;
+    MBE_CL_CHECK(clEnqueueNDRangeKernel(cb->queue, k, 1, NULL, &gs, NULL, 0, NULL, NULL), st, err,
+                 release);
+  }
+
+  // results back: info, trajectories when asked, quantities, series records and their pairs
+  MBE_CL_CHECK(clEnqueueReadBuffer(cb->queue, c.info, CL_TRUE, 0,
+                                   nvar * MBE_INFO_COUNT * sizeof(int32_t), c.hinfo, 0, NULL, NULL),
+               st, err, release);
   for (size_t v = 0; v < nvar; v++) {
-    for (size_t i = 0; i < nyt; i++) {
-      l->y[v * nyt + i] = single ? (double)((float*)y)[i * nvar + v] : ((double*)y)[i * nvar + v];
-    }
     for (size_t f = 0; f < MBE_INFO_COUNT; f++) {
-      l->info[v * MBE_INFO_COUNT + f] = info[f * nvar + v];
+      l->info[v * MBE_INFO_COUNT + f] = c.hinfo[f * nvar + v];
     }
+  }
+  if (l->y) {
+    MBE_CL_CHECK(
+        clEnqueueReadBuffer(cb->queue, c.y, CL_TRUE, 0, nvar * nyt * rs, c.hy, 0, NULL, NULL), st,
+        err, release);
+    unpack(c.hy, nvar, nyt, single, l->y);
+  }
+  if (l->nqoi > 0) {
+    MBE_CL_CHECK(clEnqueueReadBuffer(cb->queue, c.q, CL_TRUE, 0, nvar * l->nqoi * rs, c.hq, 0,
+                                     NULL, NULL),
+                 st, err, release);
+    unpack(c.hq, nvar, l->nqoi, single, l->qoi);
+  }
+  if (nseries > 0) {
+    MBE_CL_CHECK(clEnqueueReadBuffer(cb->queue, c.part, CL_TRUE, 0,
+                                     nseries * MBE_REDUCE_PART_WORDS * sizeof(int64_t), l->part, 0,
+                                     NULL, NULL),
+                 st, err, release);
+    for (size_t sr = 0; sr < nseries; sr++) {
+      size_t npairs = (size_t)l->part[sr * MBE_REDUCE_PART_WORDS + MBE_REDUCE_PART_NPAIRS];
+      if (npairs == 0) {
+        continue;
+      }
+      size_t off = sr * 2 * nvar * sizeof(uint32_t);
+      MBE_CL_CHECK(clEnqueueReadBuffer(cb->queue, c.pairs, CL_FALSE, off,
+                                       2 * npairs * sizeof(uint32_t), l->pairs + sr * 2 * nvar, 0,
+                                       NULL, NULL),
+                   st, err, release);
+    }
+    MBE_CL_CHECK(clFinish(cb->queue), st, err, release);
   }
 
 release:
-  if (m_info) {
-    clReleaseMemObject(m_info);
-  }
-  if (m_y) {
-    clReleaseMemObject(m_y);
-  }
-  if (m_p) {
-    clReleaseMemObject(m_p);
-  }
-  if (m_x0) {
-    clReleaseMemObject(m_x0);
-  }
-  if (m_cfg_i) {
-    clReleaseMemObject(m_cfg_i);
-  }
-  if (m_cfg_r) {
-    clReleaseMemObject(m_cfg_r);
-  }
-free_host:
-  mbe_free(info);
-  mbe_free(y);
-  mbe_free(p);
-  mbe_free(x0);
-  mbe_free(cfg);
+  clFinish(cb->queue);
+  launch_release(&c);
   return st;
 }
+
+#undef ARG
 
 // members per batch: half the device memory, and no array beyond the largest allocation
 static size_t cl_batch_limit(const MbeBackend* b, size_t bytes_per_member) {

@@ -21,10 +21,17 @@
 extern char** environ;
 
 // the compiled entry points (kernels/mbe_ensemble.cl compiled as C), per precision
-typedef void IntegrateF64(mbe_long v, const double* cfg_r, const int32_t* cfg_i, const double* x0,
-                          const double* p, double* y, int32_t* info, mbe_long nvar);
-typedef void IntegrateF32(mbe_long v, const float* cfg_r, const int32_t* cfg_i, const float* x0,
-                          const float* p, float* y, int32_t* info, mbe_long nvar);
+#define MBE_OMP_ENTRIES(R, S)                                                                    \
+  typedef void Integrate##S(mbe_long v, const R* cfg_r, const int32_t* cfg_i, const R* x0,       \
+                            int32_t has_x0, const R* p, R* y, int32_t* info, mbe_long nvar);     \
+  typedef void Qoi##S(mbe_long v, const R* cfg_r, const int32_t* cfg_i, const R* y,              \
+                      const int32_t* info, const int32_t* qcode, const int32_t* qcol,            \
+                      const R* qlevel, int32_t nq, R* q, mbe_long nvar);                         \
+  typedef void Reduce##S(mbe_long s, const R* y, const int32_t* info, const int32_t* scol,       \
+                         int32_t nstat, int32_t nout, int64_t* part, uint32_t* pairs,            \
+                         mbe_long nvar);
+MBE_OMP_ENTRIES(double, F64)
+MBE_OMP_ENTRIES(float, F32)
 typedef void SizesFn(mbe_long v, int32_t* sizes);
 
 typedef struct OmpBackend {
@@ -35,8 +42,12 @@ typedef struct OmpBackend {
 
 typedef struct OmpProgram {
   void* handle;
-  IntegrateF64* integrate_f64; // the same symbol, typed per precision
+  IntegrateF64* integrate_f64; // the same symbols, typed per precision
   IntegrateF32* integrate_f32;
+  QoiF64* qoi_f64;
+  QoiF32* qoi_f32;
+  ReduceF64* reduce_f64;
+  ReduceF32* reduce_f32;
   SizesFn* sizes;
 } OmpProgram;
 
@@ -221,8 +232,12 @@ static MbeStatus omp_build(MbeBackend* b, const char* text, MbePrecision precisi
   // POSIX: a function pointer read through a void* lvalue (dlsym's documented idiom)
   *(void**)&op->integrate_f64 = dlsym(handle, "mbe_kernel_integrate");
   *(void**)&op->integrate_f32 = dlsym(handle, "mbe_kernel_integrate");
+  *(void**)&op->qoi_f64 = dlsym(handle, "mbe_kernel_qoi");
+  *(void**)&op->qoi_f32 = dlsym(handle, "mbe_kernel_qoi");
+  *(void**)&op->reduce_f64 = dlsym(handle, "mbe_kernel_reduce");
+  *(void**)&op->reduce_f32 = dlsym(handle, "mbe_kernel_reduce");
   *(void**)&op->sizes = dlsym(handle, "mbe_kernel_sizes");
-  if (!op->integrate_f64 || !op->sizes) {
+  if (!op->integrate_f64 || !op->qoi_f64 || !op->reduce_f64 || !op->sizes) {
     dlclose(handle);
     mbe_free(op);
     st = mbe_error_set(err, MBE_ERR_DLOPEN, "%s lacks the kernel entry points", so_path);
@@ -260,7 +275,7 @@ static MbeStatus omp_sizes(MbeBackend* b, void* impl, int32_t* sizes, MbeError* 
 // copies n doubles to floats (single-precision programs)
 static float* to_float(const double* src, size_t n) {
   float* d = mbe_malloc(n ? n * sizeof *d : 1);
-  if (d) {
+  if (d && src) {
     for (size_t i = 0; i < n; i++) {
       d[i] = (float)src[i];
     }
@@ -268,45 +283,82 @@ static float* to_float(const double* src, size_t n) {
   return d;
 }
 
+static void to_double(const float* src, double* dst, size_t n) {
+  for (size_t i = 0; src && dst && i < n; i++) {
+    dst[i] = (double)src[i];
+  }
+}
+
+// integrate, then the reductions, each as a parallel loop over its work-items; T and m name
+// the entry points of the program's precision
+#define MBE_OMP_RUN(T, m, cfg_, x0_, p_, y_, qlevel_, q_)                                              \
+  do {                                                                                           \
+    Integrate##T* fi = op->integrate_##m;                                                        \
+    _Pragma("omp parallel for schedule(dynamic, 8) num_threads(ob->threads)")                    \
+    for (mbe_long v = 0; v < nvar; v++) {                                                        \
+      fi(v, cfg_, l->cfg_i, x0_, l->x0 != NULL, p_, y_, l->info, nvar);                              \
+    }                                                                                            \
+    if (l->nqoi > 0) {                                                                           \
+      Qoi##T* fq = op->qoi_##m;                                                                  \
+      _Pragma("omp parallel for schedule(static) num_threads(ob->threads)")                      \
+      for (mbe_long v = 0; v < nvar; v++) {                                                      \
+        fq(v, cfg_, l->cfg_i, y_, l->info, l->qcode, l->qcol, qlevel_, (int32_t)l->nqoi, q_, nvar);  \
+      }                                                                                          \
+    }                                                                                            \
+    if (l->nstat > 0) {                                                                          \
+      Reduce##T* fr = op->reduce_##m;                                                            \
+      _Pragma("omp parallel for schedule(dynamic, 1) num_threads(ob->threads)")                  \
+      for (mbe_long s = 0; s < nseries; s++) {                                                   \
+        fr(s, y_, l->info, l->scol, (int32_t)l->nstat, l->nout, l->part, l->pairs, nvar);         \
+      }                                                                                          \
+    }                                                                                            \
+  } while (0)
+
 static MbeStatus omp_launch(MbeBackend* b, void* impl, MbePrecision precision, const MbeLaunch* l,
                             MbeError* err) {
   OmpBackend* ob = b->impl;
   OmpProgram* op = impl;
   const mbe_long nvar = (mbe_long)l->nvar;
+  const mbe_long nseries = (mbe_long)l->nout * (mbe_long)l->nstat;
+  const size_t ny_total = l->nvar * (size_t)l->nout * (size_t)l->ny;
 
-  // double: the host arrays are already in the variant-major layout
+  // double: the host arrays are already in the variant-major layout; trajectories the caller
+  // does not want still need a place
   if (precision == MBE_PRECISION_DOUBLE) {
-    IntegrateF64* fn = op->integrate_f64;
-#pragma omp parallel for schedule(dynamic, 8) num_threads(ob->threads)
-    for (mbe_long v = 0; v < nvar; v++) {
-      fn(v, l->cfg_r, l->cfg_i, l->x0, l->p, l->y, l->info, nvar);
+    double* y = l->y ? l->y : mbe_malloc(ny_total ? ny_total * sizeof *y : 1);
+    if (!y) {
+      return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory for a batch of %zu members",
+                           l->nvar);
+    }
+    MBE_OMP_RUN(F64, f64, l->cfg_r, l->x0, l->p, y, l->qlevel, l->qoi);
+    if (y != l->y) {
+      mbe_free(y);
     }
     return MBE_OK;
   }
 
   // single: convert in, run, convert out
-  size_t ny_total = l->nvar * (size_t)l->nout * (size_t)l->ny;
+  size_t nq_total = l->nvar * l->nqoi;
   float* cfg = to_float(l->cfg_r, MBE_CFGR_COUNT);
-  float* x0 = to_float(l->x0, l->nvar * (size_t)l->nx);
+  float* x0 = l->x0 ? to_float(l->x0, l->nvar * (size_t)l->nx) : NULL;
   float* p = to_float(l->p, l->nvar * (size_t)l->np);
   float* y = mbe_malloc(ny_total ? ny_total * sizeof *y : 1);
+  float* qlevel = to_float(l->qlevel, l->nqoi);
+  float* q = mbe_malloc(nq_total ? nq_total * sizeof *q : 1);
   MbeStatus st = MBE_OK;
-  if (!cfg || !x0 || !p || !y) {
+  if (!cfg || (l->x0 && !x0) || !p || !y || !qlevel || !q) {
     st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory for a batch of %zu members", l->nvar);
   } else {
-    IntegrateF32* fn = op->integrate_f32;
-#pragma omp parallel for schedule(dynamic, 8) num_threads(ob->threads)
-    for (mbe_long v = 0; v < nvar; v++) {
-      fn(v, cfg, l->cfg_i, x0, p, y, l->info, nvar);
-    }
-    for (size_t i = 0; i < ny_total; i++) {
-      l->y[i] = (double)y[i];
-    }
+    MBE_OMP_RUN(F32, f32, cfg, x0, p, y, qlevel, q);
+    to_double(y, l->y, ny_total);
+    to_double(q, l->qoi, nq_total);
   }
   mbe_free(cfg);
   mbe_free(x0);
   mbe_free(p);
   mbe_free(y);
+  mbe_free(qlevel);
+  mbe_free(q);
   return st;
 }
 
