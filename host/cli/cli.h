@@ -6,8 +6,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "mbe/mbe_flat.h"
 #include "mbe/mbe_runtime.h"
+#include "mbe/mbe_spec.h"
 #include "mbe/mbe_status.h"
+#include "mech.h"
 
 // exit codes (DESIGN.md "The command line")
 enum {
@@ -25,6 +28,8 @@ int mbe_cmd_compare(int argc, char** argv);
 int mbe_cmd_simulate(int argc, char** argv);
 int mbe_cmd_devices(int argc, char** argv);
 int mbe_cmd_bench(int argc, char** argv);
+int mbe_cmd_run(int argc, char** argv);
+int mbe_cmd_merge(int argc, char** argv);
 
 // option parsing: `--name value` or `--name=value`; returns the value or NULL (and reports a usage
 // error) when it is missing. *i is advanced past what was consumed.
@@ -43,5 +48,55 @@ void mbe_cli_print_error(const char* cmd, const MbeError* err);
 
 // installs the log handler that prints library warnings and errors to stderr
 void mbe_cli_install_log(bool verbose);
+
+/* ---- what simulate and run share (cli_common.c) ------------------------------------------- */
+
+// Loads the model files into a spec and flattens class_name (NULL: the only model). Prints the
+// error; returns an exit code. Out: owned, NULL on failure.
+int mbe_cli_load_model(const char* cmd, const char* const* files, int nfiles,
+                       const char* class_name, MbeSpec** spec, MbeFlat** flat);
+
+// a list of names (malloc'd strings)
+typedef struct MbeCliNames {
+  char** name;
+  size_t n;
+} MbeCliNames;
+
+// Appends the names of "a,b,c" (or one per line) to out; a `time` entry is skipped and a name
+// keeps its brackets (R.T[1,2]). Returns false when out of memory.
+bool mbe_cli_split_names(const char* text, MbeCliNames* out);
+// As mbe_cli_split_names for a list, or for the file named after '@'; prints errors; returns an
+// exit code.
+int mbe_cli_names(const char* cmd, const char* spec, MbeCliNames* out);
+void mbe_cli_names_free(MbeCliNames* n);
+
+// the integration options of simulate and run
+typedef struct MbeCliSim {
+  double t0, t1, dt, tol, step;
+  bool has_t0, has_t1, has_dt, has_tol, has_step;
+  MbeRunMethod method;
+  MbeBackendKind backend;
+  const char* device;
+  long threads;
+  MbePrecision precision;
+} MbeCliSim;
+
+void mbe_cli_sim_init(MbeCliSim* o);
+
+// Takes argv[*i] when it is one of --start-time, --stop-time, --interval, --tolerance, --step,
+// --method, --backend, --device, --threads, --precision (advancing *i past its value): returns 1,
+// 0 when it is none of them, -1 after printing a usage error.
+int mbe_cli_sim_option(const char* cmd, int argc, char** argv, int* i, MbeCliSim* o);
+
+// The run settings of the options and the model's experiment annotation (defaults: StartTime,
+// StopTime, Interval, Tolerance, else 0, 1, (t1 - t0)/500, 1e-6; rk4's step DT/10). Prints
+// usage errors; returns an exit code.
+int mbe_cli_sim_run_def(const char* cmd, const MbeFlat* flat, const MbeCliSim* o, MbeRunDef* run);
+
+// Generates the system with outputs y (ny nodes), writes it to emit when not NULL, and builds it
+// for the backend of the options. Prints errors; returns an exit code. Out: owned, NULL on
+// failure.
+int mbe_cli_build(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size_t ny,
+                  const MbeCliSim* o, const char* emit, MbeBackend** backend, MbeProgram** prog);
 
 #endif

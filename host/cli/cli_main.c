@@ -25,6 +25,10 @@ static const MbeCommand COMMANDS[] = {
      "load and flatten a Modelica model; print its components, parameters and experiment"},
     {"simulate", mbe_cmd_simulate,
      "compile a model and integrate it once (its own parameters and start values); write CSV"},
+    {"run", mbe_cmd_run,
+     "the ensemble: N members with varied parameters, statistics and quantities of interest "
+     "into a run directory"},
+    {"merge", mbe_cmd_merge, "combine the run directories of shards into the one run's"},
     {"compare", mbe_cmd_compare,
      "check a result CSV against a reference CSV with the MSL tube (Gate A/B), signal by signal"},
     {"devices", mbe_cmd_devices, "list OpenCL platforms and devices, and the OpenMP fallback"},

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: Apache-2.0
+// What `simulate` and `run` share: loading a model, lists of signal names, the integration
+// options (--start-time ... --precision) and the run settings they give with the model's
+// experiment annotation, and the backend and program of a generated system.
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "codegen.h"
+#include "mbe/mbe_spec.h"
+#include "mbe_layout.h"
+#include "model.h"
+
+int mbe_cli_load_model(const char* cmd, const char* const* files, int nfiles,
+                       const char* class_name, MbeSpec** spec, MbeFlat** flat) {
+  MbeError err;
+  mbe_error_clear(&err);
+  *spec = NULL;
+  *flat = NULL;
+  MbeStatus st = mbe_spec_create(spec, &err);
+  for (int i = 0; st == MBE_OK && i < nfiles; i++) {
+    st = mbe_spec_add_file(*spec, files[i], &err);
+  }
+  if (st == MBE_OK) {
+    st = mbe_flat_create(*spec, class_name, flat, &err);
+  }
+  if (st != MBE_OK) {
+    mbe_cli_print_error(cmd, &err);
+    return st == MBE_ERR_NOMEM || st == MBE_ERR_INTERNAL ? MBE_EXIT_FAILURE : MBE_EXIT_USAGE;
+  }
+  return MBE_EXIT_OK;
+}
+
+bool mbe_cli_split_names(const char* text, MbeCliNames* out) {
+  const char* p = text;
+  while (*p) {
+    // a name ends at a separator outside brackets (R.T[1,2] is one name)
+    size_t len = 0;
+    int depth = 0;
+    while (p[len] && (depth > 0 || !strchr(",\n\r\t ", p[len]))) {
+      depth += p[len] == '[' ? 1 : p[len] == ']' ? -1 : 0;
+      len++;
+    }
+    if (len > 0 && !(len == 4 && strncmp(p, "time", 4) == 0)) {
+      char** g = realloc(out->name, (out->n + 1) * sizeof *g);
+      char* nm = malloc(len + 1);
+      if (g == NULL || nm == NULL) {
+        free(nm);
+        if (g) {
+          out->name = g;
+        }
+        return false;
+      }
+      memcpy(nm, p, len);
+      nm[len] = '\0';
+      out->name = g;
+      out->name[out->n++] = nm;
+    }
+    p += len;
+    if (*p) {
+      p++;
+    }
+  }
+  return true;
+}
+
+int mbe_cli_names(const char* cmd, const char* spec, MbeCliNames* out) {
+  if (spec[0] != '@') {
+    return mbe_cli_split_names(spec, out) ? MBE_EXIT_OK : MBE_EXIT_FAILURE;
+  }
+  char* text = NULL;
+  size_t size;
+  MbeError err;
+  mbe_error_clear(&err);
+  if (mbe_file_read(spec + 1, &text, &size, &err) != MBE_OK) {
+    mbe_cli_print_error(cmd, &err);
+    return MBE_EXIT_USAGE;
+  }
+  bool ok = mbe_cli_split_names(text, out);
+  mbe_free(text);
+  return ok ? MBE_EXIT_OK : MBE_EXIT_FAILURE;
+}
+
+void mbe_cli_names_free(MbeCliNames* n) {
+  for (size_t i = 0; i < n->n; i++) {
+    free(n->name[i]);
+  }
+  free(n->name);
+  n->name = NULL;
+  n->n = 0;
+}
+
+/* ---- integration options -------------------------------------------------------------------- */
+
+void mbe_cli_sim_init(MbeCliSim* o) {
+  memset(o, 0, sizeof *o);
+  o->method = MBE_RUN_METHOD_DOPRI5;
+  o->backend = MBE_BACKEND_OPENMP;
+  o->precision = MBE_PRECISION_DOUBLE;
+}
+
+int mbe_cli_sim_option(const char* cmd, int argc, char** argv, int* i, MbeCliSim* o) {
+  const char* a = argv[*i];
+  const char* v;
+  bool all;
+  struct {
+    const char* name;
+    double* value;
+    bool* has;
+    double lo;
+  } reals[] = {{"--start-time", &o->t0, &o->has_t0, -INFINITY},
+               {"--stop-time", &o->t1, &o->has_t1, -INFINITY},
+               {"--interval", &o->dt, &o->has_dt, 1e-300},
+               {"--tolerance", &o->tol, &o->has_tol, 1e-300},
+               {"--step", &o->step, &o->has_step, 1e-300}};
+  for (size_t k = 0; k < sizeof reals / sizeof reals[0]; k++) {
+    if (mbe_cli_is_option(a, reals[k].name)) {
+      if (!(v = mbe_cli_value(argc, argv, i, reals[k].name)) ||
+          !mbe_cli_parse_double(cmd, reals[k].name, v, reals[k].lo, reals[k].value)) {
+        return -1;
+      }
+      *reals[k].has = true;
+      return 1;
+    }
+  }
+  if (mbe_cli_is_option(a, "--method")) {
+    if (!(v = mbe_cli_value(argc, argv, i, "--method"))) {
+      return -1;
+    }
+    if (strcmp(v, "rk4") == 0) {
+      o->method = MBE_RUN_METHOD_RK4;
+    } else if (strcmp(v, "dopri5") == 0) {
+      o->method = MBE_RUN_METHOD_DOPRI5;
+    } else {
+      mbe_cli_usage_error(cmd, "--method takes rk4 or dopri5, not '%s'", v);
+      return -1;
+    }
+    return 1;
+  }
+  if (mbe_cli_is_option(a, "--backend")) {
+    return (v = mbe_cli_value(argc, argv, i, "--backend")) &&
+                   mbe_cli_parse_backend(cmd, v, &o->backend, &all)
+               ? 1
+               : -1;
+  }
+  if (mbe_cli_is_option(a, "--device")) {
+    return (o->device = mbe_cli_value(argc, argv, i, "--device")) ? 1 : -1;
+  }
+  if (mbe_cli_is_option(a, "--threads")) {
+    return (v = mbe_cli_value(argc, argv, i, "--threads")) &&
+                   mbe_cli_parse_int(cmd, "--threads", v, 1, 4096, &o->threads)
+               ? 1
+               : -1;
+  }
+  if (mbe_cli_is_option(a, "--precision")) {
+    return (v = mbe_cli_value(argc, argv, i, "--precision")) &&
+                   mbe_cli_parse_precision(cmd, v, &o->precision)
+               ? 1
+               : -1;
+  }
+  return 0;
+}
+
+int mbe_cli_sim_run_def(const char* cmd, const MbeFlat* flat, const MbeCliSim* o, MbeRunDef* run) {
+  double t0 = o->has_t0 ? o->t0 : (flat->has_start_time ? flat->start_time : 0);
+  double t1 = o->has_t1 ? o->t1 : (flat->has_stop_time ? flat->stop_time : 1);
+  if (!(t1 > t0)) {
+    return mbe_cli_usage_error(cmd, "the stop time %g must be after the start time %g", t1, t0);
+  }
+  double dt = o->has_dt ? o->dt : (flat->has_interval ? flat->interval : (t1 - t0) / 500);
+  double tol = o->has_tol ? o->tol : (flat->has_tolerance ? flat->tolerance : 1e-6);
+  double steps = (t1 - t0) / dt;
+  if (steps > 1e8) {
+    return mbe_cli_usage_error(cmd, "--interval %g gives more than 1e8 output points", dt);
+  }
+  int nout = (int)floor(steps + 0.5) + 1;
+  if (nout < 2) {
+    nout = 2;
+  }
+  if (fabs(steps - floor(steps + 0.5)) > 1e-6 * (steps > 1 ? steps : 1)) {
+    fprintf(stderr,
+            "mbens %s: warning: (stop - start)/interval = %g is not a whole number; using %d "
+            "points\n",
+            cmd, steps, nout);
+  }
+  *run = mbe_run_def_default();
+  run->method = o->method;
+  run->t0 = t0;
+  run->t1 = t1;
+  run->nout = nout;
+  run->rtol = run->atol = tol;
+  if (o->method == MBE_RUN_METHOD_RK4) {
+    run->h = o->has_step ? o->step : dt / 10;
+  } else if (o->has_step) {
+    run->hmax = o->step;
+  }
+  return MBE_EXIT_OK;
+}
+
+int mbe_cli_build(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size_t ny,
+                  const MbeCliSim* o, const char* emit, MbeBackend** backend, MbeProgram** prog) {
+  MbeError err;
+  mbe_error_clear(&err);
+  *backend = NULL;
+  *prog = NULL;
+  char* source = NULL;
+  MbeCodegenDef cg = {&sys->sym, sys->xdot,           sys->nx,   y, ny, sys->np, sys->name,
+                      sys->fail, MBE_RUN_NEWTON_FAIL, sys->x0sym};
+  MbeStatus st = mbe_codegen_system(&cg, &source, &err);
+  if (st == MBE_OK && emit != NULL) {
+    st = mbe_file_write_atomic(emit, source, strlen(source), &err);
+  }
+  MbeBackendDef bd = mbe_backend_def_default();
+  bd.kind = o->backend;
+  bd.threads = (int)o->threads;
+  bd.device = o->device;
+  bd.need_fp64 = o->precision == MBE_PRECISION_DOUBLE;
+  if (st == MBE_OK) {
+    st = mbe_backend_create(&bd, backend, &err);
+  }
+  MbeProgramDef pd = mbe_program_def_default();
+  pd.system_source = source;
+  pd.name = sys->name;
+  pd.precision = o->precision;
+  if (st == MBE_OK) {
+    st = mbe_program_create(*backend, &pd, prog, &err);
+  }
+  mbe_free(source);
+  if (st != MBE_OK) {
+    mbe_cli_print_error(cmd, &err);
+    mbe_program_destroy(*prog);
+    mbe_backend_destroy(*backend);
+    *prog = NULL;
+    *backend = NULL;
+    return st == MBE_ERR_NO_DEVICE ? MBE_EXIT_USAGE : MBE_EXIT_FAILURE;
+  }
+  return MBE_EXIT_OK;
+}

@@ -1,0 +1,1412 @@
+// SPDX-License-Identifier: Apache-2.0
+// mbens run: the ensemble study. Options, the varied parameters and their design, the signals,
+// quantities of interest and saved trajectories, the run directory's manifest, progress on a
+// terminal, interruption and resumption, the summary and the exit code. The batch loop is
+// host/ensemble.
+#define _XOPEN_SOURCE 700
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "ensemble.h"
+#include "io.h"
+#include "io_json.h"
+#include "mbe_layout.h"
+#include "mbe_stats.h"
+#include "model.h"
+
+#ifndef MBE_VERSION
+#define MBE_VERSION "0.0.0"
+#endif
+
+#define CMD "run"
+
+// host memory the exact statistics of a run may take, and the bins per series by default
+#define STATS_BUDGET ((size_t)256 << 20)
+#define STATS_BINS 1024
+
+static void run_help(FILE* f) {
+  fprintf(
+      f,
+      "usage: mbens run MODEL.mo [MORE.mo ...] [--class NAME] -n N -o DIR\n"
+      "                 [--vary 'NAME=DIST(ARGS)' ...] [--params FILE] [--design FILE.csv]\n"
+      "                 [--sampler mc|lhs|sobol|grid] [--seed S] [--shard K/N]\n"
+      "                 [--signals LIST|none] [--qoi SPEC ...] [--save-signals LIST]\n"
+      "                 [--save-members LIST] [--save-format auto|csv|hdf5]\n"
+      "                 [simulate options] [--batch-size B] [--max-steps N]\n"
+      "                 [--quantile-bins B] [--quiet] [--json] [--progress]\n"
+      "       mbens run --resume DIR [--backend B] [--device D] [--threads N]\n"
+      "                 [--batch-size B] [--quiet] [--json] [--progress]\n\n"
+      "Integrates N members of the model, each with its own values of the varied parameters,\n"
+      "on the best backend, and writes DIR: members.csv (each member's parameters, quantities of\n"
+      "interest, status and steps), stats.csv (mean, std, min, max and the 5/25/50/75/95 %%\n"
+      "quantiles of each signal at each output time, over the members that finished),\n"
+      "manifest.json, stats.state (exact statistics, for --resume and mbens merge) and, when\n"
+      "asked, trajectories. Results do not depend on the backend, the batch size, the thread\n"
+      "count or the shards: they are the same bits.\n\n");
+  fprintf(
+      f,
+      "parameters:\n"
+      "  --vary 'NAME=DIST(ARGS)'  a Real parameter (body.m, boxBody1.r[1], world.g) or a start\n"
+      "                      value (revolute1.phi.start) and its distribution: uniform(a,b),\n"
+      "                      normal(mu,sigma), lognormal(mu,sigma), truncnormal(mu,sigma,a,b),\n"
+      "                      triangular(a,mode,b), discrete(v1,v2,...), const(v); repeatable.\n"
+      "                      Parameters computed from a varied one follow it.\n"
+      "  --params FILE       SALib-style: 'name lower upper' (uniform) or 'name = dist(args)'\n"
+      "                      lines, # comments\n"
+      "  --design FILE.csv   one row per member, a column per parameter (header = names)\n"
+      "  --sampler S         mc (default), lhs (Latin hypercube), sobol (Joe-Kuo), grid\n"
+      "                      (full factorial: discrete values, L midpoint levels otherwise)\n"
+      "  --seed S            random seed of mc and lhs (default 0); member k's values depend\n"
+      "                      only on (seed, k)\n"
+      "  -n N                members (with --design: at most its rows, default all)\n"
+      "  --shard K/N         run shard K of N (K = 0 .. N-1), a contiguous share of the members;\n"
+      "                      mbens merge combines the shards' directories\n\n");
+  fprintf(
+      f,
+      "outputs:\n"
+      "  -o, --output DIR    the run directory (created; an existing run is refused)\n"
+      "  --signals LIST      signals whose statistics go into stats.csv (comma-separated or\n"
+      "                      @FILE; default: every state; none: no statistics)\n"
+      "  --qoi SPEC          a quantity of interest per member, on the output grid: final(x),\n"
+      "                      min(x), max(x), mean(x), integral(x) (trapezoids), cross(x,L),\n"
+      "                      cross_up(x,L), cross_down(x,L) (first time x reaches L, NaN if\n"
+      "                      never); x a signal or abs(signal); repeatable\n"
+      "  --save-signals LIST trajectories of these signals (default with --save-members: the\n"
+      "                      --signals list)\n"
+      "  --save-members LIST members whose trajectories are saved: 0-99,500 (default with\n"
+      "                      --save-signals: all)\n"
+      "  --save-format F     csv (trajectories/member_K.csv), hdf5 (trajectories.h5) or auto\n"
+      "                      (csv up to 100 members)\n"
+      "  --quantile-bins B   histogram bins per series (default 1024, fewer when the statistics\n"
+      "                      would need more than 256 MiB); a quantile is within its row's\n"
+      "                      q_resolution (relative) of the exact one\n\n");
+  fprintf(
+      f,
+      "integration (as mbens simulate): --start-time, --stop-time, --interval, --tolerance,\n"
+      "  --method rk4|dopri5, --step, --precision double|single, --max-steps N (per member,\n"
+      "  default 1000000)\n\n"
+      "backend: --backend auto (default: an OpenCL GPU if there is one, else OpenMP)|opencl|\n"
+      "  openmp, --device P:D|NAME, --threads N, --batch-size B (default: sized to about 2 s)\n\n"
+      "run control:\n"
+      "  --resume DIR        continue an interrupted run where its last batch ended; the result\n"
+      "                      is the same as an uninterrupted run\n"
+      "  --quiet             no progress and no summary (errors still go to stderr)\n"
+      "  --json              the summary as JSON on standard output\n"
+      "  --progress          progress on stderr even when it is not a terminal\n\n"
+      "Ctrl-C finishes the current batch and leaves DIR consistent and resumable (a second one\n"
+      "stops at once).\n\n"
+      "examples:\n"
+      "  mbens run DoublePendulum.mo -n 10000 -o dp --vary 'revolute1.phi.start=normal(0,0.1)'\n"
+      "      --vary 'boxBody1.r[1]=uniform(0.4,0.6)' --qoi 'max(abs(revolute2.phi))'\n"
+      "  mbens run Model.mo --params problem.txt --sampler sobol -n 4096 -o s --shard 0/4\n"
+      "  mbens merge s0 s1 s2 s3 -o s\n\n"
+      "exit codes: 0 every member finished, 1 runtime failure, 2 usage or model error, 3 some\n"
+      "members failed (members.csv says which and why), 130 interrupted (resumable)\n");
+}
+
+/* ---- options ------------------------------------------------------------------------------- */
+
+enum { MAX_FILES = 256, MAX_LIST = 1024 };
+
+typedef struct RunOpts {
+  const char* files[MAX_FILES];
+  int nfiles;
+  const char* class_name;
+  long long n;
+  bool has_n;
+  const char* vary[MAX_LIST];
+  int nvary;
+  const char* params;
+  const char* design;
+  MbeSampler sampler;
+  bool has_sampler;
+  unsigned long long seed;
+  long shard_k, shard_n;
+  bool has_shard;
+  const char* out;
+  const char* resume;
+  const char* signals;
+  const char* qoi[MAX_LIST];
+  int nqoi;
+  const char* save_signals;
+  const char* save_members;
+  const char* save_format;
+  long long batch;
+  long quantile_bins;
+  long max_steps;
+  bool quiet, json, progress;
+  MbeCliSim sim;
+} RunOpts;
+
+static bool take(int argc, char** argv, int* i, const char* name, const char** out) {
+  return (*out = mbe_cli_value(argc, argv, i, name)) != NULL;
+}
+
+static bool take_list(int argc, char** argv, int* i, const char* name, const char** list, int* n) {
+  if (*n == MAX_LIST) {
+    mbe_cli_usage_error(CMD, "more than %d %s options", MAX_LIST, name);
+    return false;
+  }
+  return take(argc, argv, i, name, &list[(*n)++]);
+}
+
+static bool parse_shard(const char* v, RunOpts* o) {
+  char tail;
+  if (sscanf(v, "%ld/%ld%c", &o->shard_k, &o->shard_n, &tail) != 2 || o->shard_n < 1 ||
+      o->shard_k < 0 || o->shard_k >= o->shard_n) {
+    mbe_cli_usage_error(CMD, "--shard takes K/N with 0 <= K < N (e.g. 0/4), not '%s'", v);
+    return false;
+  }
+  o->has_shard = true;
+  return true;
+}
+
+// the options one call may change when a run resumes: where and how it runs, not what
+static bool is_resume_option(const char* a) {
+  static const char* const ok[] = {"--backend", "--device", "--threads", "--batch-size",
+                                   "--quiet",   "--json",   "--progress"};
+  for (size_t k = 0; k < sizeof ok / sizeof ok[0]; k++) {
+    if (mbe_cli_is_option(a, ok[k])) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// parses argv[1..]; with only_resume, just the options a resumed run may change
+static int parse(int argc, char** argv, RunOpts* o, bool only_resume) {
+  for (int i = 1; i < argc; i++) {
+    const char* a = argv[i];
+    const char* v = NULL;
+    int taken;
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      run_help(stdout);
+      return -1;
+    }
+    if (only_resume && !is_resume_option(a) && !mbe_cli_is_option(a, "--resume")) {
+      return mbe_cli_usage_error(CMD,
+                                 "'%s' cannot change when a run resumes (only --backend, "
+                                 "--device, --threads, --batch-size, --quiet, --json, "
+                                 "--progress)",
+                                 a);
+    }
+    if ((taken = mbe_cli_sim_option(CMD, argc, argv, &i, &o->sim)) != 0) {
+      if (taken < 0)
+        return MBE_EXIT_USAGE;
+    } else if (mbe_cli_is_option(a, "--class")) {
+      if (!take(argc, argv, &i, "--class", &o->class_name))
+        return MBE_EXIT_USAGE;
+    } else if (strcmp(a, "-n") == 0 || mbe_cli_is_option(a, "--members")) {
+      long n;
+      if (!take(argc, argv, &i, a[1] == 'n' ? "-n" : "--members", &v) ||
+          !mbe_cli_parse_int(CMD, "-n", v, 1, LONG_MAX, &n))
+        return MBE_EXIT_USAGE;
+      o->n = n;
+      o->has_n = true;
+    } else if (mbe_cli_is_option(a, "--vary")) {
+      if (!take_list(argc, argv, &i, "--vary", o->vary, &o->nvary))
+        return MBE_EXIT_USAGE;
+    } else if (mbe_cli_is_option(a, "--params")) {
+      if (!take(argc, argv, &i, "--params", &o->params))
+        return MBE_EXIT_USAGE;
+    } else if (mbe_cli_is_option(a, "--design")) {
+      if (!take(argc, argv, &i, "--design", &o->design))
+        return MBE_EXIT_USAGE;
+    } else if (mbe_cli_is_option(a, "--sampler")) {
+      MbeError err;
+      if (!take(argc, argv, &i, "--sampler", &v))
+        return MBE_EXIT_USAGE;
+      if (mbe_sampler_parse(v, &o->sampler, &err) != MBE_OK)
+        return mbe_cli_usage_error(CMD, "%s", err.message);
+      o->has_sampler = true;
+    } else if (mbe_cli_is_option(a, "--seed")) {
+      char* end;
+      if (!take(argc, argv, &i, "--seed", &v))
+        return MBE_EXIT_USAGE;
+      errno = 0;
+      o->seed = strtoull(v, &end, 10);
+      if (errno || end == v || *end || v[0] == '-')
+        return mbe_cli_usage_error(CMD, "--seed takes a whole number from 0 to %llu, not '%s'",
+                                   (unsigned long long)UINT64_MAX, v);
+    } else if (mbe_cli_is_option(a, "--shard")) {
+      if (!take(argc, argv, &i, "--shard", &v) || !parse_shard(v, o))
+        return MBE_EXIT_USAGE;
+    } else if (strcmp(a, "-o") == 0 || mbe_cli_is_option(a, "--output")) {
+      if (!take(argc, argv, &i, a[1] == 'o' ? "-o" : "--output", &o->out))
+        return MBE_EXIT_USAGE;
+    } else if (mbe_cli_is_option(a, "--resume")) {
+      if (!take(argc, argv, &i, "--resume", &o->resume))
+        return MBE_EXIT_USAGE;
+    } else if (mbe_cli_is_option(a, "--signals")) {
+      if (!take(argc, argv, &i, "--signals", &o->signals))
+        return MBE_EXIT_USAGE;
+    } else if (mbe_cli_is_option(a, "--qoi")) {
+      if (!take_list(argc, argv, &i, "--qoi", o->qoi, &o->nqoi))
+        return MBE_EXIT_USAGE;
+    } else if (mbe_cli_is_option(a, "--save-signals")) {
+      if (!take(argc, argv, &i, "--save-signals", &o->save_signals))
+        return MBE_EXIT_USAGE;
+    } else if (mbe_cli_is_option(a, "--save-members")) {
+      if (!take(argc, argv, &i, "--save-members", &o->save_members))
+        return MBE_EXIT_USAGE;
+    } else if (mbe_cli_is_option(a, "--save-format")) {
+      if (!take(argc, argv, &i, "--save-format", &o->save_format))
+        return MBE_EXIT_USAGE;
+      if (strcmp(o->save_format, "auto") && strcmp(o->save_format, "csv") &&
+          strcmp(o->save_format, "hdf5"))
+        return mbe_cli_usage_error(CMD, "--save-format takes auto, csv or hdf5, not '%s'",
+                                   o->save_format);
+    } else if (mbe_cli_is_option(a, "--batch-size")) {
+      long b;
+      if (!take(argc, argv, &i, "--batch-size", &v) ||
+          !mbe_cli_parse_int(CMD, "--batch-size", v, 1, LONG_MAX, &b))
+        return MBE_EXIT_USAGE;
+      o->batch = b;
+    } else if (mbe_cli_is_option(a, "--quantile-bins")) {
+      if (!take(argc, argv, &i, "--quantile-bins", &v) ||
+          !mbe_cli_parse_int(CMD, "--quantile-bins", v, MBE_STATS_CAP_MIN, 1L << 24,
+                             &o->quantile_bins))
+        return MBE_EXIT_USAGE;
+    } else if (mbe_cli_is_option(a, "--max-steps")) {
+      if (!take(argc, argv, &i, "--max-steps", &v) ||
+          !mbe_cli_parse_int(CMD, "--max-steps", v, 1, INT32_MAX, &o->max_steps))
+        return MBE_EXIT_USAGE;
+    } else if (strcmp(a, "--quiet") == 0) {
+      o->quiet = true;
+    } else if (strcmp(a, "--json") == 0) {
+      o->json = true;
+    } else if (strcmp(a, "--progress") == 0) {
+      o->progress = true;
+    } else if (a[0] == '-' && a[1] != '\0') {
+      return mbe_cli_usage_error(
+          CMD,
+          "unknown option '%s'; options are --class, -n, --vary, --params, --design, "
+          "--sampler, --seed, --shard, -o, --resume, --signals, --qoi, --save-signals, "
+          "--save-members, --save-format, --start-time, --stop-time, --interval, --tolerance, "
+          "--method, --step, --precision, --max-steps, --backend, --device, --threads, "
+          "--batch-size, --quantile-bins, --quiet, --json, --progress, --help",
+          a);
+    } else {
+      if (o->nfiles == MAX_FILES)
+        return mbe_cli_usage_error(CMD, "more than %d model files", MAX_FILES);
+      o->files[o->nfiles++] = a;
+    }
+  }
+  return MBE_EXIT_OK;
+}
+
+static int check_opts(const RunOpts* o) {
+  if (o->nfiles == 0) {
+    run_help(stderr);
+    return mbe_cli_usage_error(CMD, "no model file given");
+  }
+  if (!o->out) {
+    return mbe_cli_usage_error(CMD, "no run directory given (-o DIR)");
+  }
+  if (o->design && (o->nvary || o->params || o->has_sampler)) {
+    return mbe_cli_usage_error(CMD,
+                               "--design gives every member's parameters; it cannot be combined "
+                               "with --vary, --params or --sampler");
+  }
+  if (!o->has_n && !o->design) {
+    return mbe_cli_usage_error(CMD, "how many members? give -n N");
+  }
+  return MBE_EXIT_OK;
+}
+
+/* ---- the study's pieces -------------------------------------------------------------------- */
+
+// everything a run sets up, released by study_deinit
+typedef struct Run {
+  RunOpts o;
+  char** argv_saved;  // the command line kept in the manifest (resume re-reads it)
+  int argc_saved;
+  MbeSpec* spec;
+  MbeFlat* flat;
+  MbeSystem* sys;
+  MbeBackend* backend;
+  MbeProgram* prog;
+  MbeVaryList vary;
+  MbeTable* design_table;
+  double* design;
+  const char** param_names;  // (nparam) borrowed from vary or the design table
+  size_t nparam;
+  MbeSampleDef sample;
+  MbeRunDef run;
+  // output columns: every signal the study reads, once
+  MbeSymId* col_id;
+  const char** col_name;
+  size_t ncol;
+  int32_t* stat_col;
+  const char** stat_name;
+  size_t nstat;
+  int32_t *qoi_code, *qoi_col;
+  double* qoi_level;
+  char** qoi_name;
+  size_t nqoi;
+  int64_t* save_members;
+  size_t nsave;
+  int32_t* save_col;
+  const char** save_name;
+  size_t nsave_col;
+  bool save_hdf5;
+  size_t first, count, bins;
+  char config_hash[65];
+  char model_hash[65];
+  char cwd[4096];
+  char dir[4096];
+  double t_start, t_setup;
+  bool is_tty_progress;
+  MbeStudyProgress progress;
+  const char* state;  // "running", "interrupted", "complete", "failed"
+} Run;
+
+static void study_deinit(Run* r) {
+  mbe_program_destroy(r->prog);
+  mbe_backend_destroy(r->backend);
+  mbe_system_destroy(r->sys);
+  mbe_flat_destroy(r->flat);
+  mbe_spec_destroy(r->spec);
+  mbe_vary_list_deinit(&r->vary);
+  mbe_table_destroy(r->design_table);
+  mbe_free(r->design);
+  free(r->param_names);
+  free(r->col_id);
+  free(r->col_name);
+  free(r->stat_col);
+  free(r->stat_name);
+  free(r->qoi_code);
+  free(r->qoi_col);
+  free(r->qoi_level);
+  for (size_t i = 0; i < r->nqoi; i++) {
+    free(r->qoi_name[i]);
+  }
+  free(r->qoi_name);
+  free(r->save_members);
+  free(r->save_col);
+  free(r->save_name);
+  for (int i = 0; i < r->argc_saved; i++) {
+    free(r->argv_saved[i]);
+  }
+  free(r->argv_saved);
+}
+
+static int oom(void) {
+  fprintf(stderr, "mbens run: error: out of memory\n");
+  return MBE_EXIT_FAILURE;
+}
+
+// the varied parameters and their design: --vary and --params, or the columns of --design
+static int varied_parameters(Run* r) {
+  MbeError err;
+  mbe_error_clear(&err);
+  mbe_vary_list_init(&r->vary);
+  const RunOpts* o = &r->o;
+  MbeStatus st = MBE_OK;
+  if (o->design) {
+    st = mbe_design_read(o->design, &r->design_table, &err);
+    if (st == MBE_OK) {
+      r->nparam = r->design_table->ncols;
+      r->param_names = malloc((r->nparam + 1) * sizeof *r->param_names);
+      if (!r->param_names)
+        return oom();
+      for (size_t j = 0; j < r->nparam; j++) {
+        r->param_names[j] = r->design_table->names[j];
+      }
+      st = mbe_design_gather(r->design_table, r->param_names, r->nparam, &r->design, &err);
+    }
+  } else {
+    for (int i = 0; st == MBE_OK && i < o->nvary; i++) {
+      st = mbe_vary_parse(o->vary[i], &r->vary, &err);
+      if (st != MBE_OK) {
+        mbe_cli_usage_error(CMD, "--vary '%s': %s", o->vary[i], err.message);
+        return MBE_EXIT_USAGE;
+      }
+    }
+    if (st == MBE_OK && o->params) {
+      st = mbe_params_file_read(o->params, &r->vary, &err);
+    }
+    if (st == MBE_OK) {
+      st = mbe_vary_list_check_unique(&r->vary, &err);
+    }
+    r->nparam = r->vary.n;
+    r->param_names = malloc((r->nparam + 1) * sizeof *r->param_names);
+    if (!r->param_names)
+      return oom();
+    for (size_t j = 0; j < r->nparam; j++) {
+      r->param_names[j] = r->vary.name[j];
+    }
+  }
+  if (st != MBE_OK) {
+    mbe_cli_print_error(CMD, &err);
+    return st == MBE_ERR_NOMEM ? MBE_EXIT_FAILURE : MBE_EXIT_USAGE;
+  }
+
+  // the sampling design
+  r->sample = mbe_sample_def_default();
+  r->sample.sampler = o->design ? MBE_SAMPLER_DESIGN : o->has_sampler ? o->sampler : MBE_SAMPLER_MC;
+  r->sample.seed = o->seed;
+  r->sample.n = o->has_n ? (size_t)o->n : (r->design_table ? r->design_table->nrows : 0);
+  r->sample.ndim = r->nparam;
+  r->sample.dists = r->vary.dist;
+  r->sample.design = r->design;
+  r->sample.design_rows = r->design_table ? r->design_table->nrows : 0;
+  if (r->nparam > 0 && mbe_sample_def_check(&r->sample, &err) != MBE_OK) {
+    mbe_cli_print_error(CMD, &err);
+    return MBE_EXIT_USAGE;
+  }
+  return MBE_EXIT_OK;
+}
+
+// the output column of signal name (added when new); -1 after reporting an unknown name
+static int column(Run* r, const char* name) {
+  const MbeSignal* sg = mbe_system_signal(r->sys, name);
+  if (!sg) {
+    const char* near = mbe_system_suggest(r->sys, name);
+    mbe_cli_usage_error(CMD,
+                        "the model has no signal '%s'%s%s%s (mbens simulate --list-signals "
+                        "prints them all)",
+                        name, near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+    return -1;
+  }
+  for (size_t j = 0; j < r->ncol; j++) {
+    if (r->col_id[j] == sg->id) {
+      return (int)j;
+    }
+  }
+  MbeSymId* ids = realloc(r->col_id, (r->ncol + 1) * sizeof *ids);
+  const char** names = realloc(r->col_name, (r->ncol + 1) * sizeof *names);
+  if (ids) {
+    r->col_id = ids;
+  }
+  if (names) {
+    r->col_name = names;
+  }
+  if (!ids || !names) {
+    oom();
+    return -1;
+  }
+  r->col_id[r->ncol] = sg->id;
+  r->col_name[r->ncol] = sg->name;
+  return (int)r->ncol++;
+}
+
+// a quantity of interest: KIND(x) or KIND(abs(x)), crossings KIND(x, LEVEL)
+static int parse_qoi(Run* r, const char* spec, size_t j) {
+  static const struct {
+    const char* name;
+    int kind;
+    bool has_level;
+  } kinds[] = {{"final", MBE_QOI_FINAL, false},       {"min", MBE_QOI_MIN, false},
+               {"max", MBE_QOI_MAX, false},           {"mean", MBE_QOI_MEAN, false},
+               {"integral", MBE_QOI_INTEGRAL, false}, {"cross", MBE_QOI_CROSS, true},
+               {"cross_up", MBE_QOI_CROSS_UP, true},  {"cross_down", MBE_QOI_CROSS_DOWN, true}};
+  char text[1024];
+  size_t n = 0;
+  for (const char* p = spec; *p && n + 1 < sizeof text; p++) {
+    if (*p != ' ' && *p != '\t') {
+      text[n++] = *p;
+    }
+  }
+  text[n] = '\0';
+  char* open = strchr(text, '(');
+  size_t len = strlen(text);
+  if (!open || len < 3 || text[len - 1] != ')') {
+    return mbe_cli_usage_error(CMD,
+                               "--qoi '%s' is not KIND(signal): kinds are final, min, max, mean, "
+                               "integral, cross(x,L), cross_up(x,L), cross_down(x,L)",
+                               spec);
+  }
+  *open = '\0';
+  text[len - 1] = '\0';
+  int k = -1;
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+    if (strcmp(text, kinds[i].name) == 0) {
+      k = (int)i;
+    }
+  }
+  if (k < 0) {
+    return mbe_cli_usage_error(CMD,
+                               "--qoi '%s': unknown kind '%s'; kinds are final, min, max, mean, "
+                               "integral, cross, cross_up, cross_down",
+                               spec, text);
+  }
+
+  // the argument: signal[, level], the signal perhaps inside abs()
+  char* arg = open + 1;
+  double level = 0;
+  if (kinds[k].has_level) {
+    char* comma = strrchr(arg, ',');
+    char* end = NULL;
+    if (comma) {
+      level = strtod(comma + 1, &end);
+    }
+    if (!comma || end == comma + 1 || *end || !isfinite(level)) {
+      return mbe_cli_usage_error(CMD, "--qoi '%s': %s(x, L) needs a number L", spec, kinds[k].name);
+    }
+    *comma = '\0';
+  }
+  int code = kinds[k].kind;
+  size_t alen = strlen(arg);
+  if (strncmp(arg, "abs(", 4) == 0 && alen > 5 && arg[alen - 1] == ')') {
+    arg[alen - 1] = '\0';
+    arg += 4;
+    code |= MBE_QOI_ABS;
+  }
+  int col = column(r, arg);
+  if (col < 0) {
+    return MBE_EXIT_USAGE;
+  }
+  r->qoi_code[j] = code;
+  r->qoi_col[j] = col;
+  r->qoi_level[j] = level;
+  char name[1200];
+  if (kinds[k].has_level) {
+    snprintf(name, sizeof name, "%s(%s%s%s,%.17g)", kinds[k].name, code & MBE_QOI_ABS ? "abs(" : "",
+             arg, code & MBE_QOI_ABS ? ")" : "", level);
+  } else {
+    snprintf(name, sizeof name, "%s(%s%s%s)", kinds[k].name, code & MBE_QOI_ABS ? "abs(" : "", arg,
+             code & MBE_QOI_ABS ? ")" : "");
+  }
+  r->qoi_name[j] = strdup(name);
+  return r->qoi_name[j] ? MBE_EXIT_OK : oom();
+}
+
+// "0-99,500": ascending member ids below n
+static int parse_members(const char* text, size_t n, int64_t** out, size_t* count) {
+  size_t cap = 0, m = 0;
+  int64_t* ids = NULL;
+  const char* p = text;
+  while (*p) {
+    char* end;
+    errno = 0;
+    long long a = strtoll(p, &end, 10), b = a;
+    if (end == p || a < 0) {
+      free(ids);
+      return mbe_cli_usage_error(CMD, "--save-members takes ids and ranges like 0-99,500, not '%s'",
+                                 text);
+    }
+    p = end;
+    if (*p == '-') {
+      b = strtoll(p + 1, &end, 10);
+      if (end == p + 1 || b < a) {
+        free(ids);
+        return mbe_cli_usage_error(CMD, "--save-members: bad range in '%s'", text);
+      }
+      p = end;
+    }
+    if ((unsigned long long)b >= n) {
+      free(ids);
+      return mbe_cli_usage_error(CMD, "--save-members: member %lld does not exist (0 .. %zu)", b,
+                                 n - 1);
+    }
+    for (long long k = a; k <= b; k++) {
+      if (m == cap) {
+        cap = cap ? 2 * cap : 64;
+        int64_t* g = realloc(ids, cap * sizeof *g);
+        if (!g) {
+          free(ids);
+          return oom();
+        }
+        ids = g;
+      }
+      ids[m++] = k;
+    }
+    if (*p == ',') {
+      p++;
+    } else if (*p) {
+      free(ids);
+      return mbe_cli_usage_error(CMD, "--save-members takes ids and ranges like 0-99,500, not '%s'",
+                                 text);
+    }
+  }
+
+  // ascending, each once
+  for (size_t i = 1; i < m; i++) {
+    int64_t x = ids[i];
+    size_t k = i;
+    while (k > 0 && ids[k - 1] > x) {
+      ids[k] = ids[k - 1];
+      k--;
+    }
+    ids[k] = x;
+  }
+  size_t u = 0;
+  for (size_t i = 0; i < m; i++) {
+    if (u == 0 || ids[u - 1] != ids[i]) {
+      ids[u++] = ids[i];
+    }
+  }
+  *out = ids;
+  *count = u;
+  return MBE_EXIT_OK;
+}
+
+// statistics signals, quantities of interest and saved trajectories, as output columns
+static int outputs(Run* r) {
+  const RunOpts* o = &r->o;
+  int rc;
+  MbeCliNames names = {NULL, 0};
+
+  // statistics: --signals, default every state
+  if (o->signals && strcmp(o->signals, "none") == 0) {
+    // none
+  } else if (o->signals) {
+    if ((rc = mbe_cli_names(CMD, o->signals, &names)) != MBE_EXIT_OK)
+      return rc;
+  } else {
+    for (size_t i = 0; i < r->sys->nx; i++) {
+      if (!mbe_cli_split_names(r->sys->state_names[i], &names)) {
+        mbe_cli_names_free(&names);
+        return oom();
+      }
+    }
+  }
+  r->stat_col = malloc((names.n + 1) * sizeof *r->stat_col);
+  r->stat_name = malloc((names.n + 1) * sizeof *r->stat_name);
+  if (!r->stat_col || !r->stat_name) {
+    mbe_cli_names_free(&names);
+    return oom();
+  }
+  for (size_t j = 0; j < names.n; j++) {
+    int c = column(r, names.name[j]);
+    if (c < 0) {
+      mbe_cli_names_free(&names);
+      return MBE_EXIT_USAGE;
+    }
+    r->stat_col[r->nstat] = c;
+    r->stat_name[r->nstat++] = r->col_name[c];
+  }
+  mbe_cli_names_free(&names);
+
+  // quantities of interest
+  r->nqoi = (size_t)o->nqoi;
+  r->qoi_code = malloc((r->nqoi + 1) * sizeof *r->qoi_code);
+  r->qoi_col = malloc((r->nqoi + 1) * sizeof *r->qoi_col);
+  r->qoi_level = malloc((r->nqoi + 1) * sizeof *r->qoi_level);
+  r->qoi_name = calloc(r->nqoi + 1, sizeof *r->qoi_name);
+  if (!r->qoi_code || !r->qoi_col || !r->qoi_level || !r->qoi_name)
+    return oom();
+  for (size_t j = 0; j < r->nqoi; j++) {
+    if ((rc = parse_qoi(r, o->qoi[j], j)) != MBE_EXIT_OK)
+      return rc;
+  }
+
+  // saved trajectories: members and signals, each defaulting when only the other is given
+  if (o->save_signals || o->save_members) {
+    if (o->save_members) {
+      if ((rc = parse_members(o->save_members, r->sample.n, &r->save_members, &r->nsave)) !=
+          MBE_EXIT_OK)
+        return rc;
+    } else {
+      r->nsave = r->sample.n;
+      r->save_members = malloc(r->nsave * sizeof *r->save_members);
+      if (!r->save_members)
+        return oom();
+      for (size_t k = 0; k < r->nsave; k++) {
+        r->save_members[k] = (int64_t)k;
+      }
+    }
+    if (o->save_signals && (rc = mbe_cli_names(CMD, o->save_signals, &names)) != MBE_EXIT_OK)
+      return rc;
+    size_t ns = o->save_signals ? names.n : r->nstat;
+    r->save_col = malloc((ns + 1) * sizeof *r->save_col);
+    r->save_name = malloc((ns + 1) * sizeof *r->save_name);
+    if (!r->save_col || !r->save_name) {
+      mbe_cli_names_free(&names);
+      return oom();
+    }
+    for (size_t j = 0; j < ns; j++) {
+      int c = o->save_signals ? column(r, names.name[j]) : r->stat_col[j];
+      if (c < 0) {
+        mbe_cli_names_free(&names);
+        return MBE_EXIT_USAGE;
+      }
+      r->save_col[r->nsave_col] = c;
+      r->save_name[r->nsave_col++] = r->col_name[c];
+    }
+    mbe_cli_names_free(&names);
+    if (r->nsave_col == 0) {
+      return mbe_cli_usage_error(CMD, "--save-members needs signals: give --save-signals");
+    }
+    const char* f = o->save_format ? o->save_format : "auto";
+    r->save_hdf5 = strcmp(f, "hdf5") == 0 || (strcmp(f, "auto") == 0 && r->nsave > 100);
+  }
+  if (r->ncol == 0) {
+    // a run that keeps nothing still integrates: the first state is its one output
+    if (column(r, r->sys->state_names[0]) < 0)
+      return MBE_EXIT_USAGE;
+  }
+  return MBE_EXIT_OK;
+}
+
+/* ---- identity and manifest ------------------------------------------------------------------ */
+
+static void hash_str(MbeSha256* h, const char* key, const char* value) {
+  mbe_sha256_update(h, key, strlen(key) + 1);
+  mbe_sha256_update(h, value ? value : "", strlen(value ? value : "") + 1);
+}
+
+static void hash_num(MbeSha256* h, const char* key, double v) {
+  char buf[64];
+  snprintf(buf, sizeof buf, "%.17g", v);
+  hash_str(h, key, buf);
+}
+
+// the model's files and every choice that changes a result (not where or how it runs)
+static int identity(Run* r) {
+  MbeSha256 h;
+  mbe_sha256_init(&h);
+  MbeSha256 mh;
+  mbe_sha256_init(&mh);
+  for (int i = 0; i < r->o.nfiles; i++) {
+    char* text = NULL;
+    size_t size = 0;
+    MbeError err;
+    if (mbe_file_read(r->o.files[i], &text, &size, &err) != MBE_OK) {
+      mbe_cli_print_error(CMD, &err);
+      return MBE_EXIT_USAGE;
+    }
+    mbe_sha256_update(&mh, text, size);
+    mbe_free(text);
+  }
+  mbe_sha256_final_hex(&mh, r->model_hash);
+  hash_str(&h, "model", r->model_hash);
+  hash_str(&h, "class", r->flat->top_name);
+  hash_str(&h, "sampler", mbe_sampler_name(r->sample.sampler));
+  hash_num(&h, "seed", (double)r->sample.seed);
+  hash_num(&h, "n", (double)r->sample.n);
+  for (size_t j = 0; j < r->nparam; j++) {
+    char d[256] = "design";
+    if (r->sample.sampler != MBE_SAMPLER_DESIGN) {
+      mbe_dist_format(&r->vary.dist[j], d, sizeof d);
+    }
+    hash_str(&h, r->param_names[j], d);
+  }
+  for (size_t k = 0; r->design && k < r->sample.n * r->nparam; k++) {
+    hash_num(&h, "design", r->design[k]);
+  }
+  for (size_t j = 0; j < r->ncol; j++) {
+    hash_str(&h, "column", r->col_name[j]);
+  }
+  for (size_t j = 0; j < r->nstat; j++) {
+    hash_num(&h, "stat", r->stat_col[j]);
+  }
+  for (size_t j = 0; j < r->nqoi; j++) {
+    hash_str(&h, "qoi", r->qoi_name[j]);
+  }
+  for (size_t j = 0; j < r->nsave; j++) {
+    hash_num(&h, "save", (double)r->save_members[j]);
+  }
+  for (size_t j = 0; j < r->nsave_col; j++) {
+    hash_num(&h, "save_col", r->save_col[j]);
+  }
+  hash_num(&h, "hdf5", r->save_hdf5);
+  hash_num(&h, "t0", r->run.t0);
+  hash_num(&h, "t1", r->run.t1);
+  hash_num(&h, "nout", r->run.nout);
+  hash_num(&h, "method", r->run.method);
+  hash_num(&h, "h", r->run.h);
+  hash_num(&h, "hmax", r->run.hmax);
+  hash_num(&h, "rtol", r->run.rtol);
+  hash_num(&h, "atol", r->run.atol);
+  hash_num(&h, "max_steps", r->run.max_steps);
+  hash_num(&h, "precision", r->o.sim.precision);
+  hash_num(&h, "bins", (double)r->bins);
+  mbe_sha256_final_hex(&h, r->config_hash);
+  return MBE_EXIT_OK;
+}
+
+static const char* const STATUS_WORDS[] = {
+#define MBE_CLI_WORD_(name, value, word, text) word,
+    MBE_RUN_STATUS_LIST(MBE_CLI_WORD_)
+#undef MBE_CLI_WORD_
+};
+
+static double now_seconds(void) {
+  struct timespec ts;
+  timespec_get(&ts, TIME_UTC);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void json_kv_str(MbeJsonWriter* w, const char* k, const char* v) {
+  mbe_json_write_key(w, k);
+  if (v) {
+    mbe_json_write_string(w, v);
+  } else {
+    mbe_json_write_null(w);
+  }
+}
+
+static void json_kv_num(MbeJsonWriter* w, const char* k, double v) {
+  mbe_json_write_key(w, k);
+  mbe_json_write_number(w, v);
+}
+
+static void json_kv_int(MbeJsonWriter* w, const char* k, int64_t v) {
+  mbe_json_write_key(w, k);
+  mbe_json_write_int(w, v);
+}
+
+static void json_status_counts(MbeJsonWriter* w, const MbeStudyProgress* p) {
+  mbe_json_write_object_begin(w);
+  for (int s = 0; s < MBE_RUN_COUNT; s++) {
+    json_kv_int(w, STATUS_WORDS[s], (int64_t)p->status[s]);
+  }
+  mbe_json_write_object_end(w);
+}
+
+static MbeStatus write_manifest(Run* r, MbeError* err) {
+  MbeStrbuf b;
+  mbe_strbuf_init(&b);
+  MbeJsonWriter w;
+  mbe_json_writer_init(&w, &b);
+  const MbeStudyProgress* p = &r->progress;
+  mbe_json_write_object_begin(&w);
+  json_kv_str(&w, "format", "mbens-run");
+  json_kv_int(&w, "format_version", 1);
+  json_kv_str(&w, "version", MBE_VERSION);
+  json_kv_str(&w, "status", r->state);
+  mbe_json_write_key(&w, "command");
+  mbe_json_write_array_begin(&w);
+  for (int i = 0; i < r->argc_saved; i++) {
+    mbe_json_write_string(&w, r->argv_saved[i]);
+  }
+  mbe_json_write_array_end(&w);
+  json_kv_str(&w, "cwd", r->cwd);
+  json_kv_str(&w, "config_hash", r->config_hash);
+
+  // the model
+  mbe_json_write_key(&w, "model");
+  mbe_json_write_object_begin(&w);
+  json_kv_str(&w, "class", r->flat->top_name);
+  json_kv_str(&w, "hash", r->model_hash);
+  mbe_json_write_key(&w, "files");
+  mbe_json_write_array_begin(&w);
+  for (int i = 0; i < r->o.nfiles; i++) {
+    mbe_json_write_string(&w, r->o.files[i]);
+  }
+  mbe_json_write_array_end(&w);
+  json_kv_int(&w, "states", (int64_t)r->sys->nx);
+  mbe_json_write_object_end(&w);
+
+  // the members and their design
+  mbe_json_write_key(&w, "members");
+  mbe_json_write_object_begin(&w);
+  json_kv_int(&w, "total", (int64_t)r->sample.n);
+  json_kv_int(&w, "first", (int64_t)r->first);
+  json_kv_int(&w, "count", (int64_t)r->count);
+  if (r->o.has_shard) {
+    char shard[64];
+    snprintf(shard, sizeof shard, "%ld/%ld", r->o.shard_k, r->o.shard_n);
+    json_kv_str(&w, "shard", shard);
+  } else {
+    json_kv_str(&w, "shard", NULL);
+  }
+  mbe_json_write_object_end(&w);
+  mbe_json_write_key(&w, "design");
+  mbe_json_write_object_begin(&w);
+  json_kv_str(&w, "sampler", mbe_sampler_name(r->sample.sampler));
+  mbe_json_write_key(&w, "seed");
+  mbe_json_write_int(&w, (int64_t)r->sample.seed);
+  json_kv_str(&w, "design_file", r->o.design);
+  json_kv_str(&w, "params_file", r->o.params);
+  mbe_json_write_key(&w, "parameters");
+  mbe_json_write_array_begin(&w);
+  for (size_t j = 0; j < r->nparam; j++) {
+    char d[256] = "design";
+    if (r->sample.sampler != MBE_SAMPLER_DESIGN) {
+      mbe_dist_format(&r->vary.dist[j], d, sizeof d);
+    }
+    mbe_json_write_object_begin(&w);
+    json_kv_str(&w, "name", r->param_names[j]);
+    json_kv_str(&w, "distribution", d);
+    json_kv_num(&w, "nominal", r->flat->vary[j].nominal);
+    mbe_json_write_object_end(&w);
+  }
+  mbe_json_write_array_end(&w);
+  mbe_json_write_object_end(&w);
+
+  // what is kept
+  mbe_json_write_key(&w, "outputs");
+  mbe_json_write_object_begin(&w);
+  mbe_json_write_key(&w, "statistics");
+  mbe_json_write_array_begin(&w);
+  for (size_t j = 0; j < r->nstat; j++) {
+    mbe_json_write_string(&w, r->stat_name[j]);
+  }
+  mbe_json_write_array_end(&w);
+  mbe_json_write_key(&w, "qoi");
+  mbe_json_write_array_begin(&w);
+  for (size_t j = 0; j < r->nqoi; j++) {
+    mbe_json_write_string(&w, r->qoi_name[j]);
+  }
+  mbe_json_write_array_end(&w);
+  json_kv_int(&w, "saved_members", (int64_t)r->nsave);
+  mbe_json_write_key(&w, "saved_signals");
+  mbe_json_write_array_begin(&w);
+  for (size_t j = 0; j < r->nsave_col; j++) {
+    mbe_json_write_string(&w, r->save_name[j]);
+  }
+  mbe_json_write_array_end(&w);
+  json_kv_str(&w, "saved_format", r->nsave ? (r->save_hdf5 ? "hdf5" : "csv") : NULL);
+  json_kv_int(&w, "quantile_bins", (int64_t)r->bins);
+  mbe_json_write_object_end(&w);
+
+  // how it integrates and where
+  mbe_json_write_key(&w, "integration");
+  mbe_json_write_object_begin(&w);
+  json_kv_str(&w, "method", r->run.method == MBE_RUN_METHOD_RK4 ? "rk4" : "dopri5");
+  json_kv_num(&w, "start_time", r->run.t0);
+  json_kv_num(&w, "stop_time", r->run.t1);
+  json_kv_int(&w, "output_points", r->run.nout);
+  json_kv_num(&w, "rtol", r->run.rtol);
+  json_kv_num(&w, "atol", r->run.atol);
+  json_kv_num(&w, "step", r->run.method == MBE_RUN_METHOD_RK4 ? r->run.h : r->run.hmax);
+  json_kv_int(&w, "max_steps", r->run.max_steps);
+  json_kv_str(&w, "precision", r->o.sim.precision == MBE_PRECISION_DOUBLE ? "double" : "single");
+  mbe_json_write_object_end(&w);
+  MbeBackendInfo bi;
+  mbe_backend_get_info(r->backend, &bi);
+  MbeProgramInfo pi;
+  mbe_program_get_info(r->prog, &pi);
+  mbe_json_write_key(&w, "backend");
+  mbe_json_write_object_begin(&w);
+  json_kv_str(&w, "kind", bi.kind == MBE_BACKEND_OPENCL ? "opencl" : "openmp");
+  json_kv_str(&w, "platform", bi.platform);
+  json_kv_str(&w, "device", bi.device);
+  json_kv_str(&w, "version", bi.version);
+  json_kv_int(&w, "compute_units", bi.compute_units);
+  json_kv_str(&w, "program_hash", pi.hash);
+  mbe_json_write_key(&w, "program_from_cache");
+  mbe_json_write_bool(&w, pi.from_cache);
+  mbe_json_write_object_end(&w);
+
+  // where it stands
+  mbe_json_write_key(&w, "progress");
+  mbe_json_write_object_begin(&w);
+  json_kv_int(&w, "done", (int64_t)p->done);
+  json_kv_int(&w, "count", (int64_t)r->count);
+  mbe_json_write_key(&w, "status_counts");
+  json_status_counts(&w, p);
+  json_kv_int(&w, "steps", (int64_t)p->steps);
+  json_kv_int(&w, "rhs_evaluations", (int64_t)p->rhs);
+  mbe_json_write_object_end(&w);
+  mbe_json_write_key(&w, "timings");
+  mbe_json_write_object_begin(&w);
+  json_kv_num(&w, "setup_seconds", r->t_setup);
+  json_kv_num(&w, "program_build_seconds", pi.build_seconds);
+  json_kv_num(&w, "run_seconds", p->seconds_run);
+  json_kv_num(&w, "members_per_second", p->seconds_run > 0 ? (double)p->done / p->seconds_run : 0);
+  json_kv_num(&w, "member_steps_per_second",
+              p->seconds_run > 0 ? (double)p->steps / p->seconds_run : 0);
+  json_kv_num(&w, "rhs_evaluations_per_second",
+              p->seconds_run > 0 ? (double)p->rhs / p->seconds_run : 0);
+  mbe_json_write_object_end(&w);
+  if (p->quantile_resolution > 0) {
+    json_kv_num(&w, "quantile_resolution", p->quantile_resolution);
+  }
+  mbe_json_write_object_end(&w);
+  MbeStatus rc = MBE_OK;
+  if (b.is_oom) {
+    rc = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory writing the manifest");
+  } else {
+    char path[4200];
+    snprintf(path, sizeof path, "%s/manifest.json", r->dir);
+    rc = mbe_file_write_atomic(path, b.data, b.len, err);
+  }
+  mbe_strbuf_deinit(&b);
+  return rc;
+}
+
+/* ---- progress, interruption ------------------------------------------------------------------ */
+
+static volatile sig_atomic_t g_stop = 0;
+
+static void on_signal(int sig) {
+  (void)sig;
+  static const char msg[] =
+      "\nmbens run: interrupted: finishing the current batch (again to stop at once)\n";
+  g_stop = 1;
+  ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
+  (void)w;
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+}
+
+static void format_duration(double s, char* buf, size_t n) {
+  if (!(s >= 0) || s > 1e9) {
+    snprintf(buf, n, "?");
+  } else if (s < 60) {
+    snprintf(buf, n, "%.0f s", s);
+  } else if (s < 3600) {
+    snprintf(buf, n, "%d min %02d s", (int)(s / 60), (int)fmod(s, 60));
+  } else {
+    snprintf(buf, n, "%d h %02d min", (int)(s / 3600), (int)fmod(s / 60, 60));
+  }
+}
+
+static MbeStatus on_batch(void* ctx, const MbeStudyProgress* p, MbeError* err) {
+  Run* r = ctx;
+  r->progress = *p;
+  if (r->is_tty_progress) {
+    double left = p->members_per_second > 0 ? (double)(p->total - p->done) / p->members_per_second
+                                            : (double)NAN;
+    char eta[32];
+    format_duration(left, eta, sizeof eta);
+    uint64_t failed = 0;
+    for (int s = 1; s < MBE_RUN_COUNT; s++) {
+      failed += p->status[s];
+    }
+    fprintf(stderr, "\rmbens run: integrating %zu/%zu members (%.1f %%), %.0f members/s, ETA %s",
+            p->done, p->total, 100.0 * (double)p->done / (double)(p->total ? p->total : 1),
+            p->members_per_second, eta);
+    if (failed) {
+      fprintf(stderr, ", %" PRIu64 " failed", failed);
+    }
+    fprintf(stderr, "   ");
+    fflush(stderr);
+  }
+  return write_manifest(r, err);
+}
+
+/* ---- setup ------------------------------------------------------------------------------------
+ */
+
+// the run directory: a new one (an existing run is refused), or the one being resumed
+static int open_dir(Run* r, bool resume) {
+  MbeError err;
+  mbe_error_clear(&err);
+  const char* dir = r->o.out;
+  char probe[4200];
+  snprintf(probe, sizeof probe, "%s/stats.state", dir);
+  bool has_run = access(probe, F_OK) == 0;
+  if (!resume && has_run) {
+    return mbe_cli_usage_error(CMD,
+                               "%s already holds a run; continue it with --resume %s, or choose "
+                               "another -o",
+                               dir, dir);
+  }
+  if (resume && !has_run) {
+    return mbe_cli_usage_error(CMD, "%s holds no run to resume (no stats.state)", dir);
+  }
+  if (mbe_mkdir_p(dir, &err) != MBE_OK) {
+    mbe_cli_print_error(CMD, &err);
+    return MBE_EXIT_FAILURE;
+  }
+  if (!realpath(dir, r->dir)) {
+    snprintf(r->dir, sizeof r->dir, "%s", dir);
+  }
+  return MBE_EXIT_OK;
+}
+
+// everything before the first batch: model, parameters, outputs, kernel, identity, directory
+static int setup(Run* r, bool resume) {
+  MbeError err;
+  mbe_error_clear(&err);
+  int rc = mbe_cli_load_model(CMD, r->o.files, r->o.nfiles, r->o.class_name, &r->spec, &r->flat);
+  if (rc != MBE_EXIT_OK || (rc = varied_parameters(r)) != MBE_EXIT_OK) {
+    return rc;
+  }
+  MbeStatus st = mbe_flat_vary(r->flat, r->param_names, r->nparam, &err);
+  if (st == MBE_OK) {
+    st = mbe_system_build(r->flat, &r->sys, &err);
+  }
+  if (st != MBE_OK) {
+    mbe_cli_print_error(CMD, &err);
+    return st == MBE_ERR_NOMEM || st == MBE_ERR_INTERNAL ? MBE_EXIT_FAILURE : MBE_EXIT_USAGE;
+  }
+  if (r->sample.n == 0) {
+    return mbe_cli_usage_error(CMD, "the design has no members");
+  }
+
+  // the members of this run (a shard: a contiguous share)
+  size_t n = r->sample.n;
+  r->first = 0;
+  r->count = n;
+  if (r->o.has_shard) {
+    unsigned long long k = (unsigned long long)r->o.shard_k, s = (unsigned long long)r->o.shard_n;
+    r->first = (size_t)(k * n / s);
+    r->count = (size_t)((k + 1) * n / s) - r->first;
+  }
+  if ((rc = mbe_cli_sim_run_def(CMD, r->flat, &r->o.sim, &r->run)) != MBE_EXIT_OK ||
+      (rc = outputs(r)) != MBE_EXIT_OK) {
+    return rc;
+  }
+  if (r->o.max_steps) {
+    r->run.max_steps = (int)r->o.max_steps;
+  }
+
+  // histogram bins: the asked number, fewer when the statistics would not fit the budget
+  size_t nseries = (size_t)r->run.nout * r->nstat;
+  r->bins = r->o.quantile_bins ? (size_t)r->o.quantile_bins : STATS_BINS;
+  while (!r->o.quantile_bins && nseries && r->bins > MBE_STATS_CAP_MIN &&
+         mbe_stats_size(nseries, r->bins) > STATS_BUDGET) {
+    r->bins /= 2;
+  }
+  if ((rc = identity(r)) != MBE_EXIT_OK || (rc = open_dir(r, resume)) != MBE_EXIT_OK) {
+    return rc;
+  }
+  return mbe_cli_build(CMD, r->sys, r->col_id, r->ncol, &r->o.sim, NULL, &r->backend, &r->prog);
+}
+
+/* ---- resume ------------------------------------------------------------------------------------
+ */
+
+// the original command line of the run in dir, and the directory it ran in
+static int load_command(Run* r, const char* dir) {
+  char path[4200];
+  snprintf(path, sizeof path, "%s/manifest.json", dir);
+  if (access(path, F_OK) != 0) {
+    return mbe_cli_usage_error(CMD, "%s holds no run to resume (no manifest.json)", dir);
+  }
+  MbeJsonDoc* doc = NULL;
+  MbeError err;
+  mbe_error_clear(&err);
+  if (mbe_json_read(path, &doc, &err) != MBE_OK) {
+    mbe_cli_print_error(CMD, &err);
+    return MBE_EXIT_USAGE;
+  }
+  const MbeJsonValue* cmd = mbe_json_find(mbe_json_root(doc), "command");
+  const char* cwd = mbe_json_as_string(mbe_json_find(mbe_json_root(doc), "cwd"), NULL);
+  size_t n = mbe_json_size(cmd);
+  if (!cmd || cmd->type != MBE_JSON_ARRAY || n == 0 || !cwd) {
+    mbe_json_destroy(doc);
+    return mbe_cli_usage_error(CMD, "%s is not an mbens run manifest", path);
+  }
+  r->argv_saved = calloc(n + 1, sizeof *r->argv_saved);
+  if (!r->argv_saved) {
+    mbe_json_destroy(doc);
+    return oom();
+  }
+  for (size_t i = 0; i < n; i++) {
+    r->argv_saved[i] = strdup(mbe_json_as_string(mbe_json_at(cmd, i), ""));
+    if (!r->argv_saved[i]) {
+      mbe_json_destroy(doc);
+      return oom();
+    }
+    r->argc_saved = (int)i + 1;
+  }
+  snprintf(r->cwd, sizeof r->cwd, "%s", cwd);
+  mbe_json_destroy(doc);
+  return MBE_EXIT_OK;
+}
+
+/* ---- the command ----------------------------------------------------------------------------- */
+
+static void summary(const Run* r, MbeStatus st) {
+  const MbeStudyProgress* p = &r->progress;
+  uint64_t failed = 0;
+  for (int s = 1; s < MBE_RUN_COUNT; s++) {
+    failed += p->status[s];
+  }
+  if (r->o.json) {
+    MbeStrbuf b;
+    mbe_strbuf_init(&b);
+    MbeJsonWriter w;
+    mbe_json_writer_init(&w, &b);
+    mbe_json_write_object_begin(&w);
+    json_kv_str(&w, "dir", r->dir);
+    json_kv_str(&w, "status", r->state);
+    json_kv_int(&w, "members", (int64_t)r->count);
+    json_kv_int(&w, "done", (int64_t)p->done);
+    json_kv_int(&w, "failed", (int64_t)failed);
+    mbe_json_write_key(&w, "status_counts");
+    json_status_counts(&w, p);
+    json_kv_num(&w, "run_seconds", p->seconds_run);
+    json_kv_num(&w, "members_per_second",
+                p->seconds_run > 0 ? (double)p->done / p->seconds_run : 0);
+    json_kv_num(&w, "member_steps_per_second",
+                p->seconds_run > 0 ? (double)p->steps / p->seconds_run : 0);
+    json_kv_num(&w, "rhs_evaluations_per_second",
+                p->seconds_run > 0 ? (double)p->rhs / p->seconds_run : 0);
+    mbe_json_write_object_end(&w);
+    if (!b.is_oom) {
+      fputs(b.data, stdout);
+    }
+    mbe_strbuf_deinit(&b);
+  }
+  if (r->o.quiet) {
+    return;
+  }
+  if (r->is_tty_progress) {
+    fprintf(stderr, "\n");
+  }
+  fprintf(stderr, "mbens run: %zu of %zu members in %.2f s (%.0f members/s, %.3g member-steps/s)",
+          p->done, r->count, p->seconds_run,
+          p->seconds_run > 0 ? (double)p->done / p->seconds_run : 0,
+          p->seconds_run > 0 ? (double)p->steps / p->seconds_run : 0);
+  if (failed) {
+    fprintf(stderr, "; %" PRIu64 " failed:", failed);
+    for (int s = 1; s < MBE_RUN_COUNT; s++) {
+      if (p->status[s]) {
+        fprintf(stderr, " %s %" PRIu64, STATUS_WORDS[s], p->status[s]);
+      }
+    }
+  }
+  fprintf(stderr, "\nmbens run: results in %s", r->dir);
+  if (st == MBE_ERR_INTERRUPTED) {
+    fprintf(stderr, " (interrupted; continue with: mbens run --resume %s)", r->dir);
+  }
+  fprintf(stderr, "\n");
+}
+
+int mbe_cmd_run(int argc, char** argv) {
+  Run r;
+  memset(&r, 0, sizeof r);
+  mbe_cli_sim_init(&r.o.sim);
+  r.o.sim.backend = MBE_BACKEND_AUTO;
+  r.t_start = now_seconds();
+  int rc = parse(argc, argv, &r.o, false);
+  if (rc != MBE_EXIT_OK) {
+    return rc < 0 ? MBE_EXIT_OK : rc;
+  }
+
+  // resuming: the original command in its directory, then this call's changes
+  bool resume = r.o.resume != NULL;
+  if (resume) {
+    char dir[4096];
+    if (!realpath(r.o.resume, dir)) {
+      return mbe_cli_usage_error(CMD, "cannot resume %s: %s", r.o.resume, strerror(errno));
+    }
+    if ((rc = load_command(&r, dir)) != MBE_EXIT_OK) {
+      study_deinit(&r);
+      return rc;
+    }
+    memset(&r.o, 0, sizeof r.o);
+    mbe_cli_sim_init(&r.o.sim);
+    r.o.sim.backend = MBE_BACKEND_AUTO;
+    if (chdir(r.cwd) != 0) {
+      study_deinit(&r);
+      return mbe_cli_usage_error(CMD, "cannot resume: the run's directory %s is gone", r.cwd);
+    }
+    if ((rc = parse(r.argc_saved, r.argv_saved, &r.o, false)) != MBE_EXIT_OK ||
+        (rc = parse(argc, argv, &r.o, true)) != MBE_EXIT_OK) {
+      study_deinit(&r);
+      return rc < 0 ? MBE_EXIT_OK : rc;
+    }
+    r.o.out = strdup(dir);
+    r.o.resume = NULL;
+  } else {
+    // the command line as given, kept for --resume
+    r.argv_saved = calloc((size_t)argc + 1, sizeof *r.argv_saved);
+    if (!r.argv_saved || !getcwd(r.cwd, sizeof r.cwd)) {
+      study_deinit(&r);
+      return oom();
+    }
+    for (int i = 0; i < argc; i++) {
+      r.argv_saved[i] = strdup(argv[i]);
+      r.argc_saved = i + 1;
+    }
+  }
+  if ((rc = check_opts(&r.o)) != MBE_EXIT_OK) {
+    study_deinit(&r);
+    return rc;
+  }
+  rc = setup(&r, resume);
+  if (rc != MBE_EXIT_OK) {
+    study_deinit(&r);
+    return rc;
+  }
+  r.t_setup = now_seconds() - r.t_start;
+  r.is_tty_progress = !r.o.quiet && (r.o.progress || isatty(STDERR_FILENO));
+  r.state = "running";
+  MbeError err;
+  mbe_error_clear(&err);
+  MbeStatus st = write_manifest(&r, &err);
+  if (!r.o.quiet) {
+    MbeBackendInfo bi;
+    mbe_backend_get_info(r.backend, &bi);
+    MbeProgramInfo pi;
+    mbe_program_get_info(r.prog, &pi);
+    fprintf(stderr,
+            "mbens run: %s, %zu varied parameter%s, %zu member%s (%s%s), %d output points; "
+            "%s %s; kernel %s in %.2f s\n",
+            r.flat->top_name, r.nparam, r.nparam == 1 ? "" : "s", r.count, r.count == 1 ? "" : "s",
+            mbe_sampler_name(r.sample.sampler), resume ? ", resumed" : "", r.run.nout,
+            bi.kind == MBE_BACKEND_OPENCL ? "OpenCL" : "OpenMP", bi.device,
+            pi.from_cache ? "from cache" : "built", pi.build_seconds);
+  }
+
+  // the study, stoppable by Ctrl-C between batches
+  if (st == MBE_OK) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    MbeStudyDef d;
+    memset(&d, 0, sizeof d);
+    d.prog = r.prog;
+    d.run = r.run;
+    d.red.nqoi = r.nqoi;
+    d.red.qoi_code = r.qoi_code;
+    d.red.qoi_column = r.qoi_col;
+    d.red.qoi_level = r.qoi_level;
+    d.red.nstat = r.nstat;
+    d.red.stat_column = r.stat_col;
+    d.sample = r.sample;
+    d.np = r.sys->np;
+    d.p_fixed = r.sys->p0 + r.sys->nvary;
+    d.first = r.first;
+    d.count = r.count;
+    d.batch = (size_t)r.o.batch;
+    d.dir = r.dir;
+    d.model = r.flat->top_name;
+    d.param_names = r.param_names;
+    d.qoi_names = (const char* const*)r.qoi_name;
+    d.stat_names = r.stat_name;
+    d.save_members = r.save_members;
+    d.nsave = r.nsave;
+    d.save_columns = r.save_col;
+    d.save_names = r.save_name;
+    d.nsave_col = r.nsave_col;
+    d.save_hdf5 = r.save_hdf5;
+    d.quantile_bins = r.bins;
+    d.config_hash = r.config_hash;
+    d.stop = &g_stop;
+    d.progress = on_batch;
+    d.progress_ctx = &r;
+    st = mbe_study_run(&d, resume, &r.progress, &err);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+  }
+
+  // the manifest says how it ended; the exit code too
+  uint64_t failed = 0;
+  for (int s = 1; s < MBE_RUN_COUNT; s++) {
+    failed += r.progress.status[s];
+  }
+  r.state = st == MBE_OK ? "complete" : st == MBE_ERR_INTERRUPTED ? "interrupted" : "failed";
+  MbeError merr;
+  if (write_manifest(&r, &merr) != MBE_OK && st == MBE_OK) {
+    st = merr.code;
+    err = merr;
+  }
+  if (st != MBE_OK && st != MBE_ERR_INTERRUPTED) {
+    if (r.is_tty_progress) {
+      fprintf(stderr, "\n");
+    }
+    mbe_cli_print_error(CMD, &err);
+    rc = st == MBE_ERR_USAGE ? MBE_EXIT_USAGE : MBE_EXIT_FAILURE;
+  } else {
+    summary(&r, st);
+    rc = st == MBE_ERR_INTERRUPTED ? 130 : failed ? MBE_EXIT_MEMBERS_FAILED : MBE_EXIT_OK;
+  }
+  if (resume) {
+    free((char*)r.o.out);
+  }
+  study_deinit(&r);
+  return rc;
+}

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: Apache-2.0
+// An ensemble study: members drawn by a sampling design, integrated in batches on a backend,
+// reduced there (quantities of interest, series statistics), and written batch by batch into a
+// run directory that survives interruption: members.csv, stats.csv, saved trajectories, the
+// exact statistics state (stats.state) that resumes a run and merges shards. The command line
+// (options, manifest, progress display) is in host/cli.
+#ifndef MBE_ENSEMBLE_H
+#define MBE_ENSEMBLE_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base.h"
+#include "ensemble_sample.h"
+#include "mbe/mbe_runtime.h"
+#include "mbe_layout.h"
+
+// how often a running study writes its checkpoint (s): a crash loses at most this much work
+#define MBE_STUDY_CHECKPOINT_SECONDS 30.0
+
+// the probabilities of the quantile columns of stats.csv (q05 .. q95)
+#define MBE_STUDY_NQUANT 5
+extern const double mbe_study_quantiles[MBE_STUDY_NQUANT];
+
+// where a run stands; reported after every batch and kept in the checkpoint
+typedef struct MbeStudyProgress {
+  size_t total;                    // members of this run (the shard)
+  size_t done;                     // members finished and written
+  size_t batch;                    // members in the batch just finished (0 before any)
+  uint64_t status[MBE_RUN_COUNT];  // finished members by MbeRunStatus
+  uint64_t steps, rhs;             // accepted steps and right-hand side calls, summed
+  double seconds_run;              // wall time of the batches (all sessions of the run)
+  double seconds_this;             // wall time of this session so far
+  double members_per_second;       // this session's rate
+  double quantile_resolution;      // the coarsest of stats.csv (once written), else 0
+  bool is_resumed;                 // this session continued an earlier one
+} MbeStudyProgress;
+
+// called after each batch is written and checkpointed (progress display, manifest)
+typedef MbeStatus MbeStudyProgressFn(void* ctx, const MbeStudyProgress* p, MbeError* err);
+
+// What a study runs and writes; every pointer is borrowed for the call.
+typedef struct MbeStudyDef {
+  // what runs
+  MbeProgram* prog;       // built for the system
+  MbeRunDef run;          // output grid, integrator, tolerances
+  MbeReduceDef red;       // quantities of interest and the columns whose statistics are kept
+  MbeSampleDef sample;    // the design of the varied parameters (sample.ndim of them)
+  size_t np;              // parameters per member: the varied ones, then fixed ones
+  const double* p_fixed;  // (np - sample.ndim) the fixed ones (free parameters' values)
+  size_t first, count;    // the members of this run: [first, first + count) of sample.n
+  size_t batch;           // members per batch; 0: sized to take about two seconds each
+  // what is written into dir
+  const char* dir;                 // the run directory (exists)
+  const char* model;               // model name for the trajectory file
+  const char* const* param_names;  // (sample.ndim) members.csv columns
+  const char* const* qoi_names;    // (red.nqoi) members.csv columns
+  const char* const* stat_names;   // (red.nstat) stats.csv signal names
+  const int64_t* save_members;     // ascending member ids whose trajectories are saved (nsave)
+  size_t nsave;
+  const int32_t* save_columns;    // output columns saved (nsave_col)
+  const char* const* save_names;  // their names (nsave_col)
+  size_t nsave_col;
+  bool save_hdf5;           // trajectories.h5, else trajectories/member_K.csv
+  size_t quantile_bins;     // histogram bins per series (>= 4); its resolution is reported
+  const char* config_hash;  // identifies the study (not the backend): checked on resume
+  // control
+  volatile sig_atomic_t* stop;   // set (by a signal handler): finish the batch, then return
+  MbeStudyProgressFn* progress;  // nullable
+  void* progress_ctx;
+} MbeStudyDef;
+
+// Runs members [first, first + count) in batches, from the checkpoint when resume (members.csv
+// cut back to it, the statistics state loaded, finished members not run again; the result is
+// the same bytes as an uninterrupted run). After each batch: the members' rows are appended to
+// members.csv, saved trajectories written, the exact statistics state and counters checkpointed
+// (stats.state, atomically, at most every MBE_STUDY_CHECKPOINT_SECONDS and always when stopping),
+// then the progress callback runs; stats.csv is written at the end and when stopped. A member that
+// fails keeps its status in its row and is left out of the statistics. Returns MBE_OK when every
+// member is done, MBE_ERR_INTERRUPTED when *stop was set (the directory is consistent and
+// resumable), MBE_ERR_IO, MBE_ERR_NOMEM, a backend's error, or MBE_ERR_USAGE when the checkpoint
+// belongs to another study. *out holds the final progress.
+MbeStatus mbe_study_run(const MbeStudyDef* def, bool resume, MbeStudyProgress* out, MbeError* err);
+
+// The files a finished (or interrupted) run directory holds about its members: shard range,
+// counters and the exact statistics (for `mbens merge`). Read with mbe_study_state_read.
+typedef struct MbeStudyState {
+  char config_hash[65];
+  size_t first, count, done;
+  uint64_t members_bytes;  // length of members.csv at the checkpoint
+  MbeStudyProgress progress;
+  size_t nseries, cap;  // shape of the statistics
+  void* stats_mem;      // the statistics block (mbe_stats_*), owned
+  size_t stats_size;
+} MbeStudyState;
+
+// Reads dir/stats.state. Errors: MBE_ERR_IO (missing, unreadable, corrupt: the message says
+// which), MBE_ERR_NOMEM. Release with mbe_study_state_deinit. Nullable: err.
+MbeStatus mbe_study_state_read(const char* dir, MbeStudyState* st, MbeError* err);
+void mbe_study_state_deinit(MbeStudyState* st);
+
+// Writes st as dir/stats.state (atomically).
+MbeStatus mbe_study_state_write(const char* dir, const MbeStudyState* st, MbeError* err);
+
+// Writes dir/stats.csv from the statistics: time, signal, n, mean, std, min, max, q05 .. q95 and
+// q_resolution (the quantiles' relative resolution), one row per grid point and signal
+// (time-major), "%.17g". The coarsest resolution of the series goes to *resolution. Errors:
+// MBE_ERR_IO, MBE_ERR_NOMEM. Nullable: resolution, err.
+MbeStatus mbe_study_write_stats(const char* dir, const void* stats, const double* time, size_t nout,
+                                const char* const* names, size_t nstat, double* resolution,
+                                MbeError* err);
+
+// Appends text to b as one CSV field, quoted (quotes doubled) when it holds a comma, a quote or
+// a line break.
+void mbe_csv_field(MbeStrbuf* b, const char* text);
+
+#endif

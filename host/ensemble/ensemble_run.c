@@ -1,0 +1,471 @@
+// SPDX-License-Identifier: Apache-2.0
+// The batch loop of a study: members sampled, integrated and reduced on the backend, their rows,
+// trajectories and statistics written and checkpointed batch by batch, resumable at any batch.
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ensemble.h"
+#include "io.h"
+#include "io_hdf5.h"
+#include "mbe_stats.h"
+
+// host memory the arrays of one batch may take
+#define HOST_BATCH_BYTES ((size_t)1 << 30)
+// the wall time an adaptive batch aims at (s), and the size of the first one
+#define BATCH_TARGET_SECONDS 2.0
+#define BATCH_FIRST 1024
+
+static const char* const STATUS_WORDS[] = {
+#define MBE_STUDY_WORD_(name, value, word, text) word,
+    MBE_RUN_STATUS_LIST(MBE_STUDY_WORD_)
+#undef MBE_STUDY_WORD_
+};
+
+static double now_seconds(void) {
+  struct timespec ts;
+  timespec_get(&ts, TIME_UTC);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+// outputs per member per grid point
+static size_t prog_ny(const MbeProgram* prog) {
+  MbeProgramInfo info;
+  mbe_program_get_info(prog, &info);
+  return (size_t)info.ny;
+}
+
+// everything one run holds between batches
+typedef struct Study {
+  const MbeStudyDef* def;
+  MbeError* err;
+  size_t nout, nseries;
+  double* time;       // (nout) the output grid
+  MbeStudyState st;   // counters, statistics (the checkpoint)
+  FILE* members;      // members.csv, open for appending
+  MbeTrajFile* traj;  // trajectories.h5, or NULL
+  size_t save_first;  // saved members of this run: save_members[save_first .. save_end)
+  size_t save_end;
+  // batch arrays, for up to cap members
+  size_t cap;
+  double *u, *p, *qoi, *y, *row;
+  int32_t* info;
+  int64_t* part;
+  uint32_t* pairs;
+} Study;
+
+// the grid times, as the kernels compute them (mbe_grid_time)
+static void grid_times(const MbeRunDef* run, double* time) {
+  const int n = run->nout;
+  const double dt = (run->t1 - run->t0) / (double)(n - 1);
+  for (int k = 0; k < n; k++) {
+    time[k] = k == n - 1 ? run->t1 : run->t0 + (double)k * dt;
+  }
+}
+
+// ---- setup --------------------------------------------------------------------------------------
+
+// members.csv: a new file with its header, or the resumed one cut back to its checkpoint
+static MbeStatus open_members(Study* s, bool resume) {
+  const MbeStudyDef* d = s->def;
+  char path[4096];
+  snprintf(path, sizeof path, "%s/members.csv", d->dir);
+  if (resume) {
+    struct stat sb;
+    if (stat(path, &sb) != 0 || (uint64_t)sb.st_size < s->st.members_bytes) {
+      return mbe_error_set(s->err, MBE_ERR_IO,
+                           "%s is shorter than its checkpoint says (%llu bytes); the run "
+                           "directory was changed and cannot be resumed",
+                           path, (unsigned long long)s->st.members_bytes);
+    }
+    if (truncate(path, (off_t)s->st.members_bytes) != 0) {
+      return mbe_error_set(s->err, MBE_ERR_IO, "cannot cut %s back to its checkpoint: %s", path,
+                           strerror(errno));
+    }
+  }
+  s->members = fopen(path, resume ? "ab" : "wb");
+  if (!s->members) {
+    return mbe_error_set(s->err, MBE_ERR_IO, "cannot open %s: %s", path, strerror(errno));
+  }
+  if (resume) {
+    return MBE_OK;
+  }
+  MbeStrbuf b;
+  mbe_strbuf_init(&b);
+  mbe_strbuf_puts(&b, "member");
+  for (size_t j = 0; j < d->sample.ndim; j++) {
+    mbe_strbuf_puts(&b, ",");
+    mbe_csv_field(&b, d->param_names[j]);
+  }
+  for (size_t j = 0; j < d->red.nqoi; j++) {
+    mbe_strbuf_puts(&b, ",");
+    mbe_csv_field(&b, d->qoi_names[j]);
+  }
+  mbe_strbuf_puts(&b, ",status,steps\n");
+  MbeStatus rc = MBE_OK;
+  if (b.is_oom || fwrite(b.data, 1, b.len, s->members) != b.len || fflush(s->members) != 0) {
+    rc = mbe_error_set(s->err, MBE_ERR_IO, "cannot write %s", path);
+  }
+  s->st.members_bytes = b.len;
+  mbe_strbuf_deinit(&b);
+  return rc;
+}
+
+// the saved trajectories of this run's members: one HDF5 file, or a folder of CSV files
+static MbeStatus open_trajectories(Study* s, bool resume) {
+  const MbeStudyDef* d = s->def;
+  size_t lo = 0;
+  while (lo < d->nsave && (size_t)d->save_members[lo] < d->first) {
+    lo++;
+  }
+  size_t hi = lo;
+  while (hi < d->nsave && (size_t)d->save_members[hi] < d->first + d->count) {
+    hi++;
+  }
+  s->save_first = lo;
+  s->save_end = hi;
+  char path[4096];
+  if (hi == lo || d->nsave_col == 0) {
+    return MBE_OK;
+  }
+  if (!d->save_hdf5) {
+    snprintf(path, sizeof path, "%s/trajectories", d->dir);
+    return mbe_mkdir_p(path, s->err);
+  }
+  snprintf(path, sizeof path, "%s/trajectories.h5", d->dir);
+  MbeTrajDef td;
+  memset(&td, 0, sizeof td);
+  td.model = d->model;
+  td.nmem = hi - lo;
+  td.nout = s->nout;
+  td.nsig = d->nsave_col;
+  td.member = d->save_members + lo;
+  td.time = s->time;
+  td.signal = d->save_names;
+  return resume ? mbe_traj_file_reopen(path, &td, &s->traj, s->err)
+                : mbe_traj_file_create(path, &td, &s->traj, s->err);
+}
+
+// batch arrays for cap members
+static MbeStatus alloc_batch(Study* s, size_t cap) {
+  const MbeStudyDef* d = s->def;
+  const size_t ny = (size_t)prog_ny(d->prog);
+  s->cap = cap;
+  s->u = mbe_malloc((cap * d->sample.ndim + 1) * sizeof *s->u);
+  s->p = mbe_malloc((cap * d->np + 1) * sizeof *s->p);
+  s->info = mbe_malloc(cap * MBE_INFO_COUNT * sizeof *s->info);
+  s->qoi = mbe_malloc((cap * d->red.nqoi + 1) * sizeof *s->qoi);
+  s->part = mbe_malloc((s->nseries * MBE_STATS_PART_WORDS + 1) * sizeof *s->part);
+  s->pairs = mbe_malloc((s->nseries * 2 * cap + 1) * sizeof *s->pairs);
+  s->y = s->save_end > s->save_first ? mbe_malloc(cap * s->nout * ny * sizeof *s->y) : NULL;
+  s->row = mbe_malloc((s->nout * d->nsave_col + 1) * sizeof *s->row);
+  if (!s->u || !s->p || !s->info || !s->qoi || !s->part || !s->pairs || !s->row ||
+      (s->save_end > s->save_first && !s->y)) {
+    return mbe_error_set(s->err, MBE_ERR_NOMEM, "out of memory for a batch of %zu members", cap);
+  }
+  return MBE_OK;
+}
+
+static void free_batch(Study* s) {
+  mbe_free(s->u);
+  mbe_free(s->p);
+  mbe_free(s->info);
+  mbe_free(s->qoi);
+  mbe_free(s->part);
+  mbe_free(s->pairs);
+  mbe_free(s->y);
+  mbe_free(s->row);
+}
+
+// the most members a batch may hold: device memory, the host budget, the request
+static size_t batch_cap(const Study* s) {
+  const MbeStudyDef* d = s->def;
+  const size_t ny = (size_t)prog_ny(d->prog);
+  size_t host = (d->sample.ndim + d->np + d->red.nqoi) * 8 + MBE_INFO_COUNT * 4 + s->nseries * 8 +
+                (s->save_end > s->save_first ? s->nout * ny * 8 : 0);
+  size_t cap = HOST_BATCH_BYTES / (host ? host : 1);
+  size_t dev = mbe_program_batch_limit(d->prog, &d->run, &d->red, false);
+  if (dev && dev < cap) {
+    cap = dev;
+  }
+  if (d->batch && d->batch < cap) {
+    cap = d->batch;
+  }
+  return cap < d->count ? (cap ? cap : 1) : (d->count ? d->count : 1);
+}
+
+// ---- one batch ----------------------------------------------------------------------------------
+
+// the parameters of members [first, first + n): the design's draws, then the fixed values
+static MbeStatus sample(Study* s, size_t first, size_t n) {
+  const MbeStudyDef* d = s->def;
+  const size_t nd = d->sample.ndim;
+  if (nd > 0) {
+    MbeStatus rc = mbe_sample_members(&d->sample, first, n, s->u, s->err);
+    if (rc != MBE_OK) {
+      return rc;
+    }
+  }
+  for (size_t k = 0; k < n; k++) {
+    for (size_t j = 0; j < d->np; j++) {
+      s->p[k * d->np + j] = j < nd ? s->u[k * nd + j] : d->p_fixed[j - nd];
+    }
+  }
+  return MBE_OK;
+}
+
+// the members' rows, appended and flushed to the disk
+static MbeStatus write_rows(Study* s, size_t first, size_t n) {
+  const MbeStudyDef* d = s->def;
+  MbeStrbuf b;
+  mbe_strbuf_init(&b);
+  for (size_t k = 0; k < n; k++) {
+    mbe_strbuf_printf(&b, "%zu", first + k);
+    for (size_t j = 0; j < d->sample.ndim; j++) {
+      mbe_strbuf_printf(&b, ",%.17g", s->u[k * d->sample.ndim + j]);
+    }
+    for (size_t j = 0; j < d->red.nqoi; j++) {
+      mbe_strbuf_printf(&b, ",%.17g", s->qoi[k * d->red.nqoi + j]);
+    }
+    int st = s->info[k * MBE_INFO_COUNT + MBE_INFO_STATUS];
+    mbe_strbuf_printf(&b, ",%s,%d\n", st >= 0 && st < MBE_RUN_COUNT ? STATUS_WORDS[st] : "unknown",
+                      (int)s->info[k * MBE_INFO_COUNT + MBE_INFO_STEPS]);
+  }
+  MbeStatus rc = MBE_OK;
+  if (b.is_oom) {
+    rc = mbe_error_set(s->err, MBE_ERR_NOMEM, "out of memory writing members.csv");
+  } else if (fwrite(b.data, 1, b.len, s->members) != b.len || fflush(s->members) != 0 ||
+             fsync(fileno(s->members)) != 0) {
+    rc = mbe_error_set(s->err, MBE_ERR_IO, "cannot write %s/members.csv: %s", d->dir,
+                       strerror(errno));
+  }
+  s->st.members_bytes += b.len;
+  mbe_strbuf_deinit(&b);
+  return rc;
+}
+
+// the saved members of the batch: their columns, gathered row by row
+static MbeStatus write_trajectories(Study* s, size_t first, size_t n) {
+  const MbeStudyDef* d = s->def;
+  const size_t ny = (size_t)prog_ny(d->prog), nc = d->nsave_col;
+  for (size_t i = s->save_first; i < s->save_end; i++) {
+    size_t m = (size_t)d->save_members[i];
+    if (m < first || m >= first + n) {
+      continue;
+    }
+    const double* ym = s->y + (m - first) * s->nout * ny;
+    for (size_t k = 0; k < s->nout; k++) {
+      for (size_t j = 0; j < nc; j++) {
+        s->row[k * nc + j] = ym[k * ny + (size_t)d->save_columns[j]];
+      }
+    }
+    MbeStatus rc;
+    if (s->traj) {
+      rc = mbe_traj_file_write(s->traj, i - s->save_first, 1, s->row, s->err);
+    } else {
+      char path[4096];
+      snprintf(path, sizeof path, "%s/trajectories/member_%zu.csv", d->dir, m);
+      rc = mbe_csv_write_trajectory(path, s->nout, nc, s->time, d->save_names, s->row, s->err);
+    }
+    if (rc != MBE_OK) {
+      return rc;
+    }
+  }
+  return MBE_OK;
+}
+
+// runs and writes members [first, first + n); returns the batch's wall time in *seconds
+static MbeStatus run_batch(Study* s, size_t first, size_t n, double* seconds) {
+  const MbeStudyDef* d = s->def;
+  double t0 = now_seconds();
+  MbeStatus rc = sample(s, first, n);
+  if (rc != MBE_OK) {
+    return rc;
+  }
+  bool want_y = false;
+  for (size_t i = s->save_first; i < s->save_end && !want_y; i++) {
+    want_y = (size_t)d->save_members[i] >= first && (size_t)d->save_members[i] < first + n;
+  }
+  MbeBatch b;
+  memset(&b, 0, sizeof b);
+  b.n = n;
+  b.p = s->p;
+  b.info = s->info;
+  b.y = want_y ? s->y : NULL;
+  b.qoi = d->red.nqoi ? s->qoi : NULL;
+  b.stat_part = s->nseries ? s->part : NULL;
+  b.stat_pairs = s->nseries ? s->pairs : NULL;
+  rc = mbe_program_run_batch(d->prog, &d->run, &d->red, &b, s->err);
+  if (rc != MBE_OK) {
+    return rc;
+  }
+
+  // statistics (exact: batches commute), rows, trajectories
+  if (s->nseries > 0) {
+    MbeStatsStatus ss =
+        mbe_stats_add((MbeStats*)s->st.stats_mem, 0, s->nseries, s->part, s->pairs, 2 * n);
+    if (ss != MBE_STATS_OK) {
+      return mbe_error_set(s->err, MBE_ERR_INTERNAL, "the batch's statistics were refused: %s",
+                           mbe_stats_status_str(ss));
+    }
+  }
+  if ((rc = write_rows(s, first, n)) != MBE_OK ||
+      (want_y && (rc = write_trajectories(s, first, n)) != MBE_OK)) {
+    return rc;
+  }
+  if (s->traj && want_y && (rc = mbe_traj_file_flush(s->traj, s->err)) != MBE_OK) {
+    return rc;
+  }
+
+  // counters
+  MbeStudyProgress* pr = &s->st.progress;
+  for (size_t k = 0; k < n; k++) {
+    int st = s->info[k * MBE_INFO_COUNT + MBE_INFO_STATUS];
+    pr->status[st >= 0 && st < MBE_RUN_COUNT ? st : MBE_RUN_NOT_RUN]++;
+    pr->steps += (uint64_t)s->info[k * MBE_INFO_COUNT + MBE_INFO_STEPS];
+    pr->rhs += (uint64_t)s->info[k * MBE_INFO_COUNT + MBE_INFO_NRHS];
+  }
+  *seconds = now_seconds() - t0;
+  return MBE_OK;
+}
+
+// ---- the loop -----------------------------------------------------------------------------------
+
+static MbeStatus setup(Study* s, bool resume) {
+  const MbeStudyDef* d = s->def;
+  s->nout = (size_t)d->run.nout;
+  s->nseries = s->nout * d->red.nstat;
+  s->time = mbe_malloc(s->nout * sizeof *s->time);
+  if (!s->time) {
+    return mbe_error_set(s->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  grid_times(&d->run, s->time);
+
+  // the checkpoint: resumed (it must be this study's), or a fresh one
+  MbeStatus rc;
+  if (resume) {
+    if ((rc = mbe_study_state_read(d->dir, &s->st, s->err)) != MBE_OK) {
+      return rc;
+    }
+    if (strcmp(s->st.config_hash, d->config_hash) != 0 || s->st.first != d->first ||
+        s->st.count != d->count || s->st.nseries != s->nseries ||
+        (s->nseries && s->st.cap != d->quantile_bins)) {
+      return mbe_error_set(s->err, MBE_ERR_USAGE,
+                           "%s holds the checkpoint of another study (the model, its options or "
+                           "the shard changed); it cannot be resumed with these",
+                           d->dir);
+    }
+    s->st.progress.is_resumed = true;
+  } else {
+    snprintf(s->st.config_hash, sizeof s->st.config_hash, "%s", d->config_hash);
+    s->st.first = d->first;
+    s->st.count = d->count;
+    s->st.nseries = s->nseries;
+    s->st.cap = d->quantile_bins;
+    s->st.progress.total = d->count;
+    if (s->nseries > 0) {
+      MbeStats* stats = NULL;
+      s->st.stats_size = mbe_stats_size(s->nseries, d->quantile_bins);
+      s->st.stats_mem = s->st.stats_size ? mbe_malloc(s->st.stats_size) : NULL;
+      if (!s->st.stats_mem) {
+        return mbe_error_set(s->err, MBE_ERR_NOMEM,
+                             "out of memory for the statistics of %zu series with %zu bins each",
+                             s->nseries, d->quantile_bins);
+      }
+      if (mbe_stats_init(s->st.stats_mem, s->st.stats_size, s->nseries, d->quantile_bins, &stats) !=
+          MBE_STATS_OK) {
+        return mbe_error_set(s->err, MBE_ERR_INVALID_ARG, "invalid number of quantile bins %zu",
+                             d->quantile_bins);
+      }
+    }
+  }
+  if ((rc = open_members(s, resume)) != MBE_OK || (rc = open_trajectories(s, resume)) != MBE_OK) {
+    return rc;
+  }
+  return mbe_study_state_write(d->dir, &s->st, s->err);
+}
+
+MbeStatus mbe_study_run(const MbeStudyDef* d, bool resume, MbeStudyProgress* out, MbeError* err) {
+  Study s;
+  memset(&s, 0, sizeof s);
+  s.def = d;
+  s.err = err;
+  MbeStatus rc = setup(&s, resume);
+  size_t cap = batch_cap(&s);
+  if (rc == MBE_OK) {
+    rc = alloc_batch(&s, cap);
+  }
+
+  // batches until done or stopped; adaptive sizes aim at BATCH_TARGET_SECONDS each
+  double t_start = now_seconds(), seconds_before = s.st.progress.seconds_run;
+  double t_checkpoint = t_start;
+  size_t done_before = s.st.done;
+  size_t n = d->batch ? cap : (BATCH_FIRST < cap ? BATCH_FIRST : cap);
+  while (rc == MBE_OK && s.st.done < d->count && !(d->stop && *d->stop)) {
+    size_t first = d->first + s.st.done;
+    if (n > d->count - s.st.done) {
+      n = d->count - s.st.done;
+    }
+    double seconds = 0;
+    rc = run_batch(&s, first, n, &seconds);
+    if (rc != MBE_OK) {
+      break;
+    }
+    s.st.done += n;
+    MbeStudyProgress* pr = &s.st.progress;
+    pr->done = s.st.done;
+    pr->batch = n;
+    pr->seconds_this = now_seconds() - t_start;
+    pr->seconds_run = seconds_before + pr->seconds_this;
+    pr->members_per_second =
+        pr->seconds_this > 0 ? (double)(s.st.done - done_before) / pr->seconds_this : 0;
+    bool is_last = s.st.done == d->count || (d->stop && *d->stop);
+    if (is_last || now_seconds() - t_checkpoint >= MBE_STUDY_CHECKPOINT_SECONDS) {
+      if ((rc = mbe_study_state_write(d->dir, &s.st, err)) != MBE_OK) {
+        break;
+      }
+      t_checkpoint = now_seconds();
+    }
+    if (d->progress && (rc = d->progress(d->progress_ctx, pr, err)) != MBE_OK) {
+      break;
+    }
+    if (!d->batch && seconds > 0) {
+      double next = (double)n * BATCH_TARGET_SECONDS / seconds;
+      next = next > 4.0 * (double)n    ? 4.0 * (double)n
+             : next < 0.25 * (double)n ? 0.25 * (double)n
+                                       : next;
+      n = next < 1 ? 1 : next > (double)cap ? cap : (size_t)next;
+    }
+  }
+
+  // the statistics of what is done, also when stopped
+  if (rc == MBE_OK && s.nseries > 0) {
+    rc = mbe_study_write_stats(d->dir, s.st.stats_mem, s.time, s.nout, d->stat_names, d->red.nstat,
+                               &s.st.progress.quantile_resolution, err);
+  }
+  if (rc == MBE_OK && s.st.done < d->count) {
+    rc = mbe_error_set(err, MBE_ERR_INTERRUPTED, "stopped after %zu of %zu members", s.st.done,
+                       d->count);
+  }
+  if (out) {
+    *out = s.st.progress;
+    out->total = d->count;
+    out->done = s.st.done;
+  }
+  MbeStatus rc_close = mbe_traj_file_close(s.traj, rc == MBE_OK ? err : NULL);
+  if (rc == MBE_OK) {
+    rc = rc_close;
+  }
+  if (s.members && fclose(s.members) != 0 && rc == MBE_OK) {
+    rc = mbe_error_set(err, MBE_ERR_IO, "cannot close %s/members.csv", d->dir);
+  }
+  free_batch(&s);
+  mbe_free(s.time);
+  mbe_study_state_deinit(&s.st);
+  return rc;
+}

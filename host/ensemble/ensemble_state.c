@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: Apache-2.0
+// The checkpoint of a run directory (stats.state: shard range, counters, the exact statistics as
+// a portable byte string) and stats.csv, the finalized statistics. Not the batch loop.
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ensemble.h"
+#include "mbe_stats.h"
+
+const double mbe_study_quantiles[MBE_STUDY_NQUANT] = {0.05, 0.25, 0.5, 0.75, 0.95};
+
+static const char STATE_MAGIC[8] = {'M', 'B', 'E', 'N', 'S', 'S', 'T', '1'};
+enum { STATE_VERSION = 1 };
+
+// ---- little-endian fields ---------------------------------------------------------------------
+
+static void put_u64(MbeStrbuf* b, uint64_t x) {
+  unsigned char c[8];
+  for (int i = 0; i < 8; i++) {
+    c[i] = (unsigned char)(x >> (8 * i));
+  }
+  mbe_strbuf_append(b, (const char*)c, 8);
+}
+
+static void put_f64(MbeStrbuf* b, double x) {
+  uint64_t u;
+  memcpy(&u, &x, sizeof u);
+  put_u64(b, u);
+}
+
+static uint64_t fnv1a(const unsigned char* p, size_t n) {
+  uint64_t h = 14695981039346656037ull;
+  for (size_t i = 0; i < n; i++) {
+    h = (h ^ p[i]) * 1099511628211ull;
+  }
+  return h;
+}
+
+// a reader over a byte string that fails softly at its end
+typedef struct Cursor {
+  const unsigned char* p;
+  size_t n, at;
+  bool is_short;
+} Cursor;
+
+static uint64_t get_u64(Cursor* c) {
+  if (c->at + 8 > c->n) {
+    c->is_short = true;
+    return 0;
+  }
+  uint64_t x = 0;
+  for (int i = 0; i < 8; i++) {
+    x |= (uint64_t)c->p[c->at + (size_t)i] << (8 * i);
+  }
+  c->at += 8;
+  return x;
+}
+
+static double get_f64(Cursor* c) {
+  uint64_t u = get_u64(c);
+  double x;
+  memcpy(&x, &u, sizeof x);
+  return x;
+}
+
+// ---- stats.state ------------------------------------------------------------------------------
+
+MbeStatus mbe_study_state_write(const char* dir, const MbeStudyState* st, MbeError* err) {
+  MbeStrbuf b;
+  mbe_strbuf_init(&b);
+  mbe_strbuf_append(&b, STATE_MAGIC, sizeof STATE_MAGIC);
+  put_u64(&b, STATE_VERSION);
+  char hash[64];
+  memset(hash, 0, sizeof hash);
+  memcpy(hash, st->config_hash, strnlen(st->config_hash, sizeof hash));
+  mbe_strbuf_append(&b, hash, sizeof hash);
+  put_u64(&b, st->first);
+  put_u64(&b, st->count);
+  put_u64(&b, st->done);
+  put_u64(&b, st->members_bytes);
+  for (int i = 0; i < MBE_RUN_COUNT; i++) {
+    put_u64(&b, st->progress.status[i]);
+  }
+  put_u64(&b, st->progress.steps);
+  put_u64(&b, st->progress.rhs);
+  put_f64(&b, st->progress.seconds_run);
+  put_u64(&b, st->nseries);
+  put_u64(&b, st->cap);
+
+  // the statistics as their own portable string, then a check of everything
+  size_t len = st->nseries ? mbe_stats_write_size((const MbeStats*)st->stats_mem) : 0;
+  put_u64(&b, len);
+  MbeStatus rc = MBE_OK;
+  if (len) {
+    uint8_t* bytes = mbe_malloc(len);
+    if (!bytes) {
+      rc = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory writing the checkpoint");
+    } else if (mbe_stats_write((const MbeStats*)st->stats_mem, bytes, len) != MBE_STATS_OK) {
+      rc = mbe_error_set(err, MBE_ERR_INTERNAL, "cannot serialise the statistics");
+    } else {
+      mbe_strbuf_append(&b, (const char*)bytes, len);
+    }
+    mbe_free(bytes);
+  }
+  if (rc == MBE_OK && !b.is_oom) {
+    put_u64(&b, fnv1a((const unsigned char*)b.data, b.len));
+  }
+  if (rc == MBE_OK && b.is_oom) {
+    rc = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory writing the checkpoint");
+  }
+  if (rc == MBE_OK) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/stats.state", dir);
+    rc = mbe_file_write_atomic(path, b.data, b.len, err);
+  }
+  mbe_strbuf_deinit(&b);
+  return rc;
+}
+
+MbeStatus mbe_study_state_read(const char* dir, MbeStudyState* st, MbeError* err) {
+  memset(st, 0, sizeof *st);
+  char path[4096];
+  snprintf(path, sizeof path, "%s/stats.state", dir);
+  char* data = NULL;
+  size_t size = 0;
+  MbeStatus rc = mbe_file_read(path, &data, &size, err);
+  if (rc != MBE_OK) {
+    return rc;
+  }
+  // the magic and the check over everything before the last 8 bytes
+  Cursor c = {(const unsigned char*)data, size, 0, false};
+  bool ok = size >= sizeof STATE_MAGIC + 16 && memcmp(data, STATE_MAGIC, sizeof STATE_MAGIC) == 0;
+  if (ok) {
+    c.at = size - 8;
+    ok = get_u64(&c) == fnv1a(c.p, size - 8);
+  }
+  c.at = sizeof STATE_MAGIC;
+  if (!ok || get_u64(&c) != STATE_VERSION) {
+    mbe_free(data);
+    return mbe_error_set(err, MBE_ERR_IO,
+                         "%s is not a checkpoint of this mbens version, or it is "
+                         "damaged",
+                         path);
+  }
+  memcpy(st->config_hash, c.p + c.at, 64);
+  st->config_hash[64] = '\0';
+  c.at += 64;
+  st->first = (size_t)get_u64(&c);
+  st->count = (size_t)get_u64(&c);
+  st->done = (size_t)get_u64(&c);
+  st->members_bytes = get_u64(&c);
+  for (int i = 0; i < MBE_RUN_COUNT; i++) {
+    st->progress.status[i] = get_u64(&c);
+  }
+  st->progress.steps = get_u64(&c);
+  st->progress.rhs = get_u64(&c);
+  st->progress.seconds_run = get_f64(&c);
+  st->progress.total = st->count;
+  st->progress.done = st->done;
+  st->nseries = (size_t)get_u64(&c);
+  st->cap = (size_t)get_u64(&c);
+  uint64_t len = get_u64(&c);
+  if (c.is_short || len > size - c.at - 8 || st->done > st->count) {
+    mbe_free(data);
+    return mbe_error_set(err, MBE_ERR_IO, "%s is damaged", path);
+  }
+
+  // the statistics, checked completely by their reader
+  if (st->nseries > 0) {
+    size_t ns = 0, cap = 0;
+    const uint8_t* sb = c.p + c.at;
+    if (mbe_stats_read_shape(sb, (size_t)len, &ns, &cap) != MBE_STATS_OK || ns != st->nseries ||
+        cap != st->cap) {
+      mbe_free(data);
+      return mbe_error_set(err, MBE_ERR_IO, "the statistics in %s are damaged", path);
+    }
+    st->stats_size = mbe_stats_size(ns, cap);
+    st->stats_mem = mbe_malloc(st->stats_size ? st->stats_size : 8);
+    MbeStats* s = NULL;
+    if (!st->stats_mem) {
+      mbe_free(data);
+      return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory reading %s", path);
+    }
+    MbeStatsStatus ss = mbe_stats_read(st->stats_mem, st->stats_size, sb, (size_t)len, &s);
+    if (ss != MBE_STATS_OK) {
+      mbe_free(data);
+      mbe_study_state_deinit(st);
+      return mbe_error_set(err, MBE_ERR_IO, "the statistics in %s are damaged: %s", path,
+                           mbe_stats_status_str(ss));
+    }
+  }
+  mbe_free(data);
+  return MBE_OK;
+}
+
+void mbe_study_state_deinit(MbeStudyState* st) {
+  if (st) {
+    mbe_free(st->stats_mem);
+    st->stats_mem = NULL;
+  }
+}
+
+// ---- stats.csv --------------------------------------------------------------------------------
+
+void mbe_csv_field(MbeStrbuf* b, const char* text) {
+  if (!strpbrk(text, ",\"\n\r")) {
+    mbe_strbuf_puts(b, text);
+    return;
+  }
+  mbe_strbuf_puts(b, "\"");
+  for (const char* p = text; *p; p++) {
+    mbe_strbuf_append(b, p, 1);
+    if (*p == '"') {
+      mbe_strbuf_puts(b, "\"");
+    }
+  }
+  mbe_strbuf_puts(b, "\"");
+}
+
+MbeStatus mbe_study_write_stats(const char* dir, const void* stats, const double* time, size_t nout,
+                                const char* const* names, size_t nstat, double* resolution,
+                                MbeError* err) {
+  MbeStrbuf b;
+  mbe_strbuf_init(&b);
+  mbe_strbuf_puts(&b, "time,signal,n,mean,std,min,max,q05,q25,q50,q75,q95,q_resolution\n");
+  double worst = 0;
+  for (size_t k = 0; k < nout; k++) {
+    for (size_t j = 0; j < nstat; j++) {
+      MbeStatsResult r;
+      double q[MBE_STUDY_NQUANT];
+      mbe_stats_finalize((const MbeStats*)stats, k * nstat + j, mbe_study_quantiles,
+                         MBE_STUDY_NQUANT, &r, q);
+      mbe_strbuf_printf(&b, "%.17g,", time[k]);
+      mbe_csv_field(&b, names[j]);
+      mbe_strbuf_printf(&b, ",%llu,%.17g,%.17g,%.17g,%.17g", (unsigned long long)r.n, r.mean, r.std,
+                        r.min, r.max);
+      for (int i = 0; i < MBE_STUDY_NQUANT; i++) {
+        mbe_strbuf_printf(&b, ",%.17g", q[i]);
+      }
+      mbe_strbuf_printf(&b, ",%.3g\n", r.n > 0 ? r.resolution : 0.0);
+      worst = r.n > 0 && r.resolution > worst ? r.resolution : worst;
+    }
+  }
+  MbeStatus rc = MBE_OK;
+  if (b.is_oom) {
+    rc = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory writing stats.csv");
+  } else {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/stats.csv", dir);
+    rc = mbe_file_write_atomic(path, b.data, b.len, err);
+  }
+  mbe_strbuf_deinit(&b);
+  if (resolution) {
+    *resolution = worst;
+  }
+  return rc;
+}
