@@ -242,42 +242,54 @@ MBE_FN void mbe_reduce_normalize(MBE_GLOBAL mbe_long* acc, mbe_int nw) {
   acc[nw - 1] += carry;
 }
 
-// Returns 1 when key word a orders after key word b (the words hold signed keys' bits).
-MBE_FN int mbe_reduce_key_after(mbe_u32 a, mbe_u32 b) {
-  return (a ^ 0x80000000u) > (b ^ 0x80000000u);
-}
+// Sorts the n key words a[0..n) ascending as signed integers with an LSD radix sort, byte by byte
+// on the words with their sign bit flipped (so unsigned order is signed order), ping-ponging
+// between a and tmp (n words); a byte every key shares moves nothing and is skipped. Ends with
+// the sorted keys in a. Deterministic: equal keys are equal words, and each pass is stable.
+MBE_FN void mbe_reduce_radix_sort(MBE_GLOBAL mbe_u32* a, MBE_GLOBAL mbe_u32* tmp, mbe_long n) {
+  MBE_GLOBAL mbe_u32* src = a;
+  MBE_GLOBAL mbe_u32* dst = tmp;
+  mbe_u32 count[256];
+  for (mbe_int shift = 0; shift < 32; shift += 8) {
+    for (mbe_int d = 0; d < 256; d++) {
+      count[d] = 0;
+    }
+    for (mbe_long i = 0; i < n; i++) {
+      count[((src[i] ^ 0x80000000u) >> shift) & 255u] += 1;
+    }
 
-// Sifts a[root] down the max-heap a[0..n) (keys as signed integers).
-MBE_FN void mbe_reduce_sift(MBE_GLOBAL mbe_u32* a, mbe_long root, mbe_long n) {
-  const mbe_u32 x = a[root];
-  for (;;) {
-    mbe_long c = 2 * root + 1;
-    if (c >= n) {
-      break;
+    // a digit that holds every key: this byte is already in order
+    mbe_int skip = 0;
+    for (mbe_int d = 0; d < 256; d++) {
+      skip = skip || (mbe_long)count[d] == n;
     }
-    if (c + 1 < n && mbe_reduce_key_after(a[c + 1], a[c])) {
-      c += 1;
+    if (skip) {
+      continue;
     }
-    if (!mbe_reduce_key_after(a[c], x)) {
-      break;
-    }
-    a[root] = a[c];
-    root = c;
-  }
-  a[root] = x;
-}
 
-// Sorts the n key words a[0..n) ascending as signed integers: heapsort, in place, O(n log n) in
-// every case, no recursion; deterministic (equal keys are equal words, so stability is moot).
-MBE_FN void mbe_reduce_heapsort(MBE_GLOBAL mbe_u32* a, mbe_long n) {
-  for (mbe_long i = n / 2; i > 0; i--) {
-    mbe_reduce_sift(a, i - 1, n);
+    // start of each digit's run, then a stable scatter
+    mbe_u32 at = 0;
+    for (mbe_int d = 0; d < 256; d++) {
+      const mbe_u32 c = count[d];
+      count[d] = at;
+      at += c;
+    }
+    for (mbe_long i = 0; i < n; i++) {
+      const mbe_u32 k = src[i];
+      const mbe_u32 d = ((k ^ 0x80000000u) >> shift) & 255u;
+      dst[count[d]] = k;
+      count[d] += 1;
+    }
+    MBE_GLOBAL mbe_u32* t = src;
+    src = dst;
+    dst = t;
   }
-  for (mbe_long end = n - 1; end > 0; end--) {
-    const mbe_u32 top = a[0];
-    a[0] = a[end];
-    a[end] = top;
-    mbe_reduce_sift(a, 0, end);
+
+  // the sorted keys where they started
+  if (src != a) {
+    for (mbe_long i = 0; i < n; i++) {
+      a[i] = src[i];
+    }
   }
 }
 
@@ -331,11 +343,12 @@ MBE_FN void mbe_reduce_series(MBE_GLOBAL const mbe_real* y, mbe_long y_off, mbe_
   mbe_reduce_normalize(sum, MBE_REDUCE_SUM_WORDS);
   mbe_reduce_normalize(sq, MBE_REDUCE_SQ_WORDS);
 
-  // sort the keys where they are, then run-length encode them to the front. Writing pair j at
-  // [2j, 2j + 1] happens after reading key i >= j + 1 (every pair so far and the run that ends
-  // consumed at least one key each), so 2j + 1 <= 2i - 1 < n + i + 1, the first unread word.
+  // sort the keys (scratch[0 .. nk) is the radix sort's other half; they end where they were),
+  // then run-length encode them to the front. Writing pair j at [2j, 2j + 1] happens after
+  // reading key i >= j + 1 (every pair so far and the run that ends consumed at least one key
+  // each), so 2j + 1 <= 2i - 1 < n + i + 1, the first unread word.
   MBE_GLOBAL mbe_u32* keys = scratch + n;
-  mbe_reduce_heapsort(keys, nk);
+  mbe_reduce_radix_sort(keys, scratch, nk);
   mbe_long npairs = 0;
   if (nk > 0) {
     mbe_u32 cur = keys[0];
