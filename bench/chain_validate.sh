@@ -41,7 +41,7 @@ fi
 # prints: max |d phi|, max |d w|, the time of the largest angle difference, the row count
 compare() {
   awk -F, '
-    FNR == 1 { for (i = 1; i <= NF; i++) col[FILENAME, $i] = i; name[FILENAME] = NF; next }
+    FNR == 1 { gsub(/"/, ""); for (i = 1; i <= NF; i++) col[FILENAME, $i] = i; name[FILENAME] = NF; next }
     FILENAME == ARGV[1] { nr++; for (i = 1; i <= NF; i++) a[nr, i] = $i; hdr = 1; next }
     { nb++; for (i = 1; i <= NF; i++) b[nb, i] = $i }
     END {

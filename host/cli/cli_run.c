@@ -30,9 +30,9 @@
 
 #define CMD "run"
 
-// host memory the exact statistics of a run may take, and the bins per series by default
+// host memory the exact statistics of a run may take, and the most bins per series by default
 #define STATS_BUDGET ((size_t)256 << 20)
-#define STATS_BINS 1024
+#define STATS_BINS 32768
 
 static void run_help(FILE* f) {
   fprintf(
@@ -87,9 +87,9 @@ static void run_help(FILE* f) {
       "                      --save-signals: all)\n"
       "  --save-format F     csv (trajectories/member_K.csv), hdf5 (trajectories.h5) or auto\n"
       "                      (csv up to 100 members)\n"
-      "  --quantile-bins B   histogram bins per series (default 1024, fewer when the statistics\n"
-      "                      would need more than 256 MiB); a quantile is within its row's\n"
-      "                      q_resolution (relative) of the exact one\n\n");
+      "  --quantile-bins B   histogram bins per series (default: as many as fit 256 MiB, at most\n"
+      "                      32768); a quantile is within its row's q_resolution (relative)\n"
+      "                      of the exact one\n\n");
   fprintf(
       f,
       "integration (as mbens simulate): --start-time, --stop-time, --interval, --tolerance,\n"
@@ -572,8 +572,10 @@ static int parse_qoi(Run* r, const char* spec, size_t j) {
   r->qoi_level[j] = level;
   char name[1200];
   if (kinds[k].has_level) {
-    snprintf(name, sizeof name, "%s(%s%s%s,%.17g)", kinds[k].name, code & MBE_QOI_ABS ? "abs(" : "",
-             arg, code & MBE_QOI_ABS ? ")" : "", level);
+    char lv[32];
+    mbe_cli_format_shortest(level, lv, sizeof lv);
+    snprintf(name, sizeof name, "%s(%s%s%s,%s)", kinds[k].name, code & MBE_QOI_ABS ? "abs(" : "",
+             arg, code & MBE_QOI_ABS ? ")" : "", lv);
   } else {
     snprintf(name, sizeof name, "%s(%s%s%s)", kinds[k].name, code & MBE_QOI_ABS ? "abs(" : "", arg,
              code & MBE_QOI_ABS ? ")" : "");
