@@ -69,6 +69,11 @@ void mbe_sha256_hex(const void* data, size_t n, char hex[65]);
 // $HOME/.cache/mbens) with a sub-folder
 MbeStatus mbe_file_read(const char* path, char** text, size_t* size, MbeError* err);
 MbeStatus mbe_file_write_atomic(const char* path, const void* data, size_t size, MbeError* err);
+// the text of b written to path atomically; MBE_ERR_NOMEM when an append to b failed
+MbeStatus mbe_strbuf_write_atomic(const MbeStrbuf* b, const char* path, MbeError* err);
+
+// wall-clock seconds since an arbitrary origin, for timings
+double mbe_seconds(void);
 MbeStatus mbe_mkdir_p(const char* path, MbeError* err);
 MbeStatus mbe_cache_dir(const char* override_dir, const char* sub, char* out, size_t out_size,
                         MbeError* err);

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // File helpers: whole-file reads, atomic writes (temp file + rename, so a reader never sees half
-// a file and an interrupted writer leaves nothing behind), mkdir -p and the cache directory.
+// a file and an interrupted writer leaves nothing behind), mkdir -p and the cache directory; and
+// the wall clock of timings.
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base.h"
@@ -112,8 +114,7 @@ MbeStatus mbe_mkdir_p(const char* path, MbeError* err) {
     *p = '/';
   }
   if (mkdir(buf, 0755) != 0 && errno != EEXIST) {
-    return mbe_error_set(err, MBE_ERR_IO, "cannot create directory '%s': %s", buf,
-                         strerror(errno));
+    return mbe_error_set(err, MBE_ERR_IO, "cannot create directory '%s': %s", buf, strerror(errno));
   }
   struct stat sbuf;
   if (stat(buf, &sbuf) != 0 || !S_ISDIR(sbuf.st_mode)) {
@@ -144,4 +145,10 @@ MbeStatus mbe_cache_dir(const char* override_dir, const char* sub, char* out, si
     return mbe_error_set(err, MBE_ERR_INVALID_ARG, "cache directory path too long");
   }
   return mbe_mkdir_p(out, err);
+}
+
+double mbe_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }

@@ -63,3 +63,10 @@ void mbe_strbuf_printf(MbeStrbuf* sb, const char* fmt, ...) {
   va_end(ap);
   sb->len += (size_t)n;
 }
+
+MbeStatus mbe_strbuf_write_atomic(const MbeStrbuf* b, const char* path, MbeError* err) {
+  if (b->is_oom) {
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory writing %s", path);
+  }
+  return mbe_file_write_atomic(path, b->data ? b->data : "", b->len, err);
+}

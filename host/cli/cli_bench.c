@@ -141,9 +141,7 @@ static int parse(int argc, char** argv, BenchOptions* o) {
 }
 
 static double now_s(void) {
-  struct timespec ts;
-  timespec_get(&ts, TIME_UTC);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+  return mbe_seconds();
 }
 
 // runs the ensemble on one backend with one method; fills r (owned arrays)

@@ -129,8 +129,7 @@ static MbeStatus merge_members(const Shard* sh, int n, const char* out, MbeError
   if (st == MBE_OK) {
     char path[4200];
     snprintf(path, sizeof path, "%s/members.csv", out);
-    st = b.is_oom ? mbe_error_set(err, MBE_ERR_NOMEM, "out of memory")
-                  : mbe_file_write_atomic(path, b.data, b.len, err);
+    st = mbe_strbuf_write_atomic(&b, path, err);
   }
   mbe_strbuf_deinit(&b);
   return st;
@@ -354,11 +353,6 @@ static void copy_json(MbeJsonWriter* w, const MbeJsonValue* v) {
 static MbeStatus merge_manifest(const Shard* sh, int n, const char* out, MbeError* err) {
   const MbeJsonValue* root = mbe_json_root(sh[0].manifest);
   const MbeStudyProgress* p = &sh[0].st.progress;
-  static const char* const WORDS[] = {
-#define MBE_MERGE_WORD_(name, value, word, text) word,
-      MBE_RUN_STATUS_LIST(MBE_MERGE_WORD_)
-#undef MBE_MERGE_WORD_
-  };
   MbeStrbuf b;
   mbe_strbuf_init(&b);
   MbeJsonWriter w;
@@ -393,7 +387,7 @@ static MbeStatus merge_manifest(const Shard* sh, int n, const char* out, MbeErro
       mbe_json_write_key(&w, "status_counts");
       mbe_json_write_object_begin(&w);
       for (int s = 0; s < MBE_RUN_COUNT; s++) {
-        mbe_json_write_key(&w, WORDS[s]);
+        mbe_json_write_key(&w, mbe_run_status_word(s));
         mbe_json_write_int(&w, (int64_t)p->status[s]);
       }
       mbe_json_write_object_end(&w);
@@ -412,14 +406,9 @@ static MbeStatus merge_manifest(const Shard* sh, int n, const char* out, MbeErro
     }
   }
   mbe_json_write_object_end(&w);
-  MbeStatus st;
-  if (b.is_oom) {
-    st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
-  } else {
-    char path[4200];
-    snprintf(path, sizeof path, "%s/manifest.json", out);
-    st = mbe_file_write_atomic(path, b.data, b.len, err);
-  }
+  char path[4200];
+  snprintf(path, sizeof path, "%s/manifest.json", out);
+  MbeStatus st = mbe_strbuf_write_atomic(&b, path, err);
   mbe_strbuf_deinit(&b);
   return st;
 }

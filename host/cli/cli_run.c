@@ -829,18 +829,6 @@ static int identity(Run* r) {
   return MBE_EXIT_OK;
 }
 
-static const char* const STATUS_WORDS[] = {
-#define MBE_CLI_WORD_(name, value, word, text) word,
-    MBE_RUN_STATUS_LIST(MBE_CLI_WORD_)
-#undef MBE_CLI_WORD_
-};
-
-static double now_seconds(void) {
-  struct timespec ts;
-  timespec_get(&ts, TIME_UTC);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static void json_kv_str(MbeJsonWriter* w, const char* k, const char* v) {
   mbe_json_write_key(w, k);
   if (v) {
@@ -863,7 +851,7 @@ static void json_kv_int(MbeJsonWriter* w, const char* k, int64_t v) {
 static void json_status_counts(MbeJsonWriter* w, const MbeStudyProgress* p) {
   mbe_json_write_object_begin(w);
   for (int s = 0; s < MBE_RUN_COUNT; s++) {
-    json_kv_int(w, STATUS_WORDS[s], (int64_t)p->status[s]);
+    json_kv_int(w, mbe_run_status_word(s), (int64_t)p->status[s]);
   }
   mbe_json_write_object_end(w);
 }
@@ -1019,14 +1007,9 @@ static MbeStatus write_manifest(Run* r, MbeError* err) {
     json_kv_num(&w, "quantile_resolution", p->quantile_resolution);
   }
   mbe_json_write_object_end(&w);
-  MbeStatus rc = MBE_OK;
-  if (b.is_oom) {
-    rc = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory writing the manifest");
-  } else {
-    char path[4200];
-    snprintf(path, sizeof path, "%s/manifest.json", r->dir);
-    rc = mbe_file_write_atomic(path, b.data, b.len, err);
-  }
+  char path[4200];
+  snprintf(path, sizeof path, "%s/manifest.json", r->dir);
+  MbeStatus rc = mbe_strbuf_write_atomic(&b, path, err);
   mbe_strbuf_deinit(&b);
   return rc;
 }
@@ -1113,13 +1096,23 @@ static int open_dir(Run* r, bool resume) {
 }
 
 // everything before the first batch: model, parameters, outputs, kernel, identity, directory
+// on a terminal: what setup is doing, overwritten by the next line
+static void phase(const Run* r, const char* what) {
+  if (r->is_tty_progress) {
+    fprintf(stderr, "\rmbens run: %-60s\r", what);
+    fflush(stderr);
+  }
+}
+
 static int setup(Run* r, bool resume) {
   MbeError err;
   mbe_error_clear(&err);
+  phase(r, "loading the model ...");
   int rc = mbe_cli_load_model(CMD, r->o.files, r->o.nfiles, r->o.class_name, &r->spec, &r->flat);
   if (rc != MBE_EXIT_OK || (rc = varied_parameters(r)) != MBE_EXIT_OK) {
     return rc;
   }
+  phase(r, "building the equations ...");
   MbeStatus st = mbe_flat_vary(r->flat, r->param_names, r->nparam, &err);
   if (st == MBE_OK) {
     st = mbe_system_build(r->flat, &r->sys, &err);
@@ -1159,7 +1152,10 @@ static int setup(Run* r, bool resume) {
   if ((rc = identity(r)) != MBE_EXIT_OK || (rc = open_dir(r, resume)) != MBE_EXIT_OK) {
     return rc;
   }
-  return mbe_cli_build(CMD, r->sys, r->col_id, r->ncol, &r->o.sim, NULL, &r->backend, &r->prog);
+  phase(r, "compiling the kernel ...");
+  rc = mbe_cli_build(CMD, r->sys, r->col_id, r->ncol, &r->o.sim, NULL, &r->backend, &r->prog);
+  phase(r, "");
+  return rc;
 }
 
 /* ---- resume ------------------------------------------------------------------------------------
@@ -1252,7 +1248,7 @@ static void summary(const Run* r, MbeStatus st) {
     fprintf(stderr, "; %" PRIu64 " failed:", failed);
     for (int s = 1; s < MBE_RUN_COUNT; s++) {
       if (p->status[s]) {
-        fprintf(stderr, " %s %" PRIu64, STATUS_WORDS[s], p->status[s]);
+        fprintf(stderr, " %s %" PRIu64, mbe_run_status_word(s), p->status[s]);
       }
     }
   }
@@ -1268,7 +1264,7 @@ int mbe_cmd_run(int argc, char** argv) {
   memset(&r, 0, sizeof r);
   mbe_cli_sim_init(&r.o.sim);
   r.o.sim.backend = MBE_BACKEND_AUTO;
-  r.t_start = now_seconds();
+  r.t_start = mbe_seconds();
   int rc = parse(argc, argv, &r.o, false);
   if (rc != MBE_EXIT_OK) {
     return rc < 0 ? MBE_EXIT_OK : rc;
@@ -1315,13 +1311,13 @@ int mbe_cmd_run(int argc, char** argv) {
     study_deinit(&r);
     return rc;
   }
+  r.is_tty_progress = !r.o.quiet && (r.o.progress || isatty(STDERR_FILENO));
   rc = setup(&r, resume);
   if (rc != MBE_EXIT_OK) {
     study_deinit(&r);
     return rc;
   }
-  r.t_setup = now_seconds() - r.t_start;
-  r.is_tty_progress = !r.o.quiet && (r.o.progress || isatty(STDERR_FILENO));
+  r.t_setup = mbe_seconds() - r.t_start;
   r.state = "running";
   MbeError err;
   mbe_error_clear(&err);

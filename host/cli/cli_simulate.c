@@ -148,12 +148,6 @@ static int write_csv(const char* path, const MbeCliNames* names, const double* y
   return rc;
 }
 
-static const char* const status_words[] = {
-#define MBE_RUN_WORD_(name, value, word, text) word ": " text,
-    MBE_RUN_STATUS_LIST(MBE_RUN_WORD_)
-#undef MBE_RUN_WORD_
-};
-
 int mbe_cmd_simulate(int argc, char** argv) {
   SimOpts o;
   int rc = parse(argc, argv, &o);
@@ -243,8 +237,8 @@ int mbe_cmd_simulate(int argc, char** argv) {
   rc = write_csv(o.out, &names, y, &run);
   if (info[MBE_INFO_STATUS] != MBE_RUN_OK) {
     int s = info[MBE_INFO_STATUS];
-    fprintf(stderr, "mbens simulate: error: the integration stopped (%s) after %d steps\n",
-            s >= 0 && s < MBE_RUN_COUNT ? status_words[s] : "unknown status", info[MBE_INFO_STEPS]);
+    fprintf(stderr, "mbens simulate: error: the integration stopped (%s: %s) after %d steps\n",
+            mbe_run_status_word(s), mbe_run_status_text(s), info[MBE_INFO_STEPS]);
     rc = MBE_EXIT_FAILURE;
   }
   goto done;

@@ -21,18 +21,6 @@
 #define BATCH_TARGET_SECONDS 2.0
 #define BATCH_FIRST 1024
 
-static const char* const STATUS_WORDS[] = {
-#define MBE_STUDY_WORD_(name, value, word, text) word,
-    MBE_RUN_STATUS_LIST(MBE_STUDY_WORD_)
-#undef MBE_STUDY_WORD_
-};
-
-static double now_seconds(void) {
-  struct timespec ts;
-  timespec_get(&ts, TIME_UTC);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 // outputs per member per grid point
 static size_t prog_ny(const MbeProgram* prog) {
   MbeProgramInfo info;
@@ -233,7 +221,7 @@ static MbeStatus write_rows(Study* s, size_t first, size_t n) {
       mbe_strbuf_printf(&b, ",%.17g", s->qoi[k * d->red.nqoi + j]);
     }
     int st = s->info[k * MBE_INFO_COUNT + MBE_INFO_STATUS];
-    mbe_strbuf_printf(&b, ",%s,%d\n", st >= 0 && st < MBE_RUN_COUNT ? STATUS_WORDS[st] : "unknown",
+    mbe_strbuf_printf(&b, ",%s,%d\n", mbe_run_status_word(st),
                       (int)s->info[k * MBE_INFO_COUNT + MBE_INFO_STEPS]);
   }
   MbeStatus rc = MBE_OK;
@@ -282,7 +270,7 @@ static MbeStatus write_trajectories(Study* s, size_t first, size_t n) {
 // runs and writes members [first, first + n); returns the batch's wall time in *seconds
 static MbeStatus run_batch(Study* s, size_t first, size_t n, double* seconds) {
   const MbeStudyDef* d = s->def;
-  double t0 = now_seconds();
+  double t0 = mbe_seconds();
   MbeStatus rc = sample(s, first, n);
   if (rc != MBE_OK) {
     return rc;
@@ -330,7 +318,7 @@ static MbeStatus run_batch(Study* s, size_t first, size_t n, double* seconds) {
     pr->steps += (uint64_t)s->info[k * MBE_INFO_COUNT + MBE_INFO_STEPS];
     pr->rhs += (uint64_t)s->info[k * MBE_INFO_COUNT + MBE_INFO_NRHS];
   }
-  *seconds = now_seconds() - t0;
+  *seconds = mbe_seconds() - t0;
   return MBE_OK;
 }
 
@@ -402,7 +390,7 @@ MbeStatus mbe_study_run(const MbeStudyDef* d, bool resume, MbeStudyProgress* out
   }
 
   // batches until done or stopped; adaptive sizes aim at BATCH_TARGET_SECONDS each
-  double t_start = now_seconds(), seconds_before = s.st.progress.seconds_run;
+  double t_start = mbe_seconds(), seconds_before = s.st.progress.seconds_run;
   double t_checkpoint = t_start;
   size_t done_before = s.st.done;
   size_t n = d->batch ? cap : (BATCH_FIRST < cap ? BATCH_FIRST : cap);
@@ -420,16 +408,16 @@ MbeStatus mbe_study_run(const MbeStudyDef* d, bool resume, MbeStudyProgress* out
     MbeStudyProgress* pr = &s.st.progress;
     pr->done = s.st.done;
     pr->batch = n;
-    pr->seconds_this = now_seconds() - t_start;
+    pr->seconds_this = mbe_seconds() - t_start;
     pr->seconds_run = seconds_before + pr->seconds_this;
     pr->members_per_second =
         pr->seconds_this > 0 ? (double)(s.st.done - done_before) / pr->seconds_this : 0;
     bool is_last = s.st.done == d->count || (d->stop && *d->stop);
-    if (is_last || now_seconds() - t_checkpoint >= MBE_STUDY_CHECKPOINT_SECONDS) {
+    if (is_last || mbe_seconds() - t_checkpoint >= MBE_STUDY_CHECKPOINT_SECONDS) {
       if ((rc = mbe_study_state_write(d->dir, &s.st, err)) != MBE_OK) {
         break;
       }
-      t_checkpoint = now_seconds();
+      t_checkpoint = mbe_seconds();
     }
     if (d->progress && (rc = d->progress(d->progress_ctx, pr, err)) != MBE_OK) {
       break;

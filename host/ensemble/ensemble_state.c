@@ -108,13 +108,10 @@ MbeStatus mbe_study_state_write(const char* dir, const MbeStudyState* st, MbeErr
   if (rc == MBE_OK && !b.is_oom) {
     put_u64(&b, fnv1a((const unsigned char*)b.data, b.len));
   }
-  if (rc == MBE_OK && b.is_oom) {
-    rc = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory writing the checkpoint");
-  }
   if (rc == MBE_OK) {
     char path[4096];
     snprintf(path, sizeof path, "%s/stats.state", dir);
-    rc = mbe_file_write_atomic(path, b.data, b.len, err);
+    rc = mbe_strbuf_write_atomic(&b, path, err);
   }
   mbe_strbuf_deinit(&b);
   return rc;
@@ -244,14 +241,9 @@ MbeStatus mbe_study_write_stats(const char* dir, const void* stats, const double
       worst = r.n > 0 && r.resolution > worst ? r.resolution : worst;
     }
   }
-  MbeStatus rc = MBE_OK;
-  if (b.is_oom) {
-    rc = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory writing stats.csv");
-  } else {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/stats.csv", dir);
-    rc = mbe_file_write_atomic(path, b.data, b.len, err);
-  }
+  char path[4096];
+  snprintf(path, sizeof path, "%s/stats.csv", dir);
+  MbeStatus rc = mbe_strbuf_write_atomic(&b, path, err);
   mbe_strbuf_deinit(&b);
   if (resolution) {
     *resolution = worst;

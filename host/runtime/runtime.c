@@ -54,10 +54,22 @@ void mbe_string_free(char* s) {
   mbe_free(s);
 }
 
-double mbe_runtime_seconds(void) {
-  struct timespec ts;
-  timespec_get(&ts, TIME_UTC);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+const char* mbe_run_status_word(int status) {
+  static const char* const WORDS[] = {
+#define MBE_RUN_WORD_(name, value, word, text) word,
+      MBE_RUN_STATUS_LIST(MBE_RUN_WORD_)
+#undef MBE_RUN_WORD_
+  };
+  return status >= 0 && status < MBE_RUN_COUNT ? WORDS[status] : "unknown";
+}
+
+const char* mbe_run_status_text(int status) {
+  static const char* const TEXTS[] = {
+#define MBE_RUN_TEXT_(name, value, word, text) text,
+      MBE_RUN_STATUS_LIST(MBE_RUN_TEXT_)
+#undef MBE_RUN_TEXT_
+  };
+  return status >= 0 && status < MBE_RUN_COUNT ? TEXTS[status] : "unknown status";
 }
 
 /* ---- backends ---------------------------------------------------------------------------- */
@@ -170,7 +182,7 @@ MbeStatus mbe_program_create(MbeBackend* b, const MbeProgramDef* def, MbeProgram
                          "or another device",
                          b->info.device);
   }
-  double start = mbe_runtime_seconds();
+  double start = mbe_seconds();
   char* text = NULL;
   MbeStatus st = mbe_program_source(def, &text, err);
   if (st != MBE_OK) {
@@ -207,7 +219,7 @@ MbeStatus mbe_program_create(MbeBackend* b, const MbeProgramDef* def, MbeProgram
   prog->info.np = sizes[SIZE_NP];
   prog->info.ny = sizes[SIZE_NY];
   prog->info.real_bits = sizes[SIZE_REAL_BITS];
-  prog->info.build_seconds = mbe_runtime_seconds() - start;
+  prog->info.build_seconds = mbe_seconds() - start;
   *out = prog;
   return MBE_OK;
 }

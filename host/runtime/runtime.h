@@ -76,8 +76,6 @@ void mbe_openmp_describe(MbeStrbuf* out);
 // found in neither stays as written, for the compiler to resolve or report.
 MbeStatus mbe_program_text_assemble(const char* system_source, MbeStrbuf* out, MbeError* err);
 
-// wall-clock seconds (monotonic enough for build and run timings)
-double mbe_runtime_seconds(void);
 
 // Looks up an embedded kernel source by its path relative to kernels/ (or "Random123/...").
 const char* mbe_kernel_source_find(const char* path, size_t* size);

@@ -7,17 +7,7 @@
 # 2. Failing members are isolated: a study where some members blow up exits 3, says how many
 #    failed and why, and every other member's row is byte for byte the row of a study without
 #    the failing values.
-set -u
-mbens=$1
-model=$2/DoublePendulum.mo
-work=$3
-rm -rf "$work"
-mkdir -p "$work"
-fails=0
-fail() {
-  printf 'FAIL: %s\n' "$*"
-  fails=$((fails + 1))
-}
+. "$(dirname "$0")/run_lib.sh"
 
 # ---- 1. statistics and quantities of interest ----------------------------------------------
 dir=$work/stats
@@ -123,8 +113,4 @@ awk -F, 'NR == FNR { if (FNR > 1) row[$1] = $0; next }
   "$work/healthy/members.csv" "$work/failing/members.csv" ||
   fail "failing members disturbed the others (or too few of either)"
 
-if [ "$fails" -gt 0 ]; then
-  echo "$fails failure(s)"
-  exit 1
-fi
-echo "independent checks pass"
+finish "independent checks pass"

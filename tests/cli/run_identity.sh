@@ -5,18 +5,7 @@
 # trajectories) must give byte-identical members.csv, stats.csv and trajectories on OpenMP with 1
 # and 2 threads, with other batch sizes, on OpenCL (PoCL) when there is a device, as three shards
 # merged, and after an interruption (Ctrl-C, and a kill -9) followed by --resume.
-set -u
-mbens=$1
-model=$2/DoublePendulum.mo
-work=$3
-rm -rf "$work"
-mkdir -p "$work"
-fails=0
-
-fail() {
-  printf 'FAIL: %s\n' "$*"
-  fails=$((fails + 1))
-}
+. "$(dirname "$0")/run_lib.sh"
 
 # the study; extra options follow. With EXEC=exec (in a subshell) mbens replaces the shell, so
 # that $! is mbens itself and a signal reaches it.
@@ -110,8 +99,4 @@ out=$("$mbens" run --resume "$work/plain" --seed 8 2>&1)
 [ $? -eq 2 ] && printf '%s' "$out" | grep -q "'--seed' cannot change when a run resumes" ||
   fail "a changed option on --resume was not refused: $out"
 
-if [ "$fails" -gt 0 ]; then
-  echo "$fails failure(s)"
-  exit 1
-fi
-echo "identical everywhere"
+finish "identical everywhere"

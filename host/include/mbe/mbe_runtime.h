@@ -143,6 +143,11 @@ MBE_API MbeStatus mbe_program_run(MbeProgram* prog, const MbeRunDef* run, size_t
                                   const double* x0, const double* p, double* y, int32_t* info,
                                   MbeError* err);
 
+// The word of a member's status (MbeRunStatus of kernels/mbe_layout.h: "ok", "non-finite",
+// "max-steps", ...) and its one-line explanation; "unknown" for other values.
+MBE_API const char* mbe_run_status_word(int status);
+MBE_API const char* mbe_run_status_text(int status);
+
 /* ---- batches with reductions -------------------------------------------------------------- */
 
 // What the backend reduces while it has a batch's trajectories (kernels/reduce): quantities of
