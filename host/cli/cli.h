@@ -97,6 +97,10 @@ int mbe_cli_sim_option(const char* cmd, int argc, char** argv, int* i, MbeCliSim
 // usage errors; returns an exit code.
 int mbe_cli_sim_run_def(const char* cmd, const MbeFlat* flat, const MbeCliSim* o, MbeRunDef* run);
 
+// The kernel-dialect source of the system with outputs y (ny nodes): owned, free with mbe_free.
+MbeStatus mbe_cli_system_source(const MbeSystem* sys, const MbeSymId* y, size_t ny, char** text,
+                                MbeError* err);
+
 // Generates the system with outputs y (ny nodes), writes it to emit when not NULL, and builds it
 // for the backend of the options. Prints errors; returns an exit code. Out: owned, NULL on
 // failure.

@@ -208,6 +208,13 @@ int mbe_cli_sim_run_def(const char* cmd, const MbeFlat* flat, const MbeCliSim* o
   return MBE_EXIT_OK;
 }
 
+MbeStatus mbe_cli_system_source(const MbeSystem* sys, const MbeSymId* y, size_t ny, char** text,
+                                MbeError* err) {
+  MbeCodegenDef cg = {&sys->sym, sys->xdot,           sys->nx,   y, ny, sys->np, sys->name,
+                      sys->fail, MBE_RUN_NEWTON_FAIL, sys->x0sym};
+  return mbe_codegen_system(&cg, text, err);
+}
+
 int mbe_cli_build(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size_t ny,
                   const MbeCliSim* o, const char* emit, MbeBackend** backend, MbeProgram** prog) {
   MbeError err;
@@ -215,9 +222,7 @@ int mbe_cli_build(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size
   *backend = NULL;
   *prog = NULL;
   char* source = NULL;
-  MbeCodegenDef cg = {&sys->sym, sys->xdot,           sys->nx,   y, ny, sys->np, sys->name,
-                      sys->fail, MBE_RUN_NEWTON_FAIL, sys->x0sym};
-  MbeStatus st = mbe_codegen_system(&cg, &source, &err);
+  MbeStatus st = mbe_cli_system_source(sys, y, ny, &source, &err);
   if (st == MBE_OK && emit != NULL) {
     st = mbe_file_write_atomic(emit, source, strlen(source), &err);
   }

@@ -98,8 +98,9 @@ static void run_help(FILE* f) {
       "backend: --backend auto (default: an OpenCL GPU if there is one, else OpenMP)|opencl|\n"
       "  openmp, --device P:D|NAME, --threads N, --batch-size B (default: sized to about 2 s)\n\n"
       "run control:\n"
-      "  --resume DIR        continue an interrupted run where its last batch ended; the result\n"
-      "                      is the same as an uninterrupted run\n"
+      "  --resume DIR        continue an interrupted run from its checkpoint (its last batch\n"
+      "                      after Ctrl-C; at most 30 s of work back after a crash); the\n"
+      "                      result is the same as an uninterrupted run\n"
       "  --quiet             no progress and no summary (errors still go to stderr)\n"
       "  --json              the summary as JSON on standard output\n"
       "  --progress          progress on stderr even when it is not a terminal\n\n"
@@ -785,8 +786,21 @@ static int identity(Run* r) {
   mbe_sha256_final_hex(&mh, r->model_hash);
   hash_str(&h, "model", r->model_hash);
   hash_str(&h, "class", r->flat->top_name);
+  hash_str(&h, "version", MBE_VERSION);
+
+  // the equations as generated (what this build of mbens makes of the model)
+  char* source = NULL;
+  MbeError err;
+  if (mbe_cli_system_source(r->sys, r->col_id, r->ncol, &source, &err) != MBE_OK) {
+    mbe_cli_print_error(CMD, &err);
+    return MBE_EXIT_FAILURE;
+  }
+  hash_str(&h, "system", source);
+  mbe_free(source);
+  char seed[32];
+  snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->sample.seed);
   hash_str(&h, "sampler", mbe_sampler_name(r->sample.sampler));
-  hash_num(&h, "seed", (double)r->sample.seed);
+  hash_str(&h, "seed", seed);
   hash_num(&h, "n", (double)r->sample.n);
   for (size_t j = 0; j < r->nparam; j++) {
     char d[256] = "design";
@@ -908,7 +922,13 @@ static MbeStatus write_manifest(Run* r, MbeError* err) {
   mbe_json_write_object_begin(&w);
   json_kv_str(&w, "sampler", mbe_sampler_name(r->sample.sampler));
   mbe_json_write_key(&w, "seed");
-  mbe_json_write_int(&w, (int64_t)r->sample.seed);
+  if (r->sample.seed <= (uint64_t)INT64_MAX) {
+    mbe_json_write_int(&w, (int64_t)r->sample.seed);
+  } else {
+    char seed[32];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->sample.seed);
+    mbe_json_write_string(&w, seed);
+  }
   json_kv_str(&w, "design_file", r->o.design);
   json_kv_str(&w, "params_file", r->o.params);
   mbe_json_write_key(&w, "parameters");
@@ -1252,6 +1272,12 @@ static void summary(const Run* r, MbeStatus st) {
       }
     }
   }
+  if (p->quantile_resolution > 0.01) {
+    fprintf(stderr,
+            "\nmbens run: note: the quantiles are within %.2g %% (%zu bins for each of %zu "
+            "series); more --quantile-bins, fewer --signals or a coarser --interval sharpen them",
+            100 * p->quantile_resolution, r->bins, (size_t)r->run.nout * r->nstat);
+  }
   fprintf(stderr, "\nmbens run: results in %s", r->dir);
   if (st == MBE_ERR_INTERRUPTED) {
     fprintf(stderr, " (interrupted; continue with: mbens run --resume %s)", r->dir);
@@ -1355,7 +1381,9 @@ int mbe_cmd_run(int argc, char** argv) {
     d.red.nstat = r.nstat;
     d.red.stat_column = r.stat_col;
     d.sample = r.sample;
-    d.np = r.sys->np;
+    MbeProgramInfo pinfo;
+    mbe_program_get_info(r.prog, &pinfo);
+    d.np = (size_t)pinfo.np;  // the kernel's count: at least one slot, also without parameters
     d.p_fixed = r.sys->p0 + r.sys->nvary;
     d.first = r.first;
     d.count = r.count;

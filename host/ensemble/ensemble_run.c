@@ -392,7 +392,7 @@ MbeStatus mbe_study_run(const MbeStudyDef* d, bool resume, MbeStudyProgress* out
   // batches until done or stopped; adaptive sizes aim at BATCH_TARGET_SECONDS each
   double t_start = mbe_seconds(), seconds_before = s.st.progress.seconds_run;
   double t_checkpoint = t_start;
-  size_t done_before = s.st.done;
+  size_t done_before = s.st.done, done_checkpoint = s.st.done;
   size_t n = d->batch ? cap : (BATCH_FIRST < cap ? BATCH_FIRST : cap);
   while (rc == MBE_OK && s.st.done < d->count && !(d->stop && *d->stop)) {
     size_t first = d->first + s.st.done;
@@ -418,6 +418,7 @@ MbeStatus mbe_study_run(const MbeStudyDef* d, bool resume, MbeStudyProgress* out
         break;
       }
       t_checkpoint = mbe_seconds();
+      done_checkpoint = s.st.done;
     }
     if (d->progress && (rc = d->progress(d->progress_ctx, pr, err)) != MBE_OK) {
       break;
@@ -431,7 +432,10 @@ MbeStatus mbe_study_run(const MbeStudyDef* d, bool resume, MbeStudyProgress* out
     }
   }
 
-  // the statistics of what is done, also when stopped
+  // the checkpoint of what is done (a stop that came after the last one) and its statistics
+  if (rc == MBE_OK && s.st.done != done_checkpoint) {
+    rc = mbe_study_state_write(d->dir, &s.st, err);
+  }
   if (rc == MBE_OK && s.nseries > 0) {
     rc = mbe_study_write_stats(d->dir, s.st.stats_mem, s.time, s.nout, d->stat_names, d->red.nstat,
                                &s.st.progress.quantile_resolution, err);

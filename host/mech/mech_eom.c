@@ -651,8 +651,12 @@ static MbeStatus junctions(MbeMech* m) {
       int c = m->frames[f].comp;
       const MbeMechComp* comp = &m->comps[c];
       double mass = 0;
-      if (comp->kind == MBE_MC_SPRING)
-        mbe_mech_real(m, c, "m", 0, &mass);
+      if (comp->kind == MBE_MC_SPRING) {
+        MbeStatus sm = mbe_mech_real(m, c, "m", 0, &mass);
+        if (sm != MBE_OK) {
+          return sm;  // a varied mass: whether the junction is massless would vary
+        }
+      }
       if (comp->kind != MBE_MC_SPRING || mass > 0 || mbe_mech_free_param(m, c, "c") != 0) {
         return mbe_mech_error(
             m, MBE_ERR_UNSUPPORTED, c,

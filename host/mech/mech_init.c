@@ -15,10 +15,37 @@
 #undef I
 
 // state k starts at var[elem].start: its number now, and its expression for the kernel (the
-// start may vary per member)
+// start may vary per member; that varied start is then used)
 static void start_state(MbeMech* m, int k, const char* var, int elem) {
   m->x0[k] = mbe_mech_start_nominal(m, var, elem);
   m->x0sym[k] = mbe_mech_start_sym(m, var, elem);
+  int v = mbe_mech_var(m, var);
+  for (size_t i = 0; i < m->nvary && v >= 0; i++) {
+    const MbeVaried* q = &m->flat->vary[i];
+    if (q->is_start && q->var == v && q->elem == elem) {
+      m->start_used[i] = true;
+    }
+  }
+}
+
+static bool depends_on_varied(MbeMech* m, MbeSymId id, unsigned char* used);
+
+// true when point p's rotation or angular velocity at t0 depends on a varied value
+static MbeStatus point_varies(MbeMech* m, int p, bool* out) {
+  *out = false;
+  if (p < 0 || m->nvary == 0) {
+    return MBE_OK;
+  }
+  unsigned char* used = mbe_malloc(m->s->nnodes + 1);
+  if (!used) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  const MbeMechPoint* P = &m->points[p];
+  for (int i = 0; i < 12 && !*out; i++) {
+    *out = depends_on_varied(m, i < 9 ? P->R.e[i] : P->w.e[i - 9], used);
+  }
+  mbe_free(used);
+  return MBE_OK;
 }
 
 static void start3(MbeMech* m, int k0, const char* var) {
@@ -250,7 +277,17 @@ static MbeStatus init_edge(MbeMech* m, const MbeMechEdge* e) {
         int j = e->via;
         double Rp[9], wp[3], Trel[9], wa[3], wrel[3];
         bool from_b = m->frames[m->comps[j].frame_b].point == e->child_point;
+        bool parent_varies = false;
         st = point_at_t0(m, e->parent_point, Rp, wp);
+        if (st == MBE_OK)
+          st = point_varies(m, e->parent_point, &parent_varies);
+        if (st == MBE_OK && parent_varies &&
+            (mbe_mech_bool(m, j, "angles_fixed") || mbe_mech_bool(m, j, "w_rel_a_fixed"))) {
+          return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, j,
+                                "the start orientation it fixes depends, through the joints "
+                                "above it, on values that vary per member; this is not "
+                                "supported yet");
+        }
         if (st == MBE_OK)
           st = start_rotation(m, j, Trel);
         for (int i = 0; i < 3 && st == MBE_OK; i++) {
@@ -537,6 +574,17 @@ static MbeStatus solve_initial(MbeMech* m, InitProblem* ip) {
     leaf[nu] = mbe_sym_param(s, (int)i);
     xi[nu++] = -1 - (int)i;
   }
+  // an unknown's start is only Newton's first guess: varying it would change nothing
+  for (size_t j = 0; j < nu; j++) {
+    MbeSymId x = xi[j] >= 0 ? m->x0sym[xi[j]] : MBE_SYM_NONE;
+    if (x != MBE_SYM_NONE && s->nodes[x].op != MBE_SYM_CONST) {
+      st = mbe_error_set(m->err, MBE_ERR_UNSUPPORTED,
+                         "the start of %s varies per member, but the nonlinear initialization "
+                         "computes %s (it is not fixed=true); varying its start is not supported",
+                         m->state_names[xi[j]], m->state_names[xi[j]]);
+      goto done;
+    }
+  }
   size_t ne = ip->neqs;
   if (nu == 0) {
     st = mbe_error_at(m->err, MBE_ERR_MODEL, ip->eqs[0].loc,
@@ -680,7 +728,8 @@ MbeStatus mbe_mech_initial_state(MbeMech* m) {
   // the parameters' values (the varied ones: the model's own) and no initial expressions yet
   m->p0 = mbe_arena_alloc(m->arena, (m->np + 1) * sizeof *m->p0);
   m->x0sym = mbe_arena_alloc(m->arena, (m->nx + 1) * sizeof *m->x0sym);
-  if (!m->p0 || !m->x0sym) {
+  m->start_used = mbe_arena_alloc(m->arena, (m->nvary + 1) * sizeof *m->start_used);
+  if (!m->p0 || !m->x0sym || !m->start_used) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
   for (size_t i = 0; i < m->np; i++) {
@@ -736,6 +785,19 @@ MbeStatus mbe_mech_initial_state(MbeMech* m) {
   mbe_free(ip.eqs);
   if (st == MBE_OK) {
     st = m->vary_error;
+  }
+
+  // a varied start that set no initial state would change nothing: refused, not ignored
+  for (size_t i = 0; i < m->nvary && st == MBE_OK; i++) {
+    const MbeVaried* q = &m->flat->vary[i];
+    if (q->is_start && !m->start_used[i]) {
+      const MbeVar* v = &m->flat->vars[q->var];
+      st = mbe_error_at(m->err, MBE_ERR_USAGE, v->loc,
+                        "%s sets no initial state: %s is not a state the simulator integrates "
+                        "(a body moved by joints, or an output), so varying its start would "
+                        "change nothing",
+                        q->name, v->name);
+    }
   }
 
   // what the kernel starts from: the start expressions where they stand, else the numbers

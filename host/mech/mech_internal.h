@@ -314,6 +314,7 @@ typedef struct MbeMech {
   MbeSymId* pmap;        // where the flat model's parameter expressions are in m->s (import map)
   MbeStatus vary_error;  // the first use of a varied start value where a number was needed
   MbeSymId* x0sym;       // (nx) the initial state as expressions of the parameters
+  bool* start_used;      // (nvary) a varied start value became an initial state
   double* p0;            // their values after initialization (np), NULL before
   int init_iterations;   // Newton steps the initialization took (0: none needed)
   MbeSymId fail;         // > 0 when an algebraic part did not converge (0: none can fail)

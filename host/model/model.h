@@ -143,6 +143,15 @@ typedef struct MbeWarning {
   MbeLoc loc;
 } MbeWarning;
 
+// an expression whose value the flat model's structure depends on (a dimension, the condition of
+// a conditional component): mbe_flat_vary evaluates it again to refuse a varied value in it
+typedef struct MbeStructExpr {
+  const MbeExpr* expr;
+  int scope;
+  const MbeClass* lex;
+  const char* what;  // "dimension" or "condition", for the refusal's message
+} MbeStructExpr;
+
 // a parameter element, or a start value, that varies per member of an ensemble (mbe_flat_vary)
 typedef struct MbeVaried {
   const char* name;  // canonical: "body.m", "boxBody1.r[1]", "revolute1.phi.start"
@@ -184,6 +193,8 @@ struct MbeFlat {
   MbeVaried* vary;
   size_t nvary;
   MbeSym psym;
+  MbeStructExpr* sexprs;  // the dimensions and conditions the flattening evaluated
+  size_t nsexprs, cap_sexprs;
 };
 
 // Names the varied parameters that node id (of flat->psym) depends on, as "a, b and c", into buf

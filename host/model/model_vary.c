@@ -2,6 +2,7 @@
 // Parameters that vary per member of an ensemble: the names users give (body.m, boxBody1.r[1],
 // revolute1.phi.start) resolved and checked, and every parameter evaluated again so that each
 // value computed from a varied one carries its expression (model_eval.c does the carrying).
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +44,7 @@ static int element_of(const MbeVar* v, const char* subs, const char* name, MbeEr
   while (*p && n < MBE_MAX_DIMS) {
     char* end;
     long k = strtol(p, &end, 10);
-    if (end == p) {
+    if (end == p || k < INT_MIN || k > INT_MAX) {
       break;
     }
     idx[n++] = (int)k;
@@ -86,12 +87,15 @@ static MbeStatus resolve(MbeFlat* f, const char* name, MbeVaried* out, MbeError*
   }
   snprintf(base, sizeof base, "%s", name);
 
-  // ".start" at the end, or ".start[i]" whose subscript belongs to the variable
+  // ".start" at the end (the last one), or ".start[i]" whose subscript belongs to the variable
   bool is_start = false;
-  char subs[64] = "";
+  char subs[64] = "";  // the subscripts as "i]" or "i,j]", "" for none (element_of's form)
   size_t len = strlen(base);
-  char* st = strstr(base, ".start");
-  if (st && (st[6] == '\0' || st[6] == '[') && strchr(st + 1, '.') == NULL) {
+  char* st = NULL;
+  for (char* p = strstr(base, ".start"); p; p = strstr(p + 1, ".start")) {
+    st = p;
+  }
+  if (st && (st[6] == '\0' || (st[6] == '[' && strchr(st + 7, '[') == NULL))) {
     is_start = true;
     if (st[6] == '[') {
       snprintf(subs, sizeof subs, "%s", st + 7);
@@ -103,17 +107,8 @@ static MbeStatus resolve(MbeFlat* f, const char* name, MbeVaried* out, MbeError*
     char* open = strrchr(base, '[');
     if (open) {
       snprintf(subs, sizeof subs, "%s", open + 1);
-      subs[strlen(subs) - 1] = '\0';
       *open = '\0';
     }
-  }
-  if (subs[0]) {
-    size_t n = strlen(subs);
-    if (n + 2 > sizeof subs) {
-      return mbe_error_set(err, MBE_ERR_USAGE, "'%s': subscripts too long", name);
-    }
-    subs[n] = ']';
-    subs[n + 1] = '\0';
   }
   int vi = find_var(f, base, strlen(base));
   if (vi < 0) {
@@ -299,6 +294,22 @@ MbeStatus mbe_flat_vary(MbeFlat* f, const char* const* names, size_t n, MbeError
   }
   mbe_flatten_ctx_init(fl, (MbeSpec*)f->spec, f);
   MbeStatus st = mbe_flatten_eval_all(fl, err);
+
+  // the dimensions and conditions again: a varied value there is refused where it is used
+  for (size_t i = 0; i < f->nsexprs && st == MBE_OK; i++) {
+    const MbeStructExpr* x = &f->sexprs[i];
+    MbeValue v;
+    st = mbe_eval(fl, x->expr, x->scope, x->lex, &v, err);
+    for (size_t k = 0; st == MBE_OK && k < v.n; k++) {
+      if (mbe_value_varies(&v, &f->psym, k)) {
+        char who[300];
+        mbe_flat_varied_names(f, v.sym[k], who, sizeof who);
+        st = mbe_error_at(err, MBE_ERR_MODEL, x->expr->loc,
+                          "this %s depends on %s, which must be fixed when the model is compiled",
+                          x->what, who);
+      }
+    }
+  }
   mbe_free(fl);
   f->nwarnings = nwarnings;
   if (st != MBE_OK) {

@@ -7,6 +7,7 @@
 # 2. Failing members are isolated: a study where some members blow up exits 3, says how many
 #    failed and why, and every other member's row is byte for byte the row of a study without
 #    the failing values.
+# 3. A study that varies nothing: every member is the model itself, as `mbens simulate` writes it.
 . "$(dirname "$0")/run_lib.sh"
 
 # ---- 1. statistics and quantities of interest ----------------------------------------------
@@ -112,5 +113,19 @@ awk -F, 'NR == FNR { if (FNR > 1) row[$1] = $0; next }
   END { if (ok < 10 || failed < 10) { print "ok " ok ", failed " failed; bad++ } exit bad > 0 }' \
   "$work/healthy/members.csv" "$work/failing/members.csv" ||
   fail "failing members disturbed the others (or too few of either)"
+
+# ---- 3. nothing varied -------------------------------------------------------------------------
+grid="--backend openmp --stop-time 1 --interval 0.1"
+"$mbens" run "$model" -o "$work/plain" -n 3 $grid --quiet --signals revolute1.phi \
+  --save-members 0-2 --save-signals revolute1.phi,revolute2.w --save-format csv ||
+  fail "the study without varied parameters exited $?"
+"$mbens" simulate "$model" -o "$work/plain.csv" $grid --signals revolute1.phi,revolute2.w ||
+  fail "mbens simulate exited $?"
+for k in 0 1 2; do
+  cmp -s "$work/plain.csv" "$work/plain/trajectories/member_$k.csv" ||
+    fail "member $k of a study that varies nothing is not the simulated model"
+done
+awk -F, 'NR > 1 && ($5 != 0 || $6 != $7) { bad++ } END { exit bad > 0 }' "$work/plain/stats.csv" ||
+  fail "identical members have a spread in stats.csv"
 
 finish "independent checks pass"

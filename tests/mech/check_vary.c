@@ -242,6 +242,43 @@ START_TEST(test_users_parameter_drives_components) {
 }
 END_TEST
 
+// a free body's position: both spellings of an element's start name the same value
+START_TEST(test_free_body_start_spellings) {
+  static const char text[] =
+      "model Free\n"
+      "  inner Modelica.Mechanics.MultiBody.World world;\n"
+      "  Modelica.Mechanics.MultiBody.Parts.Body body(m=1, r_0(each fixed=true, start={0,1,0}),\n"
+      "    v_0(each fixed=true, start={0.5,0,0}));\n"
+      "end Free;\n"
+      "model Free2 extends Free(body(r_0(start={0,1.7,0}))); end Free2;\n";
+  static const char* const spellings[] = {"body.r_0.start[2]", "body.r_0[2].start"};
+  MbeError err;
+  mbe_error_clear(&err);
+  Model ref;
+  ck_assert_msg(model_open(&ref, text, "Free2", NULL, 0, &err) == MBE_OK, "%s", err.message);
+  for (size_t k = 0; k < 2; k++) {
+    Model var;
+    ck_assert_msg(model_open(&var, text, "Free", &spellings[k], 1, &err) == MBE_OK, "%s: %s",
+                  spellings[k], err.message);
+    ck_assert_str_eq(var.sys->param_names[0], "body.r_0[2].start");
+    ck_assert_double_eq(var.sys->p0[0], 1);
+    var.p[0] = 1.7;
+    double xv[MAXX];
+    initial_state(&var, xv);
+    ck_assert_uint_eq(var.sys->nx, ref.sys->nx);
+    for (size_t i = 0; i < var.sys->nx; i++) {
+      ck_assert_msg(xv[i] == ref.sys->x0[i], "%s: %s = %.17g, not %.17g", spellings[k],
+                    var.sys->state_names[i], xv[i], ref.sys->x0[i]);
+    }
+    // and the free fall from there: y(t) = 1.7 - g t^2 / 2
+    integrate(&var, xv, 0.5, 1e-3);
+    MBE_CK_NEAR(signal_value(&var, xv, "body.r_0[2]"), 1.7 - 9.80665 * 0.125, 1e-12, 0);
+    model_close(&var);
+  }
+  model_close(&ref);
+}
+END_TEST
+
 /* ---- what cannot vary ---------------------------------------------------------------------- */
 
 typedef struct Refusal {
@@ -312,6 +349,25 @@ START_TEST(test_structural_use_is_located) {
 }
 END_TEST
 
+// a start value that sets no initial state would change nothing: refused, not ignored
+START_TEST(test_start_that_sets_nothing) {
+  static const char text[] =
+      "model Free\n"
+      "  inner Modelica.Mechanics.MultiBody.World world;\n"
+      "  Modelica.Mechanics.MultiBody.Parts.Body body(m=1, r_0(each fixed=true, start={0,1,0}),\n"
+      "    v_0(each fixed=true));\n"
+      "end Free;\n";
+  MbeError err;
+  mbe_error_clear(&err);
+  Model m;
+  const char* vary[] = {"body.a_0.start[1]"};
+  ck_assert_int_eq(model_open(&m, text, "Free", vary, 1, &err), MBE_ERR_USAGE);
+  ck_assert_msg(strstr(err.message, "body.a_0[1].start sets no initial state") != NULL, "%s",
+                err.message);
+  model_close(&m);
+}
+END_TEST
+
 // mech refuses what it computes on the host from a number (a massless junction's springs)
 START_TEST(test_mech_needs_a_number) {
   char path[1024];
@@ -326,16 +382,23 @@ START_TEST(test_mech_needs_a_number) {
   MbeSystem* sys = NULL;
   ck_assert_int_eq(mbe_spec_create(&spec, &err), MBE_OK);
   ck_assert_int_eq(mbe_spec_add_file(spec, path, &err), MBE_OK);
-  ck_assert_int_eq(mbe_flat_create(spec, NULL, &flat, &err), MBE_OK);
-  const char* vary[] = {"spring1.c"};
-  ck_assert_int_eq(mbe_flat_vary(flat, vary, 1, &err), MBE_OK);
-  ck_assert_int_eq(mbe_system_build(flat, &sys, &err), MBE_ERR_UNSUPPORTED);
-  ck_assert_msg(strstr(err.message,
-                       "'c' depends on spring1.c, which varies per member, but "
-                       "mbens needs its value when it compiles the model") != NULL,
-                "%s", err.message);
-  mbe_system_destroy(sys);
-  mbe_flat_destroy(flat);
+  // the springs' stiffness, and their mass (which decides whether the junction is massless)
+  const char* vary[] = {"spring1.c", "spring2.m"};
+  const char* message[] = {"'c' depends on spring1.c", "'m' depends on spring2.m"};
+  for (size_t k = 0; k < 2; k++) {
+    ck_assert_int_eq(mbe_flat_create(spec, NULL, &flat, &err), MBE_OK);
+    ck_assert_int_eq(mbe_flat_vary(flat, &vary[k], 1, &err), MBE_OK);
+    ck_assert_int_eq(mbe_system_build(flat, &sys, &err), MBE_ERR_UNSUPPORTED);
+    ck_assert_msg(strstr(err.message, message[k]) != NULL, "%s", err.message);
+    ck_assert_msg(strstr(err.message,
+                         "which varies per member, but mbens needs its value when it compiles "
+                         "the model") != NULL,
+                  "%s", err.message);
+    mbe_system_destroy(sys);
+    mbe_flat_destroy(flat);
+    sys = NULL;
+    flat = NULL;
+  }
   mbe_spec_destroy(spec);
 }
 END_TEST
@@ -345,11 +408,13 @@ static Suite* vary_suite(void) {
   TCase* tc = mbe_tcase_create("truth");
   tcase_add_test(tc, test_varied_member_equals_edited_model);
   tcase_add_test(tc, test_users_parameter_drives_components);
+  tcase_add_test(tc, test_free_body_start_spellings);
   suite_add_tcase(s, tc);
   tc = mbe_tcase_create("refusals");
   tcase_add_loop_test(tc, test_refusals, 0, sizeof REFUSALS / sizeof REFUSALS[0]);
   tcase_add_test(tc, test_twice_is_refused);
   tcase_add_test(tc, test_structural_use_is_located);
+  tcase_add_test(tc, test_start_that_sets_nothing);
   tcase_add_test(tc, test_mech_needs_a_number);
   suite_add_tcase(s, tc);
   return s;
