@@ -53,7 +53,8 @@ MBE_KERNEL mbe_kernel_qoi(MBE_KERNEL_ID_PARAM MBE_GLOBAL const mbe_real* cfg_r,
   const MbeGrid g = mbe_grid_make(cfg_r[MBE_CFGR_T0], cfg_r[MBE_CFGR_T1], cfg_i[MBE_CFGI_NOUT]);
   const mbe_int status = info[MBE_AT(MBE_INFO_STATUS, v, MBE_INFO_COUNT, nvar)];
   for (mbe_int j = 0; j < nq; j++) {
-    q[MBE_AT(j, v, nq, nvar)] = mbe_qoi_member(qcode[j], qcol[j], qlevel[j], g, y, v, nvar, status);
+    const mbe_real r = mbe_qoi_member(qcode[j], qcol[j], qlevel[j], g, y, v, nvar, status);
+    q[MBE_AT(j, v, nq, nvar)] = mbe_integrate_canonical(r);
   }
 }
 

@@ -72,6 +72,10 @@ MbeStatus mbe_file_write_atomic(const char* path, const void* data, size_t size,
 // the text of b written to path atomically; MBE_ERR_NOMEM when an append to b failed
 MbeStatus mbe_strbuf_write_atomic(const MbeStrbuf* b, const char* path, MbeError* err);
 
+// the shortest of 15, 16 and 17 significant digits ("%.*g") that reads back as x: "0.1", "7700",
+// "1e-05", "0.30000000000000004"; size >= 32 holds every one
+void mbe_format_shortest(double x, char* buf, size_t size);
+
 // wall-clock seconds since an arbitrary origin, for timings
 double mbe_seconds(void);
 MbeStatus mbe_mkdir_p(const char* path, MbeError* err);

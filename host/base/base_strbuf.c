@@ -2,6 +2,7 @@
 // Growable string. An allocation failure sets is_oom and keeps what fits, so callers check once
 // at the end instead of after every append.
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base.h"
@@ -69,4 +70,13 @@ MbeStatus mbe_strbuf_write_atomic(const MbeStrbuf* b, const char* path, MbeError
     return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory writing %s", path);
   }
   return mbe_file_write_atomic(path, b->data ? b->data : "", b->len, err);
+}
+
+void mbe_format_shortest(double x, char* buf, size_t size) {
+  for (int prec = 15; prec <= 17; prec++) {
+    snprintf(buf, size, "%.*g", prec, x);
+    if (strtod(buf, NULL) == x) {
+      return;
+    }
+  }
 }

@@ -70,10 +70,6 @@ bool mbe_cli_split_names(const char* text, MbeCliNames* out);
 int mbe_cli_names(const char* cmd, const char* spec, MbeCliNames* out);
 void mbe_cli_names_free(MbeCliNames* n);
 
-// Writes x with the fewest significant digits that read back as x (3.14159, not
-// 3.1415899999999999).
-void mbe_cli_format_shortest(double x, char* buf, size_t size);
-
 // the integration options of simulate and run
 typedef struct MbeCliSim {
   double t0, t1, dt, tol, step;

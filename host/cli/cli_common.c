@@ -92,15 +92,6 @@ void mbe_cli_names_free(MbeCliNames* n) {
   n->n = 0;
 }
 
-void mbe_cli_format_shortest(double x, char* buf, size_t size) {
-  for (int digits = 1; digits <= 17; digits++) {
-    snprintf(buf, size, "%.*g", digits, x);
-    if (strtod(buf, NULL) == x) {
-      return;
-    }
-  }
-}
-
 /* ---- integration options -------------------------------------------------------------------- */
 
 void mbe_cli_sim_init(MbeCliSim* o) {

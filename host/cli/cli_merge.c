@@ -3,7 +3,9 @@
 // the unsharded run writes (members.csv, stats.csv, stats.state, trajectories), with a manifest
 // that lists the shards.
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,8 +24,9 @@ static void merge_help(FILE* f) {
   fprintf(f,
           "usage: mbens merge DIR [DIR ...] -o OUT\n\n"
           "Combines the run directories of the shards of one study (mbens run --shard K/N) into\n"
-          "OUT, which then holds exactly the members.csv, stats.csv, stats.state and saved\n"
-          "trajectories one unsharded run would have written. The shards must be complete, come\n"
+          "OUT, which then holds exactly the members.csv, stats.csv and saved trajectories one\n"
+          "unsharded run would have written (its stats.state and manifest.json record the\n"
+          "shards' summed run time instead of one run's). The shards must be complete, come\n"
           "from the same model and options, and together cover every member once; they may be\n"
           "given in any order. OUT may itself be merged again.\n\n"
           "options:\n"
@@ -83,12 +86,13 @@ static int check_shards(Shard* sh, int n) {
                                  "options differ)",
                                  sh[0].dir, sh[i].dir);
     }
-    if (sh[i].st.first != next) {
-      return mbe_cli_usage_error(
-          CMD,
-          sh[i].st.first > next ? "members %zu to %zu are in no shard given (next: %s)"
-                                : "members from %zu overlap between shards (%zu, %s)",
-          next, sh[i].st.first > next ? sh[i].st.first - 1 : next, sh[i].dir);
+    if (sh[i].st.first > next) {
+      return mbe_cli_usage_error(CMD, "members %zu to %zu are in no shard given (next: %s)", next,
+                                 sh[i].st.first - 1, sh[i].dir);
+    }
+    if (sh[i].st.first < next) {
+      return mbe_cli_usage_error(CMD, "members %zu to %zu are in two shards (%s and %s)",
+                                 sh[i].st.first, next - 1, sh[i - 1].dir, sh[i].dir);
     }
     next += sh[i].st.count;
   }
@@ -99,8 +103,10 @@ static int check_shards(Shard* sh, int n) {
   return MBE_EXIT_OK;
 }
 
-// members.csv: the first shard's header, then every shard's rows in member order
-static MbeStatus merge_members(const Shard* sh, int n, const char* out, MbeError* err) {
+// members.csv: the first shard's header, then every shard's rows in member order; its length to
+// *bytes
+static MbeStatus merge_members(const Shard* sh, int n, const char* out, uint64_t* bytes,
+                               MbeError* err) {
   MbeStrbuf b;
   mbe_strbuf_init(&b);
   MbeStatus st = MBE_OK;
@@ -111,6 +117,14 @@ static MbeStatus merge_members(const Shard* sh, int n, const char* out, MbeError
     char* text = NULL;
     size_t size = 0;
     if ((st = mbe_file_read(path, &text, &size, err)) != MBE_OK) {
+      break;
+    }
+    if (size != sh[i].st.members_bytes) {
+      st = mbe_error_set(err, MBE_ERR_USAGE,
+                         "%s has %zu bytes, but its run's checkpoint recorded %llu; rerun that "
+                         "shard",
+                         path, size, (unsigned long long)sh[i].st.members_bytes);
+      mbe_free(text);
       break;
     }
     const char* nl = memchr(text, '\n', size);
@@ -130,6 +144,7 @@ static MbeStatus merge_members(const Shard* sh, int n, const char* out, MbeError
     char path[4200];
     snprintf(path, sizeof path, "%s/members.csv", out);
     st = mbe_strbuf_write_atomic(&b, path, err);
+    *bytes = b.len;
   }
   mbe_strbuf_deinit(&b);
   return st;
@@ -138,83 +153,77 @@ static MbeStatus merge_members(const Shard* sh, int n, const char* out, MbeError
 // the grid times of a manifest's integration settings (as the kernels compute them)
 static double* manifest_times(const MbeJsonValue* root, size_t* nout) {
   const MbeJsonValue* in = mbe_json_find(root, "integration");
-  double t0 = mbe_json_as_number(mbe_json_find(in, "start_time"), 0);
-  double t1 = mbe_json_as_number(mbe_json_find(in, "stop_time"), 1);
+  MbeRunDef run = mbe_run_def_default();
+  run.t0 = mbe_json_as_number(mbe_json_find(in, "start_time"), 0);
+  run.t1 = mbe_json_as_number(mbe_json_find(in, "stop_time"), 1);
   int64_t n = mbe_json_as_int(mbe_json_find(in, "output_points"), 0);
-  if (n < 2) {
+  if (n < 2 || n > INT32_MAX) {
     return NULL;
   }
+  run.nout = (int)n;
   double* t = mbe_malloc((size_t)n * sizeof *t);
-  const double dt = (t1 - t0) / (double)(n - 1);
-  for (int64_t k = 0; t && k < n; k++) {
-    t[k] = k == n - 1 ? t1 : t0 + (double)k * dt;
+  if (t) {
+    mbe_run_grid_times(&run, t);
   }
   *nout = (size_t)n;
   return t;
 }
 
-// statistics: the shards' exact states merged (the same bits as one run's), then stats.csv
-static MbeStatus merge_stats(Shard* sh, int n, const char* out, MbeError* err) {
-  MbeStudyState m = sh[0].st;
-  m.stats_mem = NULL;
-  m.first = 0;
-  m.count = m.done = sh[0].total;
-  m.members_bytes = 0;
-  memset(&m.progress, 0, sizeof m.progress);
-  if (m.nseries > 0) {
-    m.stats_mem = mbe_malloc(m.stats_size);
-    if (!m.stats_mem) {
+// statistics: the shards' exact states merged into m (the same bits as one run's; m's stats_mem
+// is owned, free it with mbe_free), then stats.csv; members_bytes is the merged members.csv's
+static MbeStatus merge_stats(Shard* sh, int n, const char* out, uint64_t members_bytes,
+                             MbeStudyState* m, MbeError* err) {
+  *m = sh[0].st;
+  m->stats_mem = NULL;
+  m->first = 0;
+  m->count = m->done = sh[0].total;
+  m->members_bytes = members_bytes;
+  memset(&m->progress, 0, sizeof m->progress);
+  m->progress.total = m->progress.done = sh[0].total;
+  if (m->nseries > 0) {
+    m->stats_mem = mbe_malloc(m->stats_size);
+    if (!m->stats_mem) {
       return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
     }
-    memcpy(m.stats_mem, sh[0].st.stats_mem, m.stats_size);
+    memcpy(m->stats_mem, sh[0].st.stats_mem, m->stats_size);
   }
   for (int i = 0; i < n; i++) {
     for (int s = 0; s < MBE_RUN_COUNT; s++) {
-      m.progress.status[s] += sh[i].st.progress.status[s];
+      m->progress.status[s] += sh[i].st.progress.status[s];
     }
-    m.progress.steps += sh[i].st.progress.steps;
-    m.progress.rhs += sh[i].st.progress.rhs;
-    m.progress.seconds_run += sh[i].st.progress.seconds_run;
-    if (i > 0 && m.nseries > 0 &&
-        mbe_stats_merge((MbeStats*)m.stats_mem, (const MbeStats*)sh[i].st.stats_mem) !=
+    m->progress.steps += sh[i].st.progress.steps;
+    m->progress.rhs += sh[i].st.progress.rhs;
+    m->progress.seconds_run += sh[i].st.progress.seconds_run;
+    if (i > 0 && m->nseries > 0 &&
+        mbe_stats_merge((MbeStats*)m->stats_mem, (const MbeStats*)sh[i].st.stats_mem) !=
             MBE_STATS_OK) {
-      mbe_free(m.stats_mem);
       return mbe_error_set(err, MBE_ERR_USAGE, "the statistics of %s do not fit those of %s",
                            sh[i].dir, sh[0].dir);
     }
   }
-  char path[4200];
-  snprintf(path, sizeof path, "%s/members.csv", out);
-  FILE* f = fopen(path, "rb");
-  if (f && fseek(f, 0, SEEK_END) == 0) {
-    m.members_bytes = (uint64_t)ftell(f);
+  sh[0].st.progress = m->progress;  // the summed counters, for the manifest
+  if (m->nseries == 0) {
+    return MBE_OK;
   }
-  if (f) {
-    fclose(f);
-  }
-  MbeStatus st = mbe_study_state_write(out, &m, err);
 
   // stats.csv from the merged state, with the grid and names of the manifest
   const MbeJsonValue* root = mbe_json_root(sh[0].manifest);
   const MbeJsonValue* names = mbe_json_find(mbe_json_find(root, "outputs"), "statistics");
   size_t nstat = mbe_json_size(names), nout = 0;
-  double* time = st == MBE_OK && m.nseries ? manifest_times(root, &nout) : NULL;
+  double* time = manifest_times(root, &nout);
   const char** nm = malloc((nstat + 1) * sizeof *nm);
-  if (st == MBE_OK && m.nseries > 0) {
-    if (!time || !nm || nout * nstat != m.nseries) {
-      st = mbe_error_set(err, MBE_ERR_IO, "%s/manifest.json does not describe its statistics",
-                         sh[0].dir);
-    } else {
-      for (size_t j = 0; j < nstat; j++) {
-        nm[j] = mbe_json_as_string(mbe_json_at(names, j), "");
-      }
-      st = mbe_study_write_stats(out, m.stats_mem, time, nout, nm, nstat, NULL, err);
+  MbeStatus st;
+  if (!time || !nm || nout * nstat != m->nseries) {
+    st = mbe_error_set(err, MBE_ERR_IO, "%s/manifest.json does not describe its statistics",
+                       sh[0].dir);
+  } else {
+    for (size_t j = 0; j < nstat; j++) {
+      nm[j] = mbe_json_as_string(mbe_json_at(names, j), "");
     }
+    st = mbe_study_write_stats(out, m->stats_mem, time, nout, nm, nstat, NULL, err);
   }
   free(nm);
   mbe_free(time);
-  sh[0].st.progress = m.progress;  // the summed counters, for the manifest
-  mbe_free(m.stats_mem);
   return st;
 }
 
@@ -241,13 +250,24 @@ static MbeStatus merge_trajectories(const Shard* sh, int n, const char* out, Mbe
     snprintf(path, sizeof path, "%s/trajectories", out);
     MbeStatus st = mbe_mkdir_p(path, err);
     for (int i = 0; i < n && st == MBE_OK; i++) {
-      for (size_t m = sh[i].st.first; m < sh[i].st.first + sh[i].st.count && st == MBE_OK; m++) {
-        snprintf(path, sizeof path, "%s/trajectories/member_%zu.csv", sh[i].dir, m);
-        if (access(path, F_OK) == 0) {
-          snprintf(to, sizeof to, "%s/trajectories/member_%zu.csv", out, m);
+      snprintf(path, sizeof path, "%s/trajectories", sh[i].dir);
+      DIR* dir = opendir(path);
+      if (!dir) {
+        if (errno == ENOENT) {
+          continue;  // this shard saved none of its members
+        }
+        return mbe_error_set(err, MBE_ERR_IO, "cannot list %s: %s", path, strerror(errno));
+      }
+      for (struct dirent* e; st == MBE_OK && (e = readdir(dir)) != NULL;) {
+        size_t len = strlen(e->d_name);
+        if (strncmp(e->d_name, "member_", 7) == 0 && len > 11 &&
+            strcmp(e->d_name + len - 4, ".csv") == 0) {
+          snprintf(path, sizeof path, "%s/trajectories/%s", sh[i].dir, e->d_name);
+          snprintf(to, sizeof to, "%s/trajectories/%s", out, e->d_name);
           st = copy_file(path, to, err);
         }
       }
+      closedir(dir);
     }
     return st;
   }
@@ -379,23 +399,7 @@ static MbeStatus merge_manifest(const Shard* sh, int n, const char* out, MbeErro
       mbe_json_write_array_end(&w);
       mbe_json_write_object_end(&w);
     } else if (strcmp(v->key, "progress") == 0) {
-      mbe_json_write_object_begin(&w);
-      mbe_json_write_key(&w, "done");
-      mbe_json_write_int(&w, (int64_t)sh[0].total);
-      mbe_json_write_key(&w, "count");
-      mbe_json_write_int(&w, (int64_t)sh[0].total);
-      mbe_json_write_key(&w, "status_counts");
-      mbe_json_write_object_begin(&w);
-      for (int s = 0; s < MBE_RUN_COUNT; s++) {
-        mbe_json_write_key(&w, mbe_run_status_word(s));
-        mbe_json_write_int(&w, (int64_t)p->status[s]);
-      }
-      mbe_json_write_object_end(&w);
-      mbe_json_write_key(&w, "steps");
-      mbe_json_write_int(&w, (int64_t)p->steps);
-      mbe_json_write_key(&w, "rhs_evaluations");
-      mbe_json_write_int(&w, (int64_t)p->rhs);
-      mbe_json_write_object_end(&w);
+      mbe_study_progress_json(&w, p, sh[0].total);
     } else if (strcmp(v->key, "timings") == 0) {
       mbe_json_write_object_begin(&w);
       mbe_json_write_key(&w, "run_seconds_summed");
@@ -460,12 +464,19 @@ int mbe_cmd_merge(int argc, char** argv) {
       rc = fail(&err);
     }
   }
+  // the checkpoint last: until it is there, OUT is no run and the merge may be repeated
   if (rc == MBE_EXIT_OK) {
-    if (merge_members(sh, n, out, &err) != MBE_OK || merge_stats(sh, n, out, &err) != MBE_OK ||
+    uint64_t members_bytes = 0;
+    MbeStudyState merged = {0};
+    if (merge_members(sh, n, out, &members_bytes, &err) != MBE_OK ||
+        merge_stats(sh, n, out, members_bytes, &merged, &err) != MBE_OK ||
         merge_trajectories(sh, n, out, &err) != MBE_OK ||
-        merge_manifest(sh, n, out, &err) != MBE_OK) {
+        merge_manifest(sh, n, out, &err) != MBE_OK ||
+        mbe_study_state_write(out, &merged, &err) != MBE_OK) {
       rc = fail(&err);
-    } else {
+    }
+    mbe_study_state_deinit(&merged);
+    if (rc == MBE_EXIT_OK) {
       fprintf(stderr, "mbens merge: %d shard%s, %zu members into %s\n", n, n == 1 ? "" : "s",
               sh[0].total, out);
     }

@@ -94,7 +94,8 @@ static void run_help(FILE* f) {
       f,
       "integration (as mbens simulate): --start-time, --stop-time, --interval, --tolerance,\n"
       "  --method rk4|dopri5, --step, --precision double|single, --max-steps N (per member,\n"
-      "  default 1000000)\n\n"
+      "  default 1000000); single precision rounds each member's values to float for the\n"
+      "  kernel (members.csv keeps the drawn doubles)\n\n"
       "backend: --backend auto (default: an OpenCL GPU if there is one, else OpenMP)|opencl|\n"
       "  openmp, --device P:D|NAME, --threads N, --batch-size B (default: sized to about 2 s)\n\n"
       "run control:\n"
@@ -365,6 +366,7 @@ typedef struct Run {
   char config_hash[65];
   char model_hash[65];
   char cwd[4096];
+  char resume_dir[4096];  // the resumed run's directory (o.out points here)
   char dir[4096];
   double t_start, t_setup;
   bool is_tty_progress;
@@ -574,7 +576,7 @@ static int parse_qoi(Run* r, const char* spec, size_t j) {
   char name[1200];
   if (kinds[k].has_level) {
     char lv[32];
-    mbe_cli_format_shortest(level, lv, sizeof lv);
+    mbe_format_shortest(level, lv, sizeof lv);
     snprintf(name, sizeof name, "%s(%s%s%s,%s)", kinds[k].name, code & MBE_QOI_ABS ? "abs(" : "",
              arg, code & MBE_QOI_ABS ? ")" : "", lv);
   } else {
@@ -862,14 +864,6 @@ static void json_kv_int(MbeJsonWriter* w, const char* k, int64_t v) {
   mbe_json_write_int(w, v);
 }
 
-static void json_status_counts(MbeJsonWriter* w, const MbeStudyProgress* p) {
-  mbe_json_write_object_begin(w);
-  for (int s = 0; s < MBE_RUN_COUNT; s++) {
-    json_kv_int(w, mbe_run_status_word(s), (int64_t)p->status[s]);
-  }
-  mbe_json_write_object_end(w);
-}
-
 static MbeStatus write_manifest(Run* r, MbeError* err) {
   MbeStrbuf b;
   mbe_strbuf_init(&b);
@@ -985,6 +979,11 @@ static MbeStatus write_manifest(Run* r, MbeError* err) {
   json_kv_num(&w, "step", r->run.method == MBE_RUN_METHOD_RK4 ? r->run.h : r->run.hmax);
   json_kv_int(&w, "max_steps", r->run.max_steps);
   json_kv_str(&w, "precision", r->o.sim.precision == MBE_PRECISION_DOUBLE ? "double" : "single");
+  if (r->o.sim.precision != MBE_PRECISION_DOUBLE) {
+    json_kv_str(&w, "note",
+                "the kernel computes in float from the members' values rounded to float; "
+                "members.csv holds the drawn doubles");
+  }
   mbe_json_write_object_end(&w);
   MbeBackendInfo bi;
   mbe_backend_get_info(r->backend, &bi);
@@ -1004,14 +1003,7 @@ static MbeStatus write_manifest(Run* r, MbeError* err) {
 
   // where it stands
   mbe_json_write_key(&w, "progress");
-  mbe_json_write_object_begin(&w);
-  json_kv_int(&w, "done", (int64_t)p->done);
-  json_kv_int(&w, "count", (int64_t)r->count);
-  mbe_json_write_key(&w, "status_counts");
-  json_status_counts(&w, p);
-  json_kv_int(&w, "steps", (int64_t)p->steps);
-  json_kv_int(&w, "rhs_evaluations", (int64_t)p->rhs);
-  mbe_json_write_object_end(&w);
+  mbe_study_progress_json(&w, p, r->count);
   mbe_json_write_key(&w, "timings");
   mbe_json_write_object_begin(&w);
   json_kv_num(&w, "setup_seconds", r->t_setup);
@@ -1124,6 +1116,57 @@ static void phase(const Run* r, const char* what) {
   }
 }
 
+// every varied value within the min and max the model declares (SI.Mass has min = 0, a
+// Damper's d too): a distribution that reaches outside, or a design value outside, is refused
+static int within_bounds(const Run* r) {
+  for (size_t j = 0; j < r->nparam; j++) {
+    const MbeVaried* q = &r->flat->vary[j];
+    if (q->min == -HUGE_VAL && q->max == HUGE_VAL) {
+      continue;
+    }
+    char lo_m[32], hi_m[32], range[360];
+    mbe_format_shortest(q->min, lo_m, sizeof lo_m);
+    mbe_format_shortest(q->max, hi_m, sizeof hi_m);
+    snprintf(range, sizeof range, "the model declares min = %s and max = %s for %s", lo_m, hi_m,
+             q->name);
+    if (r->design) {
+      for (size_t i = 0; i < r->sample.design_rows; i++) {
+        double x = r->design[i * r->nparam + j];
+        if (x < q->min || x > q->max) {
+          char xs[32];
+          mbe_format_shortest(x, xs, sizeof xs);
+          return mbe_cli_usage_error(CMD, "%s: row %zu gives %s = %s, but %s", r->o.design, i + 1,
+                                     q->name, xs, range);
+        }
+      }
+      continue;
+    }
+    const MbeDist* d = &r->vary.dist[j];
+    double lo, hi;
+    mbe_dist_support(d, &lo, &hi);
+    if (lo >= q->min && hi <= q->max) {
+      continue;
+    }
+    char dist[128];
+    mbe_dist_format(d, dist, sizeof dist);
+    char lo_d[32], hi_d[32];
+    mbe_format_shortest(lo, lo_d, sizeof lo_d);
+    mbe_format_shortest(hi, hi_d, sizeof hi_d);
+    if (r->vary.file[j]) {
+      fprintf(stderr, "%s:%d:%d: error: ", r->vary.file[j], r->vary.line[j], r->vary.column[j]);
+    } else {
+      fprintf(stderr, "mbens %s: error: ", CMD);
+    }
+    fprintf(stderr,
+            "%s=%s gives values from %s to %s, but %s; choose a distribution within them, e.g. "
+            "truncnormal(mu, sigma, a, b)%s\n",
+            q->name, dist, lo_d, hi_d, range,
+            q->min <= 0 && q->max == HUGE_VAL ? " or lognormal(mu, sigma)" : "");
+    return MBE_EXIT_USAGE;
+  }
+  return MBE_EXIT_OK;
+}
+
 static int setup(Run* r, bool resume) {
   MbeError err;
   mbe_error_clear(&err);
@@ -1143,6 +1186,9 @@ static int setup(Run* r, bool resume) {
   }
   if (r->sample.n == 0) {
     return mbe_cli_usage_error(CMD, "the design has no members");
+  }
+  if ((rc = within_bounds(r)) != MBE_EXIT_OK) {
+    return rc;
   }
 
   // the members of this run (a shard: a contiguous share)
@@ -1240,7 +1286,7 @@ static void summary(const Run* r, MbeStatus st) {
     json_kv_int(&w, "done", (int64_t)p->done);
     json_kv_int(&w, "failed", (int64_t)failed);
     mbe_json_write_key(&w, "status_counts");
-    json_status_counts(&w, p);
+    mbe_study_status_counts_json(&w, p);
     json_kv_num(&w, "run_seconds", p->seconds_run);
     json_kv_num(&w, "members_per_second",
                 p->seconds_run > 0 ? (double)p->done / p->seconds_run : 0);
@@ -1319,7 +1365,8 @@ int mbe_cmd_run(int argc, char** argv) {
       study_deinit(&r);
       return rc < 0 ? MBE_EXIT_OK : rc;
     }
-    r.o.out = strdup(dir);
+    snprintf(r.resume_dir, sizeof r.resume_dir, "%s", dir);
+    r.o.out = r.resume_dir;
     r.o.resume = NULL;
   } else {
     // the command line as given, kept for --resume
@@ -1429,9 +1476,6 @@ int mbe_cmd_run(int argc, char** argv) {
   } else {
     summary(&r, st);
     rc = st == MBE_ERR_INTERRUPTED ? 130 : failed ? MBE_EXIT_MEMBERS_FAILED : MBE_EXIT_OK;
-  }
-  if (resume) {
-    free((char*)r.o.out);
   }
   study_deinit(&r);
   return rc;

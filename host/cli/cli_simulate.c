@@ -123,10 +123,7 @@ static int write_csv(const char* path, const MbeCliNames* names, const double* y
     fprintf(stderr, "mbens simulate: error: out of memory writing the result\n");
     return MBE_EXIT_FAILURE;
   }
-  for (int k = 0; k < run->nout; k++) {
-    time[k] =
-        k == run->nout - 1 ? run->t1 : run->t0 + (run->t1 - run->t0) / (run->nout - 1) * (double)k;
-  }
+  mbe_run_grid_times(run, time);
   MbeStrbuf sb;
   mbe_strbuf_init(&sb);
   mbe_csv_format_trajectory(&sb, (size_t)run->nout, names->n, time, (const char* const*)names->name,

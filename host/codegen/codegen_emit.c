@@ -145,7 +145,7 @@ static void emit_function(MbeStrbuf* sb, const Emit* em, const char* name, const
 }
 
 // mbe_prep: the member-constant nodes the other functions read, stored after the parameters
-static void emit_prep(MbeStrbuf* sb, Emit* em, size_t nslots) {
+static void emit_prep(MbeStrbuf* sb, Emit* em) {
   memset(em->used, 0, em->s->nnodes);
   for (size_t i = 0; i < em->s->nnodes; i++) {
     if (em->slot[i] >= 0) {
@@ -168,7 +168,6 @@ static void emit_prep(MbeStrbuf* sb, Emit* em, size_t nslots) {
       mbe_strbuf_printf(sb, "  p[%d] = t%zu;\n", em->slot[i], i);
     }
   }
-  (void)nslots;
   em->in_prep = false;
   mbe_strbuf_puts(sb, "}\n");
 }
@@ -314,7 +313,7 @@ MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* er
                     "#define MBE_RHS_NY %zu\n#define MBE_RHS_NW 1\n#define MBE_RHS_NIW 1\n\n",
                     def->name ? def->name : "an expression DAG", def->nx > 0 ? def->nx : 1, em.np,
                     em.np + nslots, def->ny);
-  emit_prep(&sb, &em, nslots);
+  emit_prep(&sb, &em);
   mbe_strbuf_puts(&sb, "\n");
   if (def->x0) {
     emit_x0(&sb, &em, def->x0, def->nx);

@@ -38,6 +38,14 @@ typedef struct MbeStudyProgress {
   bool is_resumed;                 // this session continued an earlier one
 } MbeStudyProgress;
 
+// Writes p's counters as a JSON object: "done", "count" (as given), "status_counts" (members by
+// status word, mbe_run_status_word), "steps" and "rhs_evaluations" (manifest.json's "progress").
+typedef struct MbeJsonWriter MbeJsonWriter;
+void mbe_study_progress_json(MbeJsonWriter* w, const MbeStudyProgress* p, size_t count);
+
+// Writes p's members by status word as a JSON object ({"ok": 98, "non-finite": 2, ...}).
+void mbe_study_status_counts_json(MbeJsonWriter* w, const MbeStudyProgress* p);
+
 // called after each batch is written and checkpointed (progress display, manifest)
 typedef MbeStatus MbeStudyProgressFn(void* ctx, const MbeStudyProgress* p, MbeError* err);
 
@@ -99,9 +107,12 @@ typedef struct MbeStudyState {
 // Reads dir/stats.state. Errors: MBE_ERR_IO (missing, unreadable, corrupt: the message says
 // which), MBE_ERR_NOMEM. Release with mbe_study_state_deinit. Nullable: err.
 MbeStatus mbe_study_state_read(const char* dir, MbeStudyState* st, MbeError* err);
+
+// Frees st's statistics block; st may be zero-initialized.
 void mbe_study_state_deinit(MbeStudyState* st);
 
-// Writes st as dir/stats.state (atomically).
+// Writes st as dir/stats.state (atomically: a crash leaves the previous checkpoint). Errors:
+// MBE_ERR_IO, MBE_ERR_NOMEM. Nullable: err.
 MbeStatus mbe_study_state_write(const char* dir, const MbeStudyState* st, MbeError* err);
 
 // Writes dir/stats.csv from the statistics: time, signal, n, mean, std, min, max, q05 .. q95 and
@@ -111,9 +122,5 @@ MbeStatus mbe_study_state_write(const char* dir, const MbeStudyState* st, MbeErr
 MbeStatus mbe_study_write_stats(const char* dir, const void* stats, const double* time, size_t nout,
                                 const char* const* names, size_t nstat, double* resolution,
                                 MbeError* err);
-
-// Appends text to b as one CSV field, quoted (quotes doubled) when it holds a comma, a quote or
-// a line break.
-void mbe_csv_field(MbeStrbuf* b, const char* text);
 
 #endif

@@ -47,15 +47,6 @@ typedef struct Study {
   uint32_t* pairs;
 } Study;
 
-// the grid times, as the kernels compute them (mbe_grid_time)
-static void grid_times(const MbeRunDef* run, double* time) {
-  const int n = run->nout;
-  const double dt = (run->t1 - run->t0) / (double)(n - 1);
-  for (int k = 0; k < n; k++) {
-    time[k] = k == n - 1 ? run->t1 : run->t0 + (double)k * dt;
-  }
-}
-
 // ---- setup --------------------------------------------------------------------------------------
 
 // members.csv: a new file with its header, or the resumed one cut back to its checkpoint
@@ -174,8 +165,9 @@ static void free_batch(Study* s) {
 static size_t batch_cap(const Study* s) {
   const MbeStudyDef* d = s->def;
   const size_t ny = (size_t)prog_ny(d->prog);
+  // the outputs once in host memory also when nothing is saved: the OpenMP backend keeps them there
   size_t host = (d->sample.ndim + d->np + d->red.nqoi) * 8 + MBE_INFO_COUNT * 4 + s->nseries * 8 +
-                (s->save_end > s->save_first ? s->nout * ny * 8 : 0);
+                s->nout * ny * 8;
   size_t cap = HOST_BATCH_BYTES / (host ? host : 1);
   size_t dev = mbe_program_batch_limit(d->prog, &d->run, &d->red, false);
   if (dev && dev < cap) {
@@ -332,7 +324,7 @@ static MbeStatus setup(Study* s, bool resume) {
   if (!s->time) {
     return mbe_error_set(s->err, MBE_ERR_NOMEM, "out of memory");
   }
-  grid_times(&d->run, s->time);
+  mbe_run_grid_times(&d->run, s->time);
 
   // the checkpoint: resumed (it must be this study's), or a fresh one
   MbeStatus rc;

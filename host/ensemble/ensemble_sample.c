@@ -30,12 +30,7 @@ static const size_t DIST_NARGS[MBE_DIST_COUNT] = {2, 2, 2, 4, 3, 0, 1};
 
 // shortest text that reads back as x
 static const char* num_text(double x, char buf[32]) {
-  for (int prec = 1; prec <= 17; prec++) {
-    snprintf(buf, 32, "%.*g", prec, x);
-    if (strtod(buf, NULL) == x) {
-      break;
-    }
-  }
+  mbe_format_shortest(x, buf, 32);
   return buf;
 }
 
@@ -171,6 +166,24 @@ static void put_text(char* buf, size_t size, size_t* len, const char* s) {
     buf[*len + (n < room ? n : room)] = '\0';
   }
   *len += n;
+}
+
+void mbe_dist_support(const MbeDist* d, double* lo, double* hi) {
+  switch (d->kind) {
+    case MBE_DIST_UNIFORM: *lo = d->arg[0], *hi = d->arg[1]; break;
+    case MBE_DIST_NORMAL: *lo = -HUGE_VAL, *hi = HUGE_VAL; break;
+    case MBE_DIST_LOGNORMAL: *lo = 0, *hi = HUGE_VAL; break;
+    case MBE_DIST_TRUNCNORMAL: *lo = d->arg[2], *hi = d->arg[3]; break;
+    case MBE_DIST_TRIANGULAR: *lo = d->arg[0], *hi = d->arg[2]; break;
+    case MBE_DIST_DISCRETE:
+      *lo = HUGE_VAL, *hi = -HUGE_VAL;
+      for (size_t i = 0; i < d->nvalue; i++) {
+        *lo = d->value[i] < *lo ? d->value[i] : *lo;
+        *hi = d->value[i] > *hi ? d->value[i] : *hi;
+      }
+      break;
+    default: *lo = *hi = d->arg[0]; break;
+  }
 }
 
 size_t mbe_dist_format(const MbeDist* d, char* buf, size_t size) {

@@ -67,6 +67,11 @@ double mbe_dist_quantile(const MbeDist* d, double u);
 // and const, which the grid sampler treats as lists of levels.
 bool mbe_dist_is_continuous(const MbeDist* d);
 
+// The smallest and largest values d can give: [a, b] for uniform, truncnormal and triangular,
+// (-inf, inf) for normal, (0, inf) for lognormal (*lo = 0, open), the extreme values of discrete
+// and const.
+void mbe_dist_support(const MbeDist* d, double* lo, double* hi);
+
 // Writes d as it would be written on the command line ("normal(1, 0.25)", shortest round-trip
 // numbers) into buf (size bytes, truncated, always NUL-terminated). Returns the length the full
 // text needs, like snprintf.

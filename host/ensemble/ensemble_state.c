@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "ensemble.h"
+#include "io.h"
+#include "io_json.h"
 #include "mbe_stats.h"
 
 const double mbe_study_quantiles[MBE_STUDY_NQUANT] = {0.05, 0.25, 0.5, 0.75, 0.95};
@@ -202,21 +204,6 @@ void mbe_study_state_deinit(MbeStudyState* st) {
 
 // ---- stats.csv --------------------------------------------------------------------------------
 
-void mbe_csv_field(MbeStrbuf* b, const char* text) {
-  if (!strpbrk(text, ",\"\n\r")) {
-    mbe_strbuf_puts(b, text);
-    return;
-  }
-  mbe_strbuf_puts(b, "\"");
-  for (const char* p = text; *p; p++) {
-    mbe_strbuf_append(b, p, 1);
-    if (*p == '"') {
-      mbe_strbuf_puts(b, "\"");
-    }
-  }
-  mbe_strbuf_puts(b, "\"");
-}
-
 MbeStatus mbe_study_write_stats(const char* dir, const void* stats, const double* time, size_t nout,
                                 const char* const* names, size_t nstat, double* resolution,
                                 MbeError* err) {
@@ -249,4 +236,28 @@ MbeStatus mbe_study_write_stats(const char* dir, const void* stats, const double
     *resolution = worst;
   }
   return rc;
+}
+
+void mbe_study_status_counts_json(MbeJsonWriter* w, const MbeStudyProgress* p) {
+  mbe_json_write_object_begin(w);
+  for (int s = 0; s < MBE_RUN_COUNT; s++) {
+    mbe_json_write_key(w, mbe_run_status_word(s));
+    mbe_json_write_int(w, (int64_t)p->status[s]);
+  }
+  mbe_json_write_object_end(w);
+}
+
+void mbe_study_progress_json(MbeJsonWriter* w, const MbeStudyProgress* p, size_t count) {
+  mbe_json_write_object_begin(w);
+  mbe_json_write_key(w, "done");
+  mbe_json_write_int(w, (int64_t)p->done);
+  mbe_json_write_key(w, "count");
+  mbe_json_write_int(w, (int64_t)count);
+  mbe_json_write_key(w, "status_counts");
+  mbe_study_status_counts_json(w, p);
+  mbe_json_write_key(w, "steps");
+  mbe_json_write_int(w, (int64_t)p->steps);
+  mbe_json_write_key(w, "rhs_evaluations");
+  mbe_json_write_int(w, (int64_t)p->rhs);
+  mbe_json_write_object_end(w);
 }

@@ -41,6 +41,10 @@ long mbe_table_column(const MbeTable* t, const char* name);
 void mbe_csv_format_trajectory(MbeStrbuf* sb, size_t nout, size_t nsig, const double* time,
                                const char* const* signal, const double* y);
 
+// Appends text to b as one CSV field, quoted (quotes doubled) when it holds a comma, a quote or
+// a line break.
+void mbe_csv_field(MbeStrbuf* b, const char* text);
+
 // Writes the table of mbe_csv_format_trajectory to path atomically (mbe_file_write_atomic).
 // Errors: MBE_ERR_IO, MBE_ERR_NOMEM. Nullable: err.
 MbeStatus mbe_csv_write_trajectory(const char* path, size_t nout, size_t nsig, const double* time,

@@ -267,3 +267,18 @@ MbeStatus mbe_csv_write_trajectory(const char* path, size_t nout, size_t nsig, c
   mbe_strbuf_deinit(&sb);
   return st;
 }
+
+void mbe_csv_field(MbeStrbuf* b, const char* text) {
+  if (!strpbrk(text, ",\"\n\r")) {
+    mbe_strbuf_puts(b, text);
+    return;
+  }
+  mbe_strbuf_puts(b, "\"");
+  for (const char* p = text; *p; p++) {
+    mbe_strbuf_append(b, p, 1);
+    if (*p == '"') {
+      mbe_strbuf_puts(b, "\"");
+    }
+  }
+  mbe_strbuf_puts(b, "\"");
+}

@@ -211,14 +211,8 @@ void mbe_json_write_number(MbeJsonWriter* w, double x) {
     return;
   }
 
-  // the shortest of 15..17 significant digits that reads back exactly
   char buf[40];
-  for (int prec = 15; prec <= 17; prec++) {
-    snprintf(buf, sizeof buf, "%.*g", prec, x);
-    if (strtod(buf, NULL) == x) {
-      break;
-    }
-  }
+  mbe_format_shortest(x, buf, sizeof buf);
   before_value(w);
   mbe_strbuf_puts(w->out, buf);
   after_value(w);

@@ -159,6 +159,7 @@ typedef struct MbeVaried {
   int elem;          // element of the var's value (row-major), 0 for scalars
   bool is_start;     // the start attribute, not the value
   double nominal;    // the model's own value
+  double min, max;   // the variable's min and max attributes; -inf and inf where it has none
 } MbeVaried;
 
 // The flat model. Arrays are owned by the flat model's arena; the spec must outlive it (names of
@@ -296,7 +297,8 @@ MbeStatus mbe_flatten_var_value(MbeFlatten* fl, int v, MbeError* err);
 MbeStatus mbe_flatten_eval_all(MbeFlatten* fl, MbeError* err);
 
 // A context for evaluating again after flattening (model_vary.c): fl must be zeroed memory of
-// mbe_flatten_ctx_size() bytes.
+// mbe_flatten_ctx_size() bytes; init binds it to spec and flat, which it borrows and which must
+// outlive it. It owns nothing else: free its memory when done.
 size_t mbe_flatten_ctx_size(void);
 void mbe_flatten_ctx_init(MbeFlatten* fl, MbeSpec* spec, MbeFlat* flat);
 

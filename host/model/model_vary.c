@@ -3,6 +3,7 @@
 // revolute1.phi.start) resolved and checked, and every parameter evaluated again so that each
 // value computed from a varied one carries its expression (model_eval.c does the carrying).
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +78,15 @@ static int element_of(const MbeVar* v, const char* subs, const char* name, MbeEr
     elem = elem * v->dims[d] + idx[d] - 1;
   }
   return elem;
+}
+
+// element elem of attribute a of v (its value in the model), or dflt where v has none
+static double attr_element(const MbeVar* v, int a, int elem, double dflt) {
+  if (!v->has_attr_value[a] || v->attr_value[a].n == 0 || !v->attr_value[a].num) {
+    return dflt;
+  }
+  const MbeValue* x = &v->attr_value[a];
+  return x->num[x->n > (size_t)elem ? (size_t)elem : 0];
 }
 
 // resolves one name; the checks say what may vary and what to vary instead
@@ -201,6 +211,8 @@ static MbeStatus resolve(MbeFlat* f, const char* name, MbeVaried* out, MbeError*
   out->elem = elem;
   out->is_start = is_start;
   out->nominal = nominal;
+  out->min = attr_element(v, MBE_ATTR_MIN, elem, -HUGE_VAL);
+  out->max = attr_element(v, MBE_ATTR_MAX, elem, HUGE_VAL);
   return out->name ? MBE_OK : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
 }
 

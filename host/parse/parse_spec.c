@@ -290,12 +290,7 @@ static void print_list(MbeStrbuf* sb, MbeExpr* const* a, size_t n) {
 // reads back as a Real, not an Integer
 static void print_real(MbeStrbuf* sb, double v) {
   char buf[40];
-  for (int prec = 15; prec <= 17; prec++) {
-    snprintf(buf, sizeof buf, "%.*g", prec, v);
-    if (strtod(buf, NULL) == v) {
-      break;
-    }
-  }
+  mbe_format_shortest(v, buf, sizeof buf);
   mbe_strbuf_puts(sb, buf);
   if (strspn(buf, "-0123456789") == strlen(buf)) {
     mbe_strbuf_puts(sb, ".0");

@@ -54,6 +54,14 @@ void mbe_string_free(char* s) {
   mbe_free(s);
 }
 
+void mbe_run_grid_times(const MbeRunDef* run, double* time) {
+  const int n = run->nout;
+  const double dt = (run->t1 - run->t0) / (double)(n - 1);
+  for (int k = 0; k < n; k++) {
+    time[k] = k == n - 1 ? run->t1 : run->t0 + (double)k * dt;
+  }
+}
+
 const char* mbe_run_status_word(int status) {
   static const char* const WORDS[] = {
 #define MBE_RUN_WORD_(name, value, word, text) word,

@@ -64,6 +64,12 @@ MBE_FN mbe_real mbe_integrate_nan(void) {
   return MBE_BITS_TO_REAL((one << (MBE_REAL_BITS - 1)) - (one << (MBE_REAL_MANT_DIG - 2)));
 }
 
+// Returns x, or mbe_integrate_nan() for any NaN: the bits of a NaN computed in an output differ
+// between devices (sign, payload), the canonical one does not.
+MBE_FN mbe_real mbe_integrate_canonical(mbe_real x) {
+  return mbe_isnan(x) ? mbe_integrate_nan() : x;
+}
+
 // Returns 1 when all MBE_RHS_NX values of a are finite.
 MBE_FN int mbe_integrate_is_finite(const mbe_real* a) {
   int ok = 1;
@@ -91,7 +97,8 @@ MBE_FN int mbe_integrate_emit(mbe_real t, const mbe_real* x, const mbe_real* p, 
   (void)nout; // MBE_AT uses either nvar or the per-member count, by layout
   (void)nvar;
   for (mbe_int j = 0; j < MBE_RHS_NY; j++) {
-    y[MBE_AT((mbe_long)k * MBE_RHS_NY + j, v, (mbe_long)nout * MBE_RHS_NY, nvar)] = yv[j];
+    y[MBE_AT((mbe_long)k * MBE_RHS_NY + j, v, (mbe_long)nout * MBE_RHS_NY, nvar)] =
+        mbe_integrate_canonical(yv[j]);
   }
   return 0;
 }

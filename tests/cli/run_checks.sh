@@ -99,13 +99,13 @@ awk -v stats="$dir/stats.csv" -v members="$dir/members.csv" '
 # ---- 2. failing members ------------------------------------------------------------------------
 common="-n 60 --seed 11 --backend openmp --stop-time 2 --interval 0.1 --max-steps 4000"
 out=$("$mbens" run "$model" -o "$work/failing" $common \
-  --vary 'revolute1.phi.start=normal(0.5,0.3)' --vary 'damper.d=discrete(0.1,-400)' \
+  --vary 'revolute1.phi.start=normal(0.5,0.3)' --vary 'revolute1.w.start=discrete(0,1e5)' \
   --qoi 'max(abs(revolute2.phi))' 2>&1)
 rc=$?
 [ "$rc" -eq 3 ] || fail "a study with failing members exited $rc, expected 3"
 printf '%s' "$out" | grep -Eq "[0-9]+ failed: " || fail "the summary does not say what failed: $out"
 "$mbens" run "$model" -o "$work/healthy" $common --quiet \
-  --vary 'revolute1.phi.start=normal(0.5,0.3)' --vary 'damper.d=const(0.1)' \
+  --vary 'revolute1.phi.start=normal(0.5,0.3)' --vary 'revolute1.w.start=const(0)' \
   --qoi 'max(abs(revolute2.phi))' || fail "the healthy study exited $?"
 awk -F, 'NR == FNR { if (FNR > 1) row[$1] = $0; next }
   FNR > 1 && $NF != "" && $(NF - 1) == "ok" { ok++; if (row[$1] != $0) { print "member " $1 " changed"; bad++ } }

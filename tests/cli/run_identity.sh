@@ -57,6 +57,15 @@ same "$work/base" "$work/merged" "three shards merged"
 out=$("$mbens" merge "$work/s0" "$work/s2" -o "$work/gap" 2>&1)
 [ $? -eq 2 ] && printf '%s' "$out" | grep -q "members 66 to 132 are in no shard" ||
   fail "a missing shard was not refused: $out"
+out=$("$mbens" merge "$work/s0" "$work/s1" "$work/s0" -o "$work/overlap" 2>&1)
+[ $? -eq 2 ] && printf '%s' "$out" | grep -q "members 0 to 65 are in two shards" ||
+  fail "a shard given twice was not refused: $out"
+cp -r "$work/s1" "$work/s1_damaged"
+echo "999,extra" >> "$work/s1_damaged/members.csv"
+out=$("$mbens" merge "$work/s0" "$work/s1_damaged" "$work/s2" -o "$work/damaged" 2>&1)
+[ $? -eq 2 ] && printf '%s' "$out" | grep -q "but its run's checkpoint recorded" &&
+  [ ! -e "$work/damaged/stats.state" ] ||
+  fail "a members.csv that is not its checkpoint's was not refused: $out"
 
 # ---- HDF5 trajectories: the same rows whatever the batches ------------------------------------
 study "$work/h1" --backend openmp --save-format hdf5 || fail "hdf5 run exited $?"

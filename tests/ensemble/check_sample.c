@@ -137,6 +137,42 @@ START_TEST(test_quantiles_closed_form) {
 }
 END_TEST
 
+// the support holds every quantile, and a bounded one is reached at the extreme draws
+START_TEST(test_support_holds_the_quantiles) {
+  MbeDist d[] = {
+      dist_of(MBE_DIST_UNIFORM, (double[]){2.0, 5.0}, 2),
+      dist_of(MBE_DIST_NORMAL, (double[]){10.0, 2.0}, 2),
+      dist_of(MBE_DIST_LOGNORMAL, (double[]){-3.0, 1.5}, 2),
+      dist_of(MBE_DIST_TRUNCNORMAL, (double[]){0.0, 1.0, -0.5, 3.0}, 4),
+      dist_of(MBE_DIST_TRIANGULAR, (double[]){1.0, 2.0, 4.0}, 3),
+      dist_of(MBE_DIST_DISCRETE, (double[]){3.0, -1.0, 2.0}, 3),
+      dist_of(MBE_DIST_CONST, (double[]){7.5}, 1),
+  };
+  const double eps = 0x1p-53;
+  for (size_t i = 0; i < sizeof d / sizeof d[0]; i++) {
+    double lo, hi;
+    mbe_dist_support(&d[i], &lo, &hi);
+    ck_assert(lo <= hi);
+    double seen_lo = INFINITY, seen_hi = -INFINITY;
+    for (int k = 0; k <= 1000; k++) {
+      double u = k == 0 ? eps : k == 1000 ? 1.0 - eps : k / 1000.0;
+      double x = mbe_dist_quantile(&d[i], u);
+      ck_assert_msg(lo <= x && x <= hi, "%s: Q(%g) = %g outside [%g, %g]", mbe_dist_name(d[i].kind),
+                    u, x, lo, hi);
+      seen_lo = fmin(seen_lo, x);
+      seen_hi = fmax(seen_hi, x);
+    }
+    if (isfinite(lo) && d[i].kind != MBE_DIST_LOGNORMAL) {  // lognormal's 0 is never reached
+      MBE_CK_NEAR(seen_lo, lo, 1e-7, 1e-7);
+    }
+    if (isfinite(hi)) {
+      MBE_CK_NEAR(seen_hi, hi, 1e-7, 1e-7);
+    }
+    mbe_dist_deinit(&d[i]);
+  }
+}
+END_TEST
+
 START_TEST(test_truncnormal_reference_values) {
   // quantiles at 60 digits with mpmath (root of the truncated CDF)
   static const struct {
@@ -1083,6 +1119,7 @@ static Suite* make_sample_suite(void) {
   tcase_add_test(tc, test_normal_quantile_known_values);
   tcase_add_test(tc, test_normal_quantile_inverts_cdf);
   tcase_add_test(tc, test_quantiles_closed_form);
+  tcase_add_test(tc, test_support_holds_the_quantiles);
   tcase_add_test(tc, test_truncnormal_reference_values);
   tcase_add_test(tc, test_truncnormal_stays_in_bounds);
   tcase_add_test(tc, test_mc_moments);

@@ -23,6 +23,7 @@ enum {
   PROB_SOFTFAIL, // x0' = -x0, mbe_rhs returns +1 for t >= p[1]
   PROB_DOMAIN,   // x0' = -p[1] x0, mbe_rhs returns +1 where x0 < 0 (overshoot)
   PROB_OUTFAIL,  // x0' = -x0, mbe_out returns -1 for t > p[1]
+  PROB_OUTNAN,   // x0' = -x0, every output a negative NaN with a payload for t > p[1]
 };
 
 #define MBE_RHS_NX 4
@@ -98,6 +99,11 @@ MBE_FN int mbe_out(mbe_real t, const mbe_real* x, const mbe_real* p, mbe_real* y
     y[i] = x[i];
   }
   y[4] = t;
+  if ((int)p[0] == PROB_OUTNAN && t > p[1]) {
+    for (int i = 0; i < MBE_RHS_NY; i++) {
+      y[i] = MBE_BITS_TO_REAL(~(mbe_ureal)0);  // what hardware may make of 0/0 or sqrt(-1)
+    }
+  }
   return 0;
 }
 
@@ -829,6 +835,13 @@ START_TEST(test_status_rhs_fail) {
                    MBE_RUN_RHS_FAIL);
   ck_assert_int_eq(run_status(MBE_METHOD_RK4, PROB_OUTFAIL, 0.35, 1.0, 11, 0.35, 0.35),
                    MBE_RUN_RHS_FAIL);
+
+  // NaN outputs of a healthy member are written as the one canonical NaN (out_is_nan checks)
+  ck_assert_int_eq(run_status(MBE_METHOD_DOPRI5, PROB_OUTNAN, 0.35, 1.0, 11, 0.35, 0.35),
+                   MBE_RUN_OK);
+  ck_assert(!out_is_nan(&g_l, 0, 3));
+  ck_assert(out_is_nan(&g_l, 0, 4));
+  ck_assert(out_is_nan(&g_l, 0, 10));
 }
 END_TEST
 

@@ -69,6 +69,10 @@ MBE_API MbeBackendDef mbe_backend_def_default(void);
 MBE_API MbeProgramDef mbe_program_def_default(void);
 MBE_API MbeRunDef mbe_run_def_default(void);
 
+// The output grid of run into time[0 .. nout): t0 + k (t1 - t0)/(nout - 1), and exactly t1 last,
+// the times the kernels report their outputs at (in double precision).
+MBE_API void mbe_run_grid_times(const MbeRunDef* run, double* time);
+
 /* ---- backends ---------------------------------------------------------------------------- */
 
 typedef struct MbeBackend MbeBackend;
