@@ -26,18 +26,23 @@ int main(int argc, char** argv) {
   enum { REPEAT = 7 };
   mbe_real x[MBE_RHS_NX], xd[MBE_RHS_NX], p[MBE_RHS_NQ], w[MBE_RHS_NW];
   mbe_int iw[MBE_RHS_NIW];
-  for (int i = 0; i < MBE_RHS_NX; i++) x[i] = 0.1 + 0.05 * i;  // a generic state (quaternions
-  for (int i = 0; i < MBE_RHS_NP; i++) p[i] = 1.0;            // need not be unit for timing)
-  for (int i = 0; i < MBE_RHS_NX; i++) xd[i] = 0;
+  for (int i = 0; i < MBE_RHS_NX; i++)
+    x[i] = 0.1 + 0.05 * i;  // a generic state (quaternions
+  for (int i = 0; i < MBE_RHS_NP; i++)
+    p[i] = 1.0;  // need not be unit for timing)
+  for (int i = 0; i < MBE_RHS_NX; i++)
+    xd[i] = 0;
   mbe_prep(p);  // the member constants, once, as the kernel does
   double t[REPEAT], sink = 0;
   for (int r = 0; r < REPEAT; r++) {
     double t0 = now_ns();
     for (long k = 0; k < calls; k++) {
       // every state moves and every derivative is used: nothing can be hoisted out of the loop
-      for (int i = 0; i < MBE_RHS_NX; i++) x[i] += 1e-12 * xd[i];
+      for (int i = 0; i < MBE_RHS_NX; i++)
+        x[i] += 1e-12 * xd[i];
       mbe_rhs(0.0, x, p, xd, w, iw);
-      for (int i = 0; i < MBE_RHS_NX; i++) sink += xd[i];
+      for (int i = 0; i < MBE_RHS_NX; i++)
+        sink += xd[i];
     }
     t[r] = (now_ns() - t0) / (double)calls;
   }

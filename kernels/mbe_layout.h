@@ -8,14 +8,14 @@
 #include "mbe_dialect.h"
 
 // per-member run status (MBE_INFO_STATUS); 0 = ok, everything else says why the member stopped
-#define MBE_RUN_STATUS_LIST(X)                                                                   \
-  X(MBE_RUN_OK, 0, "ok", "finished")                                                             \
-  X(MBE_RUN_NONFINITE, 1, "non-finite", "a state or derivative became NaN or infinite")          \
-  X(MBE_RUN_STEP_UNDERFLOW, 2, "step-underflow", "the step size fell below the minimum")         \
-  X(MBE_RUN_MAX_STEPS, 3, "max-steps", "the step budget was used up before the stop time")      \
-  X(MBE_RUN_RHS_FAIL, 4, "rhs-fail", "the right-hand side reported an unrecoverable failure")    \
-  X(MBE_RUN_NOT_RUN, 5, "not-run", "the member was not integrated")                            \
-  X(MBE_RUN_NEWTON_FAIL, 6, "newton-fail",                                                       \
+#define MBE_RUN_STATUS_LIST(X)                                                                \
+  X(MBE_RUN_OK, 0, "ok", "finished")                                                          \
+  X(MBE_RUN_NONFINITE, 1, "non-finite", "a state or derivative became NaN or infinite")       \
+  X(MBE_RUN_STEP_UNDERFLOW, 2, "step-underflow", "the step size fell below the minimum")      \
+  X(MBE_RUN_MAX_STEPS, 3, "max-steps", "the step budget was used up before the stop time")    \
+  X(MBE_RUN_RHS_FAIL, 4, "rhs-fail", "the right-hand side reported an unrecoverable failure") \
+  X(MBE_RUN_NOT_RUN, 5, "not-run", "the member was not integrated")                           \
+  X(MBE_RUN_NEWTON_FAIL, 6, "newton-fail",                                                    \
     "an algebraic part's Newton iteration (a junction of line forces) did not converge")
 
 #define MBE_RUN_ENUM_(name, value, word, text) name = value,
@@ -27,14 +27,14 @@ typedef enum MbeMethod { MBE_METHOD_RK4 = 0, MBE_METHOD_DOPRI5 = 1, MBE_METHOD_C
 
 // what a quantity of interest computes (the low byte of its code)
 typedef enum MbeQoiKind {
-  MBE_QOI_FINAL = 0,  // the value at the stop time
-  MBE_QOI_MIN,        // the smallest value on the grid
-  MBE_QOI_MAX,        // the largest value on the grid
-  MBE_QOI_MEAN,       // the time mean (trapezoids), integral / (t1 - t0)
-  MBE_QOI_INTEGRAL,   // the time integral (trapezoids)
-  MBE_QOI_CROSS,      // the first time the signal reaches the level, from either side
-  MBE_QOI_CROSS_UP,   // the first time it rises through the level
-  MBE_QOI_CROSS_DOWN, // the first time it falls through the level
+  MBE_QOI_FINAL = 0,   // the value at the stop time
+  MBE_QOI_MIN,         // the smallest value on the grid
+  MBE_QOI_MAX,         // the largest value on the grid
+  MBE_QOI_MEAN,        // the time mean (trapezoids), integral / (t1 - t0)
+  MBE_QOI_INTEGRAL,    // the time integral (trapezoids)
+  MBE_QOI_CROSS,       // the first time the signal reaches the level, from either side
+  MBE_QOI_CROSS_UP,    // the first time it rises through the level
+  MBE_QOI_CROSS_DOWN,  // the first time it falls through the level
   MBE_QOI_COUNT
 } MbeQoiKind;
 
@@ -43,30 +43,30 @@ typedef enum MbeQoiKind {
 
 // run configuration, real part: one array of MBE_CFGR_COUNT values for the whole launch
 typedef enum MbeCfgReal {
-  MBE_CFGR_T0 = 0, // start time (s)
-  MBE_CFGR_T1,     // stop time (s), > T0
-  MBE_CFGR_H,      // RK4: largest step (s); DOPRI5: initial step, 0 = estimated
-  MBE_CFGR_HMIN,   // DOPRI5: smallest step before MBE_RUN_STEP_UNDERFLOW (s)
-  MBE_CFGR_HMAX,   // DOPRI5: largest step (s)
-  MBE_CFGR_RTOL,   // DOPRI5: relative tolerance
-  MBE_CFGR_ATOL,   // DOPRI5: absolute tolerance
+  MBE_CFGR_T0 = 0,  // start time (s)
+  MBE_CFGR_T1,      // stop time (s), > T0
+  MBE_CFGR_H,       // RK4: largest step (s); DOPRI5: initial step, 0 = estimated
+  MBE_CFGR_HMIN,    // DOPRI5: smallest step before MBE_RUN_STEP_UNDERFLOW (s)
+  MBE_CFGR_HMAX,    // DOPRI5: largest step (s)
+  MBE_CFGR_RTOL,    // DOPRI5: relative tolerance
+  MBE_CFGR_ATOL,    // DOPRI5: absolute tolerance
   MBE_CFGR_COUNT
 } MbeCfgReal;
 
 // run configuration, integer part
 typedef enum MbeCfgInt {
-  MBE_CFGI_METHOD = 0, // MbeMethod
-  MBE_CFGI_NOUT,       // output grid points t_k = T0 + k (T1 - T0)/(NOUT - 1), k < NOUT; >= 2
-  MBE_CFGI_MAX_STEPS,  // step budget per member (accepted + rejected)
+  MBE_CFGI_METHOD = 0,  // MbeMethod
+  MBE_CFGI_NOUT,        // output grid points t_k = T0 + k (T1 - T0)/(NOUT - 1), k < NOUT; >= 2
+  MBE_CFGI_MAX_STEPS,   // step budget per member (accepted + rejected)
   MBE_CFGI_COUNT
 } MbeCfgInt;
 
 // per-member info record, MBE_INFO_COUNT integers per member
 typedef enum MbeInfo {
-  MBE_INFO_STATUS = 0, // MbeRunStatus
-  MBE_INFO_STEPS,      // accepted steps
-  MBE_INFO_REJECTED,   // rejected steps
-  MBE_INFO_NRHS,       // right-hand side evaluations
+  MBE_INFO_STATUS = 0,  // MbeRunStatus
+  MBE_INFO_STEPS,       // accepted steps
+  MBE_INFO_REJECTED,    // rejected steps
+  MBE_INFO_NRHS,        // right-hand side evaluations
   MBE_INFO_COUNT
 } MbeInfo;
 

@@ -13,12 +13,7 @@
 #include "mech.h"
 
 // exit codes (DESIGN.md "The command line")
-enum {
-  MBE_EXIT_OK = 0,
-  MBE_EXIT_FAILURE = 1,
-  MBE_EXIT_USAGE = 2,
-  MBE_EXIT_MEMBERS_FAILED = 3
-};
+enum { MBE_EXIT_OK = 0, MBE_EXIT_FAILURE = 1, MBE_EXIT_USAGE = 2, MBE_EXIT_MEMBERS_FAILED = 3 };
 
 // a subcommand: argv[0] is the subcommand name
 typedef int MbeCommandFn(int argc, char** argv);
@@ -37,7 +32,8 @@ bool mbe_cli_is_option(const char* arg, const char* name);
 const char* mbe_cli_value(int argc, char** argv, int* i, const char* name);
 
 // parse helpers that print a usage error naming the option and what is allowed
-bool mbe_cli_parse_int(const char* cmd, const char* opt, const char* s, long lo, long hi, long* out);
+bool mbe_cli_parse_int(const char* cmd, const char* opt, const char* s, long lo, long hi,
+                       long* out);
 bool mbe_cli_parse_double(const char* cmd, const char* opt, const char* s, double lo, double* out);
 bool mbe_cli_parse_backend(const char* cmd, const char* s, MbeBackendKind* out, bool* all);
 bool mbe_cli_parse_precision(const char* cmd, const char* s, MbePrecision* out);

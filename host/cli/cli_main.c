@@ -47,16 +47,17 @@ static void print_help(FILE* f) {
   for (size_t i = 0; i < NCOMMANDS; i++) {
     fprintf(f, "  %-9s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
   }
-  fprintf(f,
-          "\n`mbens COMMAND --help` describes a command's options.\n"
-          "\nenvironment:\n"
-          "  MBENS_DEVICE      OpenCL device to use (P:D or part of its name), see `mbens devices`\n"
-          "  MBENS_CACHE_DIR   compiled-kernel cache (default $XDG_CACHE_HOME/mbens or "
-          "~/.cache/mbens)\n"
-          "  CC                C compiler for the OpenMP backend's kernels (default cc)\n"
-          "  OMP_NUM_THREADS   OpenMP threads when --threads is not given\n"
-          "\nexit codes: 0 success, 1 runtime failure, 2 usage or model error, "
-          "3 finished with failed members\n");
+  fprintf(
+      f,
+      "\n`mbens COMMAND --help` describes a command's options.\n"
+      "\nenvironment:\n"
+      "  MBENS_DEVICE      OpenCL device to use (P:D or part of its name), see `mbens devices`\n"
+      "  MBENS_CACHE_DIR   compiled-kernel cache (default $XDG_CACHE_HOME/mbens or "
+      "~/.cache/mbens)\n"
+      "  CC                C compiler for the OpenMP backend's kernels (default cc)\n"
+      "  OMP_NUM_THREADS   OpenMP threads when --threads is not given\n"
+      "\nexit codes: 0 success, 1 runtime failure, 2 usage or model error, "
+      "3 finished with failed members\n");
 }
 
 int main(int argc, char** argv) {
@@ -117,7 +118,8 @@ int mbe_cli_usage_error(const char* cmd, const char* fmt, ...) {
   return MBE_EXIT_USAGE;
 }
 
-bool mbe_cli_parse_int(const char* cmd, const char* opt, const char* s, long lo, long hi, long* out) {
+bool mbe_cli_parse_int(const char* cmd, const char* opt, const char* s, long lo, long hi,
+                       long* out) {
   char* end;
   errno = 0;
   long v = strtol(s, &end, 10);

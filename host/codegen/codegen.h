@@ -15,13 +15,13 @@ typedef struct MbeCodegenDef {
   const MbeSymId* xdot;  // the derivative of each state (nx)
   size_t nx;             // the text declares at least one state (a system without states, all
                          // outputs fixed, gets one that stays 0): pass one initial value
-  const MbeSymId* y;  // the outputs (ny)
+  const MbeSymId* y;     // the outputs (ny)
   size_t ny;
-  size_t np;         // parameters the kernel takes (PARAM nodes index 0 .. np-1); the text
-                     // declares at least one (no zero-length arrays): pass one unused value
-  const char* name;  // for the header comment (borrowed), e.g. the model's full name
-  MbeSymId fail;     // when this node is > 0 the functions return fail_status (0: never)
-  int fail_status;   // e.g. MBE_RUN_NEWTON_FAIL of kernels/mbe_layout.h
+  size_t np;           // parameters the kernel takes (PARAM nodes index 0 .. np-1); the text
+                       // declares at least one (no zero-length arrays): pass one unused value
+  const char* name;    // for the header comment (borrowed), e.g. the model's full name
+  MbeSymId fail;       // when this node is > 0 the functions return fail_status (0: never)
+  int fail_status;     // e.g. MBE_RUN_NEWTON_FAIL of kernels/mbe_layout.h
   const MbeSymId* x0;  // the initial state as expressions of the parameters (nx), or NULL: the
                        // caller gives each member's initial state
 } MbeCodegenDef;

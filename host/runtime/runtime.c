@@ -213,8 +213,9 @@ MbeStatus mbe_program_create(MbeBackend* b, const MbeProgramDef* def, MbeProgram
   // the program reports its own sizes: proof that it loads and runs
   int32_t sizes[SIZE_COUNT] = {0};
   st = b->ops->sizes(b, prog->impl, sizes, err);
-  if (st == MBE_OK && (sizes[SIZE_NX] < 1 || sizes[SIZE_NP] < 1 || sizes[SIZE_NY] < 1 ||
-                       sizes[SIZE_REAL_BITS] != (def->precision == MBE_PRECISION_DOUBLE ? 64 : 32))) {
+  if (st == MBE_OK &&
+      (sizes[SIZE_NX] < 1 || sizes[SIZE_NP] < 1 || sizes[SIZE_NY] < 1 ||
+       sizes[SIZE_REAL_BITS] != (def->precision == MBE_PRECISION_DOUBLE ? 64 : 32))) {
     st = mbe_error_set(err, MBE_ERR_BUILD,
                        "program '%s' reports invalid sizes nx=%d np=%d ny=%d bits=%d", def->name,
                        sizes[SIZE_NX], sizes[SIZE_NP], sizes[SIZE_NY], sizes[SIZE_REAL_BITS]);
@@ -299,8 +300,9 @@ static MbeStatus check_reduce(const MbeProgram* prog, const MbeReduceDef* red, M
                            red->qoi_code[j]);
     }
     if (red->qoi_column[j] < 0 || red->qoi_column[j] >= prog->info.ny) {
-      return mbe_error_set(err, MBE_ERR_INVALID_ARG, "quantity of interest %zu reads column %d of %d",
-                           j, red->qoi_column[j], prog->info.ny);
+      return mbe_error_set(err, MBE_ERR_INVALID_ARG,
+                           "quantity of interest %zu reads column %d of %d", j, red->qoi_column[j],
+                           prog->info.ny);
     }
   }
   for (size_t j = 0; red && j < red->nstat; j++) {
@@ -373,9 +375,8 @@ MbeStatus mbe_program_run_batch(MbeProgram* prog, const MbeRunDef* run, const Mb
   return prog->backend->ops->launch(prog->backend, prog->impl, prog->precision, &l, err);
 }
 
-MbeStatus mbe_program_run(MbeProgram* prog, const MbeRunDef* run, size_t nmember,
-                          const double* x0, const double* p, double* y, int32_t* info,
-                          MbeError* err) {
+MbeStatus mbe_program_run(MbeProgram* prog, const MbeRunDef* run, size_t nmember, const double* x0,
+                          const double* p, double* y, int32_t* info, MbeError* err) {
   MbeStatus st = check_run(run, err);
   if (st != MBE_OK || nmember == 0) {
     return st;

@@ -12,14 +12,14 @@
 
 // one batch of members, member-major host arrays (offsets already applied), double precision
 typedef struct MbeLaunch {
-  const double* cfg_r;  // MBE_CFGR_COUNT run settings
-  const int32_t* cfg_i; // MBE_CFGI_COUNT run settings
-  size_t nvar;          // members in this batch
-  int nx, np, ny, nout; // sizes per member
-  const double* x0;     // (nvar, nx), or NULL: the system computes them from p
-  const double* p;      // (nvar, np)
-  double* y;            // (nvar, nout, ny), or NULL: not returned
-  int32_t* info;        // (nvar, MBE_INFO_COUNT)
+  const double* cfg_r;   // MBE_CFGR_COUNT run settings
+  const int32_t* cfg_i;  // MBE_CFGI_COUNT run settings
+  size_t nvar;           // members in this batch
+  int nx, np, ny, nout;  // sizes per member
+  const double* x0;      // (nvar, nx), or NULL: the system computes them from p
+  const double* p;       // (nvar, np)
+  double* y;             // (nvar, nout, ny), or NULL: not returned
+  int32_t* info;         // (nvar, MBE_INFO_COUNT)
   // reductions (MbeReduceDef): quantities of interest and series statistics
   size_t nqoi;
   const int32_t* qcode;  // (nqoi)
@@ -27,9 +27,9 @@ typedef struct MbeLaunch {
   const double* qlevel;  // (nqoi)
   double* qoi;           // (nvar, nqoi)
   size_t nstat;
-  const int32_t* scol;   // (nstat)
-  int64_t* part;         // (nout nstat, MBE_REDUCE_PART_WORDS)
-  uint32_t* pairs;       // (nout nstat, 2 nvar)
+  const int32_t* scol;  // (nstat)
+  int64_t* part;        // (nout nstat, MBE_REDUCE_PART_WORDS)
+  uint32_t* pairs;      // (nout nstat, 2 nvar)
 } MbeLaunch;
 
 // what every backend implements
@@ -53,8 +53,8 @@ typedef struct MbeBackendOps {
 struct MbeBackend {
   const MbeBackendOps* ops;
   MbeBackendInfo info;
-  char cache_dir[1024]; // root of the program cache; "" when caching is off
-  void* impl;           // backend state
+  char cache_dir[1024];  // root of the program cache; "" when caching is off
+  void* impl;            // backend state
 };
 
 struct MbeProgram {
@@ -75,7 +75,6 @@ void mbe_openmp_describe(MbeStrbuf* out);
 // self-contained. Files come from $MBE_KERNEL_DIR when set, else the embedded table; an include
 // found in neither stays as written, for the compiler to resolve or report.
 MbeStatus mbe_program_text_assemble(const char* system_source, MbeStrbuf* out, MbeError* err);
-
 
 // Looks up an embedded kernel source by its path relative to kernels/ (or "Random123/...").
 const char* mbe_kernel_source_find(const char* path, size_t* size);

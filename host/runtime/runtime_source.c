@@ -16,11 +16,11 @@ extern const size_t mbe_embedded_source_count;
 
 typedef struct Assembler {
   MbeStrbuf* out;
-  const char* dir_override;           // $MBE_KERNEL_DIR or NULL
-  char* loaded[MBE_MAX_INCLUDED];     // texts read from dir_override, freed at the end
-  char* loaded_path[MBE_MAX_INCLUDED]; // their paths
+  const char* dir_override;             // $MBE_KERNEL_DIR or NULL
+  char* loaded[MBE_MAX_INCLUDED];       // texts read from dir_override, freed at the end
+  char* loaded_path[MBE_MAX_INCLUDED];  // their paths
   int nloaded;
-  char* seen[MBE_MAX_INCLUDED];       // our own headers already inlined
+  char* seen[MBE_MAX_INCLUDED];  // our own headers already inlined
   int nseen;
 } Assembler;
 

@@ -11,7 +11,7 @@
 #include "integrate/mbe_rk4.h"
 #include "integrate/mbe_dopri5.h"
 
-#if !defined(MBE_RHS_NX) || !defined(MBE_RHS_NP) || !defined(MBE_RHS_NY) ||                        \
+#if !defined(MBE_RHS_NX) || !defined(MBE_RHS_NP) || !defined(MBE_RHS_NY) || \
     !defined(MBE_RHS_NW) || !defined(MBE_RHS_NIW)
 #error "define the system (MBE_RHS_NX/NP/NY/NW/NIW, mbe_rhs, mbe_out) before mbe_integrate.h"
 #endif
@@ -28,18 +28,18 @@ MBE_FN void mbe_prep(mbe_real* p) {
 
 // the output grid: t_k = t0 + k dt for k < nout - 1, and exactly t1 for k = nout - 1
 typedef struct MbeGrid {
-  mbe_real t0;  // first point (s)
-  mbe_real t1;  // last point (s), > t0
-  mbe_real dt;  // spacing (t1 - t0) / (nout - 1) (s)
-  mbe_int nout; // number of points, >= 2
+  mbe_real t0;   // first point (s)
+  mbe_real t1;   // last point (s), > t0
+  mbe_real dt;   // spacing (t1 - t0) / (nout - 1) (s)
+  mbe_int nout;  // number of points, >= 2
 } MbeGrid;
 
 // what a member has spent and produced so far
 typedef struct MbeRunCount {
-  mbe_long steps;    // accepted steps
-  mbe_long rejected; // rejected steps
-  mbe_long nrhs;     // mbe_rhs calls
-  mbe_int nout_done; // grid points 0..nout_done-1 are written
+  mbe_long steps;     // accepted steps
+  mbe_long rejected;  // rejected steps
+  mbe_long nrhs;      // mbe_rhs calls
+  mbe_int nout_done;  // grid points 0..nout_done-1 are written
 } MbeRunCount;
 
 // Returns the grid from t0 to t1 with nout >= 2 points; the spacing is computed here only.
@@ -94,7 +94,7 @@ MBE_FN int mbe_integrate_emit(mbe_real t, const mbe_real* x, const mbe_real* p, 
   if (rc != 0) {
     return rc;
   }
-  (void)nout; // MBE_AT uses either nvar or the per-member count, by layout
+  (void)nout;  // MBE_AT uses either nvar or the per-member count, by layout
   (void)nvar;
   for (mbe_int j = 0; j < MBE_RHS_NY; j++) {
     y[MBE_AT((mbe_long)k * MBE_RHS_NY + j, v, (mbe_long)nout * MBE_RHS_NY, nvar)] =
@@ -220,11 +220,11 @@ MBE_FN MbeRunStatus mbe_integrate_dopri5(MbeGrid g, MBE_GLOBAL const mbe_real* c
   h = mbe_fmin(mbe_fmax(h, hmin), hmax);
 
   MbeStepControl ctl = mbe_step_control_init();
-  MbeRunStatus why = MBE_RUN_STEP_UNDERFLOW; // what a too small step means: the last failure's kind
+  MbeRunStatus why =
+      MBE_RUN_STEP_UNDERFLOW;  // what a too small step means: the last failure's kind
   mbe_real t = g.t0;
   mbe_int k = 1;
   for (;;) {
-
     // budget and step size floor
     if (cnt->steps + cnt->rejected >= max_steps) {
       return MBE_RUN_MAX_STEPS;

@@ -32,12 +32,14 @@ static void generate(Generated* g, const char* rel) {
   memset(g, 0, sizeof *g);
   ck_assert_int_eq(mbe_spec_create(&g->spec, &err), MBE_OK);
   MbeStatus st = mbe_spec_add_file(g->spec, path, &err);
-  if (st == MBE_OK) st = mbe_flat_create(g->spec, NULL, &g->flat, &err);
-  if (st == MBE_OK) st = mbe_system_build(g->flat, &g->sys, &err);
+  if (st == MBE_OK)
+    st = mbe_flat_create(g->spec, NULL, &g->flat, &err);
+  if (st == MBE_OK)
+    st = mbe_system_build(g->flat, &g->sys, &err);
   ck_assert_msg(st == MBE_OK, "%s: %s", rel, err.message);
   // outputs: every state
-  MbeCodegenDef def = {&g->sys->sym, g->sys->xdot, g->sys->nx, g->sys->xdot, 0,
-                       g->sys->np, rel, g->sys->fail, MBE_RUN_NEWTON_FAIL, NULL};
+  MbeCodegenDef def = {&g->sys->sym, g->sys->xdot, g->sys->nx,   g->sys->xdot,        0,
+                       g->sys->np,   rel,          g->sys->fail, MBE_RUN_NEWTON_FAIL, NULL};
   MbeSymId* y = malloc(g->sys->nx * sizeof *y);
   for (size_t i = 0; i < g->sys->nx; i++) {
     y[i] = mbe_system_signal(g->sys, g->sys->state_names[i])->id;
@@ -58,7 +60,8 @@ static void release(Generated* g) {
 
 static int state_index(const MbeSystem* sys, const char* name) {
   for (size_t i = 0; i < sys->nx; i++) {
-    if (strcmp(sys->state_names[i], name) == 0) return (int)i;
+    if (strcmp(sys->state_names[i], name) == 0)
+      return (int)i;
   }
   ck_abort_msg("no state %s", name);
   return -1;
@@ -98,7 +101,8 @@ static size_t count_diff(const double* a, const double* b, size_t n, size_t* fir
   size_t nd = 0;
   for (size_t i = 0; i < n; i++) {
     if (memcmp(&a[i], &b[i], sizeof a[i]) != 0 && !(isnan(a[i]) && isnan(b[i]))) {
-      if (nd++ == 0) *first = i;
+      if (nd++ == 0)
+        *first = i;
     }
   }
   return nd;
@@ -106,11 +110,11 @@ static size_t count_diff(const double* a, const double* b, size_t n, size_t* fir
 
 typedef struct Case {
   const char* model;
-  const char* vary;   // the state swept across members
+  const char* vary;  // the state swept across members
   double lo, span;
   const char* watch;  // the state whose final value shows the growth of a one-ulp change
   double t1;
-  double grown;       // how far that change must have grown in most members
+  double grown;  // how far that change must have grown in most members
 } Case;
 
 static const Case CASES[] = {
@@ -138,10 +142,14 @@ START_TEST(test_generated_identical_everywhere) {
   for (size_t m = 0; m < NMEMBER; m++) {
     ck_assert_int_eq(iref[m * INFO_N], 0);
   }
-  struct { const char* name; MbeBackendKind kind; int threads; size_t batch; } others[] = {
-      {"openmp 2 threads", MBE_BACKEND_OPENMP, 2, 0},
-      {"openmp 2 threads, batch 300", MBE_BACKEND_OPENMP, 2, 300},
-      {"opencl", MBE_BACKEND_OPENCL, 0, 0}};
+  struct {
+    const char* name;
+    MbeBackendKind kind;
+    int threads;
+    size_t batch;
+  } others[] = {{"openmp 2 threads", MBE_BACKEND_OPENMP, 2, 0},
+                {"openmp 2 threads, batch 300", MBE_BACKEND_OPENMP, 2, 300},
+                {"opencl", MBE_BACKEND_OPENCL, 0, 0}};
   bool have_cl = mbe_test_backend_available(MBE_BACKEND_OPENCL);
   for (size_t k = 0; k < sizeof others / sizeof others[0]; k++) {
     if (others[k].kind == MBE_BACKEND_OPENCL && !have_cl) {

@@ -14,16 +14,16 @@
 // the test system: p[0] selects the problem, p[1] is its parameter; y = (x0, x1, x2, x3, t)
 
 enum {
-  PROB_OSC = 0,  // x0'' = -x0 as (x0, x1): x = (cos t, -sin t) from (1, 0)
-  PROB_GAUSS,    // x0' = -2 t x0: x0 = exp(-t^2) from 1
-  PROB_RICCATI,  // x0' = x0^2: x0 = 1 / (1 - t) from 1, blows up at t = 1
-  PROB_KEPLER,   // q'' = -q / |q|^3 as (q1, q2, v1, v2)
-  PROB_NAN,      // x0' = -x0, NaN for t >= p[1]
-  PROB_FAIL,     // x0' = -x0, mbe_rhs returns -1 for t >= p[1]
-  PROB_SOFTFAIL, // x0' = -x0, mbe_rhs returns +1 for t >= p[1]
-  PROB_DOMAIN,   // x0' = -p[1] x0, mbe_rhs returns +1 where x0 < 0 (overshoot)
-  PROB_OUTFAIL,  // x0' = -x0, mbe_out returns -1 for t > p[1]
-  PROB_OUTNAN,   // x0' = -x0, every output a negative NaN with a payload for t > p[1]
+  PROB_OSC = 0,   // x0'' = -x0 as (x0, x1): x = (cos t, -sin t) from (1, 0)
+  PROB_GAUSS,     // x0' = -2 t x0: x0 = exp(-t^2) from 1
+  PROB_RICCATI,   // x0' = x0^2: x0 = 1 / (1 - t) from 1, blows up at t = 1
+  PROB_KEPLER,    // q'' = -q / |q|^3 as (q1, q2, v1, v2)
+  PROB_NAN,       // x0' = -x0, NaN for t >= p[1]
+  PROB_FAIL,      // x0' = -x0, mbe_rhs returns -1 for t >= p[1]
+  PROB_SOFTFAIL,  // x0' = -x0, mbe_rhs returns +1 for t >= p[1]
+  PROB_DOMAIN,    // x0' = -p[1] x0, mbe_rhs returns +1 where x0 < 0 (overshoot)
+  PROB_OUTFAIL,   // x0' = -x0, mbe_out returns -1 for t > p[1]
+  PROB_OUTNAN,    // x0' = -x0, every output a negative NaN with a payload for t > p[1]
 };
 
 #define MBE_RHS_NX 4
@@ -41,49 +41,41 @@ MBE_FN int mbe_rhs(mbe_real t, const mbe_real* x, const mbe_real* p, mbe_real* x
     xdot[i] = MBE_R(0.0);
   }
   switch ((int)p[0]) {
-  case PROB_OSC:
-    xdot[0] = x[1];
-    xdot[1] = -x[0];
-    break;
-  case PROB_GAUSS:
-    xdot[0] = MBE_R(-2.0) * t * x[0];
-    break;
-  case PROB_RICCATI:
-    xdot[0] = x[0] * x[0];
-    break;
-  case PROB_KEPLER: {
-    const mbe_real r2 = x[0] * x[0] + x[1] * x[1];
-    const mbe_real r3 = r2 * mbe_sqrt(r2);
-    xdot[0] = x[2];
-    xdot[1] = x[3];
-    xdot[2] = -x[0] / r3;
-    xdot[3] = -x[1] / r3;
-    break;
-  }
-  case PROB_NAN:
-    xdot[0] = t >= a ? (mbe_real)NAN : -x[0];
-    break;
-  case PROB_FAIL:
-    if (t >= a) {
-      return -1;
+    case PROB_OSC:
+      xdot[0] = x[1];
+      xdot[1] = -x[0];
+      break;
+    case PROB_GAUSS: xdot[0] = MBE_R(-2.0) * t * x[0]; break;
+    case PROB_RICCATI: xdot[0] = x[0] * x[0]; break;
+    case PROB_KEPLER: {
+      const mbe_real r2 = x[0] * x[0] + x[1] * x[1];
+      const mbe_real r3 = r2 * mbe_sqrt(r2);
+      xdot[0] = x[2];
+      xdot[1] = x[3];
+      xdot[2] = -x[0] / r3;
+      xdot[3] = -x[1] / r3;
+      break;
     }
-    xdot[0] = -x[0];
-    break;
-  case PROB_SOFTFAIL:
-    if (t >= a) {
-      return 1;
-    }
-    xdot[0] = -x[0];
-    break;
-  case PROB_DOMAIN:
-    if (x[0] < MBE_R(0.0)) {
-      return 1;
-    }
-    xdot[0] = -a * x[0];
-    break;
-  default:
-    xdot[0] = -x[0];
-    break;
+    case PROB_NAN: xdot[0] = t >= a ? (mbe_real)NAN : -x[0]; break;
+    case PROB_FAIL:
+      if (t >= a) {
+        return -1;
+      }
+      xdot[0] = -x[0];
+      break;
+    case PROB_SOFTFAIL:
+      if (t >= a) {
+        return 1;
+      }
+      xdot[0] = -x[0];
+      break;
+    case PROB_DOMAIN:
+      if (x[0] < MBE_R(0.0)) {
+        return 1;
+      }
+      xdot[0] = -a * x[0];
+      break;
+    default: xdot[0] = -x[0]; break;
   }
   return 0;
 }
@@ -133,25 +125,15 @@ static void kepler_exact(double t, double* x) {
 static void exact(int prob, double a, double t, double* x) {
   x[0] = x[1] = x[2] = x[3] = 0.0;
   switch (prob) {
-  case PROB_OSC:
-    x[0] = cos(t);
-    x[1] = -sin(t);
-    break;
-  case PROB_GAUSS:
-    x[0] = exp(-t * t);
-    break;
-  case PROB_RICCATI:
-    x[0] = 1.0 / (1.0 - t);
-    break;
-  case PROB_KEPLER:
-    kepler_exact(t, x);
-    break;
-  case PROB_DOMAIN:
-    x[0] = exp(-a * t);
-    break;
-  default:
-    x[0] = exp(-t);
-    break;
+    case PROB_OSC:
+      x[0] = cos(t);
+      x[1] = -sin(t);
+      break;
+    case PROB_GAUSS: x[0] = exp(-t * t); break;
+    case PROB_RICCATI: x[0] = 1.0 / (1.0 - t); break;
+    case PROB_KEPLER: kepler_exact(t, x); break;
+    case PROB_DOMAIN: x[0] = exp(-a * t); break;
+    default: x[0] = exp(-t); break;
   }
 }
 
@@ -260,7 +242,7 @@ static double grid_time(double t0, double t1, int nout, int k) {
   return k == nout - 1 ? t1 : t0 + k * ((t1 - t0) / (nout - 1));
 }
 
-static Launch g_l; // the launch of most tests: large, kept off the stack
+static Launch g_l;  // the launch of most tests: large, kept off the stack
 
 // outputs of member v at grid point k: all NaN with the quiet-NaN bits, or all finite
 static int out_is_nan(const Launch* l, int v, int k) {
@@ -476,11 +458,11 @@ END_TEST
 // one step of size h from the exact state at t0: the error estimate, the true error of the
 // embedded 4th-order solution (xnew - xerr), and the dense output's error at theta
 typedef struct LocalErr {
-  double est;   // |xerr|
-  double true4; // |(xnew - xerr) - exact(t0 + h)|
-  double true5; // |xnew - exact(t0 + h)|
-  double dense; // |dense(theta) - exact(t0 + theta h)|
-  double ends;  // |dense(0) - x| + |dense(1) - xnew|
+  double est;    // |xerr|
+  double true4;  // |(xnew - xerr) - exact(t0 + h)|
+  double true5;  // |xnew - exact(t0 + h)|
+  double dense;  // |dense(theta) - exact(t0 + theta h)|
+  double ends;   // |dense(0) - x| + |dense(1) - xnew|
 } LocalErr;
 
 static LocalErr dopri5_local(int prob, double t0, double h, double theta) {
@@ -541,9 +523,10 @@ START_TEST(test_dopri5_local) {
     const double s_est = fit_slope(h, est, 5);
     const double s_dense = fit_slope(h, dense, 5);
     const double s_dense3 = fit_slope(h, dense3, 5);
-    printf("DOPRI5 local %-22s estimate order %.3f (est/true4 %.3f, true5/true4 %.3f), "
-           "dense(0.5) order %.3f, dense(0.3) order %.3f\n",
-           cases[c].name, s_est, ratio, true5 / true4, s_dense, s_dense3);
+    printf(
+        "DOPRI5 local %-22s estimate order %.3f (est/true4 %.3f, true5/true4 %.3f), "
+        "dense(0.5) order %.3f, dense(0.3) order %.3f\n",
+        cases[c].name, s_est, ratio, true5 / true4, s_dense, s_dense3);
     ck_assert_msg(s_est >= 4.7 && s_est <= 5.3, "estimate order %.3f", s_est);
     ck_assert_msg(s_dense >= 4.7 && s_dense <= 5.3, "dense order %.3f", s_dense);
     ck_assert_msg(s_dense3 >= 4.7 && s_dense3 <= 5.3, "dense order %.3f", s_dense3);
@@ -608,9 +591,10 @@ static void tolerance_sweep(int prob, double t1, int nout, double factor, const 
   }
   const double slope = fit_slope(tols, steps, ntol);
   const double slope_tight = fit_slope(tols + 2, steps + 2, ntol - 2);
-  printf("  steps ~ tol^%.3f over all, tol^%.3f over 1e-6..1e-10 (expected -0.2), err/tol within "
-         "[%.2f, %.2f]\n",
-         slope, slope_tight, rmin, rmax);
+  printf(
+      "  steps ~ tol^%.3f over all, tol^%.3f over 1e-6..1e-10 (expected -0.2), err/tol within "
+      "[%.2f, %.2f]\n",
+      slope, slope_tight, rmin, rmax);
   ck_assert_msg(slope >= -0.23 && slope <= -0.15, "steps ~ tol^%.3f", slope);
   ck_assert_msg(slope_tight >= -0.23 && slope_tight <= -0.165, "steps ~ tol^%.3f", slope_tight);
   ck_assert_msg(rmax <= 5.0 * rmin, "err/tol varies from %.3g to %.3g", rmin, rmax);
@@ -634,7 +618,7 @@ START_TEST(test_dopri5_given_step) {
   ck_assert_int_eq(info_at(&l, 0, MBE_INFO_STATUS), MBE_RUN_OK);
   const mbe_int ns = info_at(&l, 0, MBE_INFO_STEPS), nr = info_at(&l, 0, MBE_INFO_REJECTED);
   ck_assert_int_eq(info_at(&l, 0, MBE_INFO_NRHS), 6 * (ns + nr) + 1);
-  ck_assert_int_ge(ns, 12); // HMAX = 0.25 on a span of 3
+  ck_assert_int_ge(ns, 12);  // HMAX = 0.25 on a span of 3
   int nw;
   const double e = grid_error(&l, 0, PROB_GAUSS, 0.0, &nw);
   ck_assert_int_eq(nw, 31);
@@ -664,11 +648,11 @@ START_TEST(test_dopri5_step_limits) {
     double h, hmax;
     int steps;
   } cases[] = {
-      {0.5, 0.25, 4},      // the given first step is cut to HMAX, and every later one too
-      {0.995, 0.0, 1},     // within 1 % of T1: stretched onto T1, no sliver step
-      {0.9, 0.0, 2},       // not within 1 %: a second, clipped step
-      {0.0, 0.3, 4},       // estimated first step, growth by 10 per step, HMAX 0.3
-      {0.2499, 0.2499, 5}, // HMAX is never exceeded, not even to avoid the sliver at the end
+      {0.5, 0.25, 4},       // the given first step is cut to HMAX, and every later one too
+      {0.995, 0.0, 1},      // within 1 % of T1: stretched onto T1, no sliver step
+      {0.9, 0.0, 2},        // not within 1 %: a second, clipped step
+      {0.0, 0.3, 4},        // estimated first step, growth by 10 per step, HMAX 0.3
+      {0.2499, 0.2499, 5},  // HMAX is never exceeded, not even to avoid the sliver at the end
   };
   const double rest[4] = {0.0, 0.0, 0.0, 0.0};
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
@@ -795,15 +779,16 @@ START_TEST(test_status_underflow) {
   int nw;
   const double e = grid_error(&g_l, 0, PROB_RICCATI, 0.0, &nw);
   ck_assert_int_eq(nw, 10);
-  ck_assert_msg(e <= 1e-6, "error %g", e); // y(0.9) = 10, rtol 1e-8
+  ck_assert_msg(e <= 1e-6, "error %g", e);  // y(0.9) = 10, rtol 1e-8
 
   // without HMIN the step shrinks until t + h == t
   g_l.cfg_r[MBE_CFGR_HMIN] = 0.0;
   launch_run(&g_l);
   ck_assert_int_eq(info_at(&g_l, 0, MBE_INFO_STATUS), MBE_RUN_STEP_UNDERFLOW);
-  printf("DOPRI5 y'=y^2 to the blow-up: STEP_UNDERFLOW after %d steps (HMIN 1e-8), %d steps "
-         "(t + h == t)\n",
-         steps_hmin, info_at(&g_l, 0, MBE_INFO_STEPS));
+  printf(
+      "DOPRI5 y'=y^2 to the blow-up: STEP_UNDERFLOW after %d steps (HMIN 1e-8), %d steps "
+      "(t + h == t)\n",
+      steps_hmin, info_at(&g_l, 0, MBE_INFO_STEPS));
   ck_assert_int_gt(info_at(&g_l, 0, MBE_INFO_STEPS), steps_hmin);
 
   // RK4 with no usable step
@@ -886,7 +871,7 @@ START_TEST(test_grid) {
     ck_assert_int_eq(info_at(l, 0, MBE_INFO_STATUS), MBE_RUN_OK);
     ck_assert(out_at(l, 0, nout - 1, 4) == t1);
     int nw;
-    const double e = grid_error(l, 0, PROB_OSC, 0.0, &nw); // asserts every t_k bit for bit
+    const double e = grid_error(l, 0, PROB_OSC, 0.0, &nw);  // asserts every t_k bit for bit
     ck_assert_int_eq(nw, nout);
     ck_assert_msg(e <= (method == MBE_METHOD_RK4 ? 1e-6 : 5e-7), "error %g", e);
 

@@ -16,7 +16,7 @@ MBE_BEGIN_DECLS
 /* ---- kinds and options ------------------------------------------------------------------ */
 
 typedef enum MbeBackendKind {
-  MBE_BACKEND_AUTO = 0, // the best OpenCL GPU/accelerator with what the run needs, else OpenMP
+  MBE_BACKEND_AUTO = 0,  // the best OpenCL GPU/accelerator with what the run needs, else OpenMP
   MBE_BACKEND_OPENCL,
   MBE_BACKEND_OPENMP,
   MBE_BACKEND_COUNT
@@ -33,36 +33,37 @@ typedef enum MbeRunMethod { MBE_RUN_METHOD_RK4 = 0, MBE_RUN_METHOD_DOPRI5 = 1 } 
 
 // Backend options; start from mbe_backend_def_default().
 typedef struct MbeBackendDef {
-  MbeBackendKind kind;   // default MBE_BACKEND_AUTO
-  const char* device;    // OpenCL device: "P:D" indices, or a case-insensitive part of the device
-                         // or platform name; NULL = $MBENS_DEVICE, else the best device
-  int threads;           // OpenMP threads; 0 = $OMP_NUM_THREADS, else every core
-  const char* cc;        // OpenMP run-time C compiler; NULL = $CC, else "cc"
-  const char* cache_dir; // NULL = $MBENS_CACHE_DIR, else $XDG_CACHE_HOME/mbens, else ~/.cache/mbens
-  bool use_cache;        // load and store compiled programs (default true)
-  bool need_fp64;        // AUTO only: skip OpenCL devices without double precision (default true)
-  int cookie;            // set by mbe_backend_def_default, checked by mbe_backend_create
+  MbeBackendKind kind;  // default MBE_BACKEND_AUTO
+  const char* device;   // OpenCL device: "P:D" indices, or a case-insensitive part of the device
+                        // or platform name; NULL = $MBENS_DEVICE, else the best device
+  int threads;          // OpenMP threads; 0 = $OMP_NUM_THREADS, else every core
+  const char* cc;       // OpenMP run-time C compiler; NULL = $CC, else "cc"
+  const char*
+      cache_dir;   // NULL = $MBENS_CACHE_DIR, else $XDG_CACHE_HOME/mbens, else ~/.cache/mbens
+  bool use_cache;  // load and store compiled programs (default true)
+  bool need_fp64;  // AUTO only: skip OpenCL devices without double precision (default true)
+  int cookie;      // set by mbe_backend_def_default, checked by mbe_backend_create
 } MbeBackendDef;
 
 // A system in the kernel dialect: text that defines MBE_RHS_NX/NP/NY/NW/NIW, mbe_rhs and mbe_out,
 // and may #include kernel headers such as "math/mbe_math.h" (see kernels/mbe_ensemble.cl).
 typedef struct MbeProgramDef {
-  const char* system_source; // borrowed for the call
-  const char* name;          // for messages, e.g. the model name
-  MbePrecision precision;    // default double
+  const char* system_source;  // borrowed for the call
+  const char* name;           // for messages, e.g. the model name
+  MbePrecision precision;     // default double
 } MbeProgramDef;
 
 // Run options; start from mbe_run_def_default(). Times in s.
 typedef struct MbeRunDef {
-  MbeRunMethod method; // default DOPRI5
-  double t0, t1;       // start and stop time; default 0, 1
-  int nout;            // output grid points t_k = t0 + k (t1 - t0)/(nout - 1); default 501
-  double h;            // RK4: largest step; DOPRI5: first step, 0 = estimated (default 0)
-  double hmin;         // DOPRI5: smallest step (default 1e-14 * |t1 - t0|... see defaults)
-  double hmax;         // DOPRI5: largest step, 0 = t1 - t0
-  double rtol, atol;   // DOPRI5 tolerances; default 1e-6, 1e-6
-  int max_steps;       // step budget per member (accepted + rejected); default 1000000
-  size_t batch_size;   // members per launch; 0 = as many as fit the device (OpenCL) or all
+  MbeRunMethod method;  // default DOPRI5
+  double t0, t1;        // start and stop time; default 0, 1
+  int nout;             // output grid points t_k = t0 + k (t1 - t0)/(nout - 1); default 501
+  double h;             // RK4: largest step; DOPRI5: first step, 0 = estimated (default 0)
+  double hmin;          // DOPRI5: smallest step (default 1e-14 * |t1 - t0|... see defaults)
+  double hmax;          // DOPRI5: largest step, 0 = t1 - t0
+  double rtol, atol;    // DOPRI5 tolerances; default 1e-6, 1e-6
+  int max_steps;        // step budget per member (accepted + rejected); default 1000000
+  size_t batch_size;    // members per launch; 0 = as many as fit the device (OpenCL) or all
 } MbeRunDef;
 
 MBE_API MbeBackendDef mbe_backend_def_default(void);
@@ -80,14 +81,14 @@ typedef struct MbeProgram MbeProgram;
 
 // What a backend runs on.
 typedef struct MbeBackendInfo {
-  MbeBackendKind kind;   // OPENCL or OPENMP (never AUTO)
-  char platform[128];    // OpenCL platform name; "OpenMP" for the CPU backend
-  char device[128];      // device name; the CPU model for OpenMP
-  char version[128];     // device OpenCL version / driver; the C compiler for OpenMP
-  bool has_fp64;         // double precision available
-  int compute_units;     // OpenCL compute units; OpenMP threads
-  uint64_t global_mem;   // bytes of device memory (OpenMP: physical memory)
-  uint64_t max_alloc;    // largest single buffer (bytes)
+  MbeBackendKind kind;  // OPENCL or OPENMP (never AUTO)
+  char platform[128];   // OpenCL platform name; "OpenMP" for the CPU backend
+  char device[128];     // device name; the CPU model for OpenMP
+  char version[128];    // device OpenCL version / driver; the C compiler for OpenMP
+  bool has_fp64;        // double precision available
+  int compute_units;    // OpenCL compute units; OpenMP threads
+  uint64_t global_mem;  // bytes of device memory (OpenMP: physical memory)
+  uint64_t max_alloc;   // largest single buffer (bytes)
 } MbeBackendInfo;
 
 // Creates a backend. Returns MBE_ERR_NO_DEVICE when the device asked for does not exist,
@@ -186,8 +187,7 @@ typedef struct MbeBatch {
 // MBE_ERR_INVALID_ARG (a bad run or reduce def, a column out of range), MBE_ERR_NOMEM (the
 // batch does not fit: see mbe_program_batch_limit), MBE_ERR_OPENCL. Nullable: red, err.
 MBE_API MbeStatus mbe_program_run_batch(MbeProgram* prog, const MbeRunDef* run,
-                                        const MbeReduceDef* red, const MbeBatch* b,
-                                        MbeError* err);
+                                        const MbeReduceDef* red, const MbeBatch* b, MbeError* err);
 
 // The most members one batch may hold on this backend (device memory, largest buffer) with
 // these settings; 0 = no limit. Nullable: red.

@@ -16,14 +16,14 @@
 
 // converts a failed OpenCL call into MBE_ERR_OPENCL with the call and the error name, then jumps
 // to the cleanup label (Khronos SDK OCLERROR_RET style)
-#define MBE_CL_CHECK(call, st, err, label)                                                    \
-  do {                                                                                        \
-    cl_int mbe_cl_rc_ = (call);                                                               \
-    if (mbe_cl_rc_ != CL_SUCCESS) {                                                           \
-      (st) = mbe_error_set((err), MBE_ERR_OPENCL, "%s failed: %s (%d)", #call,                \
-                           cl_error_name(mbe_cl_rc_), (int)mbe_cl_rc_);                       \
-      goto label;                                                                             \
-    }                                                                                         \
+#define MBE_CL_CHECK(call, st, err, label)                                     \
+  do {                                                                         \
+    cl_int mbe_cl_rc_ = (call);                                                \
+    if (mbe_cl_rc_ != CL_SUCCESS) {                                            \
+      (st) = mbe_error_set((err), MBE_ERR_OPENCL, "%s failed: %s (%d)", #call, \
+                           cl_error_name(mbe_cl_rc_), (int)mbe_cl_rc_);        \
+      goto label;                                                              \
+    }                                                                          \
   } while (0)
 
 static const char* cl_error_name(cl_int rc) {
@@ -61,7 +61,7 @@ typedef struct ClBackend {
   cl_device_id device;
   cl_context context;
   cl_command_queue queue;
-  char identity[1024]; // platform + device + driver, part of the cache key
+  char identity[1024];  // platform + device + driver, part of the cache key
   bool fp32_correct_div_sqrt;
 } ClBackend;
 
@@ -185,7 +185,9 @@ static int choose_device(const ClDeviceList* l, const char* spec, bool need_fp64
     if ((need_fp64 && !device_has_fp64(l->device[i])) || (is_cpu && !cpu_ok)) {
       continue;
     }
-    double rank = (type & CL_DEVICE_TYPE_GPU) ? 3.0 : (type & CL_DEVICE_TYPE_ACCELERATOR) ? 2.0 : 1.0;
+    double rank = (type & CL_DEVICE_TYPE_GPU)           ? 3.0
+                  : (type & CL_DEVICE_TYPE_ACCELERATOR) ? 2.0
+                                                        : 1.0;
     double score = rank * 1e12 + (double)cu * (double)(mhz ? mhz : 1);
     if (score > best_score) {
       best_score = score;
@@ -199,8 +201,9 @@ void mbe_opencl_describe(MbeStrbuf* out) {
   ClDeviceList l;
   list_devices(&l);
   if (l.n == 0) {
-    mbe_strbuf_puts(out, "OpenCL: no platform or device found (install an ICD, e.g. Debian's "
-                         "pocl-opencl-icd for CPUs or the GPU vendor's driver)\n");
+    mbe_strbuf_puts(out,
+                    "OpenCL: no platform or device found (install an ICD, e.g. Debian's "
+                    "pocl-opencl-icd for CPUs or the GPU vendor's driver)\n");
     return;
   }
   int last_platform = -1;
@@ -400,8 +403,8 @@ static MbeStatus cl_sizes(MbeBackend* b, void* impl, int32_t* sizes, MbeError* e
   MBE_CL_CHECK(rc, st, err, done);
   MBE_CL_CHECK(clSetKernelArg(cp->sizes, 0, sizeof buf, &buf), st, err, release);
   size_t one = 1;
-  MBE_CL_CHECK(clEnqueueNDRangeKernel(cb->queue, cp->sizes, 1, NULL, &one, NULL, 0, NULL, NULL),
-               st, err, release);
+  MBE_CL_CHECK(clEnqueueNDRangeKernel(cb->queue, cp->sizes, 1, NULL, &one, NULL, 0, NULL, NULL), st,
+               err, release);
   MBE_CL_CHECK(clEnqueueReadBuffer(cb->queue, buf, CL_TRUE, 0, sizeof host, host, 0, NULL, NULL),
                st, err, release);
   memcpy(sizes, host, 5 * sizeof *sizes);
@@ -436,8 +439,8 @@ static void* pack(const double* src, size_t nvar, size_t n, bool single) {
 static void unpack(const void* src, size_t nvar, size_t n, bool single, double* dst) {
   for (size_t v = 0; v < nvar; v++) {
     for (size_t i = 0; i < n; i++) {
-      dst[v * n + i] = single ? (double)((const float*)src)[i * nvar + v]
-                              : ((const double*)src)[i * nvar + v];
+      dst[v * n + i] =
+          single ? (double)((const float*)src)[i * nvar + v] : ((const double*)src)[i * nvar + v];
     }
   }
 }
@@ -456,8 +459,8 @@ typedef struct ClLaunch {
 } ClLaunch;
 
 static void launch_release(ClLaunch* c) {
-  cl_mem* m[] = {&c->cfg_r, &c->cfg_i, &c->x0,     &c->p,    &c->y,    &c->info, &c->qcode,
-                 &c->qcol,  &c->qlevel, &c->q,     &c->scol, &c->part, &c->pairs};
+  cl_mem* m[] = {&c->cfg_r, &c->cfg_i,  &c->x0, &c->p,    &c->y,    &c->info, &c->qcode,
+                 &c->qcol,  &c->qlevel, &c->q,  &c->scol, &c->part, &c->pairs};
   for (size_t i = 0; i < sizeof m / sizeof m[0]; i++) {
     if (*m[i]) {
       clReleaseMemObject(*m[i]);
@@ -496,8 +499,8 @@ static MbeStatus cl_launch(MbeBackend* b, void* impl, MbePrecision precision, co
   c.hqlevel = l->nqoi ? pack(l->qlevel, 1, l->nqoi, single) : NULL;
   c.hq = l->nqoi ? mbe_malloc(nvar * l->nqoi * rs) : NULL;
   c.hinfo = mbe_malloc(nvar * MBE_INFO_COUNT * sizeof *c.hinfo);
-  if (!c.hcfg || (l->x0 && !c.hx0) || !c.hp || (l->y && !c.hy) || (l->nqoi && (!c.hqlevel || !c.hq)) ||
-      !c.hinfo) {
+  if (!c.hcfg || (l->x0 && !c.hx0) || !c.hp || (l->y && !c.hy) ||
+      (l->nqoi && (!c.hqlevel || !c.hq)) || !c.hinfo) {
     st = mbe_error_set(err, MBE_ERR_NOMEM, "out of host memory for a batch of %zu members", nvar);
     goto release;
   }
@@ -529,8 +532,8 @@ static MbeStatus cl_launch(MbeBackend* b, void* impl, MbePrecision precision, co
   ARG(k, 6, c.info);
   ARG(k, 7, nv);
   size_t global = (nvar + 63) / 64 * 64;
-  MBE_CL_CHECK(clEnqueueNDRangeKernel(cb->queue, k, 1, NULL, &global, NULL, 0, NULL, NULL), st,
-               err, release);
+  MBE_CL_CHECK(clEnqueueNDRangeKernel(cb->queue, k, 1, NULL, &global, NULL, 0, NULL, NULL), st, err,
+               release);
 
   // quantities of interest: one work-item per member
   if (l->nqoi > 0) {
@@ -563,8 +566,8 @@ static MbeStatus cl_launch(MbeBackend* b, void* impl, MbePrecision precision, co
     cl_int nstat = (cl_int)l->nstat, nout = (cl_int)l->nout;
     c.scol = upload(cb, l->scol, l->nstat * sizeof(int32_t), CL_MEM_READ_ONLY, &rc);
     MBE_CL_CHECK(rc, st, err, release);
-    c.part = upload(cb, NULL, nseries * MBE_REDUCE_PART_WORDS * sizeof(int64_t), CL_MEM_WRITE_ONLY,
-                    &rc);
+    c.part =
+        upload(cb, NULL, nseries * MBE_REDUCE_PART_WORDS * sizeof(int64_t), CL_MEM_WRITE_ONLY, &rc);
     MBE_CL_CHECK(rc, st, err, release);
     c.pairs = upload(cb, NULL, nseries * 2 * nvar * sizeof(uint32_t), CL_MEM_READ_WRITE, &rc);
     MBE_CL_CHECK(rc, st, err, release);
@@ -598,9 +601,9 @@ static MbeStatus cl_launch(MbeBackend* b, void* impl, MbePrecision precision, co
     unpack(c.hy, nvar, nyt, single, l->y);
   }
   if (l->nqoi > 0) {
-    MBE_CL_CHECK(clEnqueueReadBuffer(cb->queue, c.q, CL_TRUE, 0, nvar * l->nqoi * rs, c.hq, 0,
-                                     NULL, NULL),
-                 st, err, release);
+    MBE_CL_CHECK(
+        clEnqueueReadBuffer(cb->queue, c.q, CL_TRUE, 0, nvar * l->nqoi * rs, c.hq, 0, NULL, NULL),
+        st, err, release);
     unpack(c.hq, nvar, l->nqoi, single, l->qoi);
   }
   if (nseries > 0) {
@@ -614,10 +617,10 @@ static MbeStatus cl_launch(MbeBackend* b, void* impl, MbePrecision precision, co
         continue;
       }
       size_t off = sr * 2 * nvar * sizeof(uint32_t);
-      MBE_CL_CHECK(clEnqueueReadBuffer(cb->queue, c.pairs, CL_FALSE, off,
-                                       2 * npairs * sizeof(uint32_t), l->pairs + sr * 2 * nvar, 0,
-                                       NULL, NULL),
-                   st, err, release);
+      MBE_CL_CHECK(
+          clEnqueueReadBuffer(cb->queue, c.pairs, CL_FALSE, off, 2 * npairs * sizeof(uint32_t),
+                              l->pairs + sr * 2 * nvar, 0, NULL, NULL),
+          st, err, release);
     }
     MBE_CL_CHECK(clFinish(cb->queue), st, err, release);
   }
@@ -716,8 +719,8 @@ MbeStatus mbe_opencl_backend_create(const MbeBackendDef* def, MbeBackend* b, Mbe
   cl_device_fp_config fcfg = 0;
   clGetDeviceInfo(cb->device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fcfg, &fcfg, NULL);
   cb->fp32_correct_div_sqrt = (fcfg & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0;
-  snprintf(cb->identity, sizeof cb->identity, "%s|%s|%s|%s|%s", info->platform, pver,
-           info->device, cver, dver);
+  snprintf(cb->identity, sizeof cb->identity, "%s|%s|%s|%s|%s", info->platform, pver, info->device,
+           cver, dver);
 
   b->ops = &CL_OPS;
   b->impl = cb;

@@ -21,28 +21,28 @@
 extern char** environ;
 
 // the compiled entry points (kernels/mbe_ensemble.cl compiled as C), per precision
-#define MBE_OMP_ENTRIES(R, S)                                                                    \
-  typedef void Integrate##S(mbe_long v, const R* cfg_r, const int32_t* cfg_i, const R* x0,       \
-                            int32_t has_x0, const R* p, R* y, int32_t* info, mbe_long nvar);     \
-  typedef void Qoi##S(mbe_long v, const R* cfg_r, const int32_t* cfg_i, const R* y,              \
-                      const int32_t* info, const int32_t* qcode, const int32_t* qcol,            \
-                      const R* qlevel, int32_t nq, R* q, mbe_long nvar);                         \
-  typedef void Reduce##S(mbe_long s, const R* y, const int32_t* info, const int32_t* scol,       \
-                         int32_t nstat, int32_t nout, int64_t* part, uint32_t* pairs,            \
+#define MBE_OMP_ENTRIES(R, S)                                                                \
+  typedef void Integrate##S(mbe_long v, const R* cfg_r, const int32_t* cfg_i, const R* x0,   \
+                            int32_t has_x0, const R* p, R* y, int32_t* info, mbe_long nvar); \
+  typedef void Qoi##S(mbe_long v, const R* cfg_r, const int32_t* cfg_i, const R* y,          \
+                      const int32_t* info, const int32_t* qcode, const int32_t* qcol,        \
+                      const R* qlevel, int32_t nq, R* q, mbe_long nvar);                     \
+  typedef void Reduce##S(mbe_long s, const R* y, const int32_t* info, const int32_t* scol,   \
+                         int32_t nstat, int32_t nout, int64_t* part, uint32_t* pairs,        \
                          mbe_long nvar);
 MBE_OMP_ENTRIES(double, F64)
 MBE_OMP_ENTRIES(float, F32)
 typedef void SizesFn(mbe_long v, int32_t* sizes);
 
 typedef struct OmpBackend {
-  char cc[512];        // the compiler, resolved
+  char cc[512];  // the compiler, resolved
   char cc_version[128];
   int threads;
 } OmpBackend;
 
 typedef struct OmpProgram {
   void* handle;
-  IntegrateF64* integrate_f64; // the same symbols, typed per precision
+  IntegrateF64* integrate_f64;  // the same symbols, typed per precision
   IntegrateF32* integrate_f32;
   QoiF64* qoi_f64;
   QoiF32* qoi_f32;
@@ -53,7 +53,7 @@ typedef struct OmpProgram {
 
 // flags: the identity contract needs no contraction and no relaxed math; -march=native only adds
 // instructions (fma() inline), never changes a rounding
-static const char* const CC_FLAGS[] = {"-O2",  "-std=c11", "-ffp-contract=off", "-fPIC",
+static const char* const CC_FLAGS[] = {"-O2",     "-std=c11",      "-ffp-contract=off",  "-fPIC",
                                        "-shared", "-march=native", "-fvisibility=hidden"};
 #define NCC_FLAGS (sizeof CC_FLAGS / sizeof CC_FLAGS[0])
 
@@ -134,7 +134,8 @@ static void cpu_model(char* out, size_t out_size) {
 static MbeStatus omp_build(MbeBackend* b, const char* text, MbePrecision precision, void** impl,
                            MbeProgramInfo* info, MbeError* err) {
   OmpBackend* ob = b->impl;
-  const char* bits = precision == MBE_PRECISION_DOUBLE ? "-DMBE_REAL_BITS=64" : "-DMBE_REAL_BITS=32";
+  const char* bits =
+      precision == MBE_PRECISION_DOUBLE ? "-DMBE_REAL_BITS=64" : "-DMBE_REAL_BITS=32";
 
   // the cache key: compiler, flags, precision and every byte of the text
   MbeSha256 h;
@@ -209,8 +210,8 @@ static MbeStatus omp_build(MbeBackend* b, const char* text, MbePrecision precisi
       goto cleanup;
     }
     if (rename(tmp_so, so_path) != 0) {
-      st = mbe_error_set(err, MBE_ERR_IO, "cannot move %s into place: %s", so_path,
-                         strerror(errno));
+      st =
+          mbe_error_set(err, MBE_ERR_IO, "cannot move %s into place: %s", so_path, strerror(errno));
       remove(tmp_so);
       goto cleanup;
     }
@@ -291,27 +292,31 @@ static void to_double(const float* src, double* dst, size_t n) {
 
 // integrate, then the reductions, each as a parallel loop over its work-items; T and m name
 // the entry points of the program's precision
-#define MBE_OMP_RUN(T, m, cfg_, x0_, p_, y_, qlevel_, q_)                                              \
-  do {                                                                                           \
-    Integrate##T* fi = op->integrate_##m;                                                        \
-    _Pragma("omp parallel for schedule(dynamic, 8) num_threads(ob->threads)")                    \
-    for (mbe_long v = 0; v < nvar; v++) {                                                        \
-      fi(v, cfg_, l->cfg_i, x0_, l->x0 != NULL, p_, y_, l->info, nvar);                              \
-    }                                                                                            \
-    if (l->nqoi > 0) {                                                                           \
-      Qoi##T* fq = op->qoi_##m;                                                                  \
-      _Pragma("omp parallel for schedule(static) num_threads(ob->threads)")                      \
-      for (mbe_long v = 0; v < nvar; v++) {                                                      \
-        fq(v, cfg_, l->cfg_i, y_, l->info, l->qcode, l->qcol, qlevel_, (int32_t)l->nqoi, q_, nvar);  \
-      }                                                                                          \
-    }                                                                                            \
-    if (l->nstat > 0) {                                                                          \
-      Reduce##T* fr = op->reduce_##m;                                                            \
-      _Pragma("omp parallel for schedule(dynamic, 1) num_threads(ob->threads)")                  \
-      for (mbe_long s = 0; s < nseries; s++) {                                                   \
-        fr(s, y_, l->info, l->scol, (int32_t)l->nstat, l->nout, l->part, l->pairs, nvar);         \
-      }                                                                                          \
-    }                                                                                            \
+#define MBE_OMP_RUN(T, m, cfg_, x0_, p_, y_, qlevel_, q_)                                          \
+  do {                                                                                             \
+    Integrate##T* fi = op->integrate_##m;                                                          \
+    _Pragma("omp parallel for schedule(dynamic, 8) num_threads(ob->threads)") for (mbe_long v = 0; \
+                                                                                   v < nvar;       \
+                                                                                   v++) {          \
+      fi(v, cfg_, l->cfg_i, x0_, l->x0 != NULL, p_, y_, l->info, nvar);                            \
+    }                                                                                              \
+    if (l->nqoi > 0) {                                                                             \
+      Qoi##T* fq = op->qoi_##m;                                                                    \
+      _Pragma("omp parallel for schedule(static) num_threads(ob->threads)") for (mbe_long v = 0;   \
+                                                                                 v < nvar; v++) {  \
+        fq(v, cfg_, l->cfg_i, y_, l->info, l->qcode, l->qcol, qlevel_, (int32_t)l->nqoi, q_,       \
+           nvar);                                                                                  \
+      }                                                                                            \
+    }                                                                                              \
+    if (l->nstat > 0) {                                                                            \
+      Reduce##T* fr = op->reduce_##m;                                                              \
+      _Pragma("omp parallel for schedule(dynamic, 1) num_threads(ob->threads)") for (mbe_long s =  \
+                                                                                         0;        \
+                                                                                     s < nseries;  \
+                                                                                     s++) {        \
+        fr(s, y_, l->info, l->scol, (int32_t)l->nstat, l->nout, l->part, l->pairs, nvar);          \
+      }                                                                                            \
+    }                                                                                              \
   } while (0)
 
 static MbeStatus omp_launch(MbeBackend* b, void* impl, MbePrecision precision, const MbeLaunch* l,
@@ -327,8 +332,7 @@ static MbeStatus omp_launch(MbeBackend* b, void* impl, MbePrecision precision, c
   if (precision == MBE_PRECISION_DOUBLE) {
     double* y = l->y ? l->y : mbe_malloc(ny_total ? ny_total * sizeof *y : 1);
     if (!y) {
-      return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory for a batch of %zu members",
-                           l->nvar);
+      return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory for a batch of %zu members", l->nvar);
     }
     MBE_OMP_RUN(F64, f64, l->cfg_r, l->x0, l->p, y, l->qlevel, l->qoi);
     if (y != l->y) {
@@ -383,7 +387,10 @@ static bool resolve_compiler(const MbeBackendDef* def, OmpBackend* ob, MbeError*
     mbe_error_set(err, MBE_ERR_COMPILER,
                   "the OpenMP backend compiles kernels at run time, but no C compiler '%s' was "
                   "found (%s); install gcc or clang, or name one with --cc or $CC",
-                  name, def->cc && *def->cc ? "--cc" : env && *env ? "from $CC" : "default");
+                  name,
+                  def->cc && *def->cc ? "--cc"
+                  : env && *env       ? "from $CC"
+                                      : "default");
     return false;
   }
   char log[256];
