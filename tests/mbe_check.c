@@ -64,3 +64,14 @@ int main(void) {
   srunner_free(sr);
   return nfailed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
+
+uint64_t mbe_test_rng_next(uint64_t* state) {
+  uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+double mbe_test_rng_u01(uint64_t* state) {
+  return ((double)(mbe_test_rng_next(state) >> 11) + 0.5) * 0x1.0p-53;
+}

@@ -5,6 +5,7 @@
 #define MBE_CHECK_H
 
 #include <check.h>
+#include <stdint.h>
 #include <math.h>
 
 // each test executable defines this NULL-terminated list of suite factories
@@ -32,5 +33,10 @@ void mbe_check_fail_on_log(void);
 // the source directory and the build directory of the project (set by CMake)
 const char* mbe_test_source_dir(void);
 const char* mbe_test_build_dir(void);
+
+// a deterministic stream of test inputs (splitmix64): the next 64 bits of *state, and a double
+// in (0, 1) from them (53 bits, never 0 or 1)
+uint64_t mbe_test_rng_next(uint64_t* state);
+double mbe_test_rng_u01(uint64_t* state);
 
 #endif

@@ -23,20 +23,8 @@ static const double PROB[NPROB] = {0.0,  0.01, 0.05, 0.25,  1.0 / 3.0, 0.5,
 
 /* ---- helpers ---------------------------------------------------------------------------- */
 
-// splitmix64
-static uint64_t rng_next(uint64_t* s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-static double rng_u01(uint64_t* s) {
-  return ((double)(rng_next(s) >> 11) + 0.5) * 0x1.0p-53;
-}
-
 static double rng_normal(uint64_t* s) {
-  return sqrt(-2.0 * log(rng_u01(s))) * cos(6.283185307179586 * rng_u01(s));
+  return sqrt(-2.0 * log(mbe_test_rng_u01(s))) * cos(6.283185307179586 * mbe_test_rng_u01(s));
 }
 
 static uint64_t bits_of(double x) {
@@ -136,7 +124,7 @@ static Block build(const Data* d, size_t cap, uint64_t seed, int nshards, size_t
     maxbatch = d->n;
   } else {
     for (size_t i = d->n; i > 1; i--) {
-      const size_t j = (size_t)(rng_next(&g) % i);
+      const size_t j = (size_t)(mbe_test_rng_next(&g) % i);
       const size_t t = perm[i - 1];
       perm[i - 1] = perm[j];
       perm[j] = t;
@@ -147,9 +135,9 @@ static Block build(const Data* d, size_t cap, uint64_t seed, int nshards, size_t
     sh[k] = block_new(d->nseries, cap);
   }
   for (size_t pos = 0; pos < d->n;) {
-    size_t m = seed == 0 ? d->n : 1 + (size_t)(rng_next(&g) % maxbatch);
+    size_t m = seed == 0 ? d->n : 1 + (size_t)(mbe_test_rng_next(&g) % maxbatch);
     m = m < d->n - pos ? m : d->n - pos;
-    add_members(sh[seed == 0 ? 0 : rng_next(&g) % (uint64_t)nshards].s, d, perm + pos, m);
+    add_members(sh[seed == 0 ? 0 : mbe_test_rng_next(&g) % (uint64_t)nshards].s, d, perm + pos, m);
     pos += m;
   }
 
@@ -159,7 +147,7 @@ static Block build(const Data* d, size_t cap, uint64_t seed, int nshards, size_t
     order[k] = k;
   }
   for (int k = nshards; k > 1; k--) {
-    const int j = (int)(rng_next(&g) % (uint64_t)k);
+    const int j = (int)(mbe_test_rng_next(&g) % (uint64_t)k);
     const int t = order[k - 1];
     order[k - 1] = order[j];
     order[j] = t;
@@ -393,11 +381,11 @@ START_TEST(test_rounding_is_correct) {
   uint64_t g = 4711;
   double x[64];
   for (int t = 0; t < 3000; t++) {
-    const int n = 2 + (int)(rng_next(&g) % 63);
-    const int k = (int)(rng_next(&g) % 81) - 40;
+    const int n = 2 + (int)(mbe_test_rng_next(&g) % 63);
+    const int k = (int)(mbe_test_rng_next(&g) % 81) - 40;
     int64_t s = 0, q = 0;
     for (int i = 0; i < n; i++) {
-      const int64_t v = (int64_t)(rng_next(&g) % (1u << 21)) - (1 << 20);
+      const int64_t v = (int64_t)(mbe_test_rng_next(&g) % (1u << 21)) - (1 << 20);
       s += v;
       q += v * v;
       x[i] = ldexp((double)v, k);
@@ -423,7 +411,7 @@ START_TEST(test_moments_match_two_pass) {
   uint64_t g = 99;
   for (int dist = 0; dist < 8; dist++) {
     for (int i = 0; i < N; i++) {
-      const double z = rng_normal(&g), u = rng_u01(&g);
+      const double z = rng_normal(&g), u = mbe_test_rng_u01(&g);
       switch (dist) {
         case 0: x[i] = u; break;
         case 1: x[i] = 5.0 + 2.0 * z; break;
@@ -432,7 +420,7 @@ START_TEST(test_moments_match_two_pass) {
         case 4: x[i] = 1e300 * z; break;
         case 5: x[i] = floor(100.0 * u) - 50.0; break;
         case 6:
-          x[i] = (rng_next(&g) & 1 ? -1.0 : 1.0) * ldexp(u, (int)(rng_next(&g) % 200) - 100);
+          x[i] = (mbe_test_rng_next(&g) & 1 ? -1.0 : 1.0) * ldexp(u, (int)(mbe_test_rng_next(&g) % 200) - 100);
           break;
         default: x[i] = 1e9 + 1e-3 * z; break;  // ill-conditioned: mean 1e9, std 1e-3
       }
@@ -463,16 +451,16 @@ static Data mixed_data(size_t n, uint64_t seed) {
   for (size_t v = 0; v < n; v++) {
     double* y = d.y + 4 * v;
     y[0] = rng_normal(&g);
-    const uint64_t k = rng_next(&g) % 50;
-    const double sgn = rng_next(&g) & 1 ? -1.0 : 1.0;
+    const uint64_t k = mbe_test_rng_next(&g) % 50;
+    const double sgn = mbe_test_rng_next(&g) & 1 ? -1.0 : 1.0;
     y[1] = k == 0   ? T_NAN
            : k == 1 ? T_INF
            : k == 2 ? -T_INF
            : k < 6  ? sgn * 0.0
                     : sgn * exp(20.0 * rng_normal(&g));
     y[2] = 7.25;
-    y[3] = (double)(rng_next(&g) % 40);
-    d.st[v] = rng_next(&g) % 10 == 0 ? MBE_RUN_MAX_STEPS : MBE_RUN_OK;
+    y[3] = (double)(mbe_test_rng_next(&g) % 40);
+    d.st[v] = mbe_test_rng_next(&g) % 10 == 0 ? MBE_RUN_MAX_STEPS : MBE_RUN_OK;
   }
   return d;
 }
@@ -551,9 +539,9 @@ START_TEST(test_quantiles_within_resolution) {
       switch (dist) {
         case 0: x[i] = z; break;
         case 1: x[i] = exp(3.0 * z); break;
-        case 2: x[i] = i % 10 == 0 ? 0.0 : -5.0 + 15.0 * rng_u01(&g); break;
+        case 2: x[i] = i % 10 == 0 ? 0.0 : -5.0 + 15.0 * mbe_test_rng_u01(&g); break;
         case 3: x[i] = -exp(30.0 * z); break;
-        default: x[i] = floor(8.0 * rng_u01(&g)) * 0.125 + 1e6; break;
+        default: x[i] = floor(8.0 * mbe_test_rng_u01(&g)) * 0.125 + 1e6; break;
       }
     }
     memcpy(xs, x, sizeof xs);
@@ -610,7 +598,7 @@ START_TEST(test_quantiles_exact_for_constant_and_small_n) {
     if (t % 3 == 1) {
       two[1] = two[0] * (1.0 + 1e-9);
     } else if (t % 3 == 2) {
-      two[1] = ldexp(two[1], (int)(rng_next(&g) % 600) - 300);
+      two[1] = ldexp(two[1], (int)(mbe_test_rng_next(&g) % 600) - 300);
     }
     r = stats_of(two, 2, 4, q);
     double s[2] = {fmin(two[0], two[1]), fmax(two[0], two[1])};
@@ -671,9 +659,9 @@ START_TEST(test_coarsening_reaches_the_brute_force_level) {
   Data d = data_new(N, 1);
   uint64_t g = 77;
   for (size_t v = 0; v < N; v++) {
-    const uint64_t k = rng_next(&g) % 100;
-    const double sgn = rng_next(&g) & 1 ? -1.0 : 1.0;
-    d.y[v] = k < 2 ? sgn * 0.0 : sgn * ldexp(1.0 + rng_u01(&g), (int)(rng_next(&g) % 2001) - 1000);
+    const uint64_t k = mbe_test_rng_next(&g) % 100;
+    const double sgn = mbe_test_rng_next(&g) & 1 ? -1.0 : 1.0;
+    d.y[v] = k < 2 ? sgn * 0.0 : sgn * ldexp(1.0 + mbe_test_rng_u01(&g), (int)(mbe_test_rng_next(&g) % 2001) - 1000);
   }
   static int32_t keys[N], ck[N];
   for (size_t v = 0; v < N; v++) {

@@ -18,18 +18,6 @@ enum { W = MBE_REDUCE_PART_COUNT };
 
 /* ---- reference ---------------------------------------------------------------------------- */
 
-// splitmix64
-static uint64_t rng_next(uint64_t* s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-static double rng_u01(uint64_t* s) {
-  return ((double)(rng_next(s) >> 11) + 0.5) * 0x1.0p-53;
-}
-
 static uint64_t bits_of(double x) {
   uint64_t u;
   memcpy(&u, &x, sizeof u);
@@ -220,22 +208,22 @@ static void check_against_reference(const double* x, const int32_t* st, size_t n
 // one random value of a mixture that reaches every exponent of the precision, zeros of both
 // signs, subnormals, the extremes, infinities and NaN
 static double random_value(uint64_t* g) {
-  const uint64_t kind = rng_next(g) % 16;
-  const double sign = rng_next(g) & 1 ? -1.0 : 1.0;
+  const uint64_t kind = mbe_test_rng_next(g) % 16;
+  const double sign = mbe_test_rng_next(g) & 1 ? -1.0 : 1.0;
   const int bits = MBE_REAL_BITS;
   const int emin = bits == 64 ? -1074 : -149, emax = bits == 64 ? 1023 : 127;
   switch (kind) {
     case 0: return sign * 0.0;
     case 1:
       return sign * (bits == 64 ? DBL_TRUE_MIN : (double)FLT_TRUE_MIN) *
-             (double)(rng_next(g) % 5 + 1);
+             (double)(mbe_test_rng_next(g) % 5 + 1);
     case 2: return sign * (bits == 64 ? DBL_MAX : (double)FLT_MAX);
-    case 3: return rng_next(g) & 1 ? T_INF : T_NAN;
+    case 3: return mbe_test_rng_next(g) & 1 ? T_INF : T_NAN;
     case 4: return sign * T_INF;
     case 5: return sign * 1.0;
     default: {
-      const int e = emin + (int)(rng_next(g) % (uint64_t)(emax - emin + 1));
-      return sign * ldexp(1.0 + rng_u01(g), e);
+      const int e = emin + (int)(mbe_test_rng_next(g) % (uint64_t)(emax - emin + 1));
+      return sign * ldexp(1.0 + mbe_test_rng_u01(g), e);
     }
   }
 }
@@ -263,7 +251,7 @@ START_TEST(test_keys_match_frexp_and_order) {
   // keys ordered like the values, -0 just below +0, both signs apart from every other key
   for (int i = 0; i < N; i++) {
     for (int k = 0; k < 8; k++) {
-      const double y = x[rng_next(&g) % N];
+      const double y = x[mbe_test_rng_next(&g) % N];
       if (ref_less(x[i], y)) {
         ck_assert_int_le(ref_key(x[i]), ref_key(y));
       }
@@ -286,7 +274,7 @@ START_TEST(test_f32_widening_is_exact) {
   // every class and a sweep of bit patterns: the integer widening equals the hardware one
   uint64_t g = 5;
   for (int i = 0; i < 200000; i++) {
-    uint32_t u = (uint32_t)rng_next(&g);
+    uint32_t u = (uint32_t)mbe_test_rng_next(&g);
     if (i < 4096) {
       u = (uint32_t)i | (i & 1 ? 0x80000000u : 0u);  // subnormals and zeros of both signs
     }
@@ -312,7 +300,7 @@ START_TEST(test_record_matches_reference) {
     int32_t* st = malloc((n + 1) * sizeof *st);
     for (size_t v = 0; v < n; v++) {
       x[v] = random_value(&g);
-      st[v] = rng_next(&g) % 7 == 0 ? (int32_t)(1 + rng_next(&g) % 6) : MBE_RUN_OK;
+      st[v] = mbe_test_rng_next(&g) % 7 == 0 ? (int32_t)(1 + mbe_test_rng_next(&g) % 6) : MBE_RUN_OK;
     }
     check_against_reference(x, st, n, 1, 1);
     check_against_reference(x, st, n, 3, 4);
@@ -355,7 +343,7 @@ START_TEST(test_sort_and_encode_adversarial) {
           case 5: x[v] = v % 3 == 0 ? T_NAN : (v % 3 == 1 ? T_INF : -T_INF); break;
           case 6: {
             const double s[] = {0.0, -0.0, 1.0, -1.0, T_NAN, T_INF, -T_INF, 1e-310};
-            x[v] = s[rng_next(&g) % 8];
+            x[v] = s[mbe_test_rng_next(&g) % 8];
             break;
           }
           default: x[v] = ldexp(1.0 + (double)(v % 5) / 8.0, (v * 37) % 200 - 100); break;
@@ -371,12 +359,12 @@ END_TEST
 START_TEST(test_radix_sort_against_qsort) {
   uint64_t g = 77;
   for (int t = 0; t < 50; t++) {
-    const size_t n = (size_t)(rng_next(&g) % 3000);
+    const size_t n = (size_t)(mbe_test_rng_next(&g) % 3000);
     uint32_t* a = malloc((n + 1) * sizeof *a);
     uint32_t* tmp = malloc((n + 1) * sizeof *tmp);
     int32_t* b = malloc((n + 1) * sizeof *b);
     for (size_t i = 0; i < n; i++) {
-      const int32_t k = t % 3 == 0 ? (int32_t)(rng_next(&g) % 5) - 2 : (int32_t)rng_next(&g);
+      const int32_t k = t % 3 == 0 ? (int32_t)(mbe_test_rng_next(&g) % 5) - 2 : (int32_t)mbe_test_rng_next(&g);
       a[i] = (uint32_t)k;
       b[i] = k;
     }
@@ -435,13 +423,13 @@ START_TEST(test_record_independent_of_member_order) {
   uint64_t g = 31;
   for (int v = 0; v < N; v++) {
     x[v] = random_value(&g);
-    st[v] = rng_next(&g) % 5 == 0 ? MBE_RUN_RHS_FAIL : MBE_RUN_OK;
+    st[v] = mbe_test_rng_next(&g) % 5 == 0 ? MBE_RUN_RHS_FAIL : MBE_RUN_OK;
     y[v] = (mbe_real)x[v];
   }
   mbe_reduce_series(y, 0, 1, st, 0, 1, N, p0, sc0);
   for (int t = 0; t < 5; t++) {
     for (int v = N - 1; v > 0; v--) {
-      const int j = (int)(rng_next(&g) % (uint64_t)(v + 1));
+      const int j = (int)(mbe_test_rng_next(&g) % (uint64_t)(v + 1));
       const mbe_real ty = y[v];
       const int32_t ts = st[v];
       y[v] = y[j];
