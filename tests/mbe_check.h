@@ -22,12 +22,12 @@ TCase* mbe_tcase_create(const char* name);
 void mbe_check_fail_on_log(void);
 
 // |a - b| <= atol + rtol * |b|
-#define MBE_CK_NEAR(a, b, rtol, atol)                                                          \
-  do {                                                                                         \
-    double mbe_a_ = (a), mbe_b_ = (b);                                                         \
-    ck_assert_msg(fabs(mbe_a_ - mbe_b_) <= (atol) + (rtol)*fabs(mbe_b_),                       \
+#define MBE_CK_NEAR(a, b, rtol, atol)                                                           \
+  do {                                                                                          \
+    double mbe_a_ = (a), mbe_b_ = (b);                                                          \
+    ck_assert_msg(fabs(mbe_a_ - mbe_b_) <= (atol) + (rtol)*fabs(mbe_b_),                        \
                   "%s = %.17g, expected %s = %.17g (rtol %g, atol %g)", #a, mbe_a_, #b, mbe_b_, \
-                  (double)(rtol), (double)(atol));                                             \
+                  (double)(rtol), (double)(atol));                                              \
   } while (0)
 
 // the source directory and the build directory of the project (set by CMake)

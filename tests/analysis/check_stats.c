@@ -420,7 +420,8 @@ START_TEST(test_moments_match_two_pass) {
         case 4: x[i] = 1e300 * z; break;
         case 5: x[i] = floor(100.0 * u) - 50.0; break;
         case 6:
-          x[i] = (mbe_test_rng_next(&g) & 1 ? -1.0 : 1.0) * ldexp(u, (int)(mbe_test_rng_next(&g) % 200) - 100);
+          x[i] = (mbe_test_rng_next(&g) & 1 ? -1.0 : 1.0) *
+                 ldexp(u, (int)(mbe_test_rng_next(&g) % 200) - 100);
           break;
         default: x[i] = 1e9 + 1e-3 * z; break;  // ill-conditioned: mean 1e9, std 1e-3
       }
@@ -661,7 +662,9 @@ START_TEST(test_coarsening_reaches_the_brute_force_level) {
   for (size_t v = 0; v < N; v++) {
     const uint64_t k = mbe_test_rng_next(&g) % 100;
     const double sgn = mbe_test_rng_next(&g) & 1 ? -1.0 : 1.0;
-    d.y[v] = k < 2 ? sgn * 0.0 : sgn * ldexp(1.0 + mbe_test_rng_u01(&g), (int)(mbe_test_rng_next(&g) % 2001) - 1000);
+    d.y[v] =
+        k < 2 ? sgn * 0.0
+              : sgn * ldexp(1.0 + mbe_test_rng_u01(&g), (int)(mbe_test_rng_next(&g) % 2001) - 1000);
   }
   static int32_t keys[N], ck[N];
   for (size_t v = 0; v < N; v++) {

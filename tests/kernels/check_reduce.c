@@ -300,7 +300,8 @@ START_TEST(test_record_matches_reference) {
     int32_t* st = malloc((n + 1) * sizeof *st);
     for (size_t v = 0; v < n; v++) {
       x[v] = random_value(&g);
-      st[v] = mbe_test_rng_next(&g) % 7 == 0 ? (int32_t)(1 + mbe_test_rng_next(&g) % 6) : MBE_RUN_OK;
+      st[v] =
+          mbe_test_rng_next(&g) % 7 == 0 ? (int32_t)(1 + mbe_test_rng_next(&g) % 6) : MBE_RUN_OK;
     }
     check_against_reference(x, st, n, 1, 1);
     check_against_reference(x, st, n, 3, 4);
@@ -364,7 +365,8 @@ START_TEST(test_radix_sort_against_qsort) {
     uint32_t* tmp = malloc((n + 1) * sizeof *tmp);
     int32_t* b = malloc((n + 1) * sizeof *b);
     for (size_t i = 0; i < n; i++) {
-      const int32_t k = t % 3 == 0 ? (int32_t)(mbe_test_rng_next(&g) % 5) - 2 : (int32_t)mbe_test_rng_next(&g);
+      const int32_t k =
+          t % 3 == 0 ? (int32_t)(mbe_test_rng_next(&g) % 5) - 2 : (int32_t)mbe_test_rng_next(&g);
       a[i] = (uint32_t)k;
       b[i] = k;
     }
