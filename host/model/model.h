@@ -149,7 +149,6 @@ typedef struct MbeStructExpr {
   const MbeExpr* expr;
   int scope;
   const MbeClass* lex;
-  const char* what;  // "dimension" or "condition", for the refusal's message
 } MbeStructExpr;
 
 // a parameter element, or a start value, that varies per member of an ensemble (mbe_flat_vary)

@@ -502,15 +502,15 @@ static MbeStatus resolve_type(MbeFlatten* fl, const MbeComp* c, const MbeClass* 
 }
 
 // evaluates an expression the flat model's structure depends on, and keeps it for mbe_flat_vary
-static MbeStatus eval_structural(MbeFlatten* fl, const char* what, const MbeExpr* e, int scope,
-                                 const MbeClass* lex, MbeValue* out, MbeError* err) {
+static MbeStatus eval_structural(MbeFlatten* fl, const MbeExpr* e, int scope, const MbeClass* lex,
+                                 MbeValue* out, MbeError* err) {
   MbeFlat* f = fl->flat;
   MbeStructExpr* g = grow(fl->arena, f->sexprs, f->nsexprs, &f->cap_sexprs, sizeof *g);
   if (!g) {
     return nomem(err);
   }
   f->sexprs = g;
-  f->sexprs[f->nsexprs++] = (MbeStructExpr){e, scope, lex, what};
+  f->sexprs[f->nsexprs++] = (MbeStructExpr){e, scope, lex};
   return mbe_eval(fl, e, scope, lex, out, err);
 }
 
@@ -518,7 +518,7 @@ static MbeStatus eval_structural(MbeFlatten* fl, const char* what, const MbeExpr
 static MbeStatus eval_dim(MbeFlatten* fl, const MbeExpr* e, int scope, const MbeClass* lex,
                           int* out, MbeError* err) {
   MbeValue v;
-  MbeStatus st = eval_structural(fl, "dimension", e, scope, lex, &v, err);
+  MbeStatus st = eval_structural(fl, e, scope, lex, &v, err);
   if (st != MBE_OK) {
     return st;
   }
@@ -890,7 +890,7 @@ static MbeStatus instantiate_slot(MbeFlatten* fl, int inst, size_t slot_index, M
   slot->is_present = true;
   if (c->condition) {
     MbeValue cv;
-    if ((st = eval_structural(fl, "condition", c->condition, inst, lex, &cv, err)) != MBE_OK) {
+    if ((st = eval_structural(fl, c->condition, inst, lex, &cv, err)) != MBE_OK) {
       goto done;
     }
     if (cv.type != MBE_T_BOOLEAN || cv.ndims != 0) {

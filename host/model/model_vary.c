@@ -307,20 +307,12 @@ MbeStatus mbe_flat_vary(MbeFlat* f, const char* const* names, size_t n, MbeError
   mbe_flatten_ctx_init(fl, (MbeSpec*)f->spec, f);
   MbeStatus st = mbe_flatten_eval_all(fl, err);
 
-  // the dimensions and conditions again: a varied value there is refused where it is used
+  // the dimensions and conditions again: reaching an Integer or Boolean from a varied value
+  // takes an operation that refuses it (integer(), a comparison), here at the place of use
   for (size_t i = 0; i < f->nsexprs && st == MBE_OK; i++) {
     const MbeStructExpr* x = &f->sexprs[i];
     MbeValue v;
     st = mbe_eval(fl, x->expr, x->scope, x->lex, &v, err);
-    for (size_t k = 0; st == MBE_OK && k < v.n; k++) {
-      if (mbe_value_varies(&v, &f->psym, k)) {
-        char who[300];
-        mbe_flat_varied_names(f, v.sym[k], who, sizeof who);
-        st = mbe_error_at(err, MBE_ERR_MODEL, x->expr->loc,
-                          "this %s depends on %s, which must be fixed when the model is compiled",
-                          x->what, who);
-      }
-    }
   }
   mbe_free(fl);
   f->nwarnings = nwarnings;

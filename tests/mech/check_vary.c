@@ -349,6 +349,28 @@ START_TEST(test_structural_use_is_located) {
 }
 END_TEST
 
+// a varied value in a dimension alone (the binding does not read it) is refused there too
+START_TEST(test_dimension_use_is_located) {
+  static const char text[] =
+      "model Dim\n"
+      "  inner Modelica.Mechanics.MultiBody.World world;\n"
+      "  parameter Real L = 2;\n"
+      "  parameter Real q[integer(L)] = {1, 2};\n"
+      "end Dim;\n";
+  MbeError err;
+  mbe_error_clear(&err);
+  Model m;
+  const char* vary[] = {"L"};
+  ck_assert_int_eq(model_open(&m, text, "Dim", vary, 1, &err), MBE_ERR_MODEL);
+  ck_assert_str_eq(err.file, "wrapper.mo");
+  ck_assert_int_eq(err.line, 4);
+  ck_assert_int_eq(err.column, 20);
+  ck_assert_msg(strstr(err.message, "depends on L, which varies per member") != NULL, "%s",
+                err.message);
+  model_close(&m);
+}
+END_TEST
+
 // a start value that sets no initial state would change nothing: refused, not ignored
 START_TEST(test_start_that_sets_nothing) {
   static const char text[] =
@@ -414,6 +436,7 @@ static Suite* vary_suite(void) {
   tcase_add_loop_test(tc, test_refusals, 0, sizeof REFUSALS / sizeof REFUSALS[0]);
   tcase_add_test(tc, test_twice_is_refused);
   tcase_add_test(tc, test_structural_use_is_located);
+  tcase_add_test(tc, test_dimension_use_is_located);
   tcase_add_test(tc, test_start_that_sets_nothing);
   tcase_add_test(tc, test_mech_needs_a_number);
   suite_add_tcase(s, tc);
