@@ -128,23 +128,44 @@ MbeStatus mbe_cache_dir(const char* override_dir, const char* sub, char* out, si
   const char* env = getenv("MBENS_CACHE_DIR");
   const char* xdg = getenv("XDG_CACHE_HOME");
   const char* home = getenv("HOME");
+
+  // the first of: the caller's, $MBENS_CACHE_DIR, $XDG_CACHE_HOME/mbens, $HOME/.cache/mbens
+  const char* from;
   int n;
   if (override_dir && *override_dir) {
+    from = "the directory given";
     n = snprintf(out, out_size, "%s/%s", override_dir, sub);
   } else if (env && *env) {
+    from = "$MBENS_CACHE_DIR";
     n = snprintf(out, out_size, "%s/%s", env, sub);
   } else if (xdg && *xdg) {
+    from = "$XDG_CACHE_HOME/mbens";
     n = snprintf(out, out_size, "%s/mbens/%s", xdg, sub);
   } else if (home && *home) {
+    from = "$HOME/.cache/mbens";
     n = snprintf(out, out_size, "%s/.cache/mbens/%s", home, sub);
   } else {
+    out[0] = '\0';
     return mbe_error_set(err, MBE_ERR_IO,
-                         "no cache directory: set MBENS_CACHE_DIR, XDG_CACHE_HOME or HOME");
+                         "no cache directory: none of MBENS_CACHE_DIR, XDG_CACHE_HOME and HOME "
+                         "is set");
   }
   if (n < 0 || (size_t)n >= out_size) {
-    return mbe_error_set(err, MBE_ERR_INVALID_ARG, "cache directory path too long");
+    out[0] = '\0';
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG, "cache directory path (from %s) too long", from);
   }
-  return mbe_mkdir_p(out, err);
+
+  // created when missing, and writable: the message names the directory, where it came from
+  // and what the system said
+  MbeError why;
+  MbeStatus st = mbe_mkdir_p(out, &why);
+  if (st == MBE_OK && access(out, W_OK | X_OK) != 0) {
+    st = mbe_error_set(&why, MBE_ERR_IO, "'%s' is not writable: %s", out, strerror(errno));
+  }
+  if (st != MBE_OK) {
+    mbe_error_set(err, st, "cannot use '%s' (from %s): %s", out, from, why.message);
+  }
+  return st;
 }
 
 double mbe_seconds(void) {

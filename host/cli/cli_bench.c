@@ -282,8 +282,9 @@ int mbe_cmd_bench(int argc, char** argv) {
   for (int j = 0; j < nb; j++) {
     MbeBackendInfo bi;
     mbe_backend_get_info(backends[j], &bi);
-    printf("backend %d: %s: %s (%s), %d %s\n", j, bi.kind == MBE_BACKEND_OPENCL ? "OpenCL" : "OpenMP",
-           bi.device, bi.version, bi.compute_units,
+    printf("backend %d: %s: %s%s%s%s, %d %s\n", j,
+           bi.kind == MBE_BACKEND_OPENCL ? "OpenCL" : "OpenMP", bi.device,
+           bi.version[0] ? " (" : "", bi.version, bi.version[0] ? ")" : "", bi.compute_units,
            bi.kind == MBE_BACKEND_OPENCL ? "compute units" : "threads");
   }
 

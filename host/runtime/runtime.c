@@ -97,13 +97,17 @@ MbeStatus mbe_backend_create(const MbeBackendDef* def, MbeBackend** out, MbeErro
     return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
   }
 
-  // the program cache
+  // the program cache; without one every program is compiled afresh, which costs time but
+  // nothing else, so a directory that cannot be used is a warning, not a failure
   MbeStatus st = MBE_OK;
   if (d.use_cache) {
-    st = mbe_cache_dir(d.cache_dir, "programs", b->cache_dir, sizeof b->cache_dir, err);
-    if (st != MBE_OK) {
-      mbe_free(b);
-      return st;
+    MbeError why;
+    if (mbe_cache_dir(d.cache_dir, "programs", b->cache_dir, sizeof b->cache_dir, &why) != MBE_OK) {
+      b->cache_dir[0] = '\0';
+      mbe_log(MBE_LOG_WARN,
+              "no compiled-kernel cache this run, kernels are compiled afresh: %s; set "
+              "MBENS_CACHE_DIR=DIR to keep them in another directory",
+              why.message);
     }
   }
 
@@ -328,6 +332,24 @@ static size_t member_bytes(const MbeProgram* prog, const MbeRunDef* run, const M
 size_t mbe_program_batch_limit(const MbeProgram* prog, const MbeRunDef* run,
                                const MbeReduceDef* red, bool has_x0) {
   return prog->backend->ops->batch_limit(prog->backend, member_bytes(prog, run, red, has_x0));
+}
+
+size_t mbe_program_batch_host_bytes(const MbeProgram* prog, const MbeRunDef* run,
+                                    const MbeReduceDef* red, bool has_x0, bool has_y) {
+  static double shape_only;  // marks the arrays present; never read or written
+  MbeLaunch l;
+  memset(&l, 0, sizeof l);
+  l.nvar = 1;
+  l.nx = prog->info.nx;
+  l.np = prog->info.np;
+  l.ny = prog->info.ny;
+  l.nout = run->nout;
+  l.x0 = has_x0 ? &shape_only : NULL;
+  l.y = has_y ? &shape_only : NULL;
+  l.nqoi = red ? red->nqoi : 0;
+  l.nstat = red ? red->nstat : 0;
+  return prog->backend->ops->host_bytes(prog->backend, prog->precision, &l,
+                                        member_bytes(prog, run, red, has_x0));
 }
 
 MbeStatus mbe_program_run_batch(MbeProgram* prog, const MbeRunDef* run, const MbeReduceDef* red,

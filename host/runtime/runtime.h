@@ -46,6 +46,11 @@ typedef struct MbeBackendOps {
                       MbeError* err);
   // most members per batch for this many bytes per member (device memory); 0 = no limit
   size_t (*batch_limit)(const MbeBackend* b, size_t bytes_per_member);
+  // host bytes a launch takes per member beyond the caller's arrays, for a launch of l's shape
+  // (only its sizes, and which of x0 and y are non-NULL, are read); device_bytes: the member's
+  // device buffers
+  size_t (*host_bytes)(const MbeBackend* b, MbePrecision precision, const MbeLaunch* l,
+                       size_t device_bytes);
   // frees the backend's own state
   void (*destroy)(MbeBackend* b);
 } MbeBackendOps;

@@ -337,6 +337,61 @@ START_TEST(test_program_cache) {
 }
 END_TEST
 
+// a cache directory that cannot be made costs only the cache: one warning that says what the
+// directory is for, which one and why, and how to choose another; programs are built afresh
+START_TEST(test_unusable_cache_warns) {
+  const MbeTestBackend* tb = backend_of(_i);
+  MbeBackendDef def = mbe_backend_def_default();
+  def.kind = tb->kind;
+  def.threads = tb->threads;
+  def.cache_dir = "/dev/null/mbens";  // a file where a directory should be, even for root
+  MbeBackend* b = NULL;
+  MbeError err;
+  mbe_error_clear(&err);
+  g_log[0] = '\0';
+  mbe_set_log_fn(capture_log, NULL, MBE_LOG_WARN);
+  MbeStatus st = mbe_backend_create(&def, &b, &err);
+  mbe_check_fail_on_log();
+  ck_assert_msg(st == MBE_OK, "backend: %s", err.message);
+  ck_assert_msg(strstr(g_log, "compiled-kernel cache") &&
+                    strstr(g_log, "'/dev/null/mbens/programs'") &&
+                    strstr(g_log, "(from the directory given)") &&
+                    strstr(g_log, "Not a directory") && strstr(g_log, "MBENS_CACHE_DIR=DIR"),
+                "warning: %s", g_log);
+
+  // twice compiled, never from the cache
+  for (int k = 0; k < 2; k++) {
+    MbeProgram* prog = mbe_test_program_create(b, MBE_SYS_PENDULUM, MBE_PRECISION_DOUBLE);
+    MbeProgramInfo pi;
+    mbe_program_get_info(prog, &pi);
+    ck_assert(!pi.from_cache);
+    mbe_program_destroy(prog);
+  }
+  mbe_backend_destroy(b);
+}
+END_TEST
+
+// what the backend says it runs on has no empty part ("(, driver 3.1)" once, from PoCL's
+// 65-character device version in a 64-byte buffer)
+START_TEST(test_backend_info_complete) {
+  const MbeTestBackend* tb = backend_of(_i);
+  MbeBackend* b = mbe_test_backend_create(tb->kind, tb->threads);
+  MbeBackendInfo bi;
+  mbe_backend_get_info(b, &bi);
+  const char* fields[] = {bi.platform, bi.device, bi.version};
+  for (size_t j = 0; j < sizeof fields / sizeof fields[0]; j++) {
+    size_t n = strlen(fields[j]);
+    ck_assert_msg(n > 0 && fields[j][0] != ',' && fields[j][0] != ' ' && fields[j][n - 1] != ' ' &&
+                      fields[j][n - 1] != ',' && !strstr(fields[j], ", ,"),
+                  "field %zu: '%s'", j, fields[j]);
+  }
+  if (bi.kind == MBE_BACKEND_OPENCL) {
+    ck_assert_msg(strncmp(bi.version, "OpenCL ", 7) == 0, "version: '%s'", bi.version);
+  }
+  mbe_backend_destroy(b);
+}
+END_TEST
+
 // bad run definitions are refused with a message
 START_TEST(test_run_def_validation) {
   const MbeTestBackend* tb = backend_of(_i);
@@ -391,6 +446,8 @@ static Suite* make_runtime_suite(void) {
   tcase_add_loop_test(conf, test_batches_are_invisible, 0, g_nbackends);
   tcase_add_loop_test(conf, test_build_error_carries_log, 0, g_nbackends);
   tcase_add_loop_test(conf, test_program_cache, 0, g_nbackends);
+  tcase_add_loop_test(conf, test_unusable_cache_warns, 0, g_nbackends);
+  tcase_add_loop_test(conf, test_backend_info_complete, 0, g_nbackends);
   tcase_add_loop_test(conf, test_run_def_validation, 0, g_nbackends);
   suite_add_tcase(s, conf);
   return s;

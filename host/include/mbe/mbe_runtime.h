@@ -89,11 +89,14 @@ typedef struct MbeBackendInfo {
   int compute_units;    // OpenCL compute units; OpenMP threads
   uint64_t global_mem;  // bytes of device memory (OpenMP: physical memory)
   uint64_t max_alloc;   // largest single buffer (bytes)
+  bool is_host_memory;  // the device's memory is the host's (OpenMP, OpenCL CPU devices)
 } MbeBackendInfo;
 
 // Creates a backend. Returns MBE_ERR_NO_DEVICE when the device asked for does not exist,
-// MBE_ERR_OPENCL on driver errors, MBE_ERR_INVALID_ARG for a bad def. Out: owned, NULL on failure.
-// Nullable: err.
+// MBE_ERR_OPENCL on driver errors, MBE_ERR_INVALID_ARG for a bad def. A cache directory that
+// cannot be created or written is not an error: the backend runs without a program cache and
+// logs one MBE_LOG_WARN line naming the directory, where it came from and why it failed. Out:
+// owned, NULL on failure. Nullable: err.
 MBE_API MbeStatus mbe_backend_create(const MbeBackendDef* def, MbeBackend** out, MbeError* err);
 
 // Destroys a backend; its programs must be destroyed first. NULL is a no-op.
@@ -193,6 +196,13 @@ MBE_API MbeStatus mbe_program_run_batch(MbeProgram* prog, const MbeRunDef* run,
 // these settings; 0 = no limit. Nullable: red.
 MBE_API size_t mbe_program_batch_limit(const MbeProgram* prog, const MbeRunDef* run,
                                        const MbeReduceDef* red, bool has_x0);
+
+// The host memory (bytes) mbe_program_run_batch takes per member of a batch beyond the caller's
+// arrays: staging in the device's layout and precision, the outputs when the caller wants none
+// (has_y false) and the backend must still keep them, and the device's buffers when its memory
+// is the host's (MbeBackendInfo.is_host_memory). Nullable: red.
+MBE_API size_t mbe_program_batch_host_bytes(const MbeProgram* prog, const MbeRunDef* run,
+                                            const MbeReduceDef* red, bool has_x0, bool has_y);
 
 MBE_END_DECLS
 

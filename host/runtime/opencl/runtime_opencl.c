@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The OpenCL backend: device enumeration and choice, program build with the build log on failure,
-// program binaries cached by content hash, batches in the variant-fastest layout.
+// program binaries cached by content hash, batches in the variant-fastest layout launched in
+// work-groups of a size the backend fixes (MBE_CL_LOCAL_SIZE), never the driver's choice.
 #define _POSIX_C_SOURCE 200809L
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
@@ -56,6 +57,13 @@ static const char* cl_error_name(cl_int rc) {
   }
 }
 
+// The work-group size of every launch, before the device's and the kernel's limits. Small and
+// fixed, not left to the driver: given local_work_size = NULL, PoCL makes groups of thousands of
+// work-items whose private arrays overflow its worker threads' stacks (a crash at 4000 members
+// of an 8-link chain), and 64 is a whole number of warps/wavefronts on GPUs. Results do not
+// depend on it: every work-item integrates or reduces on its own.
+#define MBE_CL_LOCAL_SIZE 64
+
 typedef struct ClBackend {
   cl_platform_id platform;
   cl_device_id device;
@@ -63,14 +71,18 @@ typedef struct ClBackend {
   cl_command_queue queue;
   char identity[1024];  // platform + device + driver, part of the cache key
   bool fp32_correct_div_sqrt;
+  size_t max_local;  // MBE_CL_LOCAL_SIZE within the device's work-group and work-item limits
 } ClBackend;
+
+// the entry points of kernels/mbe_ensemble.cl
+enum { K_INTEGRATE = 0, K_QOI, K_REDUCE, K_SIZES, K_COUNT };
+static const char* const KERNEL_NAMES[K_COUNT] = {"mbe_kernel_integrate", "mbe_kernel_qoi",
+                                                  "mbe_kernel_reduce", "mbe_kernel_sizes"};
 
 typedef struct ClProgram {
   cl_program program;
-  cl_kernel integrate;
-  cl_kernel qoi;
-  cl_kernel reduce;
-  cl_kernel sizes;
+  cl_kernel kernel[K_COUNT];  // by K_*
+  size_t local[K_COUNT];      // work-group size of each: a power of two <= max_local (K_COUNT)
 } ClProgram;
 
 /* ---- devices ----------------------------------------------------------------------------- */
@@ -106,20 +118,50 @@ static void list_devices(ClDeviceList* l) {
   }
 }
 
-static void device_str(cl_device_id d, cl_device_info what, char* out, size_t size) {
+// a string property of a device (d) or else a platform (p), whitespace-trimmed and cut to size;
+// "" when the driver does not say. The driver is asked for the length first: a buffer too small
+// for the whole answer must not turn it into nothing (PoCL's device version is 65 characters).
+static void info_str(cl_device_id d, cl_platform_id p, cl_uint what, char* out, size_t size) {
   out[0] = '\0';
-  if (clGetDeviceInfo(d, what, size, out, NULL) != CL_SUCCESS) {
-    out[0] = '\0';
+  size_t need = 0;
+  cl_int rc =
+      d ? clGetDeviceInfo(d, what, 0, NULL, &need) : clGetPlatformInfo(p, what, 0, NULL, &need);
+  char* buf = rc == CL_SUCCESS && need > 0 ? mbe_malloc(need + 1) : NULL;
+  if (!buf) {
+    return;
   }
-  out[size - 1] = '\0';
+  rc = d ? clGetDeviceInfo(d, what, need, buf, NULL) : clGetPlatformInfo(p, what, need, buf, NULL);
+  buf[rc == CL_SUCCESS ? need : 0] = '\0';
+
+  // without surrounding blanks, so that no caller prints an empty-looking field
+  const char* a = buf;
+  while (isspace((unsigned char)*a)) {
+    a++;
+  }
+  size_t n = strlen(a);
+  while (n > 0 && isspace((unsigned char)a[n - 1])) {
+    n--;
+  }
+  snprintf(out, size, "%.*s", (int)n, a);
+  mbe_free(buf);
+}
+
+static void device_str(cl_device_id d, cl_device_info what, char* out, size_t size) {
+  info_str(d, NULL, what, out, size);
 }
 
 static void platform_str(cl_platform_id p, cl_platform_info what, char* out, size_t size) {
-  out[0] = '\0';
-  if (clGetPlatformInfo(p, what, size, out, NULL) != CL_SUCCESS) {
-    out[0] = '\0';
+  info_str(NULL, p, what, out, size);
+}
+
+// "OpenCL 3.0 PoCL ..., driver 3.1": the parts the driver reports, none of them empty; a text
+// cut to size ends in "..."
+static void version_str(const char* cver, const char* dver, char* out, size_t size) {
+  int n = snprintf(out, size, "%s%s%s%s", cver, cver[0] && dver[0] ? ", " : "",
+                   dver[0] ? "driver " : "", dver);
+  if (n >= 0 && (size_t)n >= size && size >= 4) {
+    memcpy(out + size - 4, "...", 4);
   }
-  out[size - 1] = '\0';
 }
 
 static bool device_has_fp64(cl_device_id d) {
@@ -197,6 +239,41 @@ static int choose_device(const ClDeviceList* l, const char* spec, bool need_fp64
   return best;
 }
 
+// the type of a device, as `devices` shows it
+static const char* device_kind(cl_device_type type) {
+  return (type & CL_DEVICE_TYPE_GPU)           ? "GPU"
+         : (type & CL_DEVICE_TYPE_ACCELERATOR) ? "accelerator"
+         : (type & CL_DEVICE_TYPE_CPU)         ? "CPU"
+                                               : "other";
+}
+
+// one device of the listing; a part the driver does not report is left out, never printed empty
+static void describe_device(const ClDeviceList* l, int i, MbeStrbuf* out) {
+  char name[256], dver[256], cver[256], version[600];
+  device_str(l->device[i], CL_DEVICE_NAME, name, sizeof name);
+  device_str(l->device[i], CL_DEVICE_VERSION, cver, sizeof cver);
+  device_str(l->device[i], CL_DRIVER_VERSION, dver, sizeof dver);
+  version_str(cver, dver, version, sizeof version);
+  cl_device_type type = 0;
+  cl_uint cu = 0, mhz = 0;
+  cl_ulong mem = 0, alloc = 0;
+  clGetDeviceInfo(l->device[i], CL_DEVICE_TYPE, sizeof type, &type, NULL);
+  clGetDeviceInfo(l->device[i], CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cu, &cu, NULL);
+  clGetDeviceInfo(l->device[i], CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof mhz, &mhz, NULL);
+  clGetDeviceInfo(l->device[i], CL_DEVICE_GLOBAL_MEM_SIZE, sizeof mem, &mem, NULL);
+  clGetDeviceInfo(l->device[i], CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof alloc, &alloc, NULL);
+  mbe_strbuf_printf(out, "  device %d:%d  %s [%s]\n", l->pindex[i], l->dindex[i],
+                    name[0] ? name : "unnamed", device_kind(type));
+  if (version[0]) {
+    mbe_strbuf_printf(out, "    version: %s\n", version);
+  }
+  mbe_strbuf_printf(out,
+                    "    fp64: %s, compute units: %u @ %u MHz, memory: %.2f GiB (largest buffer "
+                    "%.2f GiB)\n",
+                    device_has_fp64(l->device[i]) ? "yes" : "no", cu, mhz,
+                    (double)mem / 1073741824.0, (double)alloc / 1073741824.0);
+}
+
 void mbe_opencl_describe(MbeStrbuf* out) {
   ClDeviceList l;
   list_devices(&l);
@@ -206,36 +283,20 @@ void mbe_opencl_describe(MbeStrbuf* out) {
                     "pocl-opencl-icd for CPUs or the GPU vendor's driver)\n");
     return;
   }
+
+  // each platform's line before its first device
   int last_platform = -1;
   for (int i = 0; i < l.n; i++) {
-    char name[256], pname[256], pver[256], dver[256], cver[256];
     if (l.pindex[i] != last_platform) {
+      char pname[256], pver[256];
       platform_str(l.platform[i], CL_PLATFORM_NAME, pname, sizeof pname);
       platform_str(l.platform[i], CL_PLATFORM_VERSION, pver, sizeof pver);
-      mbe_strbuf_printf(out, "OpenCL platform %d: %s (%s)\n", l.pindex[i], pname, pver);
+      mbe_strbuf_printf(out, "OpenCL platform %d: %s%s%s%s\n", l.pindex[i],
+                        pname[0] ? pname : "unnamed", pver[0] ? " (" : "", pver,
+                        pver[0] ? ")" : "");
       last_platform = l.pindex[i];
     }
-    device_str(l.device[i], CL_DEVICE_NAME, name, sizeof name);
-    device_str(l.device[i], CL_DEVICE_VERSION, cver, sizeof cver);
-    device_str(l.device[i], CL_DRIVER_VERSION, dver, sizeof dver);
-    cl_device_type type = 0;
-    cl_uint cu = 0, mhz = 0;
-    cl_ulong mem = 0, alloc = 0;
-    clGetDeviceInfo(l.device[i], CL_DEVICE_TYPE, sizeof type, &type, NULL);
-    clGetDeviceInfo(l.device[i], CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cu, &cu, NULL);
-    clGetDeviceInfo(l.device[i], CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof mhz, &mhz, NULL);
-    clGetDeviceInfo(l.device[i], CL_DEVICE_GLOBAL_MEM_SIZE, sizeof mem, &mem, NULL);
-    clGetDeviceInfo(l.device[i], CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof alloc, &alloc, NULL);
-    const char* kind = (type & CL_DEVICE_TYPE_GPU)           ? "GPU"
-                       : (type & CL_DEVICE_TYPE_ACCELERATOR) ? "accelerator"
-                       : (type & CL_DEVICE_TYPE_CPU)         ? "CPU"
-                                                             : "other";
-    mbe_strbuf_printf(out,
-                      "  device %d:%d  %s [%s]\n    version: %s, driver %s\n    fp64: %s, compute "
-                      "units: %u @ %u MHz, memory: %.2f GiB (largest buffer %.2f GiB)\n",
-                      l.pindex[i], l.dindex[i], name, kind, cver, dver,
-                      device_has_fp64(l.device[i]) ? "yes" : "no", cu, mhz,
-                      (double)mem / 1073741824.0, (double)alloc / 1073741824.0);
+    describe_device(&l, i, out);
   }
 }
 
@@ -310,6 +371,59 @@ static void store_binary(ClBackend* cb, cl_program prog, const char* path) {
   mbe_free(bin);
 }
 
+// releases the kernels created so far, newest first
+static void release_kernels(ClProgram* cp) {
+  for (int j = K_COUNT - 1; j >= 0; j--) {
+    if (cp->kernel[j]) {
+      clReleaseKernel(cp->kernel[j]);
+    }
+  }
+}
+
+// the largest power of two <= limit (limit >= 1)
+static size_t pow2_floor(size_t limit) {
+  size_t p = 1;
+  while (p <= limit / 2) {
+    p *= 2;
+  }
+  return p;
+}
+
+// creates every kernel of the program and fixes its work-group size once: the backend's
+// max_local, within what the compiled kernel allows (CL_KERNEL_WORK_GROUP_SIZE: its registers
+// or private memory), rounded down to a power of two
+static MbeStatus create_kernels(const ClBackend* cb, ClProgram* cp, MbeError* err) {
+  MbeStatus st = MBE_OK;
+  cl_int rc = CL_SUCCESS;
+  for (int j = 0; j < K_COUNT; j++) {
+    cp->kernel[j] = clCreateKernel(cp->program, KERNEL_NAMES[j], &rc);
+    MBE_CL_CHECK(rc, st, err, fail);
+    size_t kmax = 0;
+    MBE_CL_CHECK(clGetKernelWorkGroupInfo(cp->kernel[j], cb->device, CL_KERNEL_WORK_GROUP_SIZE,
+                                          sizeof kmax, &kmax, NULL),
+                 st, err, fail);
+    size_t limit = kmax > 0 && kmax < cb->max_local ? kmax : cb->max_local;
+    cp->local[j] = pow2_floor(limit);
+    mbe_log(MBE_LOG_DEBUG, "OpenCL %s: work-groups of %zu (kernel allows %zu)", KERNEL_NAMES[j],
+            cp->local[j], kmax);
+  }
+  return MBE_OK;
+
+fail:
+  release_kernels(cp);
+  return st;
+}
+
+// launches kernel `which` over n >= 1 work-items, in groups of its local size: the range is
+// rounded up to a multiple of it, and the extra work-items return at once (every entry point
+// of kernels/mbe_ensemble.cl checks its id against its count)
+static cl_int enqueue_range(const ClBackend* cb, const ClProgram* cp, int which, size_t n) {
+  size_t local = cp->local[which];
+  size_t global = (n + local - 1) / local * local;
+  return clEnqueueNDRangeKernel(cb->queue, cp->kernel[which], 1, NULL, &global, &local, 0, NULL,
+                                NULL);
+}
+
 static MbeStatus cl_build(MbeBackend* b, const char* text, MbePrecision precision, void** impl,
                           MbeProgramInfo* info, MbeError* err) {
   ClBackend* cb = b->impl;
@@ -347,32 +461,21 @@ static MbeStatus cl_build(MbeBackend* b, const char* text, MbePrecision precisio
     }
   }
 
-  // the two kernels
+  // the kernels and their work-group sizes
   ClProgram* cp = mbe_calloc(1, sizeof *cp);
   if (!cp) {
     st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
     goto release_program;
   }
   cp->program = prog;
-  cp->integrate = clCreateKernel(prog, "mbe_kernel_integrate", &rc);
-  MBE_CL_CHECK(rc, st, err, release_cp);
-  cp->qoi = clCreateKernel(prog, "mbe_kernel_qoi", &rc);
-  MBE_CL_CHECK(rc, st, err, release_integrate);
-  cp->reduce = clCreateKernel(prog, "mbe_kernel_reduce", &rc);
-  MBE_CL_CHECK(rc, st, err, release_qoi);
-  cp->sizes = clCreateKernel(prog, "mbe_kernel_sizes", &rc);
-  MBE_CL_CHECK(rc, st, err, release_reduce);
+  st = create_kernels(cb, cp, err);
+  if (st != MBE_OK) {
+    mbe_free(cp);
+    goto release_program;
+  }
   *impl = cp;
   return MBE_OK;
 
-release_reduce:
-  clReleaseKernel(cp->reduce);
-release_qoi:
-  clReleaseKernel(cp->qoi);
-release_integrate:
-  clReleaseKernel(cp->integrate);
-release_cp:
-  mbe_free(cp);
 release_program:
   clReleaseProgram(prog);
 fail:
@@ -385,10 +488,7 @@ static void cl_release(MbeBackend* b, void* impl) {
   if (!cp) {
     return;
   }
-  clReleaseKernel(cp->sizes);
-  clReleaseKernel(cp->reduce);
-  clReleaseKernel(cp->qoi);
-  clReleaseKernel(cp->integrate);
+  release_kernels(cp);
   clReleaseProgram(cp->program);
   mbe_free(cp);
 }
@@ -401,10 +501,8 @@ static MbeStatus cl_sizes(MbeBackend* b, void* impl, int32_t* sizes, MbeError* e
   int32_t host[8] = {0};
   cl_mem buf = clCreateBuffer(cb->context, CL_MEM_WRITE_ONLY, sizeof host, NULL, &rc);
   MBE_CL_CHECK(rc, st, err, done);
-  MBE_CL_CHECK(clSetKernelArg(cp->sizes, 0, sizeof buf, &buf), st, err, release);
-  size_t one = 1;
-  MBE_CL_CHECK(clEnqueueNDRangeKernel(cb->queue, cp->sizes, 1, NULL, &one, NULL, 0, NULL, NULL), st,
-               err, release);
+  MBE_CL_CHECK(clSetKernelArg(cp->kernel[K_SIZES], 0, sizeof buf, &buf), st, err, release);
+  MBE_CL_CHECK(enqueue_range(cb, cp, K_SIZES, 1), st, err, release);
   MBE_CL_CHECK(clEnqueueReadBuffer(cb->queue, buf, CL_TRUE, 0, sizeof host, host, 0, NULL, NULL),
                st, err, release);
   memcpy(sizes, host, 5 * sizeof *sizes);
@@ -456,6 +554,8 @@ typedef struct ClLaunch {
   cl_mem cfg_r, cfg_i, x0, p, y, info, qcode, qcol, qlevel, q, scol, part, pairs;
   void *hcfg, *hx0, *hp, *hy, *hqlevel, *hq;
   int32_t* hinfo;
+  bool single;  // the program's reals are float
+  size_t rs;    // bytes of one of them
 } ClLaunch;
 
 static void launch_release(ClLaunch* c) {
@@ -476,162 +576,204 @@ static void launch_release(ClLaunch* c) {
 }
 
 // sets the kernel's arguments in order (cl_mem handles and scalars by size)
-#define ARG(k, i, v) MBE_CL_CHECK(clSetKernelArg((k), (i), sizeof(v), &(v)), st, err, release)
+#define ARG(k, i, v) MBE_CL_CHECK(clSetKernelArg((k), (i), sizeof(v), &(v)), st, err, done)
 
-static MbeStatus cl_launch(MbeBackend* b, void* impl, MbePrecision precision, const MbeLaunch* l,
-                           MbeError* err) {
-  ClBackend* cb = b->impl;
-  ClProgram* cp = impl;
-  const bool single = precision == MBE_PRECISION_SINGLE;
-  const size_t rs = single ? 4 : 8, nvar = l->nvar;
+// host staging in device layout and precision, and the buffers of the integration
+static MbeStatus launch_stage(ClBackend* cb, const MbeLaunch* l, ClLaunch* c, MbeError* err) {
+  const size_t nvar = l->nvar, rs = c->rs;
   const size_t nyt = (size_t)l->nout * (size_t)l->ny;
-  const size_t nseries = (size_t)l->nout * l->nstat;
   MbeStatus st = MBE_OK;
   cl_int rc = CL_SUCCESS;
-  ClLaunch c;
-  memset(&c, 0, sizeof c);
-
-  // host staging in device layout and precision
-  c.hcfg = pack(l->cfg_r, 1, MBE_CFGR_COUNT, single);
-  c.hx0 = l->x0 ? pack(l->x0, nvar, (size_t)l->nx, single) : NULL;
-  c.hp = pack(l->p, nvar, (size_t)l->np, single);
-  c.hy = l->y ? mbe_malloc(nvar * nyt * rs) : NULL;
-  c.hqlevel = l->nqoi ? pack(l->qlevel, 1, l->nqoi, single) : NULL;
-  c.hq = l->nqoi ? mbe_malloc(nvar * l->nqoi * rs) : NULL;
-  c.hinfo = mbe_malloc(nvar * MBE_INFO_COUNT * sizeof *c.hinfo);
-  if (!c.hcfg || (l->x0 && !c.hx0) || !c.hp || (l->y && !c.hy) ||
-      (l->nqoi && (!c.hqlevel || !c.hq)) || !c.hinfo) {
-    st = mbe_error_set(err, MBE_ERR_NOMEM, "out of host memory for a batch of %zu members", nvar);
-    goto release;
+  c->hcfg = pack(l->cfg_r, 1, MBE_CFGR_COUNT, c->single);
+  c->hx0 = l->x0 ? pack(l->x0, nvar, (size_t)l->nx, c->single) : NULL;
+  c->hp = pack(l->p, nvar, (size_t)l->np, c->single);
+  c->hy = l->y ? mbe_malloc(nvar * nyt * rs) : NULL;
+  c->hqlevel = l->nqoi ? pack(l->qlevel, 1, l->nqoi, c->single) : NULL;
+  c->hq = l->nqoi ? mbe_malloc(nvar * l->nqoi * rs) : NULL;
+  c->hinfo = mbe_malloc(nvar * MBE_INFO_COUNT * sizeof *c->hinfo);
+  if (!c->hcfg || (l->x0 && !c->hx0) || !c->hp || (l->y && !c->hy) ||
+      (l->nqoi && (!c->hqlevel || !c->hq)) || !c->hinfo) {
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of host memory for a batch of %zu members", nvar);
   }
 
   // device buffers
-  c.cfg_r = upload(cb, c.hcfg, MBE_CFGR_COUNT * rs, CL_MEM_READ_ONLY, &rc);
-  MBE_CL_CHECK(rc, st, err, release);
-  c.cfg_i = upload(cb, l->cfg_i, MBE_CFGI_COUNT * sizeof(int32_t), CL_MEM_READ_ONLY, &rc);
-  MBE_CL_CHECK(rc, st, err, release);
-  c.x0 = upload(cb, c.hx0, c.hx0 ? nvar * (size_t)l->nx * rs : 8, CL_MEM_READ_ONLY, &rc);
-  MBE_CL_CHECK(rc, st, err, release);
-  c.p = upload(cb, c.hp, nvar * (size_t)l->np * rs, CL_MEM_READ_ONLY, &rc);
-  MBE_CL_CHECK(rc, st, err, release);
-  c.y = upload(cb, NULL, nvar * nyt * rs, CL_MEM_READ_WRITE, &rc);
-  MBE_CL_CHECK(rc, st, err, release);
-  c.info = upload(cb, NULL, nvar * MBE_INFO_COUNT * sizeof(int32_t), CL_MEM_READ_WRITE, &rc);
-  MBE_CL_CHECK(rc, st, err, release);
+  c->cfg_r = upload(cb, c->hcfg, MBE_CFGR_COUNT * rs, CL_MEM_READ_ONLY, &rc);
+  MBE_CL_CHECK(rc, st, err, done);
+  c->cfg_i = upload(cb, l->cfg_i, MBE_CFGI_COUNT * sizeof(int32_t), CL_MEM_READ_ONLY, &rc);
+  MBE_CL_CHECK(rc, st, err, done);
+  c->x0 = upload(cb, c->hx0, c->hx0 ? nvar * (size_t)l->nx * rs : 8, CL_MEM_READ_ONLY, &rc);
+  MBE_CL_CHECK(rc, st, err, done);
+  c->p = upload(cb, c->hp, nvar * (size_t)l->np * rs, CL_MEM_READ_ONLY, &rc);
+  MBE_CL_CHECK(rc, st, err, done);
+  c->y = upload(cb, NULL, nvar * nyt * rs, CL_MEM_READ_WRITE, &rc);
+  MBE_CL_CHECK(rc, st, err, done);
+  c->info = upload(cb, NULL, nvar * MBE_INFO_COUNT * sizeof(int32_t), CL_MEM_READ_WRITE, &rc);
+  MBE_CL_CHECK(rc, st, err, done);
+done:
+  return st;
+}
 
-  // integrate: one work-item per member, the range rounded up to a multiple of 64
-  cl_long nv = (cl_long)nvar;
+// integrate: one work-item per member
+static MbeStatus launch_integrate(ClBackend* cb, const ClProgram* cp, const MbeLaunch* l,
+                                  ClLaunch* c, MbeError* err) {
+  MbeStatus st = MBE_OK;
+  cl_long nv = (cl_long)l->nvar;
   cl_int has_x0 = l->x0 != NULL;
-  cl_kernel k = cp->integrate;
-  ARG(k, 0, c.cfg_r);
-  ARG(k, 1, c.cfg_i);
-  ARG(k, 2, c.x0);
+  cl_kernel k = cp->kernel[K_INTEGRATE];
+  ARG(k, 0, c->cfg_r);
+  ARG(k, 1, c->cfg_i);
+  ARG(k, 2, c->x0);
   ARG(k, 3, has_x0);
-  ARG(k, 4, c.p);
-  ARG(k, 5, c.y);
-  ARG(k, 6, c.info);
+  ARG(k, 4, c->p);
+  ARG(k, 5, c->y);
+  ARG(k, 6, c->info);
   ARG(k, 7, nv);
-  size_t global = (nvar + 63) / 64 * 64;
-  MBE_CL_CHECK(clEnqueueNDRangeKernel(cb->queue, k, 1, NULL, &global, NULL, 0, NULL, NULL), st, err,
-               release);
+  MBE_CL_CHECK(enqueue_range(cb, cp, K_INTEGRATE, l->nvar), st, err, done);
+done:
+  return st;
+}
 
-  // quantities of interest: one work-item per member
-  if (l->nqoi > 0) {
-    cl_int nq = (cl_int)l->nqoi;
-    c.qcode = upload(cb, l->qcode, l->nqoi * sizeof(int32_t), CL_MEM_READ_ONLY, &rc);
-    MBE_CL_CHECK(rc, st, err, release);
-    c.qcol = upload(cb, l->qcol, l->nqoi * sizeof(int32_t), CL_MEM_READ_ONLY, &rc);
-    MBE_CL_CHECK(rc, st, err, release);
-    c.qlevel = upload(cb, c.hqlevel, l->nqoi * rs, CL_MEM_READ_ONLY, &rc);
-    MBE_CL_CHECK(rc, st, err, release);
-    c.q = upload(cb, NULL, nvar * l->nqoi * rs, CL_MEM_WRITE_ONLY, &rc);
-    MBE_CL_CHECK(rc, st, err, release);
-    k = cp->qoi;
-    ARG(k, 0, c.cfg_r);
-    ARG(k, 1, c.cfg_i);
-    ARG(k, 2, c.y);
-    ARG(k, 3, c.info);
-    ARG(k, 4, c.qcode);
-    ARG(k, 5, c.qcol);
-    ARG(k, 6, c.qlevel);
-    ARG(k, 7, nq);
-    ARG(k, 8, c.q);
-    ARG(k, 9, nv);
-    MBE_CL_CHECK(clEnqueueNDRangeKernel(cb->queue, k, 1, NULL, &global, NULL, 0, NULL, NULL), st,
-                 err, release);
-  }
+// quantities of interest: one work-item per member
+static MbeStatus launch_qoi(ClBackend* cb, const ClProgram* cp, const MbeLaunch* l, ClLaunch* c,
+                            MbeError* err) {
+  MbeStatus st = MBE_OK;
+  cl_int rc = CL_SUCCESS;
+  cl_long nv = (cl_long)l->nvar;
+  cl_int nq = (cl_int)l->nqoi;
+  c->qcode = upload(cb, l->qcode, l->nqoi * sizeof(int32_t), CL_MEM_READ_ONLY, &rc);
+  MBE_CL_CHECK(rc, st, err, done);
+  c->qcol = upload(cb, l->qcol, l->nqoi * sizeof(int32_t), CL_MEM_READ_ONLY, &rc);
+  MBE_CL_CHECK(rc, st, err, done);
+  c->qlevel = upload(cb, c->hqlevel, l->nqoi * c->rs, CL_MEM_READ_ONLY, &rc);
+  MBE_CL_CHECK(rc, st, err, done);
+  c->q = upload(cb, NULL, l->nvar * l->nqoi * c->rs, CL_MEM_WRITE_ONLY, &rc);
+  MBE_CL_CHECK(rc, st, err, done);
+  cl_kernel k = cp->kernel[K_QOI];
+  ARG(k, 0, c->cfg_r);
+  ARG(k, 1, c->cfg_i);
+  ARG(k, 2, c->y);
+  ARG(k, 3, c->info);
+  ARG(k, 4, c->qcode);
+  ARG(k, 5, c->qcol);
+  ARG(k, 6, c->qlevel);
+  ARG(k, 7, nq);
+  ARG(k, 8, c->q);
+  ARG(k, 9, nv);
+  MBE_CL_CHECK(enqueue_range(cb, cp, K_QOI, l->nvar), st, err, done);
+done:
+  return st;
+}
 
-  // statistics: one work-item per series
-  if (nseries > 0) {
-    cl_int nstat = (cl_int)l->nstat, nout = (cl_int)l->nout;
-    c.scol = upload(cb, l->scol, l->nstat * sizeof(int32_t), CL_MEM_READ_ONLY, &rc);
-    MBE_CL_CHECK(rc, st, err, release);
-    c.part =
-        upload(cb, NULL, nseries * MBE_REDUCE_PART_WORDS * sizeof(int64_t), CL_MEM_WRITE_ONLY, &rc);
-    MBE_CL_CHECK(rc, st, err, release);
-    c.pairs = upload(cb, NULL, nseries * 2 * nvar * sizeof(uint32_t), CL_MEM_READ_WRITE, &rc);
-    MBE_CL_CHECK(rc, st, err, release);
-    k = cp->reduce;
-    ARG(k, 0, c.y);
-    ARG(k, 1, c.info);
-    ARG(k, 2, c.scol);
-    ARG(k, 3, nstat);
-    ARG(k, 4, nout);
-    ARG(k, 5, c.part);
-    ARG(k, 6, c.pairs);
-    ARG(k, 7, nv);
-    size_t gs = (nseries + 63) / 64 * 64;
-    MBE_CL_CHECK(clEnqueueNDRangeKernel(cb->queue, k, 1, NULL, &gs, NULL, 0, NULL, NULL), st, err,
-                 release);
-  }
+// statistics: one work-item per series
+static MbeStatus launch_reduce(ClBackend* cb, const ClProgram* cp, const MbeLaunch* l, ClLaunch* c,
+                               MbeError* err) {
+  MbeStatus st = MBE_OK;
+  cl_int rc = CL_SUCCESS;
+  const size_t nseries = (size_t)l->nout * l->nstat;
+  cl_long nv = (cl_long)l->nvar;
+  cl_int nstat = (cl_int)l->nstat, nout = (cl_int)l->nout;
+  c->scol = upload(cb, l->scol, l->nstat * sizeof(int32_t), CL_MEM_READ_ONLY, &rc);
+  MBE_CL_CHECK(rc, st, err, done);
+  c->part =
+      upload(cb, NULL, nseries * MBE_REDUCE_PART_WORDS * sizeof(int64_t), CL_MEM_WRITE_ONLY, &rc);
+  MBE_CL_CHECK(rc, st, err, done);
+  c->pairs = upload(cb, NULL, nseries * 2 * l->nvar * sizeof(uint32_t), CL_MEM_READ_WRITE, &rc);
+  MBE_CL_CHECK(rc, st, err, done);
+  cl_kernel k = cp->kernel[K_REDUCE];
+  ARG(k, 0, c->y);
+  ARG(k, 1, c->info);
+  ARG(k, 2, c->scol);
+  ARG(k, 3, nstat);
+  ARG(k, 4, nout);
+  ARG(k, 5, c->part);
+  ARG(k, 6, c->pairs);
+  ARG(k, 7, nv);
+  MBE_CL_CHECK(enqueue_range(cb, cp, K_REDUCE, nseries), st, err, done);
+done:
+  return st;
+}
 
-  // results back: info, trajectories when asked, quantities, series records and their pairs
-  MBE_CL_CHECK(clEnqueueReadBuffer(cb->queue, c.info, CL_TRUE, 0,
-                                   nvar * MBE_INFO_COUNT * sizeof(int32_t), c.hinfo, 0, NULL, NULL),
-               st, err, release);
+// results back: info, trajectories when asked, quantities, series records and their pairs
+static MbeStatus launch_read(ClBackend* cb, const MbeLaunch* l, ClLaunch* c, MbeError* err) {
+  const size_t nvar = l->nvar, rs = c->rs;
+  const size_t nyt = (size_t)l->nout * (size_t)l->ny;
+  const size_t nseries = (size_t)l->nout * l->nstat;
+  MbeStatus st = MBE_OK;
+  MBE_CL_CHECK(
+      clEnqueueReadBuffer(cb->queue, c->info, CL_TRUE, 0, nvar * MBE_INFO_COUNT * sizeof(int32_t),
+                          c->hinfo, 0, NULL, NULL),
+      st, err, done);
   for (size_t v = 0; v < nvar; v++) {
     for (size_t f = 0; f < MBE_INFO_COUNT; f++) {
-      l->info[v * MBE_INFO_COUNT + f] = c.hinfo[f * nvar + v];
+      l->info[v * MBE_INFO_COUNT + f] = c->hinfo[f * nvar + v];
     }
   }
   if (l->y) {
     MBE_CL_CHECK(
-        clEnqueueReadBuffer(cb->queue, c.y, CL_TRUE, 0, nvar * nyt * rs, c.hy, 0, NULL, NULL), st,
-        err, release);
-    unpack(c.hy, nvar, nyt, single, l->y);
+        clEnqueueReadBuffer(cb->queue, c->y, CL_TRUE, 0, nvar * nyt * rs, c->hy, 0, NULL, NULL), st,
+        err, done);
+    unpack(c->hy, nvar, nyt, c->single, l->y);
   }
   if (l->nqoi > 0) {
     MBE_CL_CHECK(
-        clEnqueueReadBuffer(cb->queue, c.q, CL_TRUE, 0, nvar * l->nqoi * rs, c.hq, 0, NULL, NULL),
-        st, err, release);
-    unpack(c.hq, nvar, l->nqoi, single, l->qoi);
+        clEnqueueReadBuffer(cb->queue, c->q, CL_TRUE, 0, nvar * l->nqoi * rs, c->hq, 0, NULL, NULL),
+        st, err, done);
+    unpack(c->hq, nvar, l->nqoi, c->single, l->qoi);
   }
-  if (nseries > 0) {
-    MBE_CL_CHECK(clEnqueueReadBuffer(cb->queue, c.part, CL_TRUE, 0,
-                                     nseries * MBE_REDUCE_PART_WORDS * sizeof(int64_t), l->part, 0,
-                                     NULL, NULL),
-                 st, err, release);
-    for (size_t sr = 0; sr < nseries; sr++) {
-      size_t npairs = (size_t)l->part[sr * MBE_REDUCE_PART_WORDS + MBE_REDUCE_PART_NPAIRS];
-      if (npairs == 0) {
-        continue;
-      }
-      size_t off = sr * 2 * nvar * sizeof(uint32_t);
-      MBE_CL_CHECK(
-          clEnqueueReadBuffer(cb->queue, c.pairs, CL_FALSE, off, 2 * npairs * sizeof(uint32_t),
-                              l->pairs + sr * 2 * nvar, 0, NULL, NULL),
-          st, err, release);
-    }
-    MBE_CL_CHECK(clFinish(cb->queue), st, err, release);
+  if (nseries == 0) {
+    return MBE_OK;
   }
 
-release:
-  clFinish(cb->queue);
-  launch_release(&c);
+  // each series' pairs: only the npairs its record reports
+  MBE_CL_CHECK(clEnqueueReadBuffer(cb->queue, c->part, CL_TRUE, 0,
+                                   nseries * MBE_REDUCE_PART_WORDS * sizeof(int64_t), l->part, 0,
+                                   NULL, NULL),
+               st, err, done);
+  for (size_t sr = 0; sr < nseries; sr++) {
+    size_t npairs = (size_t)l->part[sr * MBE_REDUCE_PART_WORDS + MBE_REDUCE_PART_NPAIRS];
+    if (npairs == 0) {
+      continue;
+    }
+    size_t off = sr * 2 * nvar * sizeof(uint32_t);
+    MBE_CL_CHECK(
+        clEnqueueReadBuffer(cb->queue, c->pairs, CL_FALSE, off, 2 * npairs * sizeof(uint32_t),
+                            l->pairs + sr * 2 * nvar, 0, NULL, NULL),
+        st, err, done);
+  }
+  MBE_CL_CHECK(clFinish(cb->queue), st, err, done);
+done:
   return st;
 }
 
 #undef ARG
+
+static MbeStatus cl_launch(MbeBackend* b, void* impl, MbePrecision precision, const MbeLaunch* l,
+                           MbeError* err) {
+  ClBackend* cb = b->impl;
+  const ClProgram* cp = impl;
+  ClLaunch c;
+  memset(&c, 0, sizeof c);
+  c.single = precision == MBE_PRECISION_SINGLE;
+  c.rs = c.single ? 4 : 8;
+
+  // integrate, then reduce what was asked for on the device, then read back
+  MbeStatus st = launch_stage(cb, l, &c, err);
+  if (st == MBE_OK) {
+    st = launch_integrate(cb, cp, l, &c, err);
+  }
+  if (st == MBE_OK && l->nqoi > 0) {
+    st = launch_qoi(cb, cp, l, &c, err);
+  }
+  if (st == MBE_OK && (size_t)l->nout * l->nstat > 0) {
+    st = launch_reduce(cb, cp, l, &c, err);
+  }
+  if (st == MBE_OK) {
+    st = launch_read(cb, l, &c, err);
+  }
+  clFinish(cb->queue);
+  launch_release(&c);
+  return st;
+}
 
 // members per batch: half the device memory, and no array beyond the largest allocation
 static size_t cl_batch_limit(const MbeBackend* b, size_t bytes_per_member) {
@@ -640,6 +782,18 @@ static size_t cl_batch_limit(const MbeBackend* b, size_t bytes_per_member) {
   uint64_t by_alloc = b->info.max_alloc / (bytes_per_member ? bytes_per_member : 1);
   uint64_t limit = by_mem < by_alloc ? by_mem : by_alloc;
   return limit > SIZE_MAX ? SIZE_MAX : (size_t)limit;
+}
+
+// host staging of a launch in the device's layout and precision (ClLaunch's h* arrays), and the
+// device's buffers where they live in host memory (a CPU device)
+static size_t cl_host_bytes(const MbeBackend* b, MbePrecision precision, const MbeLaunch* l,
+                            size_t device_bytes) {
+  const size_t rs = precision == MBE_PRECISION_DOUBLE ? 8 : 4;
+  const size_t staged = ((l->x0 ? (size_t)l->nx : 0) + (size_t)l->np +
+                         (l->y ? (size_t)l->nout * (size_t)l->ny : 0) + l->nqoi) *
+                            rs +
+                        MBE_INFO_COUNT * sizeof(int32_t);
+  return staged + (b->info.is_host_memory ? device_bytes : 0);
 }
 
 static void cl_destroy(MbeBackend* b) {
@@ -652,8 +806,67 @@ static void cl_destroy(MbeBackend* b) {
   mbe_free(cb);
 }
 
-static const MbeBackendOps CL_OPS = {cl_build,  cl_release,     cl_sizes,
-                                     cl_launch, cl_batch_limit, cl_destroy};
+// MBE_CL_LOCAL_SIZE within the device's limits on a work-group and on its first dimension
+static size_t device_max_local(cl_device_id d) {
+  size_t limit = MBE_CL_LOCAL_SIZE, group = 0, items[16] = {0};
+  if (clGetDeviceInfo(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof group, &group, NULL) == CL_SUCCESS &&
+      group > 0 && group < limit) {
+    limit = group;
+  }
+  if (clGetDeviceInfo(d, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof items, items, NULL) == CL_SUCCESS &&
+      items[0] > 0 && items[0] < limit) {
+    limit = items[0];
+  }
+  return limit;
+}
+
+// fills what the device is (no field left empty where the driver is silent), its identity in the
+// cache key and its launch limits
+static void backend_info(ClBackend* cb, int pindex, int dindex, MbeBackendInfo* info) {
+  // names, or the indices where the driver gives none
+  memset(info, 0, sizeof *info);
+  info->kind = MBE_BACKEND_OPENCL;
+  platform_str(cb->platform, CL_PLATFORM_NAME, info->platform, sizeof info->platform);
+  device_str(cb->device, CL_DEVICE_NAME, info->device, sizeof info->device);
+  if (!info->platform[0]) {
+    snprintf(info->platform, sizeof info->platform, "OpenCL platform %d", pindex);
+  }
+  if (!info->device[0]) {
+    snprintf(info->device, sizeof info->device, "OpenCL device %d:%d", pindex, dindex);
+  }
+
+  // versions: only the parts reported
+  char cver[256], dver[256], pver[256];
+  device_str(cb->device, CL_DEVICE_VERSION, cver, sizeof cver);
+  device_str(cb->device, CL_DRIVER_VERSION, dver, sizeof dver);
+  platform_str(cb->platform, CL_PLATFORM_VERSION, pver, sizeof pver);
+  version_str(cver, dver, info->version, sizeof info->version);
+
+  // capabilities, sizes and launch limits
+  info->has_fp64 = device_has_fp64(cb->device);
+  cl_uint cu = 0;
+  cl_ulong mem = 0, alloc = 0;
+  clGetDeviceInfo(cb->device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cu, &cu, NULL);
+  clGetDeviceInfo(cb->device, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof mem, &mem, NULL);
+  clGetDeviceInfo(cb->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof alloc, &alloc, NULL);
+  info->compute_units = (int)cu;
+  info->global_mem = mem;
+  info->max_alloc = alloc;
+  cl_device_type type = 0;
+  clGetDeviceInfo(cb->device, CL_DEVICE_TYPE, sizeof type, &type, NULL);
+  info->is_host_memory = (type & CL_DEVICE_TYPE_CPU) != 0;
+  cl_device_fp_config fcfg = 0;
+  clGetDeviceInfo(cb->device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fcfg, &fcfg, NULL);
+  cb->fp32_correct_div_sqrt = (fcfg & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0;
+  cb->max_local = device_max_local(cb->device);
+
+  // the identity that keys the program cache
+  snprintf(cb->identity, sizeof cb->identity, "%s|%s|%s|%s|%s", info->platform, pver, info->device,
+           cver, dver);
+}
+
+static const MbeBackendOps CL_OPS = {cl_build,       cl_release,    cl_sizes,  cl_launch,
+                                     cl_batch_limit, cl_host_bytes, cl_destroy};
 
 MbeStatus mbe_opencl_backend_create(const MbeBackendDef* def, MbeBackend* b, MbeError* err) {
   ClDeviceList l;
@@ -696,32 +909,8 @@ MbeStatus mbe_opencl_backend_create(const MbeBackendDef* def, MbeBackend* b, Mbe
   cb->queue = clCreateCommandQueue(cb->context, cb->device, 0, &rc);
   MBE_CL_CHECK(rc, st, err, release_context);
 
-  // what the device is
-  MbeBackendInfo* info = &b->info;
-  memset(info, 0, sizeof *info);
-  info->kind = MBE_BACKEND_OPENCL;
-  platform_str(cb->platform, CL_PLATFORM_NAME, info->platform, sizeof info->platform);
-  device_str(cb->device, CL_DEVICE_NAME, info->device, sizeof info->device);
-  char cver[64], dver[64], pver[128];
-  device_str(cb->device, CL_DEVICE_VERSION, cver, sizeof cver);
-  device_str(cb->device, CL_DRIVER_VERSION, dver, sizeof dver);
-  platform_str(cb->platform, CL_PLATFORM_VERSION, pver, sizeof pver);
-  snprintf(info->version, sizeof info->version, "%s, driver %s", cver, dver);
-  info->has_fp64 = device_has_fp64(cb->device);
-  cl_uint cu = 0;
-  cl_ulong mem = 0, alloc = 0;
-  clGetDeviceInfo(cb->device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cu, &cu, NULL);
-  clGetDeviceInfo(cb->device, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof mem, &mem, NULL);
-  clGetDeviceInfo(cb->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof alloc, &alloc, NULL);
-  info->compute_units = (int)cu;
-  info->global_mem = mem;
-  info->max_alloc = alloc;
-  cl_device_fp_config fcfg = 0;
-  clGetDeviceInfo(cb->device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fcfg, &fcfg, NULL);
-  cb->fp32_correct_div_sqrt = (fcfg & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0;
-  snprintf(cb->identity, sizeof cb->identity, "%s|%s|%s|%s|%s", info->platform, pver, info->device,
-           cver, dver);
-
+  // what the device is, and its limits
+  backend_info(cb, l.pindex[i], l.dindex[i], &b->info);
   b->ops = &CL_OPS;
   b->impl = cb;
   return MBE_OK;

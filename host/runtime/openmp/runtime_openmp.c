@@ -120,10 +120,12 @@ static void cpu_model(char* out, size_t out_size) {
   char line[512];
   while (fgets(line, sizeof line, f)) {
     if (strncmp(line, "model name", 10) == 0) {
+      // the text after the colon, when there is any
       const char* c = strchr(line, ':');
-      if (c) {
-        snprintf(out, out_size, "%s", c + 2);
-        out[strcspn(out, "\n")] = '\0';
+      c = c ? c + 1 + strspn(c + 1, " \t") : "";
+      size_t n = strcspn(c, "\r\n");
+      if (n > 0) {
+        snprintf(out, out_size, "%.*s", (int)n, c);
       }
       break;
     }
@@ -372,12 +374,25 @@ static size_t omp_batch_limit(const MbeBackend* b, size_t bytes_per_member) {
   return 0;
 }
 
+// the outputs a launch keeps when the caller takes none; in single precision, the float copies
+// of everything the kernels read and write
+static size_t omp_host_bytes(const MbeBackend* b, MbePrecision precision, const MbeLaunch* l,
+                             size_t device_bytes) {
+  (void)b;
+  (void)device_bytes;
+  const size_t ny_total = (size_t)l->nout * (size_t)l->ny;
+  if (precision == MBE_PRECISION_DOUBLE) {
+    return l->y ? 0 : ny_total * sizeof(double);
+  }
+  return ((l->x0 ? (size_t)l->nx : 0) + (size_t)l->np + ny_total + l->nqoi) * sizeof(float);
+}
+
 static void omp_destroy(MbeBackend* b) {
   mbe_free(b->impl);
 }
 
-static const MbeBackendOps OMP_OPS = {omp_build,  omp_release,     omp_sizes,
-                                      omp_launch, omp_batch_limit, omp_destroy};
+static const MbeBackendOps OMP_OPS = {omp_build,       omp_release,    omp_sizes,  omp_launch,
+                                      omp_batch_limit, omp_host_bytes, omp_destroy};
 
 // resolves the compiler and its version line; false when none is found
 static bool resolve_compiler(const MbeBackendDef* def, OmpBackend* ob, MbeError* err) {
@@ -426,12 +441,16 @@ MbeStatus mbe_openmp_backend_create(const MbeBackendDef* def, MbeBackend* b, Mbe
   info->kind = MBE_BACKEND_OPENMP;
   snprintf(info->platform, sizeof info->platform, "OpenMP");
   cpu_model(info->device, sizeof info->device);
-  snprintf(info->version, sizeof info->version, "%s", ob->cc_version);
+
+  // the compiler's version line, or its path when it prints none: never an empty field
+  snprintf(info->version, sizeof info->version, "%.*s", (int)sizeof info->version - 1,
+           ob->cc_version[0] ? ob->cc_version : ob->cc);
   info->has_fp64 = true;
   info->compute_units = ob->threads;
   long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
   info->global_mem = pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : 0;
   info->max_alloc = info->global_mem;
+  info->is_host_memory = true;
   return MBE_OK;
 }
 
@@ -446,7 +465,8 @@ void mbe_openmp_describe(MbeStrbuf* out) {
   mbe_strbuf_printf(out, "OpenMP (CPU fallback)\n  device:   %s\n  threads:  %d (of %d cores)\n",
                     cpu, omp_get_max_threads(), omp_get_num_procs());
   if (resolve_compiler(&def, &ob, &err)) {
-    mbe_strbuf_printf(out, "  compiler: %s (%s)\n  fp64:     yes\n", ob.cc, ob.cc_version);
+    mbe_strbuf_printf(out, "  compiler: %s%s%s%s\n  fp64:     yes\n", ob.cc,
+                      ob.cc_version[0] ? " (" : "", ob.cc_version, ob.cc_version[0] ? ")" : "");
   } else {
     mbe_strbuf_printf(out, "  compiler: none: %s\n", err.message);
   }
