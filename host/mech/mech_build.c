@@ -79,7 +79,9 @@ MbeStatus mbe_mech_error(MbeMech* m, MbeStatus code, int comp, const char* fmt, 
   va_end(ap);
   if (comp >= 0) {
     const MbeInst* in = &m->flat->insts[m->comps[comp].inst];
-    return mbe_error_at(m->err, code, in->loc, "%s: %s", in->name, msg);
+    mbe_error_at(m->err, code, in->loc, "%s: %s", in->name, msg);
+    mbe_flat_error_at_inst(m->flat, m->comps[comp].inst, NULL, m->err);
+    return code;
   }
   return mbe_error_set(m->err, code, "%s", msg);
 }
@@ -1640,6 +1642,7 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
   mbe_free(m.var_table);
   mbe_free(m.inst_table);
   if (st != MBE_OK) {
+    mbe_flat_error_to_user(flat, err);
     mbe_free(m.sigs);
     mbe_system_destroy(sys);
     return st;

@@ -382,7 +382,9 @@ typedef struct InitEq {
   const char* name;
   MbeSymId node;
   double target;
-  MbeLoc loc;
+  MbeLoc loc;  // where the model states it
+  int var;     // the flat variable that states it (-1: none) and how: its attribute attr
+  int attr;    // (MbeAttr), or -1: its binding (a flag such as w_0_fixed)
 } InitEq;
 
 typedef struct InitProblem {
@@ -390,7 +392,8 @@ typedef struct InitProblem {
   size_t neqs, cap;
 } InitProblem;
 
-static bool add_eq(InitProblem* ip, const char* name, MbeSymId node, double target, MbeLoc loc) {
+static bool add_eq(InitProblem* ip, const char* name, MbeSymId node, double target, MbeLoc loc,
+                   int var, int attr) {
   if (ip->neqs == ip->cap) {
     size_t cap = ip->cap ? 2 * ip->cap : 16;
     InitEq* e = mbe_realloc(ip->eqs, cap * sizeof *e);
@@ -399,7 +402,7 @@ static bool add_eq(InitProblem* ip, const char* name, MbeSymId node, double targ
     ip->eqs = e;
     ip->cap = cap;
   }
-  ip->eqs[ip->neqs++] = (InitEq){name, node, target, loc};
+  ip->eqs[ip->neqs++] = (InitEq){name, node, target, loc, var, attr};
   return true;
 }
 
@@ -409,6 +412,32 @@ static const MbeSignal* find_signal(const MbeMech* m, const char* name) {
       return &m->sigs[i];
   }
   return NULL;
+}
+
+// the error st (already set) of initial condition q moved to the user's side of it
+static MbeStatus eq_error(MbeMech* m, const InitEq* q, MbeStatus st) {
+  mbe_flat_error_at_var(m->flat, q->var, q->attr, m->err);
+  return st;
+}
+
+// the error of variable v's attribute attr (located at loc) moved to the user's side of it
+static MbeStatus var_error(MbeMech* m, int v, int attr, MbeStatus st) {
+  mbe_flat_error_at_var(m->flat, v, attr, m->err);
+  return st;
+}
+
+// whether var is the absolute angular velocity or acceleration of a body the joints move: its
+// conditions are body_conditions'
+static bool is_moved_body_rate(const MbeMech* m, const char* var) {
+  for (size_t b = 0; b < m->nbodies; b++) {
+    const MbeMechBody* bd = &m->bodies[b];
+    size_t n = strlen(bd->name);
+    if (bd->root_edge < 0 && !bd->is_point_mass && strncmp(var, bd->name, n) == 0 &&
+        (strcmp(var + n, ".w_a") == 0 || strcmp(var + n, ".z_a") == 0)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 // Every initial condition the model states is either met by the start values of the states or
@@ -431,11 +460,12 @@ static MbeStatus collect_initial_conditions(MbeMech* m, InitProblem* ip) {
       for (size_t k = 0; k < m->np; k++)
         is_param = is_param || m->pvars[k] == (int)i;
       if (!is_param) {
-        return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, v->loc,
-                            "%s: fixed=false (computed by initialization) is supported for "
-                            "the scalar parameters of force elements, 1-D elements and "
-                            "signal sources, not here yet",
-                            v->name);
+        return var_error(m, (int)i, MBE_ATTR_FIXED,
+                         mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, v->loc,
+                                      "%s: fixed=false (computed by initialization) is supported "
+                                      "for the scalar parameters of force elements, 1-D elements "
+                                      "and signal sources, not here yet",
+                                      v->name));
       }
       continue;
     }
@@ -447,7 +477,7 @@ static MbeStatus collect_initial_conditions(MbeMech* m, InitProblem* ip) {
     bool any = false;
     for (size_t k = 0; k < fx->n; k++)
       any = any || fx->num[k] != 0;
-    if (!any || is_state_like(m, v->name))
+    if (!any || is_state_like(m, v->name) || is_moved_body_rate(m, v->name))
       continue;
     const MbeBinding* b = &v->attr[MBE_ATTR_FIXED];
     MbeLoc loc = b->expr ? b->loc : v->loc;
@@ -459,13 +489,76 @@ static MbeStatus collect_initial_conditions(MbeMech* m, InitProblem* ip) {
           v->ndims == 0 ? v->name : mbe_arena_printf(m->arena, "%s[%zu]", v->name, k + 1);
       const MbeSignal* sg = find_signal(m, name);
       if (sg == NULL) {
-        return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, loc,
-                            "%s has fixed=true but the simulator does not compute it; this "
-                            "initial condition is not supported yet",
-                            name);
+        return var_error(m, (int)i, MBE_ATTR_FIXED,
+                         mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, loc,
+                                      "%s has fixed=true but the simulator does not compute it; "
+                                      "this initial condition is not supported yet",
+                                      name));
       }
-      if (!add_eq(ip, name, sg->id, mbe_mech_start(m, v->name, (int)k, NULL), loc)) {
+      if (!add_eq(ip, name, sg->id, mbe_mech_start(m, v->name, (int)k, NULL), loc, (int)i,
+                  MBE_ATTR_FIXED)) {
         return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+      }
+    }
+  }
+  return MBE_OK;
+}
+
+// where a body states that its angular velocity (k 0, flag w_0_fixed) or acceleration (k 1,
+// z_0_fixed) is fixed: a Body's w_a/z_a(fixed = ...) attribute, a composite body's flag itself
+static void body_condition_site(MbeMech* m, const MbeMechBody* bd, int k, InitEq* q) {
+  char name[512];
+  snprintf(name, sizeof name, "%s.%s", bd->name, k ? "z_a" : "w_a");
+  int v = mbe_mech_var(m, name);
+  if (v >= 0 && m->flat->vars[v].attr[MBE_ATTR_FIXED].expr) {
+    *q = (InitEq){NULL, 0, 0, m->flat->vars[v].attr[MBE_ATTR_FIXED].loc, v, MBE_ATTR_FIXED};
+    return;
+  }
+  snprintf(name, sizeof name, "%s.%s", m->comps[bd->comp].name, k ? "z_0_fixed" : "w_0_fixed");
+  v = mbe_mech_var(m, name);
+  const MbeVar* x = v >= 0 ? &m->flat->vars[v] : NULL;
+  MbeLoc loc = x ? (x->binding.expr ? x->binding.loc : x->loc) : (MbeLoc){0};
+  *q = (InitEq){NULL, 0, 0, loc, v, -1};
+}
+
+// The initial conditions of a body the joints move, as the MSL's Body states them: with
+// w_0_fixed, w_a = resolve2(R_start, w_0_start); with z_0_fixed, z_a = resolve2(R_start,
+// z_0_start); R_start = axesRotations(sequence_start, angles_start). Bodies with states of their
+// own take these in init_edge.
+static MbeStatus body_conditions(MbeMech* m, InitProblem* ip) {
+  for (size_t b = 0; b < m->nbodies; b++) {
+    const MbeMechBody* bd = &m->bodies[b];
+    if (bd->is_point_mass || bd->root_edge >= 0) {
+      continue;
+    }
+    for (int k = 0; k < 2; k++) {
+      if (!mbe_mech_bool(m, bd->comp, k ? "z_0_fixed" : "w_0_fixed")) {
+        continue;
+      }
+      double T[9], v0[3], va[3];
+      MbeStatus st = start_rotation(m, bd->comp, T);
+      if (st == MBE_OK) {
+        st = mbe_mech_vec(m, bd->comp, k ? "z_0_start" : "w_0_start", v0);
+      }
+      if (st != MBE_OK) {
+        return st;
+      }
+      mat_vec(T, v0, va);  // resolve2(R_start, v0) = T v0
+
+      // one condition per element, on the signal of the body's variable
+      InitEq q;
+      body_condition_site(m, bd, k, &q);
+      for (int i = 0; i < 3; i++) {
+        const char* name =
+            mbe_arena_printf(m->arena, "%s.%s[%d]", bd->name, k ? "z_a" : "w_a", i + 1);
+        const MbeSignal* sg = name ? find_signal(m, name) : NULL;
+        if (sg == NULL) {
+          return mbe_error_set(m->err, MBE_ERR_INTERNAL, "%s: no signal %s", bd->name,
+                               name ? name : "?");
+        }
+        if (!add_eq(ip, name, sg->id, va[i], q.loc, q.var, q.attr)) {
+          return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+        }
       }
     }
   }
@@ -507,6 +600,64 @@ static bool state_fixed(MbeMech* m, const MbeMechEdge* e, int k, bool is_u) {
     fixed = fixed || mbe_mech_bool(m, e->via, is_u ? "w_rel_a_fixed" : "angles_fixed");
   }
   return fixed;
+}
+
+// the error of an unknown state whose start varies: its start is only Newton's first guess, so
+// varying it would change nothing
+static MbeStatus varied_unknown(MbeMech* m, int k) {
+  const char* name = m->state_names[k];
+  char start[600], origin[700] = "";
+  snprintf(start, sizeof start, "%s.start", name);
+  for (size_t i = 0; i < m->nvary; i++) {
+    const MbeVaried* q = &m->flat->vary[i];
+    if (strcmp(q->name, start) == 0 && q->origin) {
+      snprintf(origin, sizeof origin, " (%s)", q->origin);
+    }
+  }
+  MbeStatus st = mbe_error_set(m->err, MBE_ERR_UNSUPPORTED,
+                               "the start of %s varies per member%s, but the nonlinear "
+                               "initialization computes %s (it is not fixed=true); varying its "
+                               "start is not supported",
+                               name, origin, name);
+
+  // at the start value's place (the state's variable, without an element)
+  char var[512];
+  snprintf(var, sizeof var, "%s", name);
+  char* bracket = strchr(var, '[');
+  if (bracket) {
+    *bracket = '\0';
+  }
+  int v = mbe_mech_var(m, var);
+  if (v >= 0) {
+    const MbeVar* x = &m->flat->vars[v];
+    MbeLoc loc = x->attr[MBE_ATTR_START].expr ? x->attr[MBE_ATTR_START].loc : x->loc;
+    mbe_error_at(m->err, st, loc, "%s", m->err ? m->err->message : "");
+    var_error(m, v, MBE_ATTR_START, st);
+  }
+  return st;
+}
+
+// the error of an initialization without solution: the conditions not met and their
+// residuals, at the place of the first that has one
+static MbeStatus no_solution(MbeMech* m, const InitProblem* ip, const double* val, int iter) {
+  MbeStrbuf sb;
+  mbe_strbuf_init(&sb);
+  const InitEq* at = NULL;
+  for (size_t i = 0; val && i < ip->neqs; i++) {
+    const InitEq* q = &ip->eqs[i];
+    double d = val[q->node] - q->target;
+    if (!(fabs(d) <= 1e-10 * (1 + fabs(q->target)))) {
+      mbe_strbuf_printf(&sb, "%s%s = %g (residual %.3g)", sb.len ? ", " : "", q->name, q->target,
+                        d);
+      at = at == NULL && q->loc.file ? q : at;
+    }
+  }
+  MbeStatus st = mbe_error_at(m->err, MBE_ERR_MODEL, at ? at->loc : (MbeLoc){0},
+                              "the initialization found no solution after %d Newton steps; the "
+                              "conditions not met: %s",
+                              iter, sb.data ? sb.data : "");
+  mbe_strbuf_deinit(&sb);
+  return at ? eq_error(m, at, st) : st;
 }
 
 // Newton on the unknowns (states not fixed, free parameters) from the start values as guesses;
@@ -557,7 +708,7 @@ static MbeStatus solve_initial(MbeMech* m, InitProblem* ip) {
         n2 = k == 0 ? qq : mbe_sym_add(s, n2, qq);
       }
       MbeLoc none = {0};
-      if (!add_eq(ip, m->state_names[q0], n2, 1.0, none)) {
+      if (!add_eq(ip, m->state_names[q0], n2, 1.0, none, -1, -1)) {
         st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
         goto done;
       }
@@ -575,22 +726,22 @@ static MbeStatus solve_initial(MbeMech* m, InitProblem* ip) {
     xi[nu++] = -1 - (int)i;
   }
   // an unknown's start is only Newton's first guess: varying it would change nothing
-  for (size_t j = 0; j < nu; j++) {
+  for (size_t j = 0; j < nu && st == MBE_OK; j++) {
     MbeSymId x = xi[j] >= 0 ? m->x0sym[xi[j]] : MBE_SYM_NONE;
     if (x != MBE_SYM_NONE && s->nodes[x].op != MBE_SYM_CONST) {
-      st = mbe_error_set(m->err, MBE_ERR_UNSUPPORTED,
-                         "the start of %s varies per member, but the nonlinear initialization "
-                         "computes %s (it is not fixed=true); varying its start is not supported",
-                         m->state_names[xi[j]], m->state_names[xi[j]]);
-      goto done;
+      st = varied_unknown(m, xi[j]);
     }
+  }
+  if (st != MBE_OK) {
+    goto done;
   }
   size_t ne = ip->neqs;
   if (nu == 0) {
-    st = mbe_error_at(m->err, MBE_ERR_MODEL, ip->eqs[0].loc,
-                      "%s has fixed=true, but every state is fixed too: the initial "
-                      "conditions are overdetermined",
-                      ip->eqs[0].name);
+    st = eq_error(m, &ip->eqs[0],
+                  mbe_error_at(m->err, MBE_ERR_MODEL, ip->eqs[0].loc,
+                               "%s has fixed=true, but every state is fixed too: the initial "
+                               "conditions are overdetermined",
+                               ip->eqs[0].name));
     goto done;
   }
   // the Jacobian's nodes, once
@@ -611,6 +762,7 @@ static MbeStatus solve_initial(MbeMech* m, InitProblem* ip) {
   double* val = NULL;
   double res = 0;
   int iter = 0;
+  bool met = false;
   for (; st == MBE_OK && iter < 60; iter++) {
     mbe_free(val);
     val = mbe_malloc((s->nnodes + 1) * sizeof *val);
@@ -628,8 +780,10 @@ static MbeStatus solve_initial(MbeMech* m, InitProblem* ip) {
       ok = ok && fabs(d) <= tol;
       res = fmax(res, fabs(d));
     }
-    if (ok)
+    if (ok) {
+      met = true;
       break;
+    }
     for (size_t i = 0; i < ne * nu; i++)
       J[i] = val[Jn[i]];
     for (size_t i = ne; i < nu; i++)
@@ -647,21 +801,8 @@ static MbeStatus solve_initial(MbeMech* m, InitProblem* ip) {
       }
     }
   }
-  if (st == MBE_OK && iter == 60) {
-    MbeStrbuf sb;
-    mbe_strbuf_init(&sb);
-    for (size_t i = 0; i < ne; i++) {
-      double d = val[ip->eqs[i].node] - ip->eqs[i].target;
-      if (fabs(d) > 1e-10 * (1 + fabs(ip->eqs[i].target))) {
-        mbe_strbuf_printf(&sb, "%s%s = %g (residual %.3g)", sb.len ? ", " : "", ip->eqs[i].name,
-                          ip->eqs[i].target, d);
-      }
-    }
-    st = mbe_error_set(m->err, MBE_ERR_MODEL,
-                       "the initialization found no solution after 60 Newton steps; the "
-                       "conditions not met: %s",
-                       sb.data ? sb.data : "");
-    mbe_strbuf_deinit(&sb);
+  if (st == MBE_OK && !met) {
+    st = no_solution(m, ip, val, iter);
   }
   m->init_iterations = iter;
   for (size_t j = 0; j < nu; j++) {
@@ -701,6 +842,57 @@ static bool depends_on_varied(MbeMech* m, MbeSymId id, unsigned char* used) {
   return false;
 }
 
+// marks the cone of node r in used; the varied parameters met go into hit (nvary), the states
+// whose start varies are swept in turn (their start expressions)
+static void sweep_varied(MbeMech* m, MbeSymId r, unsigned char* used, bool* hit, int depth) {
+  const MbeSym* s = m->s;
+  used[r] = 1;
+  for (size_t i = (size_t)r + 1; i-- > 0;) {
+    const MbeSymNode* n = &s->nodes[i];
+    if (!used[i]) {
+      continue;
+    }
+    if (n->op == MBE_SYM_PARAM && (size_t)n->index < m->nvary) {
+      hit[n->index] = true;
+    }
+    MbeSymId x0 = n->op == MBE_SYM_STATE ? m->x0sym[n->index] : MBE_SYM_NONE;
+    if (x0 != MBE_SYM_NONE && s->nodes[x0].op != MBE_SYM_CONST && !used[x0] && depth < 4) {
+      sweep_varied(m, x0, used, hit, depth + 1);
+    }
+    for (int k = 0; k < mbe_sym_op_arity((MbeSymOp)n->op); k++) {
+      used[n->arg[k]] = 1;
+    }
+  }
+}
+
+// the varied parameters node id depends on, directly or through start values, as "a, b and c"
+// with their origins; returns how many
+static size_t varied_names(MbeMech* m, MbeSymId id, unsigned char* used, char* buf, size_t size) {
+  bool* hit = mbe_calloc(m->nvary + 1, sizeof *hit);
+  buf[0] = '\0';
+  if (!hit) {
+    return 0;
+  }
+  memset(used, 0, m->s->nnodes + 1);
+  sweep_varied(m, id, used, hit, 0);
+  size_t count = 0, seen = 0, len = 0;
+  for (size_t k = 0; k < m->nvary; k++) {
+    count += hit[k];
+  }
+  for (size_t k = 0; k < m->nvary && len + 1 < size; k++) {
+    if (!hit[k]) {
+      continue;
+    }
+    char label[700];
+    mbe_flat_varied_label(m->flat, k, label, sizeof label);
+    const char* sep = seen == 0 ? "" : seen + 1 == count ? " and " : ", ";
+    len += (size_t)snprintf(buf + len, size - len, "%s%s", sep, label);
+    seen++;
+  }
+  mbe_free(hit);
+  return count;
+}
+
 // The nonlinear initialization runs once on the host: where its solution would depend on a
 // varied parameter, varying it is refused with the conditions involved
 static MbeStatus check_init_fixed(MbeMech* m, const InitProblem* ip) {
@@ -711,11 +903,15 @@ static MbeStatus check_init_fixed(MbeMech* m, const InitProblem* ip) {
   MbeStatus st = MBE_OK;
   for (size_t i = 0; i < ip->neqs && st == MBE_OK; i++) {
     if (depends_on_varied(m, ip->eqs[i].node, used)) {
-      st = mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, ip->eqs[i].loc,
-                        "the initial condition on %s is solved by a nonlinear initialization "
-                        "that depends on the varied parameters; varying them in such a model "
-                        "is not supported yet",
-                        ip->eqs[i].name);
+      char names[400];
+      size_t n = varied_names(m, ip->eqs[i].node, used, names, sizeof names);
+      st = eq_error(
+          m, &ip->eqs[i],
+          mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, ip->eqs[i].loc,
+                       "the initial condition on %s is solved by a nonlinear "
+                       "initialization that depends on %s, which %s per member; "
+                       "varying %s in such a model is not supported yet",
+                       ip->eqs[i].name, names, n == 1 ? "varies" : "vary", n == 1 ? "it" : "them"));
     }
   }
   mbe_free(used);
@@ -740,6 +936,9 @@ MbeStatus mbe_mech_initial_state(MbeMech* m) {
     m->x0sym[i] = MBE_SYM_NONE;
   }
   MbeStatus st0 = collect_initial_conditions(m, &ip);
+  if (st0 == MBE_OK) {
+    st0 = body_conditions(m, &ip);
+  }
   if (st0 != MBE_OK) {
     mbe_free(ip.eqs);
     return st0;
@@ -772,10 +971,11 @@ MbeStatus mbe_mech_initial_state(MbeMech* m) {
   if (st == MBE_OK && (ip.neqs > 0 || m->np > m->nvary)) {
     if (ip.neqs == 0) {
       const MbeVar* v = &m->flat->vars[m->pvars[m->nvary]];
-      st = mbe_error_at(m->err, MBE_ERR_MODEL, v->loc,
-                        "%s has fixed=false but no initial condition determines it (fix a "
-                        "variable it decides, e.g. an acceleration)",
-                        v->name);
+      st = var_error(m, m->pvars[m->nvary], MBE_ATTR_FIXED,
+                     mbe_error_at(m->err, MBE_ERR_MODEL, v->loc,
+                                  "%s has fixed=false but no initial condition determines it "
+                                  "(fix a variable it decides, e.g. an acceleration)",
+                                  v->name));
     } else {
       st = solve_initial(m, &ip);
       m->sys->init_conditions = ip.neqs;
@@ -792,11 +992,14 @@ MbeStatus mbe_mech_initial_state(MbeMech* m) {
     const MbeVaried* q = &m->flat->vary[i];
     if (q->is_start && !m->start_used[i]) {
       const MbeVar* v = &m->flat->vars[q->var];
-      st = mbe_error_at(m->err, MBE_ERR_USAGE, v->loc,
-                        "%s sets no initial state: %s is not a state the simulator integrates "
-                        "(a body moved by joints, or an output), so varying its start would "
-                        "change nothing",
-                        q->name, v->name);
+      char label[700];
+      mbe_flat_varied_label(m->flat, i, label, sizeof label);
+      st = var_error(m, q->var, MBE_ATTR_START,
+                     mbe_error_at(m->err, MBE_ERR_USAGE, v->loc,
+                                  "%s sets no initial state: %s is not a state the simulator "
+                                  "integrates (a body moved by joints, or an output), so varying "
+                                  "its start would change nothing",
+                                  label, v->name));
     }
   }
 

@@ -140,7 +140,9 @@ typedef struct MbeFlatEq {
 
 typedef struct MbeWarning {
   char* message;
-  MbeLoc loc;
+  MbeLoc loc;        // in a user's file where the warning concerns the catalogue's classes
+  const char* note;  // what lies at note_loc, the library's place (NULL: none)
+  MbeLoc note_loc;
 } MbeWarning;
 
 // an expression whose value the flat model's structure depends on (a dimension, the condition of
@@ -153,12 +155,13 @@ typedef struct MbeStructExpr {
 
 // a parameter element, or a start value, that varies per member of an ensemble (mbe_flat_vary)
 typedef struct MbeVaried {
-  const char* name;  // canonical: "body.m", "boxBody1.r[1]", "revolute1.phi.start"
-  int var;           // flat var
-  int elem;          // element of the var's value (row-major), 0 for scalars
-  bool is_start;     // the start attribute, not the value
-  double nominal;    // the model's own value
-  double min, max;   // the variable's min and max attributes; -inf and inf where it has none
+  const char* name;    // canonical: "body.m", "boxBody1.r[1]", "revolute1.phi.start"
+  int var;             // flat var
+  int elem;            // element of the var's value (row-major), 0 for scalars
+  bool is_start;       // the start attribute, not the value
+  double nominal;      // the model's own value
+  double min, max;     // the variable's min and max attributes; -inf and inf where it has none
+  const char* origin;  // where the user asked for it ("--vary 'body.m=uniform(1,2)'"), or NULL
 } MbeVaried;
 
 // The flat model. Arrays are owned by the flat model's arena; the spec must outlive it (names of
@@ -197,9 +200,20 @@ struct MbeFlat {
   size_t nsexprs, cap_sexprs;
 };
 
-// Names the varied parameters that node id (of flat->psym) depends on, as "a, b and c", into buf
-// (always NUL-terminated). Returns the number of them.
+// As mbe_flat_vary; origins[k] says where names[k] comes from, for the messages of errors that
+// name the parameter: "--vary 'world.n[1]=uniform(-0.1,0.1)'", "params.txt:3:1" (the caller's
+// words; the text is copied). Nullable: origins and each of its entries.
+MbeStatus mbe_flat_vary_from(MbeFlat* flat, const char* const* names, const char* const* origins,
+                             size_t n, MbeError* err);
+
+// Names the varied parameters that node id (of flat->psym) depends on, as "a, b and c", each
+// followed by its origin in parentheses where it has one, into buf (always NUL-terminated).
+// Returns the number of them.
 size_t mbe_flat_varied_names(const MbeFlat* flat, MbeSymId id, char* buf, size_t size);
+
+// varied parameter k as messages name it: "body.m", or "body.m (--vary 'body.m=uniform(1,2)')"
+// where it has an origin; into buf (always NUL-terminated), which it returns
+const char* mbe_flat_varied_label(const MbeFlat* flat, size_t k, char* buf, size_t size);
 
 // true when element i of v depends on a varied parameter
 bool mbe_value_varies(const MbeValue* v, const MbeSym* psym, size_t i);
@@ -308,6 +322,39 @@ MbeStatus mbe_flat_vary_leaves(MbeFlat* flat, int var, bool is_start, MbeValue* 
 // the flat model under construction
 MbeFlat* mbe_flatten_flat(MbeFlatten* fl);
 const MbeSpec* mbe_flatten_spec(MbeFlatten* fl);
+
+// ---- where errors point (model_where.c) ---------------------------------------------------
+//
+// An error found in a class the user did not write (the catalogue; the rule: a file the user did
+// not give the spec) is reported where the user's text caused it. The library's place becomes
+// the message's last line, "FILE:LINE:COL: note: in CLASS: WHAT IS THERE"; mbens prints
+//   bad6.mo:3:79: error: body: the initialization found no solution ...
+//   <catalogue>/.../Parts.mo:194:37: note: in ...Parts.Body: w_a(fixed = fill(w_0_fixed, 3))
+// The user's place is the modifier in a user's file that set a value the failing expression
+// reads (through the library's own bindings) when there is exactly one, else the declaration of
+// the innermost instance on the failing element's path that a user's file declares. An error a
+// varied value causes names the parameter and its origin (mbe_flat_vary_from).
+
+// true when file is one the user gave the spec (mbe_spec_add_file/_text), not the catalogue's
+bool mbe_spec_is_user_file(const MbeSpec* spec, const char* file);
+
+// Moves err to the user's side when its location is in no user's file. What failed: the binding
+// (attr -1) or attribute attr (MbeAttr) of variable var. The message gains the variable's name
+// in front unless it names it. A no-op when err is NULL, holds no location or already points
+// into a user's file. Nullable: err.
+void mbe_flat_error_at_var(const MbeFlat* flat, int var, int attr, MbeError* err);
+
+// As mbe_flat_error_at_var for expression expr (nullable) evaluated in instance inst, or for
+// instance inst itself (a component's declaration). The message gains the instance's name.
+void mbe_flat_error_at_inst(const MbeFlat* flat, int inst, const MbeExpr* expr, MbeError* err);
+
+// The last resort at the end of each stage for an error still in no user's file: the variable
+// or instance whose name the message holds (the longest), else the top class's declaration.
+void mbe_flat_error_to_user(const MbeFlat* flat, MbeError* err);
+
+// As mbe_flat_error_to_user for every warning of the flat model in no user's file: its loc
+// moves, its old place goes to note_loc with note.
+void mbe_flat_warnings_to_user(MbeFlat* flat);
 
 // Adds the built-in catalogue to the spec once (model_catalogue.c).
 MbeStatus mbe_catalogue_load(MbeSpec* spec, MbeError* err);

@@ -260,6 +260,10 @@ MbeStatus mbe_flat_print(const MbeFlat* f, bool all, FILE* out, MbeError* err) {
     for (size_t i = 0; i < f->nwarnings; i++) {
       const MbeWarning* w = &f->warnings[i];
       mbe_strbuf_printf(&sb, "  %s:%d:%d: %s\n", w->loc.file, w->loc.line, w->loc.col, w->message);
+      if (w->note) {
+        mbe_strbuf_printf(&sb, "    %s:%d:%d: note: %s\n", w->note_loc.file, w->note_loc.line,
+                          w->note_loc.col, w->note);
+      }
     }
   }
   MbeStatus st = MBE_OK;

@@ -112,8 +112,7 @@ static void warn(MbeFlatten* fl, MbeLoc loc, const char* fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  w[f->nwarnings].message = mbe_arena_strdup(fl->arena, msg);
-  w[f->nwarnings].loc = loc;
+  w[f->nwarnings] = (MbeWarning){mbe_arena_strdup(fl->arena, msg), loc, NULL, {0}};
   f->nwarnings++;
 }
 
@@ -511,7 +510,11 @@ static MbeStatus eval_structural(MbeFlatten* fl, const MbeExpr* e, int scope, co
   }
   f->sexprs = g;
   f->sexprs[f->nsexprs++] = (MbeStructExpr){e, scope, lex};
-  return mbe_eval(fl, e, scope, lex, out, err);
+  MbeStatus st = mbe_eval(fl, e, scope, lex, out, err);
+  if (st != MBE_OK) {
+    mbe_flat_error_at_inst(f, scope, e, err);
+  }
+  return st;
 }
 
 // evaluates a dimension expression to a non-negative integer
@@ -524,10 +527,13 @@ static MbeStatus eval_dim(MbeFlatten* fl, const MbeExpr* e, int scope, const Mbe
   }
   if (v.ndims != 0 ||
       (v.type != MBE_T_INTEGER && v.type != MBE_T_ENUM && v.type != MBE_T_BOOLEAN)) {
-    return mbe_error_at(err, MBE_ERR_MODEL, e->loc, "an array dimension must be an Integer scalar");
+    st = mbe_error_at(err, MBE_ERR_MODEL, e->loc, "an array dimension must be an Integer scalar");
+  } else if (v.num[0] < 0 || v.num[0] > 1e6) {
+    st = mbe_error_at(err, MBE_ERR_MODEL, e->loc, "array dimension %g is out of range", v.num[0]);
   }
-  if (v.num[0] < 0 || v.num[0] > 1e6) {
-    return mbe_error_at(err, MBE_ERR_MODEL, e->loc, "array dimension %g is out of range", v.num[0]);
+  if (st != MBE_OK) {
+    mbe_flat_error_at_inst(fl->flat, scope, e, err);
+    return st;
   }
   *out = (int)v.num[0];
   return MBE_OK;
@@ -1268,8 +1274,11 @@ static MbeStatus resolve_lexical(MbeFlatten* fl, const MbeName* name, int scope,
                       target->name, id);
 }
 
-MbeStatus mbe_flatten_var_value(MbeFlatten* fl, int vi, MbeError* err) {
+// the value of variable vi; *attr says what failed on an error: its binding (-1), or the
+// attribute its value came from or depended on (start, fixed)
+static MbeStatus var_value(MbeFlatten* fl, int vi, int* attr, MbeError* err) {
   MbeVar* v = &fl->flat->vars[vi];
+  *attr = -1;
   if (v->eval_state == 2) {
     return MBE_OK;
   }
@@ -1291,6 +1300,7 @@ MbeStatus mbe_flatten_var_value(MbeFlatten* fl, int vi, MbeError* err) {
     const MbeBinding fixed = v->attr[MBE_ATTR_FIXED];
     if (fixed.expr) {
       MbeValue fv;
+      *attr = MBE_ATTR_FIXED;
       if ((st = mbe_eval_binding(fl, &fixed, &fv, err)) != MBE_OK) {
         fl->flat->vars[vi].eval_state = 0;
         return st;
@@ -1299,6 +1309,7 @@ MbeStatus mbe_flatten_var_value(MbeFlatten* fl, int vi, MbeError* err) {
       v->is_free = fv.type == MBE_T_BOOLEAN && fv.n == 1 && fv.num[0] == 0;
     }
     b = v->attr[MBE_ATTR_START];
+    *attr = b.expr ? MBE_ATTR_START : -1;
     from_start = b.expr != NULL && !v->is_free;
     if (!b.expr) {
       v->eval_state = 0;
@@ -1388,6 +1399,18 @@ MbeStatus mbe_flatten_var_value(MbeFlatten* fl, int vi, MbeError* err) {
   v->value = val;
   v->eval_state = 2;
   return MBE_OK;
+}
+
+MbeStatus mbe_flatten_var_value(MbeFlatten* fl, int vi, MbeError* err) {
+  if (fl->flat->vars[vi].eval_state == 2) {
+    return MBE_OK;
+  }
+  int attr;
+  MbeStatus st = var_value(fl, vi, &attr, err);
+  if (st != MBE_OK) {
+    mbe_flat_error_at_var(fl->flat, vi, attr, err);
+  }
+  return st;
 }
 
 // ---- connections and equations ------------------------------------------------------------
@@ -1821,6 +1844,49 @@ static MbeStatus flatten_all_equations(MbeFlatten* fl, MbeError* err) {
 
 // ---- evaluation of everything and the experiment ------------------------------------------
 
+// evaluates attribute a of variable i, which is set, and checks its type and shape
+static MbeStatus attr_value(MbeFlatten* fl, int i, int a, MbeError* err) {
+  const MbeBinding bc = fl->flat->vars[i].attr[a];  // a copy: evaluating may grow the tables
+  const MbeBinding* b = &bc;
+  MbeValue val;
+  MbeStatus st = mbe_eval_binding(fl, b, &val, err);
+  if (st != MBE_OK) {
+    return st;
+  }
+  MbeVar* v = &fl->flat->vars[i];
+  MbeBaseType want = a == MBE_ATTR_FIXED         ? MBE_T_BOOLEAN
+                     : a == MBE_ATTR_STATESELECT ? MBE_T_ENUM
+                                                 : v->type;
+  if (val.type == MBE_T_INTEGER && want == MBE_T_REAL) {
+    val.type = MBE_T_REAL;
+  }
+  if (val.type != want ||
+      (a == MBE_ATTR_STATESELECT && strcmp(val.enum_type->name, "StateSelect") != 0)) {
+    return mbe_error_at(err, MBE_ERR_MODEL, b->loc, "attribute %s of '%s' must be a%s %s",
+                        ATTR_NAMES[a], v->name, want == MBE_T_INTEGER ? "n" : "",
+                        a == MBE_ATTR_STATESELECT ? "StateSelect value" : mbe_base_type_str(want));
+  }
+  bool shape = val.ndims == 0 || val.ndims == v->ndims;
+  for (int d = 0; shape && d < val.ndims; d++) {
+    shape = val.dims[d] == v->dims[d];
+  }
+  if (!shape) {
+    return mbe_error_at(err, MBE_ERR_MODEL, b->loc, "attribute %s of '%s' has the wrong shape",
+                        ATTR_NAMES[a], v->name);
+  }
+  if (val.ndims == 0 && v->ndims > 0 && !b->is_each && a != MBE_ATTR_STATESELECT) {
+    warn(fl, b->loc, "scalar %s for array '%s' without 'each': applied to every element",
+         ATTR_NAMES[a], v->name);
+  }
+  if (a == MBE_ATTR_START &&
+      (st = mbe_flat_vary_leaves(fl->flat, (int)i, true, &val, err)) != MBE_OK) {
+    return st;
+  }
+  v->attr_value[a] = val;
+  v->has_attr_value[a] = true;
+  return MBE_OK;
+}
+
 MbeStatus mbe_flatten_eval_all(MbeFlatten* fl, MbeError* err) {
   MbeStatus st;
   for (size_t i = 0; i < fl->flat->nvars; i++) {
@@ -1833,46 +1899,13 @@ MbeStatus mbe_flatten_eval_all(MbeFlatten* fl, MbeError* err) {
 
     // attributes that are set; absent ones keep their Modelica defaults (see MbeVar)
     for (int a = 0; a < MBE_ATTR_COUNT; a++) {
-      const MbeBinding* b = &fl->flat->vars[i].attr[a];
-      if (!b->expr) {
+      if (!fl->flat->vars[i].attr[a].expr) {
         continue;
       }
-      MbeValue val;
-      if ((st = mbe_eval_binding(fl, b, &val, err)) != MBE_OK) {
+      if ((st = attr_value(fl, (int)i, a, err)) != MBE_OK) {
+        mbe_flat_error_at_var(fl->flat, (int)i, a, err);
         return st;
       }
-      v = &fl->flat->vars[i];
-      MbeBaseType want = a == MBE_ATTR_FIXED         ? MBE_T_BOOLEAN
-                         : a == MBE_ATTR_STATESELECT ? MBE_T_ENUM
-                                                     : v->type;
-      if (val.type == MBE_T_INTEGER && want == MBE_T_REAL) {
-        val.type = MBE_T_REAL;
-      }
-      if (val.type != want ||
-          (a == MBE_ATTR_STATESELECT && strcmp(val.enum_type->name, "StateSelect") != 0)) {
-        return mbe_error_at(
-            err, MBE_ERR_MODEL, b->loc, "attribute %s of '%s' must be a%s %s", ATTR_NAMES[a],
-            v->name, want == MBE_T_INTEGER ? "n" : "",
-            a == MBE_ATTR_STATESELECT ? "StateSelect value" : mbe_base_type_str(want));
-      }
-      bool shape = val.ndims == 0 || val.ndims == v->ndims;
-      for (int d = 0; shape && d < val.ndims; d++) {
-        shape = val.dims[d] == v->dims[d];
-      }
-      if (!shape) {
-        return mbe_error_at(err, MBE_ERR_MODEL, b->loc, "attribute %s of '%s' has the wrong shape",
-                            ATTR_NAMES[a], v->name);
-      }
-      if (val.ndims == 0 && v->ndims > 0 && !b->is_each && a != MBE_ATTR_STATESELECT) {
-        warn(fl, b->loc, "scalar %s for array '%s' without 'each': applied to every element",
-             ATTR_NAMES[a], v->name);
-      }
-      if (a == MBE_ATTR_START &&
-          (st = mbe_flat_vary_leaves(fl->flat, (int)i, true, &val, err)) != MBE_OK) {
-        return st;
-      }
-      v->attr_value[a] = val;
-      v->has_attr_value[a] = true;
     }
   }
   return MBE_OK;
@@ -2097,10 +2130,12 @@ MbeStatus mbe_flat_create(MbeSpec* spec, const char* class_name, MbeFlat** out, 
       (st = mbe_flatten_eval_all(&fl, err)) != MBE_OK || (st = experiment(&fl, err)) != MBE_OK) {
     goto fail;
   }
+  mbe_flat_warnings_to_user(f);
   *out = f;
   return MBE_OK;
 
 fail:
+  mbe_flat_error_to_user(f, err);
   mbe_flat_destroy(f);
   return st;
 }

@@ -262,7 +262,84 @@ MbeStatus mbe_flat_vary_leaves(MbeFlat* f, int var, bool is_start, MbeValue* val
   return MBE_OK;
 }
 
-MbeStatus mbe_flat_vary(MbeFlat* f, const char* const* names, size_t n, MbeError* err) {
+// the names resolved into f->vary with their origins; an error a name causes says where it came
+// from
+static MbeStatus resolve_all(MbeFlat* f, const char* const* names, const char* const* origins,
+                             size_t n, MbeVaried* vary, MbeError* err) {
+  for (size_t k = 0; k < n; k++) {
+    const char* origin = origins ? origins[k] : NULL;
+    MbeStatus st = resolve(f, names[k], &vary[k], err);
+    for (size_t j = 0; j < k && st == MBE_OK; j++) {
+      if (vary[j].var == vary[k].var && vary[j].elem == vary[k].elem &&
+          vary[j].is_start == vary[k].is_start) {
+        st = mbe_error_set(err, MBE_ERR_USAGE, "'%s' is varied twice (as '%s' and '%s')",
+                           vary[k].name, names[j], names[k]);
+      }
+    }
+    if (st != MBE_OK && st != MBE_ERR_NOMEM && origin && err) {
+      char msg[sizeof err->message];
+      snprintf(msg, sizeof msg, "%s", err->message);
+      mbe_error_set(err, st, "%s: %s", origin, msg);
+    }
+    if (st != MBE_OK) {
+      return st;
+    }
+    vary[k].origin = origin ? mbe_arena_strdup(&f->arena, origin) : NULL;
+    if (origin && !vary[k].origin) {
+      return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+    }
+  }
+  return MBE_OK;
+}
+
+// every parameter evaluated again, now with expressions of the varied ones; then the dimensions
+// and conditions: reaching an Integer or Boolean from a varied value takes an operation that
+// refuses it (integer(), a comparison), here at the place of use
+static MbeStatus evaluate_again(MbeFlat* f, MbeError* err) {
+  for (size_t i = 0; i < f->nvars; i++) {
+    if (f->vars[i].variability >= MBE_VAR_PARAMETER) {
+      f->vars[i].eval_state = 0;
+    }
+  }
+  MbeFlatten* fl = mbe_calloc(1, mbe_flatten_ctx_size());
+  if (!fl) {
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  mbe_flatten_ctx_init(fl, (MbeSpec*)f->spec, f);
+  MbeStatus st = mbe_flatten_eval_all(fl, err);
+  for (size_t i = 0; i < f->nsexprs && st == MBE_OK; i++) {
+    const MbeStructExpr* x = &f->sexprs[i];
+    MbeValue v;
+    st = mbe_eval(fl, x->expr, x->scope, x->lex, &v, err);
+    if (st != MBE_OK) {
+      mbe_flat_error_at_inst(f, x->scope, x->expr, err);
+    }
+  }
+  mbe_free(fl);
+  return st;
+}
+
+// a varied start that the model leaves at its default (0) gets an array of its own
+static MbeStatus default_starts(MbeFlat* f, MbeError* err) {
+  for (size_t k = 0; k < f->nvary; k++) {
+    MbeVar* v = &f->vars[f->vary[k].var];
+    if (!f->vary[k].is_start || v->has_attr_value[MBE_ATTR_START]) {
+      continue;
+    }
+    MbeValue val;
+    MbeStatus st;
+    if ((st = mbe_value_alloc(&f->arena, &val, MBE_T_REAL, v->ndims, v->dims, err)) != MBE_OK ||
+        (st = mbe_flat_vary_leaves(f, f->vary[k].var, true, &val, err)) != MBE_OK) {
+      return st;
+    }
+    v->attr_value[MBE_ATTR_START] = val;
+    v->has_attr_value[MBE_ATTR_START] = true;
+  }
+  return MBE_OK;
+}
+
+MbeStatus mbe_flat_vary_from(MbeFlat* f, const char* const* names, const char* const* origins,
+                             size_t n, MbeError* err) {
   if (f->nvary) {
     return mbe_error_set(err, MBE_ERR_INVALID_ARG, "the flat model already has varied parameters");
   }
@@ -273,18 +350,9 @@ MbeStatus mbe_flat_vary(MbeFlat* f, const char* const* names, size_t n, MbeError
   if (!vary) {
     return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
   }
-  for (size_t k = 0; k < n; k++) {
-    MbeStatus st = resolve(f, names[k], &vary[k], err);
-    if (st != MBE_OK) {
-      return st;
-    }
-    for (size_t j = 0; j < k; j++) {
-      if (vary[j].var == vary[k].var && vary[j].elem == vary[k].elem &&
-          vary[j].is_start == vary[k].is_start) {
-        return mbe_error_set(err, MBE_ERR_USAGE, "'%s' is varied twice (as '%s' and '%s')",
-                             vary[k].name, names[j], names[k]);
-      }
-    }
+  MbeStatus st = resolve_all(f, names, origins, n, vary, err);
+  if (st != MBE_OK) {
+    return st;
   }
 
   // the leaves first (PARAM k is node k + 1), then every value again, now with expressions;
@@ -294,47 +362,31 @@ MbeStatus mbe_flat_vary(MbeFlat* f, const char* const* names, size_t n, MbeError
   for (size_t k = 0; k < n; k++) {
     mbe_sym_param(&f->psym, (int)k);
   }
-  for (size_t i = 0; i < f->nvars; i++) {
-    if (f->vars[i].variability >= MBE_VAR_PARAMETER) {
-      f->vars[i].eval_state = 0;
-    }
-  }
   size_t nwarnings = f->nwarnings;
-  MbeFlatten* fl = mbe_calloc(1, mbe_flatten_ctx_size());
-  if (!fl) {
-    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
-  }
-  mbe_flatten_ctx_init(fl, (MbeSpec*)f->spec, f);
-  MbeStatus st = mbe_flatten_eval_all(fl, err);
-
-  // the dimensions and conditions again: reaching an Integer or Boolean from a varied value
-  // takes an operation that refuses it (integer(), a comparison), here at the place of use
-  for (size_t i = 0; i < f->nsexprs && st == MBE_OK; i++) {
-    const MbeStructExpr* x = &f->sexprs[i];
-    MbeValue v;
-    st = mbe_eval(fl, x->expr, x->scope, x->lex, &v, err);
-  }
-  mbe_free(fl);
+  st = evaluate_again(f, err);
   f->nwarnings = nwarnings;
-  if (st != MBE_OK) {
-    return st;
+  if (st == MBE_OK) {
+    st = default_starts(f, err);
   }
+  if (st == MBE_OK && f->psym.is_oom) {
+    st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  mbe_flat_error_to_user(f, err);
+  return st;
+}
 
-  // a varied start that the model leaves at its default (0)
-  for (size_t k = 0; k < n; k++) {
-    MbeVar* v = &f->vars[vary[k].var];
-    if (!vary[k].is_start || v->has_attr_value[MBE_ATTR_START]) {
-      continue;
-    }
-    MbeValue val;
-    if ((st = mbe_value_alloc(&f->arena, &val, MBE_T_REAL, v->ndims, v->dims, err)) != MBE_OK ||
-        (st = mbe_flat_vary_leaves(f, vary[k].var, true, &val, err)) != MBE_OK) {
-      return st;
-    }
-    v->attr_value[MBE_ATTR_START] = val;
-    v->has_attr_value[MBE_ATTR_START] = true;
+MbeStatus mbe_flat_vary(MbeFlat* f, const char* const* names, size_t n, MbeError* err) {
+  return mbe_flat_vary_from(f, names, NULL, n, err);
+}
+
+const char* mbe_flat_varied_label(const MbeFlat* f, size_t k, char* buf, size_t size) {
+  const MbeVaried* q = &f->vary[k];
+  if (q->origin) {
+    snprintf(buf, size, "%s (%s)", q->name, q->origin);
+  } else {
+    snprintf(buf, size, "%s", q->name);
   }
-  return f->psym.is_oom ? mbe_error_set(err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+  return buf;
 }
 
 size_t mbe_flat_varied_names(const MbeFlat* f, MbeSymId id, char* buf, size_t size) {
@@ -371,7 +423,9 @@ size_t mbe_flat_varied_names(const MbeFlat* f, MbeSymId id, char* buf, size_t si
       continue;
     }
     const char* sep = seen == 0 ? "" : seen + 1 == count ? " and " : ", ";
-    len += (size_t)snprintf(buf + len, size - len, "%s%s", sep, f->vary[nd->index].name);
+    char label[600];
+    mbe_flat_varied_label(f, (size_t)nd->index, label, sizeof label);
+    len += (size_t)snprintf(buf + len, size - len, "%s%s", sep, label);
     len = len < size ? len : size - 1;
     seen++;
   }

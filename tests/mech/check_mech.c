@@ -1105,7 +1105,7 @@ START_TEST(test_init_free_parameter) {
 }
 END_TEST
 
-// Conditions no state can meet: the error names them with their residuals.
+// Conditions no state can meet: the error names them with their residuals, at the first one.
 START_TEST(test_init_impossible) {
   static const char text[] =
       "model Impossible\n"
@@ -1126,8 +1126,156 @@ START_TEST(test_init_impossible) {
   ck_assert_int_eq(mbe_system_build(flat, &sys, &err), MBE_ERR_MODEL);
   ck_assert_ptr_null(sys);
   ck_assert_msg(strstr(err.message, "rev.a = 100 (residual") != NULL, "%s", err.message);
+  ck_assert_str_eq(err.file, "i.mo");  // at the fixed=true that states it
+  ck_assert_int_eq(err.line, 3);
   mbe_flat_destroy(flat);
   mbe_spec_destroy(spec);
+}
+END_TEST
+
+/* ---- the initial conditions of bodies the joints move ---------------------------------------- */
+
+// a body on a revolute joint about z with the body's own initial conditions (its modifiers)
+static void body_on_revolute(char* text, size_t n, const char* cls, const char* body) {
+  snprintf(text, n,
+           "model B\n"
+           "  inner Modelica.Mechanics.MultiBody.World world;\n"
+           "  Modelica.Mechanics.MultiBody.Parts.%s body(%s);\n"
+           "  Modelica.Mechanics.MultiBody.Joints.Revolute rev(n={0,0,1});\n"
+           "equation\n"
+           "  connect(world.frame_b, rev.frame_a);\n"
+           "  connect(rev.frame_b, body.frame_a);\n"
+           "end B;\n",
+           cls, body);
+}
+
+// builds text, which must fail; returns the status, the error in *err
+static MbeStatus build_error(const char* text, MbeError* err) {
+  MbeSpec* spec = NULL;
+  MbeFlat* flat = NULL;
+  MbeSystem* sys = NULL;
+  mbe_error_clear(err);
+  ck_assert_int_eq(mbe_spec_create(&spec, err), MBE_OK);
+  ck_assert_int_eq(mbe_spec_add_text(spec, "test.mo", text, strlen(text), err), MBE_OK);
+  MbeStatus st = mbe_flat_create(spec, NULL, &flat, err);
+  if (st == MBE_OK) {
+    st = mbe_system_build(flat, &sys, err);
+  }
+  ck_assert_int_ne(st, MBE_OK);
+  ck_assert_ptr_null(sys);
+  mbe_flat_destroy(flat);
+  mbe_spec_destroy(spec);
+  return st;
+}
+
+// the error's first line holds first, and the catalogue's place follows as a note holding note
+static void expect_catalogue_note(const MbeError* err, const char* first, const char* note) {
+  const char* nl = strchr(err->message, '\n');
+  ck_assert_msg(nl != NULL, "no note line: %s", err->message);
+  const char* hit = strstr(err->message, first);
+  ck_assert_msg(hit != NULL && hit < nl, "the first line of '%s' lacks '%s'", err->message, first);
+  ck_assert_msg(strncmp(nl + 1, "<catalogue>/Modelica/Mechanics/MultiBody/", 41) == 0 &&
+                    strstr(nl, ": note: ") != NULL && strstr(nl, note) != NULL,
+                "the note line '%s' lacks '%s'", nl + 1, note);
+}
+
+// w_0_fixed on a body the joints move: w_a = resolve2(R_start, w_0_start), as the MSL states it;
+// the revolute about z meets it with its speed (the start of w_a is not 0)
+START_TEST(test_init_body_rate) {
+  static const struct {
+    const char* cls;
+    const char* body;
+    double w;  // rad/s, rev.w that meets it
+  } CASES[] = {
+      {"Body", "m=1, r_CM={0.5,0,0}, w_0_fixed=true, w_0_start={0,0,1}", 1},
+      // R_start turns the world's -y into frame_a's z: w_a = {0, -cos(pi/2), 1}
+      {"Body",
+       "m=1, r_CM={0.5,0,0}, w_0_fixed=true, w_0_start={0,-1,0}, angles_start={1.5707963267948966,"
+       "0,0}",
+       1},
+      // a composite body states it through its inner body
+      {"BodyBox", "r={0.5,0,0}, w_0_fixed=true, w_0_start={0,0,2}", 2},
+  };
+  char text[1024];
+  body_on_revolute(text, sizeof text, CASES[_i].cls, CASES[_i].body);
+  Mech m;
+  mech_open(&m, text);
+  ck_assert_uint_eq(m.sys->init_conditions, 3);
+  MBE_CK_NEAR(m.sys->x0[state_index(&m, "rev.w")], CASES[_i].w, 1e-12, 1e-12);
+  mech_close(&m);
+}
+END_TEST
+
+// z_0_fixed the same way: z_a = resolve2(R_start, z_0_start), met by where the weight's moment
+// gives the revolute an angular acceleration of 2 rad/s^2 (Newton from phi = 0.5)
+START_TEST(test_init_body_acceleration) {
+  char text[1024];
+  body_on_revolute(text, sizeof text, "Body",
+                   "m=1, r_CM={0.5,0,0}, z_0_fixed=true, z_0_start={0,0,2}");
+  char* rev = strstr(text, "rev(n={0,0,1})");
+  ck_assert_ptr_nonnull(rev);
+  char started[1200];
+  snprintf(started, sizeof started, "%.*srev(n={0,0,1}, phi(start=0.5))%s", (int)(rev - text), text,
+           rev + strlen("rev(n={0,0,1})"));
+  Mech m;
+  mech_open(&m, started);
+  ck_assert_uint_eq(m.sys->init_conditions, 3);
+  eval(&m, 0, m.sys->x0);
+  MBE_CK_NEAR(m.v[sig(&m, "rev.a")], 2, 1e-9, 0);
+  mech_close(&m);
+}
+END_TEST
+
+// a condition the joints cannot meet fails at the user's modifier that states it, with the
+// catalogue's place as a note
+START_TEST(test_init_body_rate_impossible) {
+  char text[1024];
+  body_on_revolute(text, sizeof text, "Body",
+                   "m=1, r_CM={0.5,0,0}, w_0_fixed=true, w_0_start={1,0,0}");
+  MbeError err;
+  ck_assert_int_eq(build_error(text, &err), MBE_ERR_MODEL);
+  ck_assert_str_eq(err.file, "test.mo");
+  ck_assert_int_eq(err.line, 3);
+  ck_assert_int_eq(err.column, 79);  // w_0_fixed=true
+  expect_catalogue_note(&err,
+                        "body: the initialization found no solution after 60 Newton steps; the "
+                        "conditions not met: body.w_a[1] = 1 (residual -1)",
+                        "note: in Modelica.Mechanics.MultiBody.Parts.Body: w_a(fixed = "
+                        "fill(w_0_fixed, 3))");
+
+  // every state fixed too: overdetermined, at the same place
+  body_on_revolute(text, sizeof text, "Body", "m=1, r_CM={0.5,0,0}, w_0_fixed=true");
+  char* rev = strstr(text, "rev(n={0,0,1})");
+  ck_assert_ptr_nonnull(rev);
+  char fixed[1200];
+  snprintf(fixed, sizeof fixed, "%.*srev(n={0,0,1}, phi(fixed=true), w(fixed=true))%s",
+           (int)(rev - text), text, rev + strlen("rev(n={0,0,1})"));
+  ck_assert_int_eq(build_error(fixed, &err), MBE_ERR_MODEL);
+  ck_assert_str_eq(err.file, "test.mo");
+  ck_assert_int_eq(err.line, 3);
+  expect_catalogue_note(&err, "body.w_a[1] has fixed=true, but every state is fixed too",
+                        "w_a(fixed = fill(w_0_fixed, 3))");
+}
+END_TEST
+
+// an input of a catalogue class left open is reported at the user's component
+START_TEST(test_open_input_at_component) {
+  static const char text[] =
+      "model Open\n"
+      "  inner Modelica.Mechanics.MultiBody.World world;\n"
+      "  Modelica.Mechanics.MultiBody.Parts.Body body(m=1);\n"
+      "  Modelica.Mechanics.MultiBody.Forces.WorldForce force;\n"
+      "equation\n"
+      "  connect(force.frame_b, body.frame_a);\n"
+      "end Open;\n";
+  MbeError err;
+  ck_assert_int_eq(build_error(text, &err), MBE_ERR_MODEL);
+  ck_assert_str_eq(err.file, "test.mo");
+  ck_assert_int_eq(err.line, 4);
+  ck_assert_int_eq(err.column, 50);
+  expect_catalogue_note(&err, "force: input force.force[",
+                        "in Modelica.Mechanics.MultiBody.Forces.WorldForce: the declaration of "
+                        "force");
 }
 END_TEST
 
@@ -1246,6 +1394,10 @@ static Suite* make_mech_suite(void) {
   tcase_add_test(tc, test_line_force_point_mass);
   tcase_add_test(tc, test_init_free_parameter);
   tcase_add_test(tc, test_init_impossible);
+  tcase_add_loop_test(tc, test_init_body_rate, 0, 3);
+  tcase_add_test(tc, test_init_body_acceleration);
+  tcase_add_test(tc, test_init_body_rate_impossible);
+  tcase_add_test(tc, test_open_input_at_component);
   tcase_add_test(tc, test_junction_energy_minimum);
   tcase_add_test(tc, test_junction_needs_flag);
   tcase_set_timeout(tc, 120);

@@ -28,9 +28,11 @@ typedef struct Model {
   double p[32];
 } Model;
 
-// the double pendulum of models/msl, plus text (a wrapper model) when given; the class `cls`
-static MbeStatus model_open(Model* m, const char* text, const char* cls, const char* const* vary,
-                            size_t nvary, MbeError* err) {
+// the double pendulum of models/msl, plus text (a wrapper model) when given; the class `cls`;
+// origins (nullable) say where each varied name comes from
+static MbeStatus model_open_from(Model* m, const char* text, const char* cls,
+                                 const char* const* vary, const char* const* origins, size_t nvary,
+                                 MbeError* err) {
   memset(m, 0, sizeof *m);
   char path[1024];
   snprintf(path, sizeof path,
@@ -47,7 +49,7 @@ static MbeStatus model_open(Model* m, const char* text, const char* cls, const c
     st = mbe_flat_create(m->spec, cls, &m->flat, err);
   }
   if (st == MBE_OK) {
-    st = mbe_flat_vary(m->flat, vary, nvary, err);
+    st = mbe_flat_vary_from(m->flat, vary, origins, nvary, err);
   }
   if (st == MBE_OK) {
     st = mbe_system_build(m->flat, &m->sys, err);
@@ -62,11 +64,26 @@ static MbeStatus model_open(Model* m, const char* text, const char* cls, const c
   return st;
 }
 
+static MbeStatus model_open(Model* m, const char* text, const char* cls, const char* const* vary,
+                            size_t nvary, MbeError* err) {
+  return model_open_from(m, text, cls, vary, NULL, nvary, err);
+}
+
 static void model_close(Model* m) {
   free(m->v);
   mbe_system_destroy(m->sys);
   mbe_flat_destroy(m->flat);
   mbe_spec_destroy(m->spec);
+}
+
+// the message's first line starts with first; a note line in the catalogue follows with note
+static void expect_first_then_note(const MbeError* err, const char* first, const char* note) {
+  ck_assert_msg(strncmp(err->message, first, strlen(first)) == 0, "'%s' does not start with '%s'",
+                err->message, first);
+  const char* nl = strchr(err->message, '\n');
+  ck_assert_msg(nl != NULL && strncmp(nl + 1, "<catalogue>/", 12) == 0 &&
+                    strstr(nl, ": note: ") != NULL && strstr(nl, note) != NULL,
+                "no catalogue note with '%s' in '%s'", note, err->message);
 }
 
 static void eval(Model* m, double t, const double* x) {
@@ -387,6 +404,18 @@ START_TEST(test_start_that_sets_nothing) {
   ck_assert_msg(strstr(err.message, "body.a_0[1].start sets no initial state") != NULL, "%s",
                 err.message);
   model_close(&m);
+
+  // at the user's component, the catalogue's declaration as a note; the --vary text named
+  const char* origin[] = {"--vary 'body.a_0.start[1]=uniform(0,1)'"};
+  ck_assert_int_eq(model_open_from(&m, text, "Free", vary, origin, 1, &err), MBE_ERR_USAGE);
+  ck_assert_str_eq(err.file, "wrapper.mo");
+  ck_assert_int_eq(err.line, 3);
+  ck_assert_int_eq(err.column, 43);
+  expect_first_then_note(&err,
+                         "body.a_0[1].start (--vary 'body.a_0.start[1]=uniform(0,1)') sets no "
+                         "initial state",
+                         "in Modelica.Mechanics.MultiBody.Parts.Body: the declaration of a_0");
+  model_close(&m);
 }
 END_TEST
 
@@ -425,6 +454,79 @@ START_TEST(test_mech_needs_a_number) {
 }
 END_TEST
 
+// a varied value that fails a catalogue binding: at the user's component (world), the --vary
+// text in the message, the catalogue's binding as the note
+START_TEST(test_catalogue_use_names_origin) {
+  MbeError err;
+  mbe_error_clear(&err);
+  Model m;
+  const char* vary[] = {"world.n[1]"};
+  const char* origin[] = {"--vary 'world.n[1]=uniform(-0.1,0.1)'"};
+  ck_assert_int_eq(model_open_from(&m, NULL, DP, vary, origin, 1, &err), MBE_ERR_MODEL);
+  const char* file = strrchr(err.file, '/');
+  ck_assert_str_eq(file ? file + 1 : err.file, "DoublePendulum.mo");
+  ck_assert_int_eq(err.line, 4);
+  ck_assert_int_eq(err.column, 44);
+  expect_first_then_note(&err,
+                         "world.groundAxis_u: a comparison needs a value fixed when the model is "
+                         "compiled, but this one depends on world.n[1] (--vary "
+                         "'world.n[1]=uniform(-0.1,0.1)'), which varies per member",
+                         "in Modelica.Mechanics.MultiBody.World: groundAxis_u = if abs(n[1]) >= "
+                         "0.99 then");
+  model_close(&m);
+
+  // without origins the parameter alone
+  ck_assert_int_eq(model_open(&m, NULL, DP, vary, 1, &err), MBE_ERR_MODEL);
+  ck_assert_ptr_nonnull(strstr(err.message, "depends on world.n[1], which varies"));
+  model_close(&m);
+}
+END_TEST
+
+// every refusal that a varied name causes names where it was asked for
+START_TEST(test_origins_named) {
+  static const char text[] =
+      "model W\n"
+      "  inner Modelica.Mechanics.MultiBody.World world;\n"
+      "  Modelica.Mechanics.MultiBody.Parts.Body body(m=1, r_CM={0.5,0,0}, w_0_fixed=true,\n"
+      "    w_0_start={0,0,1});\n"
+      "  Modelica.Mechanics.MultiBody.Joints.Revolute rev(n={0,0,1});\n"
+      "equation\n"
+      "  connect(world.frame_b, rev.frame_a);\n"
+      "  connect(rev.frame_b, body.frame_a);\n"
+      "end W;\n";
+  static const struct {
+    const char* name;
+    const char* origin;
+    MbeStatus code;
+    const char* part;
+  } CASES[] = {
+      {"body.mm", "--vary 'body.mm=uniform(1,2)'", MBE_ERR_USAGE,
+       "--vary 'body.mm=uniform(1,2)': the model has no parameter or variable 'body.mm'"},
+      // a value the initialization needs as a number
+      {"body.w_0_start[3]", "p.txt:2:1", MBE_ERR_UNSUPPORTED,
+       "body: 'w_0_start' depends on body.w_0_start[3] (p.txt:2:1), which varies per member"},
+      // a start the initialization computes
+      {"rev.phi.start", "--vary 'rev.phi.start=normal(0,1)'", MBE_ERR_UNSUPPORTED,
+       "the start of rev.phi varies per member (--vary 'rev.phi.start=normal(0,1)'), but the "
+       "nonlinear initialization computes rev.phi"},
+      // a start the initialization's conditions depend on
+      {"rev.w.start", "--vary 'rev.w.start=normal(0,1)'", MBE_ERR_UNSUPPORTED,
+       "depends on rev.w.start (--vary 'rev.w.start=normal(0,1)'), which varies per member"},
+  };
+  MbeError err;
+  mbe_error_clear(&err);
+  Model m;
+  const char* vary[] = {CASES[_i].name};
+  const char* origin[] = {CASES[_i].origin};
+  ck_assert_int_eq(model_open_from(&m, text, "W", vary, origin, 1, &err), CASES[_i].code);
+  ck_assert_msg(strstr(err.message, CASES[_i].part) != NULL, "'%s' lacks '%s'", err.message,
+                CASES[_i].part);
+  ck_assert_msg(err.code == MBE_ERR_USAGE || strcmp(err.file, "wrapper.mo") == 0, "at %s: %s",
+                err.file, err.message);
+  model_close(&m);
+}
+END_TEST
+
 static Suite* vary_suite(void) {
   Suite* s = suite_create("vary");
   TCase* tc = mbe_tcase_create("truth");
@@ -439,6 +541,8 @@ static Suite* vary_suite(void) {
   tcase_add_test(tc, test_dimension_use_is_located);
   tcase_add_test(tc, test_start_that_sets_nothing);
   tcase_add_test(tc, test_mech_needs_a_number);
+  tcase_add_test(tc, test_catalogue_use_names_origin);
+  tcase_add_loop_test(tc, test_origins_named, 0, 4);
   suite_add_tcase(s, tc);
   return s;
 }

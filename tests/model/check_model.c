@@ -1049,5 +1049,6 @@ static Suite* make_model_suite(void) {
   return s;
 }
 
-MbeSuiteFactory* const mbe_check_suites[] = {make_model_suite, make_model_eval_suite,
-                                             make_model_errors_suite, make_model_msl_suite, NULL};
+MbeSuiteFactory* const mbe_check_suites[] = {make_model_suite,        make_model_eval_suite,
+                                             make_model_errors_suite, make_model_msl_suite,
+                                             make_model_where_suite,  NULL};

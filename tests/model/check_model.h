@@ -48,5 +48,6 @@ double model_attr(const MbeFlat* f, const char* name, MbeAttr a, size_t i);
 Suite* make_model_eval_suite(void);
 Suite* make_model_errors_suite(void);
 Suite* make_model_msl_suite(void);
+Suite* make_model_where_suite(void);
 
 #endif
