@@ -25,16 +25,20 @@ typedef enum MbeRunStatus { MBE_RUN_STATUS_LIST(MBE_RUN_ENUM_) MBE_RUN_COUNT } M
 // integration methods (MBE_CFG_METHOD)
 typedef enum MbeMethod { MBE_METHOD_RK4 = 0, MBE_METHOD_DOPRI5 = 1, MBE_METHOD_COUNT } MbeMethod;
 
-// what a quantity of interest computes (the low byte of its code)
+// what an aggregate of a quantity of interest computes over the output grid (the low byte of
+// its code); the values are stable (they enter run identities)
 typedef enum MbeQoiKind {
-  MBE_QOI_FINAL = 0,   // the value at the stop time
-  MBE_QOI_MIN,         // the smallest value on the grid
-  MBE_QOI_MAX,         // the largest value on the grid
-  MBE_QOI_MEAN,        // the time mean (trapezoids), integral / (t1 - t0)
-  MBE_QOI_INTEGRAL,    // the time integral (trapezoids)
-  MBE_QOI_CROSS,       // the first time the signal reaches the level, from either side
-  MBE_QOI_CROSS_UP,    // the first time it rises through the level
-  MBE_QOI_CROSS_DOWN,  // the first time it falls through the level
+  MBE_QOI_FINAL = 0,    // the value at the stop time
+  MBE_QOI_MIN,          // the smallest value on the grid
+  MBE_QOI_MAX,          // the largest value on the grid
+  MBE_QOI_MEAN,         // the time mean (trapezoids), integral / (t1 - t0)
+  MBE_QOI_INTEGRAL,     // the time integral (trapezoids)
+  MBE_QOI_CROSS,        // the first time the signal crosses the level, either way
+  MBE_QOI_CROSS_UP,     // the first time it crosses the level upwards
+  MBE_QOI_CROSS_DOWN,   // the first time it crosses the level downwards
+  MBE_QOI_INITIAL,      // the value at the start time
+  MBE_QOI_TIME_AT_MIN,  // the first grid time of the smallest value
+  MBE_QOI_TIME_AT_MAX,  // the first grid time of the largest value
   MBE_QOI_COUNT
 } MbeQoiKind;
 
