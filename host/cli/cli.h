@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "mbe/mbe_flat.h"
 #include "mbe/mbe_runtime.h"
@@ -35,6 +36,11 @@ const char* mbe_cli_value(int argc, char** argv, int* i, const char* name);
 bool mbe_cli_parse_int(const char* cmd, const char* opt, const char* s, long lo, long hi,
                        long* out);
 bool mbe_cli_parse_double(const char* cmd, const char* opt, const char* s, double lo, double* out);
+// a size in bytes: 512M, 2G, 1.5GiB, 100000, "unlimited" (UINT64_MAX); K M G T P are powers of
+// 1024
+bool mbe_cli_parse_size(const char* cmd, const char* opt, const char* s, uint64_t* out);
+// bytes as "1.3 GiB", "640 MiB", "512 bytes"
+void mbe_cli_format_size(uint64_t bytes, char* buf, size_t size);
 bool mbe_cli_parse_backend(const char* cmd, const char* s, MbeBackendKind* out, bool* all);
 bool mbe_cli_parse_precision(const char* cmd, const char* s, MbePrecision* out);
 int mbe_cli_usage_error(const char* cmd, const char* fmt, ...);
@@ -89,6 +95,14 @@ int mbe_cli_sim_option(const char* cmd, int argc, char** argv, int* i, MbeCliSim
 // usage errors; returns an exit code.
 int mbe_cli_sim_run_def(const char* cmd, const MbeFlat* flat, const MbeCliSim* o, MbeRunDef* run);
 
+// the default of --max-output: the most bytes a command writes without being told it may
+#define MBE_CLI_MAX_OUTPUT ((uint64_t)1 << 30)
+
+// Refuses (prints the error, returns MBE_EXIT_USAGE) an output estimated at `bytes` above
+// limit, with the estimate, the limit, what makes it smaller (advice) and the option that allows
+// it; MBE_EXIT_OK otherwise.
+int mbe_cli_check_output(const char* cmd, uint64_t bytes, uint64_t limit, const char* advice);
+
 // The kernel-dialect source of the system with outputs y (ny nodes): owned, free with mbe_free.
 MbeStatus mbe_cli_system_source(const MbeSystem* sys, const MbeSymId* y, size_t ny, char** text,
                                 MbeError* err);
@@ -98,5 +112,13 @@ MbeStatus mbe_cli_system_source(const MbeSystem* sys, const MbeSymId* y, size_t 
 // failure.
 int mbe_cli_build(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size_t ny,
                   const MbeCliSim* o, const char* emit, MbeBackend** backend, MbeProgram** prog);
+
+// Warns on stderr when run is an RK4 run whose step (as the kernel takes it: each output interval
+// in equal steps) is unstable or clearly inaccurate for the system linearized at the start with
+// the parameters p (np; NULL when np = 0), naming the mode, the largest stable step and a step
+// for accuracy at run->rtol (mbe_rk4_step_advice). Prints nothing for dopri5, for a step that is
+// fine, or when the model cannot be linearized at the start.
+void mbe_cli_warn_step(const char* cmd, const MbeSystem* sys, const double* p,
+                       const MbeRunDef* run);
 
 #endif

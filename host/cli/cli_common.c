@@ -199,6 +199,20 @@ int mbe_cli_sim_run_def(const char* cmd, const MbeFlat* flat, const MbeCliSim* o
   return MBE_EXIT_OK;
 }
 
+int mbe_cli_check_output(const char* cmd, uint64_t bytes, uint64_t limit, const char* advice) {
+  if (bytes <= limit) {
+    return MBE_EXIT_OK;
+  }
+  char est[32], lim[32], allow[32];
+  mbe_cli_format_size(bytes, est, sizeof est);
+  mbe_cli_format_size(limit, lim, sizeof lim);
+  snprintf(allow, sizeof allow, "%.0fM", ceil((double)bytes / 1048576 * 1.1));
+  return mbe_cli_usage_error(cmd,
+                             "the output would take about %s, more than the %s --max-output "
+                             "allows; choose %s, or allow it with --max-output %s",
+                             est, lim, advice, allow);
+}
+
 MbeStatus mbe_cli_system_source(const MbeSystem* sys, const MbeSymId* y, size_t ny, char** text,
                                 MbeError* err) {
   MbeCodegenDef cg = {&sys->sym, sys->xdot,           sys->nx,   y, ny, sys->np, sys->name,

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // mbens: dispatch to subcommands, --help, --version, and the shared option helpers.
+#include <ctype.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -74,6 +76,7 @@ int main(int argc, char** argv) {
     printf("mbens %s\n", MBE_VERSION);
     return MBE_EXIT_OK;
   }
+  mbe_cli_install_log(false);  // the library's warnings reach the user on every command
   for (size_t i = 0; i < NCOMMANDS; i++) {
     if (strcmp(cmd, COMMANDS[i].name) == 0) {
       return COMMANDS[i].fn(argc - 1, argv + 1);
@@ -108,10 +111,57 @@ const char* mbe_cli_value(int argc, char** argv, int* i, const char* name) {
   return argv[*i];
 }
 
+bool mbe_cli_parse_size(const char* cmd, const char* opt, const char* s, uint64_t* out) {
+  if (strcmp(s, "inf") == 0 || strcmp(s, "unlimited") == 0) {
+    *out = UINT64_MAX;
+    return true;
+  }
+  char* end;
+  errno = 0;
+  double v = strtod(s, &end);
+  double unit = 1;
+  const char* units = "KMGTP";
+  const char* u = *end ? strchr(units, toupper((unsigned char)*end)) : NULL;
+  if (u && *end) {
+    unit = ldexp(1.0, 10 * (int)(u - units + 1));
+    end++;
+    if (*end == 'i') {
+      end++;
+    }
+  }
+  if (*end == 'B' || *end == 'b') {
+    end++;
+  }
+  if (errno || end == s || *end || !(v >= 0) || v * unit >= 0x1p63) {
+    mbe_cli_usage_error(cmd,
+                        "%s takes a size in bytes with an optional K, M, G or T (powers of 1024), "
+                        "e.g. 512M or 2G, or 'unlimited'; not '%s'",
+                        opt, s);
+    return false;
+  }
+  *out = (uint64_t)(v * unit);
+  return true;
+}
+
+void mbe_cli_format_size(uint64_t bytes, char* buf, size_t size) {
+  static const char* const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB"};
+  double v = (double)bytes;
+  int k = 0;
+  while (v >= 1024 && k < 5) {
+    v /= 1024;
+    k++;
+  }
+  if (k == 0) {
+    snprintf(buf, size, "%" PRIu64 " bytes", bytes);
+  } else {
+    snprintf(buf, size, "%.*f %s", v < 10 ? 1 : 0, v, units[k]);
+  }
+}
+
 int mbe_cli_usage_error(const char* cmd, const char* fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fprintf(stderr, "mbens %s: ", cmd);
+  fprintf(stderr, "mbens %s: error: ", cmd);
   vfprintf(stderr, fmt, ap);
   fprintf(stderr, " (see mbens %s --help)\n", cmd);
   va_end(ap);
@@ -123,8 +173,18 @@ bool mbe_cli_parse_int(const char* cmd, const char* opt, const char* s, long lo,
   char* end;
   errno = 0;
   long v = strtol(s, &end, 10);
-  if (errno || end == s || *end || v < lo || v > hi) {
-    mbe_cli_usage_error(cmd, "%s takes a whole number from %ld to %ld, not '%s'", opt, lo, hi, s);
+  bool ok = !errno && end != s && !*end;
+
+  // scientific notation when it is an exact whole number: 1e6, 2.5e3
+  if (!ok && end != s && strchr(".eE", *end)) {
+    double d = strtod(s, &end);
+    ok = !*end && d == floor(d) && d >= (double)lo && d <= (double)hi && d < 0x1p63;
+    v = ok ? (long)d : v;
+  }
+  if (!ok || v < lo || v > hi) {
+    mbe_cli_usage_error(cmd,
+                        "%s takes a whole number from %ld to %ld (1e6 may be written), not '%s'",
+                        opt, lo, hi, s);
     return false;
   }
   *out = v;

@@ -179,7 +179,7 @@ static MbeStatus merge_stats(Shard* sh, int n, const char* out, uint64_t members
   m->count = m->done = sh[0].total;
   m->members_bytes = members_bytes;
   memset(&m->progress, 0, sizeof m->progress);
-  m->progress.total = m->progress.done = sh[0].total;
+  m->progress.total = m->progress.done = m->progress.done_checkpoint = sh[0].total;
   if (m->nseries > 0) {
     m->stats_mem = mbe_malloc(m->stats_size);
     if (!m->stats_mem) {

@@ -5,6 +5,7 @@
 // host/ensemble.
 #define _XOPEN_SOURCE 700
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <math.h>
@@ -30,22 +31,19 @@
 
 #define CMD "run"
 
-// host memory the exact statistics of a run may take, and the most bins per series by default
-#define STATS_BUDGET ((size_t)256 << 20)
-#define STATS_BINS 32768
-
 static void run_help(FILE* f) {
   fprintf(
       f,
       "usage: mbens run MODEL.mo [MORE.mo ...] [--class NAME] -n N -o DIR\n"
       "                 [--vary 'NAME=DIST(ARGS)' ...] [--params FILE] [--design FILE.csv]\n"
       "                 [--sampler mc|lhs|sobol|grid] [--seed S] [--shard K/N]\n"
-      "                 [--signals LIST|none] [--qoi SPEC ...] [--save-signals LIST]\n"
+      "                 [--signals LIST|none] [--qoi EXPR ...] [--save-signals LIST]\n"
       "                 [--save-members LIST] [--save-format auto|csv|hdf5]\n"
       "                 [simulate options] [--batch-size B] [--max-steps N]\n"
-      "                 [--quantile-bins B] [--quiet] [--json] [--progress]\n"
+      "                 [--quantile-bins B] [--max-memory SIZE] [--max-output SIZE]\n"
+      "                 [--force] [--quiet] [--json] [--progress]\n"
       "       mbens run --resume DIR [--backend B] [--device D] [--threads N]\n"
-      "                 [--batch-size B] [--quiet] [--json] [--progress]\n\n"
+      "                 [--batch-size B] [--max-memory SIZE] [--quiet] [--json] [--progress]\n\n"
       "Integrates N members of the model, each with its own values of the varied parameters,\n"
       "on the best backend, and writes DIR: members.csv (each member's parameters, quantities of\n"
       "interest, status and steps), stats.csv (mean, std, min, max and the 5/25/50/75/95 %%\n"
@@ -76,22 +74,32 @@ static void run_help(FILE* f) {
   fprintf(
       f,
       "outputs:\n"
-      "  -o, --output DIR    the run directory (created; an existing run is refused)\n"
+      "  -o, --output DIR    the run directory (created; a run already there is refused)\n"
+      "  --force             replace the run already in DIR (its files only)\n"
       "  --signals LIST      signals whose statistics go into stats.csv (comma-separated or\n"
       "                      @FILE; default: every state; none: no statistics)\n"
-      "  --qoi SPEC          a quantity of interest per member, on the output grid: final(x),\n"
-      "                      min(x), max(x), mean(x), integral(x) (trapezoids), cross(x,L),\n"
-      "                      cross_up(x,L), cross_down(x,L) (first time x reaches L, NaN if\n"
-      "                      never); x a signal or abs(signal); repeatable\n"
+      "  --qoi EXPR          a quantity of interest per member, from the output grid: an\n"
+      "                      expression of aggregates over time, final(x), initial(x), min(x),\n"
+      "                      max(x), mean(x), integral(x) (trapezoids), rms(x), time_at_min(x),\n"
+      "                      time_at_max(x), cross(x,L), cross_up(x,L), cross_down(x,L) (the\n"
+      "                      first time x passes from one side of L to the other; NaN if\n"
+      "                      never), where x and L are expressions of signals, parameters and\n"
+      "                      time (+ - * / ^, abs, sqrt, sin, cos, exp, log, min(a,b), ...),\n"
+      "                      and of parameters and numbers outside them; repeatable.\n"
+      "                      e.g. 'max(abs(rev1.phi - rev2.phi))', 'final(body.r_0[1]) / L',\n"
+      "                      'integral(tau * w)', 'max(x) - min(x)'\n"
       "  --save-signals LIST trajectories of these signals (default with --save-members: the\n"
       "                      --signals list)\n"
       "  --save-members LIST members whose trajectories are saved: 0-99,500 (default with\n"
       "                      --save-signals: all)\n"
       "  --save-format F     csv (trajectories/member_K.csv), hdf5 (trajectories.h5) or auto\n"
       "                      (csv up to 100 members)\n"
-      "  --quantile-bins B   histogram bins per series (default: as many as fit 256 MiB, at most\n"
-      "                      32768); a quantile is within its row's q_resolution (relative)\n"
-      "                      of the exact one\n\n");
+      "  --quantile-bins B   histogram bins per series (default: 8 sqrt(N) as a power of two\n"
+      "                      from 64 to 4096, fewer when the statistics would take more than\n"
+      "                      a quarter of --max-memory); a quantile is within its row's\n"
+      "                      q_resolution (relative) of the exact one\n"
+      "  --max-output SIZE   refuse a study whose files would exceed SIZE (default 1G; 500M,\n"
+      "                      20G, unlimited)\n\n");
   fprintf(
       f,
       "integration (as mbens simulate): --start-time, --stop-time, --interval, --tolerance,\n"
@@ -99,7 +107,9 @@ static void run_help(FILE* f) {
       "  default 1000000); single precision rounds each member's values to float for the\n"
       "  kernel (members.csv keeps the drawn doubles)\n\n"
       "backend: --backend auto (default: an OpenCL GPU if there is one, else OpenMP)|opencl|\n"
-      "  openmp, --device P:D|NAME, --threads N, --batch-size B (default: sized to about 2 s)\n\n"
+      "  openmp, --device P:D|NAME, --threads N, --batch-size B (default: sized to about 2 s),\n"
+      "  --max-memory SIZE (host memory of the study: batches, statistics, checkpoint;\n"
+      "  default 512M; batches are sized to fit)\n\n"
       "run control:\n"
       "  --resume DIR        continue an interrupted run from its checkpoint (its last batch\n"
       "                      after Ctrl-C; at most 30 s of work back after a crash); the\n"
@@ -148,7 +158,9 @@ typedef struct RunOpts {
   long long batch;
   long quantile_bins;
   long max_steps;
-  bool quiet, json, progress;
+  bool quiet, json, progress, force;
+  uint64_t max_memory;  // --max-memory (bytes), 0: the default
+  uint64_t max_output;  // --max-output (bytes)
   MbeCliSim sim;
 } RunOpts;
 
@@ -177,8 +189,8 @@ static bool parse_shard(const char* v, RunOpts* o) {
 
 // the options one call may change when a run resumes: where and how it runs, not what
 static bool is_resume_option(const char* a) {
-  static const char* const ok[] = {"--backend", "--device", "--threads", "--batch-size",
-                                   "--quiet",   "--json",   "--progress"};
+  static const char* const ok[] = {"--backend", "--device", "--threads",  "--batch-size",
+                                   "--quiet",   "--json",   "--progress", "--max-memory"};
   for (size_t k = 0; k < sizeof ok / sizeof ok[0]; k++) {
     if (mbe_cli_is_option(a, ok[k])) {
       return true;
@@ -200,8 +212,8 @@ static int parse(int argc, char** argv, RunOpts* o, bool only_resume) {
     if (only_resume && !is_resume_option(a) && !mbe_cli_is_option(a, "--resume")) {
       return mbe_cli_usage_error(CMD,
                                  "'%s' cannot change when a run resumes (only --backend, "
-                                 "--device, --threads, --batch-size, --quiet, --json, "
-                                 "--progress)",
+                                 "--device, --threads, --batch-size, --max-memory, --quiet, "
+                                 "--json, --progress)",
                                  a);
     }
     if ((taken = mbe_cli_sim_option(CMD, argc, argv, &i, &o->sim)) != 0) {
@@ -285,12 +297,22 @@ static int parse(int argc, char** argv, RunOpts* o, bool only_resume) {
       if (!take(argc, argv, &i, "--max-steps", &v) ||
           !mbe_cli_parse_int(CMD, "--max-steps", v, 1, INT32_MAX, &o->max_steps))
         return MBE_EXIT_USAGE;
+    } else if (mbe_cli_is_option(a, "--max-memory")) {
+      if (!take(argc, argv, &i, "--max-memory", &v) ||
+          !mbe_cli_parse_size(CMD, "--max-memory", v, &o->max_memory))
+        return MBE_EXIT_USAGE;
+    } else if (mbe_cli_is_option(a, "--max-output")) {
+      if (!take(argc, argv, &i, "--max-output", &v) ||
+          !mbe_cli_parse_size(CMD, "--max-output", v, &o->max_output))
+        return MBE_EXIT_USAGE;
     } else if (strcmp(a, "--quiet") == 0) {
       o->quiet = true;
     } else if (strcmp(a, "--json") == 0) {
       o->json = true;
     } else if (strcmp(a, "--progress") == 0) {
       o->progress = true;
+    } else if (strcmp(a, "--force") == 0) {
+      o->force = true;
     } else if (a[0] == '-' && a[1] != '\0') {
       return mbe_cli_usage_error(
           CMD,
@@ -298,7 +320,8 @@ static int parse(int argc, char** argv, RunOpts* o, bool only_resume) {
           "--sampler, --seed, --shard, -o, --resume, --signals, --qoi, --save-signals, "
           "--save-members, --save-format, --start-time, --stop-time, --interval, --tolerance, "
           "--method, --step, --precision, --max-steps, --backend, --device, --threads, "
-          "--batch-size, --quantile-bins, --quiet, --json, --progress, --help",
+          "--batch-size, --max-memory, --max-output, --quantile-bins, --force, --quiet, --json, "
+          "--progress, --help",
           a);
     } else {
       if (o->nfiles == MAX_FILES)
@@ -330,6 +353,9 @@ static int check_opts(const RunOpts* o) {
 
 /* ---- the study's pieces -------------------------------------------------------------------- */
 
+// progress on stderr: none, one line rewritten in place (a terminal), or a line per update
+typedef enum ShowMode { SHOW_NONE = 0, SHOW_TERMINAL, SHOW_LINES } ShowMode;
+
 // everything a run sets up, released by study_deinit
 typedef struct Run {
   RunOpts o;
@@ -354,10 +380,8 @@ typedef struct Run {
   int32_t* stat_col;
   const char** stat_name;
   size_t nstat;
-  int32_t *qoi_code, *qoi_col;
-  double* qoi_level;
-  char** qoi_name;
-  size_t nqoi;
+  MbeQoiSet qoi;     // the quantities of interest
+  int32_t* agg_col;  // (qoi.nagg) the output column of each aggregate
   int64_t* save_members;
   size_t nsave;
   int32_t* save_col;
@@ -371,7 +395,9 @@ typedef struct Run {
   char resume_dir[4096];  // the resumed run's directory (o.out points here)
   char dir[4096];
   double t_start, t_setup;
-  bool is_tty_progress;
+  ShowMode show;         // how progress is shown
+  int rc_done;           // the exit code when there is nothing to do (a complete run resumed)
+  uint64_t plan_memory;  // --max-memory of the run's own command (its default bins follow it)
   MbeStudyProgress progress;
   const char* state;  // "running", "interrupted", "complete", "failed"
 } Run;
@@ -390,13 +416,8 @@ static void study_deinit(Run* r) {
   free(r->col_name);
   free(r->stat_col);
   free(r->stat_name);
-  free(r->qoi_code);
-  free(r->qoi_col);
-  free(r->qoi_level);
-  for (size_t i = 0; i < r->nqoi; i++) {
-    free(r->qoi_name[i]);
-  }
-  free(r->qoi_name);
+  mbe_qoi_set_deinit(&r->qoi);
+  free(r->agg_col);
   free(r->save_members);
   free(r->save_col);
   free(r->save_name);
@@ -434,7 +455,8 @@ static int varied_parameters(Run* r) {
     for (int i = 0; st == MBE_OK && i < o->nvary; i++) {
       st = mbe_vary_parse(o->vary[i], &r->vary, &err);
       if (st != MBE_OK) {
-        mbe_cli_usage_error(CMD, "--vary '%s': %s", o->vary[i], err.message);
+        // the message names the --vary text and the column itself
+        mbe_cli_usage_error(CMD, "%s", err.message);
         return MBE_EXIT_USAGE;
       }
     }
@@ -473,19 +495,10 @@ static int varied_parameters(Run* r) {
   return MBE_EXIT_OK;
 }
 
-// the output column of signal name (added when new); -1 after reporting an unknown name
-static int column(Run* r, const char* name) {
-  const MbeSignal* sg = mbe_system_signal(r->sys, name);
-  if (!sg) {
-    const char* near = mbe_system_suggest(r->sys, name);
-    mbe_cli_usage_error(CMD,
-                        "the model has no signal '%s'%s%s%s (mbens simulate --list-signals "
-                        "prints them all)",
-                        name, near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
-    return -1;
-  }
+// the output column of DAG node id named name (added when new); -1 when out of memory
+static int node_column(Run* r, MbeSymId id, const char* name) {
   for (size_t j = 0; j < r->ncol; j++) {
-    if (r->col_id[j] == sg->id) {
+    if (r->col_id[j] == id) {
       return (int)j;
     }
   }
@@ -501,92 +514,54 @@ static int column(Run* r, const char* name) {
     oom();
     return -1;
   }
-  r->col_id[r->ncol] = sg->id;
-  r->col_name[r->ncol] = sg->name;
+  r->col_id[r->ncol] = id;
+  r->col_name[r->ncol] = name;
   return (int)r->ncol++;
 }
 
-// a quantity of interest: KIND(x) or KIND(abs(x)), crossings KIND(x, LEVEL)
-static int parse_qoi(Run* r, const char* spec, size_t j) {
-  static const struct {
-    const char* name;
-    int kind;
-    bool has_level;
-  } kinds[] = {{"final", MBE_QOI_FINAL, false},       {"min", MBE_QOI_MIN, false},
-               {"max", MBE_QOI_MAX, false},           {"mean", MBE_QOI_MEAN, false},
-               {"integral", MBE_QOI_INTEGRAL, false}, {"cross", MBE_QOI_CROSS, true},
-               {"cross_up", MBE_QOI_CROSS_UP, true},  {"cross_down", MBE_QOI_CROSS_DOWN, true}};
-  char text[1024];
-  size_t n = 0;
-  for (const char* p = spec; *p && n + 1 < sizeof text; p++) {
-    if (*p != ' ' && *p != '\t') {
-      text[n++] = *p;
-    }
+// the output column of signal name (added when new); -1 after reporting an unknown name
+static int column(Run* r, const char* name) {
+  const MbeSignal* sg = mbe_system_signal(r->sys, name);
+  if (!sg) {
+    const char* near = mbe_system_suggest(r->sys, name);
+    mbe_cli_usage_error(CMD,
+                        "the model has no signal '%s'%s%s%s (mbens simulate --list-signals "
+                        "prints them all)",
+                        name, near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+    return -1;
   }
-  text[n] = '\0';
-  char* open = strchr(text, '(');
-  size_t len = strlen(text);
-  if (!open || len < 3 || text[len - 1] != ')') {
-    return mbe_cli_usage_error(CMD,
-                               "--qoi '%s' is not KIND(signal): kinds are final, min, max, mean, "
-                               "integral, cross(x,L), cross_up(x,L), cross_down(x,L)",
-                               spec);
-  }
-  *open = '\0';
-  text[len - 1] = '\0';
-  int k = -1;
-  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
-    if (strcmp(text, kinds[i].name) == 0) {
-      k = (int)i;
-    }
-  }
-  if (k < 0) {
-    return mbe_cli_usage_error(CMD,
-                               "--qoi '%s': unknown kind '%s'; kinds are final, min, max, mean, "
-                               "integral, cross, cross_up, cross_down",
-                               spec, text);
-  }
+  return node_column(r, sg->id, sg->name);
+}
 
-  // the argument: signal[, level], the signal perhaps inside abs()
-  char* arg = open + 1;
-  double level = 0;
-  if (kinds[k].has_level) {
-    char* comma = strrchr(arg, ',');
-    char* end = NULL;
-    if (comma) {
-      level = strtod(comma + 1, &end);
+// the quantities of interest: compiled, their aggregates' expressions as output columns
+static int quantities(Run* r) {
+  mbe_qoi_set_init(&r->qoi);
+  for (int j = 0; j < r->o.nqoi; j++) {
+    MbeError err;
+    mbe_error_clear(&err);
+    MbeStatus st = mbe_qoi_add(&r->qoi, r->sys, r->o.qoi[j], &err);
+    if (st == MBE_ERR_NOMEM) {
+      return oom();
     }
-    if (!comma || end == comma + 1 || *end || !isfinite(level)) {
-      return mbe_cli_usage_error(CMD, "--qoi '%s': %s(x, L) needs a number L", spec, kinds[k].name);
+    if (st != MBE_OK) {
+      // the message, then the text with a caret under the column
+      fprintf(stderr, "mbens %s: error: --qoi '%s': %s\n  %s\n  %*s^\n", CMD, r->o.qoi[j],
+              err.message, r->o.qoi[j], err.column > 0 ? err.column - 1 : 0, "");
+      return MBE_EXIT_USAGE;
     }
-    *comma = '\0';
   }
-  int code = kinds[k].kind;
-  size_t alen = strlen(arg);
-  if (strncmp(arg, "abs(", 4) == 0 && alen > 5 && arg[alen - 1] == ')') {
-    arg[alen - 1] = '\0';
-    arg += 4;
-    code |= MBE_QOI_ABS;
+  r->agg_col = malloc((r->qoi.nagg + 1) * sizeof *r->agg_col);
+  if (!r->agg_col) {
+    return oom();
   }
-  int col = column(r, arg);
-  if (col < 0) {
-    return MBE_EXIT_USAGE;
+  for (size_t k = 0; k < r->qoi.nagg; k++) {
+    int c = node_column(r, r->qoi.agg_node[k], "(quantity of interest)");
+    if (c < 0) {
+      return MBE_EXIT_FAILURE;
+    }
+    r->agg_col[k] = c;
   }
-  r->qoi_code[j] = code;
-  r->qoi_col[j] = col;
-  r->qoi_level[j] = level;
-  char name[1200];
-  if (kinds[k].has_level) {
-    char lv[32];
-    mbe_format_shortest(level, lv, sizeof lv);
-    snprintf(name, sizeof name, "%s(%s%s%s,%s)", kinds[k].name, code & MBE_QOI_ABS ? "abs(" : "",
-             arg, code & MBE_QOI_ABS ? ")" : "", lv);
-  } else {
-    snprintf(name, sizeof name, "%s(%s%s%s)", kinds[k].name, code & MBE_QOI_ABS ? "abs(" : "", arg,
-             code & MBE_QOI_ABS ? ")" : "");
-  }
-  r->qoi_name[j] = strdup(name);
-  return r->qoi_name[j] ? MBE_EXIT_OK : oom();
+  return MBE_EXIT_OK;
 }
 
 // "0-99,500": ascending member ids below n
@@ -697,17 +672,8 @@ static int outputs(Run* r) {
   mbe_cli_names_free(&names);
 
   // quantities of interest
-  r->nqoi = (size_t)o->nqoi;
-  r->qoi_code = malloc((r->nqoi + 1) * sizeof *r->qoi_code);
-  r->qoi_col = malloc((r->nqoi + 1) * sizeof *r->qoi_col);
-  r->qoi_level = malloc((r->nqoi + 1) * sizeof *r->qoi_level);
-  r->qoi_name = calloc(r->nqoi + 1, sizeof *r->qoi_name);
-  if (!r->qoi_code || !r->qoi_col || !r->qoi_level || !r->qoi_name)
-    return oom();
-  for (size_t j = 0; j < r->nqoi; j++) {
-    if ((rc = parse_qoi(r, o->qoi[j], j)) != MBE_EXIT_OK)
-      return rc;
-  }
+  if ((rc = quantities(r)) != MBE_EXIT_OK)
+    return rc;
 
   // saved trajectories: members and signals, each defaulting when only the other is given
   if (o->save_signals || o->save_members) {
@@ -822,8 +788,8 @@ static int identity(Run* r) {
   for (size_t j = 0; j < r->nstat; j++) {
     hash_num(&h, "stat", r->stat_col[j]);
   }
-  for (size_t j = 0; j < r->nqoi; j++) {
-    hash_str(&h, "qoi", r->qoi_name[j]);
+  for (size_t j = 0; j < r->qoi.nqoi; j++) {
+    hash_str(&h, "qoi", r->qoi.name[j]);
   }
   for (size_t j = 0; j < r->nsave; j++) {
     hash_num(&h, "save", (double)r->save_members[j]);
@@ -866,17 +832,128 @@ static void json_kv_int(MbeJsonWriter* w, const char* k, int64_t v) {
   mbe_json_write_int(w, v);
 }
 
-static MbeStatus write_manifest(Run* r, MbeError* err) {
-  MbeStrbuf b;
-  mbe_strbuf_init(&b);
+// the manifest's members and their design
+static void manifest_design(const Run* r, MbeJsonWriter* w) {
+  // the members and their design
+  mbe_json_write_key(w, "members");
+  mbe_json_write_object_begin(w);
+  json_kv_int(w, "total", (int64_t)r->sample.n);
+  json_kv_int(w, "first", (int64_t)r->first);
+  json_kv_int(w, "count", (int64_t)r->count);
+  if (r->o.has_shard) {
+    char shard[64];
+    snprintf(shard, sizeof shard, "%ld/%ld", r->o.shard_k, r->o.shard_n);
+    json_kv_str(w, "shard", shard);
+  } else {
+    json_kv_str(w, "shard", NULL);
+  }
+  mbe_json_write_object_end(w);
+  mbe_json_write_key(w, "design");
+  mbe_json_write_object_begin(w);
+  json_kv_str(w, "sampler", mbe_sampler_name(r->sample.sampler));
+  mbe_json_write_key(w, "seed");
+  if (r->sample.seed <= (uint64_t)INT64_MAX) {
+    mbe_json_write_int(w, (int64_t)r->sample.seed);
+  } else {
+    char seed[32];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->sample.seed);
+    mbe_json_write_string(w, seed);
+  }
+  json_kv_str(w, "design_file", r->o.design);
+  json_kv_str(w, "params_file", r->o.params);
+  mbe_json_write_key(w, "parameters");
+  mbe_json_write_array_begin(w);
+  for (size_t j = 0; j < r->nparam; j++) {
+    char d[256] = "design";
+    if (r->sample.sampler != MBE_SAMPLER_DESIGN) {
+      mbe_dist_format(&r->vary.dist[j], d, sizeof d);
+    }
+    mbe_json_write_object_begin(w);
+    json_kv_str(w, "name", r->param_names[j]);
+    json_kv_str(w, "distribution", d);
+    json_kv_num(w, "nominal", r->flat->vary[j].nominal);
+    mbe_json_write_object_end(w);
+  }
+  mbe_json_write_array_end(w);
+  mbe_json_write_object_end(w);
+}
+
+// the manifest's outputs
+static void manifest_outputs(const Run* r, MbeJsonWriter* w) {
+  // what is kept
+  mbe_json_write_key(w, "outputs");
+  mbe_json_write_object_begin(w);
+  mbe_json_write_key(w, "statistics");
+  mbe_json_write_array_begin(w);
+  for (size_t j = 0; j < r->nstat; j++) {
+    mbe_json_write_string(w, r->stat_name[j]);
+  }
+  mbe_json_write_array_end(w);
+  mbe_json_write_key(w, "qoi");
+  mbe_json_write_array_begin(w);
+  for (size_t j = 0; j < r->qoi.nqoi; j++) {
+    mbe_json_write_string(w, r->qoi.name[j]);
+  }
+  mbe_json_write_array_end(w);
+  json_kv_int(w, "saved_members", (int64_t)r->nsave);
+  mbe_json_write_key(w, "saved_signals");
+  mbe_json_write_array_begin(w);
+  for (size_t j = 0; j < r->nsave_col; j++) {
+    mbe_json_write_string(w, r->save_name[j]);
+  }
+  mbe_json_write_array_end(w);
+  json_kv_str(w, "saved_format", r->nsave ? (r->save_hdf5 ? "hdf5" : "csv") : NULL);
+  json_kv_int(w, "quantile_bins", (int64_t)r->bins);
+  mbe_json_write_object_end(w);
+}
+
+// the manifest's integration and backend
+static void manifest_backend(const Run* r, MbeJsonWriter* w) {
+  // how it integrates and where
+  mbe_json_write_key(w, "integration");
+  mbe_json_write_object_begin(w);
+  json_kv_str(w, "method", r->run.method == MBE_RUN_METHOD_RK4 ? "rk4" : "dopri5");
+  json_kv_num(w, "start_time", r->run.t0);
+  json_kv_num(w, "stop_time", r->run.t1);
+  json_kv_int(w, "output_points", r->run.nout);
+  json_kv_num(w, "rtol", r->run.rtol);
+  json_kv_num(w, "atol", r->run.atol);
+  json_kv_num(w, "step", r->run.method == MBE_RUN_METHOD_RK4 ? r->run.h : r->run.hmax);
+  json_kv_int(w, "max_steps", r->run.max_steps);
+  json_kv_str(w, "precision", r->o.sim.precision == MBE_PRECISION_DOUBLE ? "double" : "single");
+  if (r->o.sim.precision != MBE_PRECISION_DOUBLE) {
+    json_kv_str(w, "note",
+                "the kernel computes in float from the members' values rounded to float; "
+                "members.csv holds the drawn doubles");
+  }
+  mbe_json_write_object_end(w);
+  MbeBackendInfo bi;
+  mbe_backend_get_info(r->backend, &bi);
+  MbeProgramInfo pi;
+  mbe_program_get_info(r->prog, &pi);
+  mbe_json_write_key(w, "backend");
+  mbe_json_write_object_begin(w);
+  json_kv_str(w, "kind", bi.kind == MBE_BACKEND_OPENCL ? "opencl" : "openmp");
+  json_kv_str(w, "platform", bi.platform);
+  json_kv_str(w, "device", bi.device);
+  json_kv_str(w, "version", bi.version);
+  json_kv_int(w, "compute_units", bi.compute_units);
+  json_kv_str(w, "program_hash", pi.hash);
+  mbe_json_write_key(w, "program_from_cache");
+  mbe_json_write_bool(w, pi.from_cache);
+  mbe_json_write_object_end(w);
+}
+
+// the manifest as JSON into b, saying the run is `state`
+static void manifest_text(const Run* r, const char* state, MbeStrbuf* b) {
   MbeJsonWriter w;
-  mbe_json_writer_init(&w, &b);
+  mbe_json_writer_init(&w, b);
   const MbeStudyProgress* p = &r->progress;
   mbe_json_write_object_begin(&w);
   json_kv_str(&w, "format", "mbens-run");
   json_kv_int(&w, "format_version", 1);
   json_kv_str(&w, "version", MBE_VERSION);
-  json_kv_str(&w, "status", r->state);
+  json_kv_str(&w, "status", state);
   mbe_json_write_key(&w, "command");
   mbe_json_write_array_begin(&w);
   for (int i = 0; i < r->argc_saved; i++) {
@@ -899,109 +976,9 @@ static MbeStatus write_manifest(Run* r, MbeError* err) {
   mbe_json_write_array_end(&w);
   json_kv_int(&w, "states", (int64_t)r->sys->nx);
   mbe_json_write_object_end(&w);
-
-  // the members and their design
-  mbe_json_write_key(&w, "members");
-  mbe_json_write_object_begin(&w);
-  json_kv_int(&w, "total", (int64_t)r->sample.n);
-  json_kv_int(&w, "first", (int64_t)r->first);
-  json_kv_int(&w, "count", (int64_t)r->count);
-  if (r->o.has_shard) {
-    char shard[64];
-    snprintf(shard, sizeof shard, "%ld/%ld", r->o.shard_k, r->o.shard_n);
-    json_kv_str(&w, "shard", shard);
-  } else {
-    json_kv_str(&w, "shard", NULL);
-  }
-  mbe_json_write_object_end(&w);
-  mbe_json_write_key(&w, "design");
-  mbe_json_write_object_begin(&w);
-  json_kv_str(&w, "sampler", mbe_sampler_name(r->sample.sampler));
-  mbe_json_write_key(&w, "seed");
-  if (r->sample.seed <= (uint64_t)INT64_MAX) {
-    mbe_json_write_int(&w, (int64_t)r->sample.seed);
-  } else {
-    char seed[32];
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->sample.seed);
-    mbe_json_write_string(&w, seed);
-  }
-  json_kv_str(&w, "design_file", r->o.design);
-  json_kv_str(&w, "params_file", r->o.params);
-  mbe_json_write_key(&w, "parameters");
-  mbe_json_write_array_begin(&w);
-  for (size_t j = 0; j < r->nparam; j++) {
-    char d[256] = "design";
-    if (r->sample.sampler != MBE_SAMPLER_DESIGN) {
-      mbe_dist_format(&r->vary.dist[j], d, sizeof d);
-    }
-    mbe_json_write_object_begin(&w);
-    json_kv_str(&w, "name", r->param_names[j]);
-    json_kv_str(&w, "distribution", d);
-    json_kv_num(&w, "nominal", r->flat->vary[j].nominal);
-    mbe_json_write_object_end(&w);
-  }
-  mbe_json_write_array_end(&w);
-  mbe_json_write_object_end(&w);
-
-  // what is kept
-  mbe_json_write_key(&w, "outputs");
-  mbe_json_write_object_begin(&w);
-  mbe_json_write_key(&w, "statistics");
-  mbe_json_write_array_begin(&w);
-  for (size_t j = 0; j < r->nstat; j++) {
-    mbe_json_write_string(&w, r->stat_name[j]);
-  }
-  mbe_json_write_array_end(&w);
-  mbe_json_write_key(&w, "qoi");
-  mbe_json_write_array_begin(&w);
-  for (size_t j = 0; j < r->nqoi; j++) {
-    mbe_json_write_string(&w, r->qoi_name[j]);
-  }
-  mbe_json_write_array_end(&w);
-  json_kv_int(&w, "saved_members", (int64_t)r->nsave);
-  mbe_json_write_key(&w, "saved_signals");
-  mbe_json_write_array_begin(&w);
-  for (size_t j = 0; j < r->nsave_col; j++) {
-    mbe_json_write_string(&w, r->save_name[j]);
-  }
-  mbe_json_write_array_end(&w);
-  json_kv_str(&w, "saved_format", r->nsave ? (r->save_hdf5 ? "hdf5" : "csv") : NULL);
-  json_kv_int(&w, "quantile_bins", (int64_t)r->bins);
-  mbe_json_write_object_end(&w);
-
-  // how it integrates and where
-  mbe_json_write_key(&w, "integration");
-  mbe_json_write_object_begin(&w);
-  json_kv_str(&w, "method", r->run.method == MBE_RUN_METHOD_RK4 ? "rk4" : "dopri5");
-  json_kv_num(&w, "start_time", r->run.t0);
-  json_kv_num(&w, "stop_time", r->run.t1);
-  json_kv_int(&w, "output_points", r->run.nout);
-  json_kv_num(&w, "rtol", r->run.rtol);
-  json_kv_num(&w, "atol", r->run.atol);
-  json_kv_num(&w, "step", r->run.method == MBE_RUN_METHOD_RK4 ? r->run.h : r->run.hmax);
-  json_kv_int(&w, "max_steps", r->run.max_steps);
-  json_kv_str(&w, "precision", r->o.sim.precision == MBE_PRECISION_DOUBLE ? "double" : "single");
-  if (r->o.sim.precision != MBE_PRECISION_DOUBLE) {
-    json_kv_str(&w, "note",
-                "the kernel computes in float from the members' values rounded to float; "
-                "members.csv holds the drawn doubles");
-  }
-  mbe_json_write_object_end(&w);
-  MbeBackendInfo bi;
-  mbe_backend_get_info(r->backend, &bi);
-  MbeProgramInfo pi;
-  mbe_program_get_info(r->prog, &pi);
-  mbe_json_write_key(&w, "backend");
-  mbe_json_write_object_begin(&w);
-  json_kv_str(&w, "kind", bi.kind == MBE_BACKEND_OPENCL ? "opencl" : "openmp");
-  json_kv_str(&w, "platform", bi.platform);
-  json_kv_str(&w, "device", bi.device);
-  json_kv_str(&w, "version", bi.version);
-  json_kv_int(&w, "compute_units", bi.compute_units);
-  json_kv_str(&w, "program_hash", pi.hash);
-  mbe_json_write_key(&w, "program_from_cache");
-  mbe_json_write_bool(&w, pi.from_cache);
-  mbe_json_write_object_end(&w);
+  manifest_design(r, &w);
+  manifest_outputs(r, &w);
+  manifest_backend(r, &w);
 
   // where it stands
   mbe_json_write_key(&w, "progress");
@@ -1009,6 +986,8 @@ static MbeStatus write_manifest(Run* r, MbeError* err) {
   mbe_json_write_key(&w, "timings");
   mbe_json_write_object_begin(&w);
   json_kv_num(&w, "setup_seconds", r->t_setup);
+  MbeProgramInfo pi;
+  mbe_program_get_info(r->prog, &pi);
   json_kv_num(&w, "program_build_seconds", pi.build_seconds);
   json_kv_num(&w, "run_seconds", p->seconds_run);
   json_kv_num(&w, "members_per_second", p->seconds_run > 0 ? (double)p->done / p->seconds_run : 0);
@@ -1021,26 +1000,99 @@ static MbeStatus write_manifest(Run* r, MbeError* err) {
     json_kv_num(&w, "quantile_resolution", p->quantile_resolution);
   }
   mbe_json_write_object_end(&w);
-  char path[4200];
-  snprintf(path, sizeof path, "%s/manifest.json", r->dir);
-  MbeStatus rc = mbe_strbuf_write_atomic(&b, path, err);
-  mbe_strbuf_deinit(&b);
-  return rc;
 }
 
 /* ---- progress, interruption ------------------------------------------------------------------ */
 
+// Ctrl-C (or SIGTERM) once: finish the batch; twice: write the manifest as interrupted and exit
+// at once. The handler may only use async-signal-safe calls, so the interrupted manifest is
+// rendered ahead, after every batch, into the buffer of the two not being published.
 static volatile sig_atomic_t g_stop = 0;
+static volatile sig_atomic_t g_abort_buf = -1;  // the buffer the handler writes, -1: none yet
+static char* g_abort_text[2];
+static size_t g_abort_len[2];
+static char g_abort_path[4200], g_abort_tmp[4200];
+
+static void write_all(int fd, const char* data, size_t len) {
+  while (len > 0) {
+    ssize_t w = write(fd, data, len);
+    if (w <= 0) {
+      return;
+    }
+    data += w;
+    len -= (size_t)w;
+  }
+}
 
 static void on_signal(int sig) {
   (void)sig;
   static const char msg[] =
       "\nmbens run: interrupted: finishing the current batch (again to stop at once)\n";
-  g_stop = 1;
-  ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
-  (void)w;
-  signal(SIGINT, SIG_DFL);
-  signal(SIGTERM, SIG_DFL);
+  static const char msg2[] =
+      "\nmbens run: stopped; the run directory continues from its last checkpoint with "
+      "--resume\n";
+  if (!g_stop) {
+    g_stop = 1;
+    write_all(STDERR_FILENO, msg, sizeof msg - 1);
+    return;
+  }
+  const int k = g_abort_buf;
+  if (k >= 0) {
+    int fd = open(g_abort_tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd >= 0) {
+      write_all(fd, g_abort_text[k], g_abort_len[k]);
+      close(fd);
+      rename(g_abort_tmp, g_abort_path);
+    }
+  }
+  write_all(STDERR_FILENO, msg2, sizeof msg2 - 1);
+  _exit(130);
+}
+
+// renders the manifest a second Ctrl-C leaves: this run, interrupted
+static void arm_abort(const Run* r) {
+  const int k = g_abort_buf == 0 ? 1 : 0;
+  MbeStrbuf b;
+  mbe_strbuf_init(&b);
+  manifest_text(r, "interrupted", &b);
+  if (b.is_oom) {
+    mbe_strbuf_deinit(&b);
+    return;
+  }
+  free(g_abort_text[k]);
+  g_abort_text[k] = malloc(b.len);
+  if (g_abort_text[k]) {
+    memcpy(g_abort_text[k], b.data, b.len);
+    g_abort_len[k] = b.len;
+    snprintf(g_abort_path, sizeof g_abort_path, "%s/manifest.json", r->dir);
+    snprintf(g_abort_tmp, sizeof g_abort_tmp, "%s/.manifest.json.abort", r->dir);
+    g_abort_buf = k;
+  }
+  mbe_strbuf_deinit(&b);
+}
+
+static void disarm_abort(void) {
+  g_abort_buf = -1;
+  for (int k = 0; k < 2; k++) {
+    free(g_abort_text[k]);
+    g_abort_text[k] = NULL;
+  }
+}
+
+// writes the manifest with the run's state; while it runs, also the one a second Ctrl-C leaves
+static MbeStatus write_manifest(Run* r, MbeError* err) {
+  MbeStrbuf b;
+  mbe_strbuf_init(&b);
+  manifest_text(r, r->state, &b);
+  char path[4200];
+  snprintf(path, sizeof path, "%s/manifest.json", r->dir);
+  MbeStatus rc = b.is_oom ? mbe_error_set(err, MBE_ERR_NOMEM, "out of memory writing %s", path)
+                          : mbe_strbuf_write_atomic(&b, path, err);
+  mbe_strbuf_deinit(&b);
+  if (rc == MBE_OK && strcmp(r->state, "running") == 0) {
+    arm_abort(r);
+  }
+  return rc;
 }
 
 static void format_duration(double s, char* buf, size_t n) {
@@ -1058,7 +1110,7 @@ static void format_duration(double s, char* buf, size_t n) {
 static MbeStatus on_batch(void* ctx, const MbeStudyProgress* p, MbeError* err) {
   Run* r = ctx;
   r->progress = *p;
-  if (r->is_tty_progress) {
+  if (r->show != SHOW_NONE) {
     double left = p->members_per_second > 0 ? (double)(p->total - p->done) / p->members_per_second
                                             : (double)NAN;
     char eta[32];
@@ -1067,37 +1119,118 @@ static MbeStatus on_batch(void* ctx, const MbeStudyProgress* p, MbeError* err) {
     for (int s = 1; s < MBE_RUN_COUNT; s++) {
       failed += p->status[s];
     }
-    fprintf(stderr, "\rmbens run: integrating %zu/%zu members (%.1f %%), %.0f members/s, ETA %s",
-            p->done, p->total, 100.0 * (double)p->done / (double)(p->total ? p->total : 1),
-            p->members_per_second, eta);
+    fprintf(stderr, "%smbens run: integrating %zu/%zu members (%.1f %%), %.0f members/s, ETA %s",
+            r->show == SHOW_TERMINAL ? "\r" : "", p->done, p->total,
+            100.0 * (double)p->done / (double)(p->total ? p->total : 1), p->members_per_second,
+            eta);
     if (failed) {
       fprintf(stderr, ", %" PRIu64 " failed", failed);
     }
-    fprintf(stderr, "   ");
+    fprintf(stderr, r->show == SHOW_TERMINAL ? "   " : "\n");
     fflush(stderr);
   }
   return write_manifest(r, err);
 }
 
+// what the study runs and writes (the kernel's sizes once it is built)
+static void study_def(Run* r, MbeStudyDef* d) {
+  memset(d, 0, sizeof *d);
+  d->prog = r->prog;
+  d->run = r->run;
+  d->red.nqoi = r->qoi.nagg;
+  d->red.qoi_code = r->qoi.agg_code;
+  d->red.qoi_column = r->agg_col;
+  d->red.qoi_level = r->qoi.agg_level;
+  d->red.nstat = r->nstat;
+  d->red.stat_column = r->stat_col;
+  d->sample = r->sample;
+  d->np = 1;
+  if (r->prog) {
+    MbeProgramInfo pinfo;
+    mbe_program_get_info(r->prog, &pinfo);
+    d->np = (size_t)pinfo.np;  // the kernel's count: at least one slot, also without parameters
+  }
+  d->p_fixed = r->sys->p0 + r->sys->nvary;
+  d->first = r->first;
+  d->count = r->count;
+  d->batch = (size_t)r->o.batch;
+  d->max_memory = r->o.max_memory;
+  d->dir = r->dir;
+  d->model = r->flat->top_name;
+  d->param_names = r->param_names;
+  d->qoi = &r->qoi;
+  d->stat_names = r->stat_name;
+  d->save_members = r->save_members;
+  d->nsave = r->nsave;
+  d->save_columns = r->save_col;
+  d->save_names = r->save_name;
+  d->nsave_col = r->nsave_col;
+  d->save_hdf5 = r->save_hdf5;
+  d->quantile_bins = r->bins;
+  d->config_hash = r->config_hash;
+  d->stop = &g_stop;
+  d->progress = on_batch;
+  d->progress_ctx = r;
+}
+
 /* ---- setup ------------------------------------------------------------------------------------
  */
 
-// the run directory: a new one (an existing run is refused), or the one being resumed
+// what dir holds: no run (false), or a run whose counters go to *st
+static bool read_run(const char* dir, MbeStudyState* st, bool* is_damaged) {
+  char probe[4200];
+  snprintf(probe, sizeof probe, "%s/stats.state", dir);
+  memset(st, 0, sizeof *st);
+  *is_damaged = false;
+  if (access(probe, F_OK) != 0) {
+    return false;
+  }
+  MbeError err;
+  *is_damaged = mbe_study_state_read(dir, st, &err) != MBE_OK;
+  return true;
+}
+
+// A new run's directory (a run there is refused, or replaced with --force), or the one being
+// resumed. Returns -1 (the exit code in r->rc_done) when a resumed run is complete already.
 static int open_dir(Run* r, bool resume) {
   MbeError err;
   mbe_error_clear(&err);
   const char* dir = r->o.out;
-  char probe[4200];
-  snprintf(probe, sizeof probe, "%s/stats.state", dir);
-  bool has_run = access(probe, F_OK) == 0;
-  if (!resume && has_run) {
+  MbeStudyState st;
+  bool is_damaged;
+  bool has_run = read_run(dir, &st, &is_damaged);
+  bool is_complete = has_run && !is_damaged && st.done == st.count;
+  uint64_t failed = st.progress.done - st.progress.status[MBE_RUN_OK];
+  mbe_study_state_deinit(&st);
+  if (!resume && has_run && !r->o.force) {
+    if (is_complete) {
+      return mbe_cli_usage_error(CMD,
+                                 "%s holds a complete run (%zu members); choose another -o, or "
+                                 "replace it with --force",
+                                 dir, st.count);
+    }
+    if (is_damaged) {
+      return mbe_cli_usage_error(CMD, "%s holds a damaged run; replace it with --force", dir);
+    }
     return mbe_cli_usage_error(CMD,
-                               "%s already holds a run; continue it with --resume %s, or choose "
-                               "another -o",
-                               dir, dir);
+                               "%s holds an unfinished run (%zu of %zu members); continue it with "
+                               "mbens run --resume %s, or replace it with --force",
+                               dir, st.done, st.count, dir);
+  }
+  if (!resume && has_run && mbe_study_remove(dir, &err) != MBE_OK) {
+    mbe_cli_print_error(CMD, &err);
+    return MBE_EXIT_FAILURE;
   }
   if (resume && !has_run) {
     return mbe_cli_usage_error(CMD, "%s holds no run to resume (no stats.state)", dir);
+  }
+  if (resume && is_complete) {
+    fprintf(stderr,
+            "mbens run: %s is complete already (%zu members, %" PRIu64
+            " failed); nothing to resume\n",
+            dir, st.count, failed);
+    r->rc_done = failed ? MBE_EXIT_MEMBERS_FAILED : MBE_EXIT_OK;
+    return -1;
   }
   if (mbe_mkdir_p(dir, &err) != MBE_OK) {
     mbe_cli_print_error(CMD, &err);
@@ -1112,9 +1245,11 @@ static int open_dir(Run* r, bool resume) {
 // everything before the first batch: model, parameters, outputs, kernel, identity, directory
 // on a terminal: what setup is doing, overwritten by the next line
 static void phase(const Run* r, const char* what) {
-  if (r->is_tty_progress) {
+  if (r->show == SHOW_TERMINAL) {
     fprintf(stderr, "\rmbens run: %-60s\r", what);
     fflush(stderr);
+  } else if (r->show == SHOW_LINES && what[0]) {
+    fprintf(stderr, "mbens run: %s\n", what);
   }
 }
 
@@ -1169,6 +1304,54 @@ static int within_bounds(const Run* r) {
   return MBE_EXIT_OK;
 }
 
+// the host memory the study needs within --max-memory: at least one member per batch
+static int check_memory(Run* r) {
+  MbeStudyDef d;
+  study_def(r, &d);
+  MbeStudyMemory mem;
+  mbe_study_memory(&d, &mem);
+  if (mem.batch_max > 0) {
+    return MBE_EXIT_OK;
+  }
+  char lim[32], fixed[32], need[32];
+  mbe_cli_format_size(mem.limit, lim, sizeof lim);
+  mbe_cli_format_size(mem.fixed, fixed, sizeof fixed);
+  mbe_cli_format_size(mem.fixed + 64 * mem.per_member, need, sizeof need);
+  return mbe_cli_usage_error(CMD,
+                             "the study needs more host memory than --max-memory %s: the "
+                             "statistics alone take %s; allow at least %s (a batch of 64 "
+                             "members), or keep less: fewer --signals, a coarser --interval, "
+                             "fewer --quantile-bins",
+                             lim, fixed, need);
+}
+
+// where each varied parameter was asked for, for the messages of the errors it causes: the
+// --vary text, the --params file's place, the --design file's column (owned; free_origins)
+static char** param_origins(const Run* r) {
+  char** o = calloc(r->nparam + 1, sizeof *o);
+  for (size_t j = 0; o && j < r->nparam; j++) {
+    char buf[1200];
+    if (r->design_table) {
+      snprintf(buf, sizeof buf, "--design %s, column %s", r->o.design, r->param_names[j]);
+    } else if (r->vary.file[j]) {
+      snprintf(buf, sizeof buf, "%s:%d:%d", r->vary.file[j], r->vary.line[j], r->vary.column[j]);
+    } else if (j < (size_t)r->o.nvary) {
+      snprintf(buf, sizeof buf, "--vary '%s'", r->o.vary[j]);
+    } else {
+      continue;
+    }
+    o[j] = strdup(buf);
+  }
+  return o;
+}
+
+static void free_origins(char** o, size_t n) {
+  for (size_t j = 0; o && j < n; j++) {
+    free(o[j]);
+  }
+  free(o);
+}
+
 static int setup(Run* r, bool resume) {
   MbeError err;
   mbe_error_clear(&err);
@@ -1178,7 +1361,13 @@ static int setup(Run* r, bool resume) {
     return rc;
   }
   phase(r, "building the equations ...");
-  MbeStatus st = mbe_flat_vary(r->flat, r->param_names, r->nparam, &err);
+  char** origins = param_origins(r);
+  if (!origins) {
+    return oom();
+  }
+  MbeStatus st =
+      mbe_flat_vary_from(r->flat, r->param_names, (const char* const*)origins, r->nparam, &err);
+  free_origins(origins, r->nparam);
   if (st == MBE_OK) {
     st = mbe_system_build(r->flat, &r->sys, &err);
   }
@@ -1210,20 +1399,31 @@ static int setup(Run* r, bool resume) {
     r->run.max_steps = (int)r->o.max_steps;
   }
 
-  // histogram bins: the asked number, fewer when the statistics would not fit the budget
+  // histogram bins: the asked number, else proportionate to the members and the memory (of
+  // the original command when resuming: the bins are part of the study)
   size_t nseries = (size_t)r->run.nout * r->nstat;
-  r->bins = r->o.quantile_bins ? (size_t)r->o.quantile_bins : STATS_BINS;
-  while (!r->o.quantile_bins && nseries && r->bins > MBE_STATS_CAP_MIN &&
-         mbe_stats_size(nseries, r->bins) > STATS_BUDGET) {
-    r->bins /= 2;
-  }
-  if ((rc = identity(r)) != MBE_EXIT_OK || (rc = open_dir(r, resume)) != MBE_EXIT_OK) {
+  r->bins = r->o.quantile_bins ? (size_t)r->o.quantile_bins
+                               : mbe_study_quantile_bins(r->sample.n, nseries, r->plan_memory);
+  if ((rc = identity(r)) != MBE_EXIT_OK) {
     return rc;
   }
+
+  // what it writes, before anything is written
+  MbeStudyDef d;
+  study_def(r, &d);
+  if (!resume && (rc = mbe_cli_check_output(CMD, mbe_study_output_bytes(&d), r->o.max_output,
+                                            "fewer --signals, a coarser --interval, fewer "
+                                            "--save-members or --save-signals")) != MBE_EXIT_OK) {
+    return rc;
+  }
+  mbe_cli_warn_step(CMD, r->sys, r->sys->np ? r->sys->p0 : (const double[]){0}, &r->run);
   phase(r, "compiling the kernel ...");
   rc = mbe_cli_build(CMD, r->sys, r->col_id, r->ncol, &r->o.sim, NULL, &r->backend, &r->prog);
   phase(r, "");
-  return rc;
+  if (rc != MBE_EXIT_OK || (rc = check_memory(r)) != MBE_EXIT_OK) {
+    return rc;
+  }
+  return open_dir(r, resume);
 }
 
 /* ---- resume ------------------------------------------------------------------------------------
@@ -1268,6 +1468,50 @@ static int load_command(Run* r, const char* dir) {
   return MBE_EXIT_OK;
 }
 
+// resuming: the original command in its directory, then this call's changes (-1: --help)
+static int resume_command(Run* r, int argc, char** argv) {
+  char dir[4096];
+  if (!realpath(r->o.resume, dir)) {
+    return mbe_cli_usage_error(CMD, "cannot resume %s: %s", r->o.resume, strerror(errno));
+  }
+  int rc = load_command(r, dir);
+  if (rc != MBE_EXIT_OK) {
+    return rc;
+  }
+  memset(&r->o, 0, sizeof r->o);
+  mbe_cli_sim_init(&r->o.sim);
+  r->o.sim.backend = MBE_BACKEND_AUTO;
+  r->o.max_output = MBE_CLI_MAX_OUTPUT;
+  if (chdir(r->cwd) != 0) {
+    return mbe_cli_usage_error(CMD, "cannot resume: the run's directory %s is gone", r->cwd);
+  }
+  if ((rc = parse(r->argc_saved, r->argv_saved, &r->o, false)) == MBE_EXIT_OK) {
+    r->plan_memory = r->o.max_memory;
+    rc = parse(argc, argv, &r->o, true);
+  }
+  if (rc != MBE_EXIT_OK) {
+    return rc;
+  }
+  snprintf(r->resume_dir, sizeof r->resume_dir, "%s", dir);
+  r->o.out = r->resume_dir;
+  r->o.resume = NULL;
+  return MBE_EXIT_OK;
+}
+
+// a new run: the command line as given, kept for --resume
+static int keep_command(Run* r, int argc, char** argv) {
+  r->argv_saved = calloc((size_t)argc + 1, sizeof *r->argv_saved);
+  if (!r->argv_saved || !getcwd(r->cwd, sizeof r->cwd)) {
+    return oom();
+  }
+  for (int i = 0; i < argc; i++) {
+    r->argv_saved[i] = strdup(argv[i]);
+    r->argc_saved = i + 1;
+  }
+  r->plan_memory = r->o.max_memory;
+  return MBE_EXIT_OK;
+}
+
 /* ---- the command ----------------------------------------------------------------------------- */
 
 static void summary(const Run* r, MbeStatus st) {
@@ -1287,6 +1531,7 @@ static void summary(const Run* r, MbeStatus st) {
     json_kv_int(&w, "members", (int64_t)r->count);
     json_kv_int(&w, "done", (int64_t)p->done);
     json_kv_int(&w, "failed", (int64_t)failed);
+    json_kv_int(&w, "varied_parameters", (int64_t)r->nparam);
     mbe_json_write_key(&w, "status_counts");
     mbe_study_status_counts_json(&w, p);
     json_kv_num(&w, "run_seconds", p->seconds_run);
@@ -1305,7 +1550,7 @@ static void summary(const Run* r, MbeStatus st) {
   if (r->o.quiet) {
     return;
   }
-  if (r->is_tty_progress) {
+  if (r->show == SHOW_TERMINAL) {
     fprintf(stderr, "\n");
   }
   fprintf(stderr, "mbens run: %zu of %zu members in %.2f s (%.0f members/s, %.3g member-steps/s)",
@@ -1319,6 +1564,12 @@ static void summary(const Run* r, MbeStatus st) {
         fprintf(stderr, " %s %" PRIu64, mbe_run_status_word(s), p->status[s]);
       }
     }
+  }
+  if (r->nparam == 0 && r->count > 1) {
+    fprintf(stderr,
+            "\nmbens run: note: nothing varies, so the %zu members are the same model with the "
+            "same values (as for a benchmark); vary parameters with --vary, --params or --design",
+            r->count);
   }
   if (p->quantile_resolution > 0.01) {
     fprintf(stderr,
@@ -1338,59 +1589,37 @@ int mbe_cmd_run(int argc, char** argv) {
   memset(&r, 0, sizeof r);
   mbe_cli_sim_init(&r.o.sim);
   r.o.sim.backend = MBE_BACKEND_AUTO;
+  r.o.max_output = MBE_CLI_MAX_OUTPUT;
   r.t_start = mbe_seconds();
   int rc = parse(argc, argv, &r.o, false);
   if (rc != MBE_EXIT_OK) {
     return rc < 0 ? MBE_EXIT_OK : rc;
   }
 
-  // resuming: the original command in its directory, then this call's changes
   bool resume = r.o.resume != NULL;
-  if (resume) {
-    char dir[4096];
-    if (!realpath(r.o.resume, dir)) {
-      return mbe_cli_usage_error(CMD, "cannot resume %s: %s", r.o.resume, strerror(errno));
-    }
-    if ((rc = load_command(&r, dir)) != MBE_EXIT_OK) {
-      study_deinit(&r);
-      return rc;
-    }
-    memset(&r.o, 0, sizeof r.o);
-    mbe_cli_sim_init(&r.o.sim);
-    r.o.sim.backend = MBE_BACKEND_AUTO;
-    if (chdir(r.cwd) != 0) {
-      study_deinit(&r);
-      return mbe_cli_usage_error(CMD, "cannot resume: the run's directory %s is gone", r.cwd);
-    }
-    if ((rc = parse(r.argc_saved, r.argv_saved, &r.o, false)) != MBE_EXIT_OK ||
-        (rc = parse(argc, argv, &r.o, true)) != MBE_EXIT_OK) {
-      study_deinit(&r);
-      return rc < 0 ? MBE_EXIT_OK : rc;
-    }
-    snprintf(r.resume_dir, sizeof r.resume_dir, "%s", dir);
-    r.o.out = r.resume_dir;
-    r.o.resume = NULL;
-  } else {
-    // the command line as given, kept for --resume
-    r.argv_saved = calloc((size_t)argc + 1, sizeof *r.argv_saved);
-    if (!r.argv_saved || !getcwd(r.cwd, sizeof r.cwd)) {
-      study_deinit(&r);
-      return oom();
-    }
-    for (int i = 0; i < argc; i++) {
-      r.argv_saved[i] = strdup(argv[i]);
-      r.argc_saved = i + 1;
-    }
+  if ((rc = resume ? resume_command(&r, argc, argv) : keep_command(&r, argc, argv)) !=
+      MBE_EXIT_OK) {
+    study_deinit(&r);
+    return rc < 0 ? MBE_EXIT_OK : rc;
   }
   if ((rc = check_opts(&r.o)) != MBE_EXIT_OK) {
     study_deinit(&r);
     return rc;
   }
-  r.is_tty_progress = !r.o.quiet && (r.o.progress || isatty(STDERR_FILENO));
+  r.show = r.o.quiet               ? SHOW_NONE
+           : isatty(STDERR_FILENO) ? SHOW_TERMINAL
+           : r.o.progress          ? SHOW_LINES
+                                   : SHOW_NONE;
   rc = setup(&r, resume);
   if (rc != MBE_EXIT_OK) {
     study_deinit(&r);
-    return rc;
+    return rc < 0 ? r.rc_done : rc;
+  }
+  if (r.count == 0) {
+    fprintf(stderr,
+            "mbens run: warning: shard %ld/%ld holds no members: %zu members over %ld shards "
+            "leave some empty; use at most %zu shards\n",
+            r.o.shard_k, r.o.shard_n, r.sample.n, r.o.shard_n, r.sample.n);
   }
   r.t_setup = mbe_seconds() - r.t_start;
   r.state = "running";
@@ -1420,42 +1649,11 @@ int mbe_cmd_run(int argc, char** argv) {
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     MbeStudyDef d;
-    memset(&d, 0, sizeof d);
-    d.prog = r.prog;
-    d.run = r.run;
-    d.red.nqoi = r.nqoi;
-    d.red.qoi_code = r.qoi_code;
-    d.red.qoi_column = r.qoi_col;
-    d.red.qoi_level = r.qoi_level;
-    d.red.nstat = r.nstat;
-    d.red.stat_column = r.stat_col;
-    d.sample = r.sample;
-    MbeProgramInfo pinfo;
-    mbe_program_get_info(r.prog, &pinfo);
-    d.np = (size_t)pinfo.np;  // the kernel's count: at least one slot, also without parameters
-    d.p_fixed = r.sys->p0 + r.sys->nvary;
-    d.first = r.first;
-    d.count = r.count;
-    d.batch = (size_t)r.o.batch;
-    d.dir = r.dir;
-    d.model = r.flat->top_name;
-    d.param_names = r.param_names;
-    d.qoi_names = (const char* const*)r.qoi_name;
-    d.stat_names = r.stat_name;
-    d.save_members = r.save_members;
-    d.nsave = r.nsave;
-    d.save_columns = r.save_col;
-    d.save_names = r.save_name;
-    d.nsave_col = r.nsave_col;
-    d.save_hdf5 = r.save_hdf5;
-    d.quantile_bins = r.bins;
-    d.config_hash = r.config_hash;
-    d.stop = &g_stop;
-    d.progress = on_batch;
-    d.progress_ctx = &r;
+    study_def(&r, &d);
     st = mbe_study_run(&d, resume, &r.progress, &err);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
+    disarm_abort();
   }
 
   // the manifest says how it ended; the exit code too
@@ -1470,7 +1668,7 @@ int mbe_cmd_run(int argc, char** argv) {
     err = merr;
   }
   if (st != MBE_OK && st != MBE_ERR_INTERRUPTED) {
-    if (r.is_tty_progress) {
+    if (r.show == SHOW_TERMINAL) {
       fprintf(stderr, "\n");
     }
     mbe_cli_print_error(CMD, &err);

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // mbens simulate: one member of a model on the output grid, written as CSV.
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 #include "io.h"
@@ -21,7 +23,8 @@ static void simulate_help(FILE* f) {
       "                      [--interval DT] [--tolerance TOL] [--method rk4|dopri5]\n"
       "                      [--step H] [--backend auto|openmp|opencl] [--device D]\n"
       "                      [--threads N]\n"
-      "                      [--precision double|single] [--list-signals] [--emit-kernel F]\n\n"
+      "                      [--precision double|single] [--max-output SIZE]\n"
+      "                      [--list-signals] [--emit-kernel F]\n\n"
       "Compiles the model to its joint-coordinate ODE, integrates one member (the model's own\n"
       "parameters and start values) and writes the signals on the output grid t0, t0 + DT,\n"
       "..., t1 as CSV with a `time` column.\n\n"
@@ -43,6 +46,8 @@ static void simulate_help(FILE* f) {
       "  --device D          OpenCL device: P:D or part of its name (mbens devices)\n"
       "  --threads N         OpenMP threads (default: all cores)\n"
       "  --precision P       double (default) or single\n"
+      "  --max-output SIZE   refuse to write a CSV larger than SIZE (default 1G; 500M, 4G,\n"
+      "                      unlimited)\n"
       "  --list-signals      print every name that --signals accepts and exit\n"
       "  --emit-kernel FILE  also write the generated system source\n"
       "  --help              this text\n\n"
@@ -58,12 +63,14 @@ typedef struct SimOpts {
   const char* signals;
   const char* emit;
   bool list;
+  uint64_t max_output;  // bytes the CSV may take (--max-output)
   MbeCliSim sim;
 } SimOpts;
 
 static int parse(int argc, char** argv, SimOpts* o) {
   memset(o, 0, sizeof *o);
   mbe_cli_sim_init(&o->sim);
+  o->max_output = MBE_CLI_MAX_OUTPUT;
   const char* cmd = "simulate";
   for (int i = 1; i < argc; i++) {
     const char* a = argv[i];
@@ -87,6 +94,10 @@ static int parse(int argc, char** argv, SimOpts* o) {
     } else if (mbe_cli_is_option(a, "--emit-kernel")) {
       if (!(o->emit = mbe_cli_value(argc, argv, &i, "--emit-kernel")))
         return MBE_EXIT_USAGE;
+    } else if (mbe_cli_is_option(a, "--max-output")) {
+      const char* v = mbe_cli_value(argc, argv, &i, "--max-output");
+      if (!v || !mbe_cli_parse_size(cmd, "--max-output", v, &o->max_output))
+        return MBE_EXIT_USAGE;
     } else if (strcmp(a, "--list-signals") == 0) {
       o->list = true;
     } else if (a[0] == '-' && a[1] != '\0') {
@@ -94,7 +105,7 @@ static int parse(int argc, char** argv, SimOpts* o) {
                                  "unknown option '%s'; options are --class, -o, --signals, "
                                  "--start-time, --stop-time, --interval, --tolerance, --method, "
                                  "--step, --backend, --device, --threads, --precision, "
-                                 "--list-signals, --emit-kernel, --help",
+                                 "--max-output, --list-signals, --emit-kernel, --help",
                                  a);
     } else {
       if (o->nfiles == (int)(sizeof o->files / sizeof o->files[0])) {
@@ -112,6 +123,17 @@ static int parse(int argc, char** argv, SimOpts* o) {
     return mbe_cli_usage_error(cmd,
                                "no output file given (-o OUT.csv, or -o - for standard "
                                "output)");
+  }
+
+  // simulate writes CSV: a file named for another format would hold something else
+  const char* base = o->out ? strrchr(o->out, '/') : NULL;
+  base = base ? base + 1 : o->out;
+  const char* ext = base ? strrchr(base, '.') : NULL;
+  if (ext && ext != base && strcasecmp(ext, ".csv") != 0) {
+    return mbe_cli_usage_error(cmd,
+                               "-o %s: simulate writes CSV only; name the file .csv (or give no "
+                               "extension, or - for standard output)",
+                               o->out);
   }
   return MBE_EXIT_OK;
 }
@@ -216,16 +238,25 @@ int mbe_cmd_simulate(int argc, char** argv) {
 
   // the grid, the kernel, one member with the model's own parameters
   MbeRunDef run;
-  if ((rc = mbe_cli_sim_run_def("simulate", flat, &o.sim, &run)) != MBE_EXIT_OK ||
-      (rc = mbe_cli_build("simulate", sys, ids, names.n, &o.sim, o.emit, &backend, &prog)) !=
-          MBE_EXIT_OK) {
+  if ((rc = mbe_cli_sim_run_def("simulate", flat, &o.sim, &run)) != MBE_EXIT_OK) {
+    goto done;
+  }
+  double zero = 0;  // a system without parameters still takes one slot
+  const double* p = sys->np ? sys->p0 : &zero;
+  if ((rc = mbe_cli_check_output("simulate", mbe_csv_trajectory_bytes((size_t)run.nout, names.n),
+                                 o.max_output, "a coarser --interval or fewer --signals")) !=
+      MBE_EXIT_OK) {
+    goto done;
+  }
+  mbe_cli_warn_step("simulate", sys, p, &run);
+  if ((rc = mbe_cli_build("simulate", sys, ids, names.n, &o.sim, o.emit, &backend, &prog)) !=
+      MBE_EXIT_OK) {
     goto done;
   }
   y = malloc((size_t)run.nout * names.n * sizeof *y);
   if (y == NULL)
     goto oom;
-  double zero = 0;  // a system without parameters still takes one slot
-  st = mbe_program_run(prog, &run, 1, NULL, sys->np ? sys->p0 : &zero, y, info, &err);
+  st = mbe_program_run(prog, &run, 1, NULL, p, y, info, &err);
   if (st != MBE_OK) {
     mbe_cli_print_error("simulate", &err);
     rc = MBE_EXIT_FAILURE;

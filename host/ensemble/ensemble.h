@@ -13,12 +13,23 @@
 #include <stdint.h>
 
 #include "base.h"
+#include "ensemble_qoi.h"
 #include "ensemble_sample.h"
 #include "mbe/mbe_runtime.h"
 #include "mbe_layout.h"
 
-// how often a running study writes its checkpoint (s): a crash loses at most this much work
+// how often a running study writes its checkpoint (s): a crash loses at most this much work,
+// unless writing it takes more than 1/MBE_STUDY_CHECKPOINT_SHARE of the time in between (a huge
+// checkpoint): then the interval grows so that checkpoints never take more of the run than that
 #define MBE_STUDY_CHECKPOINT_SECONDS 30.0
+#define MBE_STUDY_CHECKPOINT_SHARE 20.0
+
+// the host memory a study may take by default (bytes): batch arrays, statistics, checkpoint
+#define MBE_STUDY_MEMORY_DEFAULT ((uint64_t)512 << 20)
+
+// the default histogram bins per series: 8 sqrt(members), a power of two from MIN to MAX
+#define MBE_STUDY_BINS_MIN 64
+#define MBE_STUDY_BINS_MAX 4096
 
 // the probabilities of the quantile columns of stats.csv (q05 .. q95)
 #define MBE_STUDY_NQUANT 5
@@ -29,6 +40,7 @@ typedef struct MbeStudyProgress {
   size_t total;                    // members of this run (the shard)
   size_t done;                     // members finished and written
   size_t batch;                    // members in the batch just finished (0 before any)
+  size_t done_checkpoint;          // members the last checkpoint holds (a resume starts there)
   uint64_t status[MBE_RUN_COUNT];  // finished members by MbeRunStatus
   uint64_t steps, rhs;             // accepted steps and right-hand side calls, summed
   double seconds_run;              // wall time of the batches (all sessions of the run)
@@ -38,7 +50,8 @@ typedef struct MbeStudyProgress {
   bool is_resumed;                 // this session continued an earlier one
 } MbeStudyProgress;
 
-// Writes p's counters as a JSON object: "done", "count" (as given), "status_counts" (members by
+// Writes p's counters as a JSON object: "done", "checkpoint_done", "count" (as given),
+// "status_counts" (members by
 // status word, mbe_run_status_word), "steps" and "rhs_evaluations" (manifest.json's "progress").
 typedef struct MbeJsonWriter MbeJsonWriter;
 void mbe_study_progress_json(MbeJsonWriter* w, const MbeStudyProgress* p, size_t count);
@@ -54,17 +67,20 @@ typedef struct MbeStudyDef {
   // what runs
   MbeProgram* prog;       // built for the system
   MbeRunDef run;          // output grid, integrator, tolerances
-  MbeReduceDef red;       // quantities of interest and the columns whose statistics are kept
+  MbeReduceDef red;       // the aggregates of qoi (red.nqoi of them: qoi->nagg) and the columns
+                          // whose statistics are kept
   MbeSampleDef sample;    // the design of the varied parameters (sample.ndim of them)
   size_t np;              // parameters per member: the varied ones, then fixed ones
   const double* p_fixed;  // (np - sample.ndim) the fixed ones (free parameters' values)
   size_t first, count;    // the members of this run: [first, first + count) of sample.n
   size_t batch;           // members per batch; 0: sized to take about two seconds each
+  uint64_t max_memory;    // host memory the study may take (bytes): bounds the batch size;
+                          // 0 = MBE_STUDY_MEMORY_DEFAULT
   // what is written into dir
   const char* dir;                 // the run directory (exists)
   const char* model;               // model name for the trajectory file
   const char* const* param_names;  // (sample.ndim) members.csv columns
-  const char* const* qoi_names;    // (red.nqoi) members.csv columns
+  const MbeQoiSet* qoi;            // nullable: the quantities of interest, members.csv columns
   const char* const* stat_names;   // (red.nstat) stats.csv signal names
   const int64_t* save_members;     // ascending member ids whose trajectories are saved (nsave)
   size_t nsave;
@@ -79,6 +95,30 @@ typedef struct MbeStudyDef {
   MbeStudyProgressFn* progress;  // nullable
   void* progress_ctx;
 } MbeStudyDef;
+
+// The default number of histogram bins per series of a study of `members` members (the whole
+// study, so that its shards agree) with nseries series: 8 sqrt(members), a power of two within
+// [MBE_STUDY_BINS_MIN, MBE_STUDY_BINS_MAX], so that a bin holds fewer members than a quantile's
+// own sampling error spans; halved while the statistics would take more than a quarter of
+// max_memory (0: the default), down to MBE_STATS_CAP_MIN: a study of very many series runs
+// with coarse quantiles rather than not at all. Every quantile's resolution is reported
+// (stats.csv's q_resolution, and the summary when it is coarser than 1 %).
+size_t mbe_study_quantile_bins(size_t members, size_t nseries, uint64_t max_memory);
+
+// What the host memory of a study goes to (bytes), for d as mbe_study_run would run it.
+typedef struct MbeStudyMemory {
+  uint64_t fixed;       // statistics, their checkpoint buffer, the grid: whatever the batch
+  uint64_t per_member;  // batch arrays per member, the backend's host share included
+  uint64_t limit;       // d->max_memory, or its default
+  size_t batch_max;     // the most members a batch may hold within limit (0: not even one)
+} MbeStudyMemory;
+
+// Plans d's host memory (d->prog must be built).
+void mbe_study_memory(const MbeStudyDef* d, MbeStudyMemory* out);
+
+// The bytes d writes into its directory, estimated before it runs: members.csv, stats.csv,
+// stats.state (at its largest) and the saved trajectories of its members.
+uint64_t mbe_study_output_bytes(const MbeStudyDef* d);
 
 // Runs members [first, first + count) in batches, from the checkpoint when resume (members.csv
 // cut back to it, the statistics state loaded, finished members not run again; the result is
@@ -114,6 +154,11 @@ void mbe_study_state_deinit(MbeStudyState* st);
 // Writes st as dir/stats.state (atomically: a crash leaves the previous checkpoint). Errors:
 // MBE_ERR_IO, MBE_ERR_NOMEM. Nullable: err.
 MbeStatus mbe_study_state_write(const char* dir, const MbeStudyState* st, MbeError* err);
+
+// Removes the files of the run in dir (stats.state first, then manifest.json, members.csv,
+// stats.csv, trajectories.h5 and trajectories/member_K.csv, and that folder when it is left
+// empty); other files stay. For `mbens run --force`. Errors: MBE_ERR_IO. Nullable: err.
+MbeStatus mbe_study_remove(const char* dir, MbeError* err);
 
 // Writes dir/stats.csv from the statistics: time, signal, n, mean, std, min, max, q05 .. q95 and
 // q_resolution (the quantiles' relative resolution), one row per grid point and signal

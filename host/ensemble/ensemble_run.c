@@ -3,6 +3,7 @@
 // trajectories and statistics written and checkpointed batch by batch, resumable at any batch.
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,8 +16,6 @@
 #include "io_hdf5.h"
 #include "mbe_stats.h"
 
-// host memory the arrays of one batch may take
-#define HOST_BATCH_BYTES ((size_t)1 << 30)
 // the wall time an adaptive batch aims at (s), and the size of the first one
 #define BATCH_TARGET_SECONDS 2.0
 #define BATCH_FIRST 1024
@@ -41,7 +40,9 @@ typedef struct Study {
   size_t save_end;
   // batch arrays, for up to cap members
   size_t cap;
-  double *u, *p, *qoi, *y, *row;
+  size_t nqoi;  // quantities of interest per member (def->qoi)
+  double *u, *p, *agg, *qoi, *y, *row;
+  double* scratch;  // the formulas' nodes of one member
   int32_t* info;
   int64_t* part;
   uint32_t* pairs;
@@ -81,9 +82,9 @@ static MbeStatus open_members(Study* s, bool resume) {
     mbe_strbuf_puts(&b, ",");
     mbe_csv_field(&b, d->param_names[j]);
   }
-  for (size_t j = 0; j < d->red.nqoi; j++) {
+  for (size_t j = 0; j < s->nqoi; j++) {
     mbe_strbuf_puts(&b, ",");
-    mbe_csv_field(&b, d->qoi_names[j]);
+    mbe_csv_field(&b, d->qoi->name[j]);
   }
   mbe_strbuf_puts(&b, ",status,steps\n");
   MbeStatus rc = MBE_OK;
@@ -138,13 +139,15 @@ static MbeStatus alloc_batch(Study* s, size_t cap) {
   s->u = mbe_malloc((cap * d->sample.ndim + 1) * sizeof *s->u);
   s->p = mbe_malloc((cap * d->np + 1) * sizeof *s->p);
   s->info = mbe_malloc(cap * MBE_INFO_COUNT * sizeof *s->info);
-  s->qoi = mbe_malloc((cap * d->red.nqoi + 1) * sizeof *s->qoi);
+  s->agg = mbe_malloc((cap * d->red.nqoi + 1) * sizeof *s->agg);
+  s->qoi = mbe_malloc((cap * s->nqoi + 1) * sizeof *s->qoi);
+  s->scratch = mbe_malloc(((d->qoi ? d->qoi->formula.nnodes : 0) + 1) * sizeof *s->scratch);
   s->part = mbe_malloc((s->nseries * MBE_STATS_PART_WORDS + 1) * sizeof *s->part);
   s->pairs = mbe_malloc((s->nseries * 2 * cap + 1) * sizeof *s->pairs);
   s->y = s->save_end > s->save_first ? mbe_malloc(cap * s->nout * ny * sizeof *s->y) : NULL;
   s->row = mbe_malloc((s->nout * d->nsave_col + 1) * sizeof *s->row);
-  if (!s->u || !s->p || !s->info || !s->qoi || !s->part || !s->pairs || !s->row ||
-      (s->save_end > s->save_first && !s->y)) {
+  if (!s->u || !s->p || !s->info || !s->agg || !s->qoi || !s->scratch || !s->part || !s->pairs ||
+      !s->row || (s->save_end > s->save_first && !s->y)) {
     return mbe_error_set(s->err, MBE_ERR_NOMEM, "out of memory for a batch of %zu members", cap);
   }
   return MBE_OK;
@@ -154,21 +157,21 @@ static void free_batch(Study* s) {
   mbe_free(s->u);
   mbe_free(s->p);
   mbe_free(s->info);
+  mbe_free(s->agg);
   mbe_free(s->qoi);
+  mbe_free(s->scratch);
   mbe_free(s->part);
   mbe_free(s->pairs);
   mbe_free(s->y);
   mbe_free(s->row);
 }
 
-// the most members a batch may hold: device memory, the host budget, the request
+// the most members a batch may hold: device memory, the host memory, the request
 static size_t batch_cap(const Study* s) {
   const MbeStudyDef* d = s->def;
-  const size_t ny = (size_t)prog_ny(d->prog);
-  // the outputs once in host memory also when nothing is saved: the OpenMP backend keeps them there
-  size_t host = (d->sample.ndim + d->np + d->red.nqoi) * 8 + MBE_INFO_COUNT * 4 + s->nseries * 8 +
-                s->nout * ny * 8;
-  size_t cap = HOST_BATCH_BYTES / (host ? host : 1);
+  MbeStudyMemory mem;
+  mbe_study_memory(d, &mem);
+  size_t cap = mem.batch_max;
   size_t dev = mbe_program_batch_limit(d->prog, &d->run, &d->red, false);
   if (dev && dev < cap) {
     cap = dev;
@@ -209,8 +212,8 @@ static MbeStatus write_rows(Study* s, size_t first, size_t n) {
     for (size_t j = 0; j < d->sample.ndim; j++) {
       mbe_strbuf_printf(&b, ",%.17g", s->u[k * d->sample.ndim + j]);
     }
-    for (size_t j = 0; j < d->red.nqoi; j++) {
-      mbe_strbuf_printf(&b, ",%.17g", s->qoi[k * d->red.nqoi + j]);
+    for (size_t j = 0; j < s->nqoi; j++) {
+      mbe_strbuf_printf(&b, ",%.17g", s->qoi[k * s->nqoi + j]);
     }
     int st = s->info[k * MBE_INFO_COUNT + MBE_INFO_STATUS];
     mbe_strbuf_printf(&b, ",%s,%d\n", mbe_run_status_word(st),
@@ -277,12 +280,17 @@ static MbeStatus run_batch(Study* s, size_t first, size_t n, double* seconds) {
   b.p = s->p;
   b.info = s->info;
   b.y = want_y ? s->y : NULL;
-  b.qoi = d->red.nqoi ? s->qoi : NULL;
+  b.qoi = d->red.nqoi ? s->agg : NULL;
   b.stat_part = s->nseries ? s->part : NULL;
   b.stat_pairs = s->nseries ? s->pairs : NULL;
   rc = mbe_program_run_batch(d->prog, &d->run, &d->red, &b, s->err);
   if (rc != MBE_OK) {
     return rc;
+  }
+
+  // each member's quantities from its aggregates
+  for (size_t k = 0; k < n && s->nqoi > 0; k++) {
+    mbe_qoi_eval(d->qoi, s->agg + k * d->red.nqoi, s->scratch, s->qoi + k * s->nqoi);
   }
 
   // statistics (exact: batches commute), rows, trajectories
@@ -314,12 +322,71 @@ static MbeStatus run_batch(Study* s, size_t first, size_t n, double* seconds) {
   return MBE_OK;
 }
 
+// ---- planning -----------------------------------------------------------------------------------
+
+size_t mbe_study_quantile_bins(size_t members, size_t nseries, uint64_t max_memory) {
+  const uint64_t limit = max_memory ? max_memory : MBE_STUDY_MEMORY_DEFAULT;
+  size_t bins = MBE_STUDY_BINS_MIN;
+  while (bins < MBE_STUDY_BINS_MAX && (double)bins < 8 * sqrt((double)members)) {
+    bins *= 2;
+  }
+  while (nseries && bins > MBE_STATS_CAP_MIN && mbe_stats_size(nseries, bins) > limit / 4) {
+    bins /= 2;
+  }
+  return bins;
+}
+
+void mbe_study_memory(const MbeStudyDef* d, MbeStudyMemory* out) {
+  const uint64_t nout = (uint64_t)d->run.nout, ny = (uint64_t)prog_ny(d->prog);
+  const uint64_t nseries = nout * d->red.nstat;
+  const uint64_t nqoi = d->qoi ? d->qoi->nqoi : 0;
+  const bool saves = d->nsave > 0 && d->nsave_col > 0;
+  const uint64_t stats = nseries ? mbe_stats_size((size_t)nseries, d->quantile_bins) : 0;
+
+  // whatever the batch: statistics, the checkpoint's one buffer (no larger than they are), the
+  // batch records of the series, the grid and a saved member's rows
+  out->fixed = 2 * stats + nseries * MBE_STATS_PART_WORDS * 8 + nout * 8 + nout * d->nsave_col * 8;
+
+  // per member: draws, parameters, aggregates, quantities, info, the series' histogram pairs,
+  // and the outputs on the grid (the caller's when saved; the backend's host share otherwise)
+  out->per_member = (d->sample.ndim + d->np + d->red.nqoi + nqoi) * 8 + MBE_INFO_COUNT * 4 +
+                    nseries * 2 * 4 + (saves ? nout * ny * 8 : 0) +
+                    mbe_program_batch_host_bytes(d->prog, &d->run, &d->red, false, saves);
+  out->limit = d->max_memory ? d->max_memory : MBE_STUDY_MEMORY_DEFAULT;
+  out->batch_max =
+      out->limit > out->fixed ? (size_t)((out->limit - out->fixed) / out->per_member) : 0;
+}
+
+uint64_t mbe_study_output_bytes(const MbeStudyDef* d) {
+  const uint64_t nout = (uint64_t)d->run.nout, nstat = d->red.nstat, nseries = nout * nstat;
+  const uint64_t nqoi = d->qoi ? d->qoi->nqoi : 0;
+
+  // members.csv and stats.csv: 21 bytes a number; stats.state: every bin in use
+  uint64_t bytes = (uint64_t)d->count * (24 + 21 * (d->sample.ndim + nqoi));
+  bytes += nseries * (13 * 21 + 24);
+  uint64_t bins = d->quantile_bins < d->count ? d->quantile_bins : d->count;
+  bytes += nseries ? nseries * (1700 + 12 * bins) : 0;
+
+  // the saved trajectories of this run's members
+  uint64_t nsaved = 0;
+  for (size_t i = 0; i < d->nsave; i++) {
+    nsaved +=
+        (size_t)d->save_members[i] >= d->first && (size_t)d->save_members[i] < d->first + d->count;
+  }
+  if (d->nsave_col > 0) {
+    bytes += nsaved * (d->save_hdf5 ? nout * d->nsave_col * 8
+                                    : mbe_csv_trajectory_bytes((size_t)nout, d->nsave_col));
+  }
+  return bytes;
+}
+
 // ---- the loop -----------------------------------------------------------------------------------
 
 static MbeStatus setup(Study* s, bool resume) {
   const MbeStudyDef* d = s->def;
   s->nout = (size_t)d->run.nout;
   s->nseries = s->nout * d->red.nstat;
+  s->nqoi = d->qoi ? d->qoi->nqoi : 0;
   s->time = mbe_malloc(s->nout * sizeof *s->time);
   if (!s->time) {
     return mbe_error_set(s->err, MBE_ERR_NOMEM, "out of memory");
@@ -383,8 +450,9 @@ MbeStatus mbe_study_run(const MbeStudyDef* d, bool resume, MbeStudyProgress* out
 
   // batches until done or stopped; adaptive sizes aim at BATCH_TARGET_SECONDS each
   double t_start = mbe_seconds(), seconds_before = s.st.progress.seconds_run;
-  double t_checkpoint = t_start;
+  double t_checkpoint = t_start, every = MBE_STUDY_CHECKPOINT_SECONDS;
   size_t done_before = s.st.done, done_checkpoint = s.st.done;
+  s.st.progress.done_checkpoint = s.st.done;
   size_t n = d->batch ? cap : (BATCH_FIRST < cap ? BATCH_FIRST : cap);
   while (rc == MBE_OK && s.st.done < d->count && !(d->stop && *d->stop)) {
     size_t first = d->first + s.st.done;
@@ -405,12 +473,16 @@ MbeStatus mbe_study_run(const MbeStudyDef* d, bool resume, MbeStudyProgress* out
     pr->members_per_second =
         pr->seconds_this > 0 ? (double)(s.st.done - done_before) / pr->seconds_this : 0;
     bool is_last = s.st.done == d->count || (d->stop && *d->stop);
-    if (is_last || mbe_seconds() - t_checkpoint >= MBE_STUDY_CHECKPOINT_SECONDS) {
+    if (is_last || mbe_seconds() - t_checkpoint >= every) {
+      double t_write = mbe_seconds();
       if ((rc = mbe_study_state_write(d->dir, &s.st, err)) != MBE_OK) {
         break;
       }
       t_checkpoint = mbe_seconds();
+      every =
+          fmax(MBE_STUDY_CHECKPOINT_SECONDS, MBE_STUDY_CHECKPOINT_SHARE * (t_checkpoint - t_write));
       done_checkpoint = s.st.done;
+      pr->done_checkpoint = s.st.done;
     }
     if (d->progress && (rc = d->progress(d->progress_ctx, pr, err)) != MBE_OK) {
       break;
@@ -426,6 +498,7 @@ MbeStatus mbe_study_run(const MbeStudyDef* d, bool resume, MbeStudyProgress* out
 
   // the checkpoint of what is done (a stop that came after the last one) and its statistics
   if (rc == MBE_OK && s.st.done != done_checkpoint) {
+    s.st.progress.done_checkpoint = s.st.done;
     rc = mbe_study_state_write(d->dir, &s.st, err);
   }
   if (rc == MBE_OK && s.nseries > 0) {

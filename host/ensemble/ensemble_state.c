@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // The checkpoint of a run directory (stats.state: shard range, counters, the exact statistics as
-// a portable byte string) and stats.csv, the finalized statistics. Not the batch loop.
+// a portable byte string), stats.csv, the finalized statistics, and the removal of a run's
+// files. Not the batch loop.
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ensemble.h"
 #include "io.h"
@@ -92,29 +96,34 @@ MbeStatus mbe_study_state_write(const char* dir, const MbeStudyState* st, MbeErr
   put_u64(&b, st->nseries);
   put_u64(&b, st->cap);
 
-  // the statistics as their own portable string, then a check of everything
+  // the statistics as their own portable string, then a check of everything: one buffer of the
+  // file's size, so the checkpoint takes no more memory than its length
   size_t len = st->nseries ? mbe_stats_write_size((const MbeStats*)st->stats_mem) : 0;
   put_u64(&b, len);
-  MbeStatus rc = MBE_OK;
-  if (len) {
-    uint8_t* bytes = mbe_malloc(len);
-    if (!bytes) {
-      rc = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory writing the checkpoint");
-    } else if (mbe_stats_write((const MbeStats*)st->stats_mem, bytes, len) != MBE_STATS_OK) {
-      rc = mbe_error_set(err, MBE_ERR_INTERNAL, "cannot serialise the statistics");
-    } else {
-      mbe_strbuf_append(&b, (const char*)bytes, len);
-    }
-    mbe_free(bytes);
+  if (b.is_oom) {
+    mbe_strbuf_deinit(&b);
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory writing the checkpoint");
   }
-  if (rc == MBE_OK && !b.is_oom) {
-    put_u64(&b, fnv1a((const unsigned char*)b.data, b.len));
+  const size_t head = b.len, total = head + len + 8;
+  uint8_t* file = mbe_malloc(total);
+  MbeStatus rc = MBE_OK;
+  if (!file) {
+    rc = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory writing the checkpoint");
+  } else if (len &&
+             mbe_stats_write((const MbeStats*)st->stats_mem, file + head, len) != MBE_STATS_OK) {
+    rc = mbe_error_set(err, MBE_ERR_INTERNAL, "cannot serialise the statistics");
   }
   if (rc == MBE_OK) {
+    memcpy(file, b.data, head);
+    const uint64_t check = fnv1a(file, head + len);
+    for (int i = 0; i < 8; i++) {
+      file[head + len + (size_t)i] = (uint8_t)(check >> (8 * i));
+    }
     char path[4096];
     snprintf(path, sizeof path, "%s/stats.state", dir);
-    rc = mbe_strbuf_write_atomic(&b, path, err);
+    rc = mbe_file_write_atomic(path, file, total, err);
   }
+  mbe_free(file);
   mbe_strbuf_deinit(&b);
   return rc;
 }
@@ -251,6 +260,8 @@ void mbe_study_progress_json(MbeJsonWriter* w, const MbeStudyProgress* p, size_t
   mbe_json_write_object_begin(w);
   mbe_json_write_key(w, "done");
   mbe_json_write_int(w, (int64_t)p->done);
+  mbe_json_write_key(w, "checkpoint_done");
+  mbe_json_write_int(w, (int64_t)p->done_checkpoint);
   mbe_json_write_key(w, "count");
   mbe_json_write_int(w, (int64_t)count);
   mbe_json_write_key(w, "status_counts");
@@ -260,4 +271,49 @@ void mbe_study_progress_json(MbeJsonWriter* w, const MbeStudyProgress* p, size_t
   mbe_json_write_key(w, "rhs_evaluations");
   mbe_json_write_int(w, (int64_t)p->rhs);
   mbe_json_write_object_end(w);
+}
+
+// ---- removal ----------------------------------------------------------------------------------
+
+// removes path when it exists; false (with err set) when it exists and cannot be removed
+static bool remove_file(const char* path, MbeError* err) {
+  if (unlink(path) == 0 || errno == ENOENT) {
+    return true;
+  }
+  mbe_error_set(err, MBE_ERR_IO, "cannot remove %s: %s", path, strerror(errno));
+  return false;
+}
+
+MbeStatus mbe_study_remove(const char* dir, MbeError* err) {
+  static const char* const files[] = {"stats.state", "manifest.json", "members.csv", "stats.csv",
+                                      "trajectories.h5"};
+  char path[4200];
+  for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+    snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+    if (!remove_file(path, err)) {
+      return MBE_ERR_IO;
+    }
+  }
+
+  // the CSV trajectories: member_K.csv, then their folder when nothing else is in it
+  snprintf(path, sizeof path, "%s/trajectories", dir);
+  DIR* d = opendir(path);
+  if (!d) {
+    return MBE_OK;
+  }
+  MbeStatus rc = MBE_OK;
+  for (struct dirent* e = readdir(d); e && rc == MBE_OK; e = readdir(d)) {
+    unsigned long long k;
+    char tail[8] = "";
+    if (sscanf(e->d_name, "member_%llu.%7s", &k, tail) == 2 && strcmp(tail, "csv") == 0) {
+      char file[4500];
+      snprintf(file, sizeof file, "%s/%s", path, e->d_name);
+      rc = remove_file(file, err) ? MBE_OK : MBE_ERR_IO;
+    }
+  }
+  closedir(d);
+  if (rc == MBE_OK && rmdir(path) != 0 && errno != ENOTEMPTY && errno != EEXIST) {
+    rc = mbe_error_set(err, MBE_ERR_IO, "cannot remove %s: %s", path, strerror(errno));
+  }
+  return rc;
 }

@@ -5,6 +5,7 @@
 #define MBE_IO_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "base.h"
 
@@ -44,6 +45,11 @@ void mbe_csv_format_trajectory(MbeStrbuf* sb, size_t nout, size_t nsig, const do
 // Appends text to b as one CSV field, quoted (quotes doubled) when it holds a comma, a quote or
 // a line break.
 void mbe_csv_field(MbeStrbuf* b, const char* text);
+
+// The bytes of the table mbe_csv_format_trajectory writes for nout rows of nsig signals, as
+// estimated before computing it: 21 bytes a field (the typical "%.17g" number and separator),
+// so a size limit can be checked before the run.
+uint64_t mbe_csv_trajectory_bytes(size_t nout, size_t nsig);
 
 // Writes the table of mbe_csv_format_trajectory to path atomically (mbe_file_write_atomic).
 // Errors: MBE_ERR_IO, MBE_ERR_NOMEM. Nullable: err.

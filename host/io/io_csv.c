@@ -231,6 +231,10 @@ MbeStatus mbe_csv_read(const char* path, MbeTable** out, MbeError* err) {
   return st;
 }
 
+uint64_t mbe_csv_trajectory_bytes(size_t nout, size_t nsig) {
+  return 64 + 32 * (uint64_t)nsig + 21 * (uint64_t)nout * ((uint64_t)nsig + 1);
+}
+
 void mbe_csv_format_trajectory(MbeStrbuf* sb, size_t nout, size_t nsig, const double* time,
                                const char* const* signal, const double* y) {
   // the header: names quoted, '"' doubled

@@ -21,11 +21,7 @@ dir=$work/stats
   fail "the statistics study exited $?"
 
 # every member's trajectory, one line per (member, time): member k t phi1 w2
-for f in "$dir"/trajectories/member_*.csv; do
-  k=${f##*member_}
-  k=${k%.csv}
-  awk -F, -v k="$k" 'NR > 1 { print k, NR - 2, $1, $2, $3 }' "$f"
-done > "$work/all.txt"
+trajectory_rows "$dir" > "$work/all.txt"
 
 awk -v stats="$dir/stats.csv" -v members="$dir/members.csv" '
   function abs(x) { return x < 0 ? -x : x }

@@ -78,7 +78,7 @@ n=1500
 t1=6
 method="--method rk4 --step 5e-4"
 study "$work/plain" --backend openmp --batch-size 100 || fail "plain run exited $?"
-for how in INT KILL; do
+for how in INT INT2 KILL; do
   dir="$work/stop_$how"
   (EXEC=exec study "$dir" --backend openmp --threads 1 --batch-size 20) &
   pid=$!
@@ -87,12 +87,14 @@ for how in INT KILL; do
     sleep 0.05
     tries=$((tries + 1))
   done
-  kill -s "$how" "$pid" 2>/dev/null
+  # INT2: Ctrl-C twice, which stops at once (the manifest must still say interrupted)
+  kill -s "${how%2}" "$pid" 2>/dev/null
+  [ "$how" = INT2 ] && sleep 0.02 && kill -s INT "$pid" 2>/dev/null
   wait "$pid"
   rc=$?
-  if [ "$how" = INT ]; then
-    [ "$rc" -eq 130 ] || fail "Ctrl-C: exit code $rc, expected 130"
-    grep -q '"status": "interrupted"' "$dir/manifest.json" || fail "Ctrl-C: manifest not interrupted"
+  if [ "$how" != KILL ]; then
+    [ "$rc" -eq 130 ] || fail "$how: exit code $rc, expected 130"
+    grep -q '"status": "interrupted"' "$dir/manifest.json" || fail "$how: manifest not interrupted"
   fi
   done_rows=$(($(wc -l < "$dir/members.csv") - 1))
   [ "$done_rows" -lt "$n" ] || fail "$how arrived too late: the run had finished"
@@ -102,8 +104,16 @@ done
 
 # ---- refusals -------------------------------------------------------------------------------------
 out=$(study "$work/base" --backend openmp 2>&1)
-[ $? -eq 2 ] && printf '%s' "$out" | grep -q "already holds a run; continue it with --resume" ||
+[ $? -eq 2 ] && printf '%s' "$out" | grep -q "holds a complete run (200 members); choose another -o, or replace it with --force" ||
   fail "an existing run directory was not refused: $out"
+out=$("$mbens" run --resume "$work/plain" 2>&1)
+[ $? -eq 0 ] && printf '%s' "$out" | grep -q "is complete already (1500 members, 0 failed); nothing to resume" ||
+  fail "the resume of a complete run did not say so: $out"
+n=200
+t1=4
+method=
+study "$work/threads" --backend openmp --force || fail "--force exited $?"
+same "$work/base" "$work/threads" "replaced with --force"
 out=$("$mbens" run --resume "$work/plain" --seed 8 2>&1)
 [ $? -eq 2 ] && printf '%s' "$out" | grep -q "'--seed' cannot change when a run resumes" ||
   fail "a changed option on --resume was not refused: $out"

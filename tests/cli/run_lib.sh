@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # What the run_*.sh tests share (sourced, with MBENS MSL_DIR WORK as "$@"): the program, the
-# double pendulum, a fresh work folder, fail() that counts, and finish() that reports.
+# double pendulum, a fresh work folder, fail() that counts, trajectory_rows(), and finish() that
+# reports.
 set -u
 mbens=$1
 model=$2/DoublePendulum.mo
@@ -12,6 +13,16 @@ fails=0
 fail() {
   printf 'FAIL: %s\n' "$*"
   fails=$((fails + 1))
+}
+
+# every saved member's trajectory in DIR/trajectories, one line per (member, grid point): the
+# member k, the point j, then the CSV's columns (time first), blank-separated
+trajectory_rows() {
+  for f in "$1"/trajectories/member_*.csv; do
+    k=${f##*member_}
+    k=${k%.csv}
+    awk -F, -v OFS=' ' -v k="$k" 'NR > 1 { $1 = $1; print k, NR - 2, $0 }' "$f"
+  done
 }
 
 # exits 1 after failures, else prints the message

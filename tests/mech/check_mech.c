@@ -16,6 +16,7 @@
 #include "mbe/mbe_flat.h"
 #include "mbe/mbe_spec.h"
 #include "mbe_check.h"
+#include "mech_fixture.h"
 #include "mech.h"
 #include "sym.h"
 
@@ -44,18 +45,7 @@ static void note(const char* fmt, ...) {
 
 static void mech_open(Mech* m, const char* text) {
   memset(m, 0, sizeof *m);
-  MbeError err = {0};
-  MbeStatus st = mbe_spec_create(&m->spec, &err);
-  if (st == MBE_OK) {
-    st = mbe_spec_add_text(m->spec, "test.mo", text, strlen(text), &err);
-  }
-  if (st == MBE_OK) {
-    st = mbe_flat_create(m->spec, NULL, &m->flat, &err);
-  }
-  if (st == MBE_OK) {
-    st = mbe_system_build(m->flat, &m->sys, &err);
-  }
-  ck_assert_msg(st == MBE_OK, "building the model failed: %s", err.message);
+  mbe_test_system_build(text, &m->spec, &m->flat, &m->sys);
   ck_assert_uint_le(m->sys->nx, MAXX);
   m->v = mbe_malloc(m->sys->sym.nnodes * sizeof *m->v);
   ck_assert_ptr_nonnull(m->v);
@@ -63,9 +53,7 @@ static void mech_open(Mech* m, const char* text) {
 
 static void mech_close(Mech* m) {
   mbe_free(m->v);
-  mbe_system_destroy(m->sys);
-  mbe_flat_destroy(m->flat);
-  mbe_spec_destroy(m->spec);
+  mbe_test_system_free(m->spec, m->flat, m->sys);
 }
 
 static MbeSymId sig(const Mech* m, const char* fmt, ...) {

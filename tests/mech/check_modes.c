@@ -10,6 +10,7 @@
 #include "mbe/mbe_flat.h"
 #include "mbe/mbe_spec.h"
 #include "mbe_check.h"
+#include "mech_fixture.h"
 #include "mech.h"
 
 #define G 9.80665  // m/s^2, the World's default gravity (along -y)
@@ -29,26 +30,14 @@ typedef struct Modes {
 static void modes_open(Modes* m, const char* text) {
   memset(m, 0, sizeof *m);
   MbeError err = {0};
-  MbeStatus st = mbe_spec_create(&m->spec, &err);
-  if (st == MBE_OK) {
-    st = mbe_spec_add_text(m->spec, "test.mo", text, strlen(text), &err);
-  }
-  if (st == MBE_OK) {
-    st = mbe_flat_create(m->spec, NULL, &m->flat, &err);
-  }
-  if (st == MBE_OK) {
-    st = mbe_system_build(m->flat, &m->sys, &err);
-  }
-  ck_assert_msg(st == MBE_OK, "building the model failed: %s", err.message);
+  mbe_test_system_build(text, &m->spec, &m->flat, &m->sys);
   ck_assert_uint_le(m->sys->nx, MAXX);
-  st = mbe_system_modes(m->sys, m->sys->t0, m->sys->p0, m->re, m->im, &err);
+  MbeStatus st = mbe_system_modes(m->sys, m->sys->t0, m->sys->p0, m->re, m->im, &err);
   ck_assert_msg(st == MBE_OK, "the modes failed: %s", err.message);
 }
 
 static void modes_close(Modes* m) {
-  mbe_system_destroy(m->sys);
-  mbe_flat_destroy(m->flat);
-  mbe_spec_destroy(m->spec);
+  mbe_test_system_free(m->spec, m->flat, m->sys);
 }
 
 // a slider of mass m (kg) on a spring c (N/m) and a damper d (N s/m) along x, released at 0.1 m
