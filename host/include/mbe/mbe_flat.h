@@ -32,8 +32,9 @@ MBE_API MbeStatus mbe_flat_create(MbeSpec* spec, const char* class_name, MbeFlat
 // member. Call once, before the system is built. Statuses: MBE_ERR_USAGE naming the parameter
 // and what is allowed (an unknown name with the closest known one, not Real, a constant, final
 // or protected, fixed=false, an array without its element, an element out of range, the start of
-// a parameter, a name given twice), MBE_ERR_MODEL at a binding's location when a varied value
-// decides something the compiled model needs fixed (an Integer, a condition, a dimension),
+// a parameter, a name given twice), MBE_ERR_MODEL when a varied value decides something the
+// compiled model needs fixed (an Integer, a condition, a dimension): at the user's line that
+// leads to the binding, with the binding's place in the library as a note line,
 // MBE_ERR_NOMEM. On failure the flat model keeps its values but must not be used to vary again.
 // Nullable: err.
 MBE_API MbeStatus mbe_flat_vary(MbeFlat* flat, const char* const* names, size_t n, MbeError* err);
