@@ -122,7 +122,7 @@ bool mbe_cli_parse_size(const char* cmd, const char* opt, const char* s, uint64_
   double unit = 1;
   const char* units = "KMGTP";
   const char* u = *end ? strchr(units, toupper((unsigned char)*end)) : NULL;
-  if (u && *end) {
+  if (u) {
     unit = ldexp(1.0, 10 * (int)(u - units + 1));
     end++;
     if (*end == 'i') {

@@ -301,6 +301,8 @@ static int parse(int argc, char** argv, RunOpts* o, bool only_resume) {
       if (!take(argc, argv, &i, "--max-memory", &v) ||
           !mbe_cli_parse_size(CMD, "--max-memory", v, &o->max_memory))
         return MBE_EXIT_USAGE;
+      if (o->max_memory == 0)
+        return mbe_cli_usage_error(CMD, "--max-memory takes a size above 0, e.g. 512M or 2G");
     } else if (mbe_cli_is_option(a, "--max-output")) {
       if (!take(argc, argv, &i, "--max-output", &v) ||
           !mbe_cli_parse_size(CMD, "--max-output", v, &o->max_output))
@@ -834,7 +836,6 @@ static void json_kv_int(MbeJsonWriter* w, const char* k, int64_t v) {
 
 // the manifest's members and their design
 static void manifest_design(const Run* r, MbeJsonWriter* w) {
-  // the members and their design
   mbe_json_write_key(w, "members");
   mbe_json_write_object_begin(w);
   json_kv_int(w, "total", (int64_t)r->sample.n);
@@ -880,7 +881,6 @@ static void manifest_design(const Run* r, MbeJsonWriter* w) {
 
 // the manifest's outputs
 static void manifest_outputs(const Run* r, MbeJsonWriter* w) {
-  // what is kept
   mbe_json_write_key(w, "outputs");
   mbe_json_write_object_begin(w);
   mbe_json_write_key(w, "statistics");
@@ -909,7 +909,6 @@ static void manifest_outputs(const Run* r, MbeJsonWriter* w) {
 
 // the manifest's integration and backend
 static void manifest_backend(const Run* r, MbeJsonWriter* w) {
-  // how it integrates and where
   mbe_json_write_key(w, "integration");
   mbe_json_write_object_begin(w);
   json_kv_str(w, "method", r->run.method == MBE_RUN_METHOD_RK4 ? "rk4" : "dopri5");
@@ -1009,8 +1008,7 @@ static void manifest_text(const Run* r, const char* state, MbeStrbuf* b) {
 // rendered ahead, after every batch, into the buffer of the two not being published.
 static volatile sig_atomic_t g_stop = 0;
 static volatile sig_atomic_t g_abort_buf = -1;  // the buffer the handler writes, -1: none yet
-static char* g_abort_text[2];
-static size_t g_abort_len[2];
+static MbeStrbuf g_abort_text[2];
 static char g_abort_path[4200], g_abort_tmp[4200];
 
 static void write_all(int fd, const char* data, size_t len) {
@@ -1040,7 +1038,7 @@ static void on_signal(int sig) {
   if (k >= 0) {
     int fd = open(g_abort_tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd >= 0) {
-      write_all(fd, g_abort_text[k], g_abort_len[k]);
+      write_all(fd, g_abort_text[k].data, g_abort_text[k].len);
       close(fd);
       rename(g_abort_tmp, g_abort_path);
     }
@@ -1052,30 +1050,21 @@ static void on_signal(int sig) {
 // renders the manifest a second Ctrl-C leaves: this run, interrupted
 static void arm_abort(const Run* r) {
   const int k = g_abort_buf == 0 ? 1 : 0;
-  MbeStrbuf b;
-  mbe_strbuf_init(&b);
-  manifest_text(r, "interrupted", &b);
-  if (b.is_oom) {
-    mbe_strbuf_deinit(&b);
-    return;
-  }
-  free(g_abort_text[k]);
-  g_abort_text[k] = malloc(b.len);
-  if (g_abort_text[k]) {
-    memcpy(g_abort_text[k], b.data, b.len);
-    g_abort_len[k] = b.len;
+  MbeStrbuf* b = &g_abort_text[k];
+  mbe_strbuf_deinit(b);
+  mbe_strbuf_init(b);
+  manifest_text(r, "interrupted", b);
+  if (!b->is_oom) {
     snprintf(g_abort_path, sizeof g_abort_path, "%s/manifest.json", r->dir);
     snprintf(g_abort_tmp, sizeof g_abort_tmp, "%s/.manifest.json.abort", r->dir);
     g_abort_buf = k;
   }
-  mbe_strbuf_deinit(&b);
 }
 
 static void disarm_abort(void) {
   g_abort_buf = -1;
   for (int k = 0; k < 2; k++) {
-    free(g_abort_text[k]);
-    g_abort_text[k] = NULL;
+    mbe_strbuf_deinit(&g_abort_text[k]);
   }
 }
 
@@ -1199,15 +1188,16 @@ static int open_dir(Run* r, bool resume) {
   MbeStudyState st;
   bool is_damaged;
   bool has_run = read_run(dir, &st, &is_damaged);
-  bool is_complete = has_run && !is_damaged && st.done == st.count;
-  uint64_t failed = st.progress.done - st.progress.status[MBE_RUN_OK];
+  const size_t count = st.count, done = st.done;
+  const bool is_complete = has_run && !is_damaged && done == count;
+  const uint64_t failed = st.progress.done - st.progress.status[MBE_RUN_OK];
   mbe_study_state_deinit(&st);
   if (!resume && has_run && !r->o.force) {
     if (is_complete) {
       return mbe_cli_usage_error(CMD,
                                  "%s holds a complete run (%zu members); choose another -o, or "
                                  "replace it with --force",
-                                 dir, st.count);
+                                 dir, count);
     }
     if (is_damaged) {
       return mbe_cli_usage_error(CMD, "%s holds a damaged run; replace it with --force", dir);
@@ -1215,7 +1205,7 @@ static int open_dir(Run* r, bool resume) {
     return mbe_cli_usage_error(CMD,
                                "%s holds an unfinished run (%zu of %zu members); continue it with "
                                "mbens run --resume %s, or replace it with --force",
-                               dir, st.done, st.count, dir);
+                               dir, done, count, dir);
   }
   if (!resume && has_run && mbe_study_remove(dir, &err) != MBE_OK) {
     mbe_cli_print_error(CMD, &err);
@@ -1228,7 +1218,7 @@ static int open_dir(Run* r, bool resume) {
     fprintf(stderr,
             "mbens run: %s is complete already (%zu members, %" PRIu64
             " failed); nothing to resume\n",
-            dir, st.count, failed);
+            dir, count, failed);
     r->rc_done = failed ? MBE_EXIT_MEMBERS_FAILED : MBE_EXIT_OK;
     return -1;
   }

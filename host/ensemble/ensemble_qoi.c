@@ -13,10 +13,11 @@
 
 #include "mbe_layout.h"
 
-const char* const mbe_qoi_aggregate_list =
+// the names of the aggregates and functions, for messages
+static const char* const AGGREGATE_LIST =
     "final, initial, min, max, mean, integral, rms, time_at_min, time_at_max (of one argument), "
     "cross, cross_up, cross_down (x, level)";
-const char* const mbe_qoi_function_list =
+static const char* const FUNCTION_LIST =
     "abs, sqrt, sin, cos, tan, asin, acos, atan, exp, log, log10, atan2(a, b), min(a, b), "
     "max(a, b)";
 
@@ -399,7 +400,7 @@ static void fail_call(Parser* P, const char* name, int nargs, size_t at) {
     }
   }
   fail(P, at, "unknown function '%s'; aggregates over time are %s; functions are %s", name,
-       mbe_qoi_aggregate_list, mbe_qoi_function_list);
+       AGGREGATE_LIST, FUNCTION_LIST);
 }
 
 // name(args): an aggregate or a function, chosen by name and argument count

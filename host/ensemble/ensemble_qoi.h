@@ -46,8 +46,4 @@ MbeStatus mbe_qoi_add(MbeQoiSet* q, MbeSystem* sys, const char* text, MbeError* 
 // q->formula.nnodes values. NaN aggregates (a failed member) give NaN quantities.
 void mbe_qoi_eval(const MbeQoiSet* q, const double* agg, double* scratch, double* out);
 
-// The names of the aggregates and functions, for messages and --help.
-extern const char* const mbe_qoi_aggregate_list;
-extern const char* const mbe_qoi_function_list;
-
 #endif

@@ -451,7 +451,7 @@ MbeStatus mbe_study_run(const MbeStudyDef* d, bool resume, MbeStudyProgress* out
   // batches until done or stopped; adaptive sizes aim at BATCH_TARGET_SECONDS each
   double t_start = mbe_seconds(), seconds_before = s.st.progress.seconds_run;
   double t_checkpoint = t_start, every = MBE_STUDY_CHECKPOINT_SECONDS;
-  size_t done_before = s.st.done, done_checkpoint = s.st.done;
+  size_t done_before = s.st.done;
   s.st.progress.done_checkpoint = s.st.done;
   size_t n = d->batch ? cap : (BATCH_FIRST < cap ? BATCH_FIRST : cap);
   while (rc == MBE_OK && s.st.done < d->count && !(d->stop && *d->stop)) {
@@ -481,7 +481,6 @@ MbeStatus mbe_study_run(const MbeStudyDef* d, bool resume, MbeStudyProgress* out
       t_checkpoint = mbe_seconds();
       every =
           fmax(MBE_STUDY_CHECKPOINT_SECONDS, MBE_STUDY_CHECKPOINT_SHARE * (t_checkpoint - t_write));
-      done_checkpoint = s.st.done;
       pr->done_checkpoint = s.st.done;
     }
     if (d->progress && (rc = d->progress(d->progress_ctx, pr, err)) != MBE_OK) {
@@ -497,7 +496,7 @@ MbeStatus mbe_study_run(const MbeStudyDef* d, bool resume, MbeStudyProgress* out
   }
 
   // the checkpoint of what is done (a stop that came after the last one) and its statistics
-  if (rc == MBE_OK && s.st.done != done_checkpoint) {
+  if (rc == MBE_OK && s.st.done != s.st.progress.done_checkpoint) {
     s.st.progress.done_checkpoint = s.st.done;
     rc = mbe_study_state_write(d->dir, &s.st, err);
   }

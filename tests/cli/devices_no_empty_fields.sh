@@ -4,13 +4,8 @@
 # devices, the backend lines of mbens bench, the summary of mbens run and its manifest.json) leaves
 # out what the driver does not report instead of printing it empty: no "(," ", ," "()" and the
 # like. PoCL's 65-character device version once came out as "(, driver 3.1+debian)".
-set -u
-mbens=$1
+. "$(dirname "$0")/run_lib.sh"
 model=$2/Pendulum.mo
-work=$3
-rm -rf "$work"
-mkdir -p "$work"
-fails=0
 
 # fails unless the command exits 0 and no line of its output has an empty field
 check() {
@@ -19,15 +14,9 @@ check() {
   out=$("$@" 2>&1)
   rc=$?
   printf '%s\n' "$out" >"$work/$name.txt"
-  if [ "$rc" -ne 0 ]; then
-    printf 'FAIL: %s exited %d:\n%s\n' "$name" "$rc" "$out"
-    fails=$((fails + 1))
-  fi
+  [ "$rc" -eq 0 ] || fail "$name exited $rc: $out"
   bad=$(printf '%s\n' "$out" | grep -nE '\(,|\(\)|\( |, ,|,,| \)|, \)|: ,|, *$')
-  if [ -n "$bad" ]; then
-    printf 'FAIL: %s prints an empty field:\n%s\n' "$name" "$bad"
-    fails=$((fails + 1))
-  fi
+  [ -z "$bad" ] || fail "$name prints an empty field: $bad"
 }
 
 # the listing, the benchmark's backend lines (OpenMP, and OpenCL when there is a device)
@@ -45,14 +34,9 @@ for field in platform device version; do
   line=$(sed -n '/"backend": {/,/}/p' "$work/run/manifest.json" | grep -E "^ *\"$field\": ")
   case $line in
     *'""'* | *'": ", '* | *', "'* | '')
-      echo "FAIL: manifest.json $field is empty or has an empty part: $line"
-      fails=$((fails + 1))
+      fail "manifest.json $field is empty or has an empty part: $line"
       ;;
   esac
 done
 
-if [ "$fails" -gt 0 ]; then
-  echo "$fails failure(s)"
-  exit 1
-fi
-echo "devices, bench and an $backend run (summary, manifest) name every part they print"
+finish "devices, bench and an $backend run (summary, manifest) name every part they print"
