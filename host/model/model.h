@@ -250,6 +250,13 @@ MbeStatus mbe_class_resolve_short(const MbeSpec* spec, const MbeClass* cls, cons
                                   MbeError* err);
 
 // The base class of extends clause i of cls; an unknown or cyclic base is a located error.
+// The first construct of cls itself (not of its nested classes) that mbens does not simulate,
+// as MBE_ERR_UNSUPPORTED at its location; MBE_OK when there is none (model_support.c).
+MbeStatus mbe_class_check_supported(const MbeClass* cls, MbeError* err);
+
+// As mbe_class_check_supported for the arguments of a modification (redeclare).
+MbeStatus mbe_mod_check_supported(const MbeMod* mod, MbeError* err);
+
 MbeStatus mbe_lookup_extends(const MbeSpec* spec, const MbeClass* cls, size_t i,
                              const MbeClass** out, MbeError* err);
 

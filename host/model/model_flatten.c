@@ -132,6 +132,10 @@ static MbeStatus modset_push(MbeFlatten* fl, ModSet* m, size_t* cap, ModEntry e,
 static MbeStatus modset_add_mod(MbeFlatten* fl, ModSet* m, size_t* cap, const MbeMod* mod,
                                 int scope, const MbeClass* lex, const ModEntry* inherit,
                                 bool is_type_mod, MbeError* err) {
+  MbeStatus st0 = mbe_mod_check_supported(mod, err);
+  if (st0 != MBE_OK) {
+    return st0;
+  }
   for (size_t i = 0; mod && i < mod->nargs; i++) {
     ModEntry e = {&mod->args[i], 0, scope, lex, 0, {0}, is_type_mod};
     if (inherit) {
@@ -268,6 +272,10 @@ static MbeStatus collect_slots(MbeFlatten* fl, int inst, const MbeClass* cls, co
   if (depth > MAX_INST_DEPTH) {
     return mbe_error_at(err, MBE_ERR_MODEL, cls->loc, "extends clauses of %s form a cycle",
                         cls->name);
+  }
+  MbeStatus st0 = mbe_class_check_supported(cls, err);
+  if (st0 != MBE_OK) {
+    return st0;
   }
 
   // a short class (model M = N(mods)) adds its modifiers below the outer ones

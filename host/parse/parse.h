@@ -51,6 +51,7 @@ typedef enum MbeExprKind {
   MBE_EX_COLON,   // ':' as a subscript
   MBE_EX_END,     // 'end' inside a subscript
   MBE_EX_PAREN,   // (args[0]), kept so that printing is faithful
+  MBE_EX_TUPLE,   // (a, , b): an output-expression-list; an omitted entry is NULL
   MBE_EX_KIND_COUNT
 } MbeExprKind;
 
@@ -80,6 +81,13 @@ typedef enum MbeOp {
   MBE_OP_COUNT
 } MbeOp;
 
+// one iterator of a for-equation, for-statement or reduction: `i in range` (range NULL: `for i`)
+typedef struct MbeForIndex {
+  const char* ident;
+  MbeExpr* range;
+  MbeLoc loc;
+} MbeForIndex;
+
 typedef struct MbeNamedArg {
   const char* ident;
   MbeExpr* value;
@@ -98,13 +106,22 @@ struct MbeExpr {
   size_t nargs;
   MbeNamedArg* named;  // CALL named arguments (nnamed)
   size_t nnamed;
+  MbeForIndex* iters;  // ARRAY `{e for i in r}`, CALL `sum(e for i in r)`: args[0] is e (niters)
+  size_t niters;
+  bool is_function_arg;  // CALL written `function f(a=1)` as an argument (partial application)
   MbeLoc loc;
 };
 
-// one argument of a modification: [each] [final] a.b(sub) = value "desc"
+typedef struct MbeComp MbeComp;
+
+// one argument of a modification: [each] [final] a.b(sub) = value "desc", or an element
+// redeclaration `redeclare [replaceable] Type a(...)` / `redeclare function f = g`
 typedef struct MbeModArg {
   bool is_each;
   bool is_final;
+  bool is_redeclare, is_replaceable;
+  MbeComp* redecl_comp;    // the redeclared component (path is its name), or NULL
+  MbeClass* redecl_class;  // the redeclared short class (path is its name), or NULL
   const char** path;  // dotted element name (npath)
   size_t npath;
   MbeMod* sub;       // nested modification, NULL if none
@@ -134,8 +151,14 @@ typedef enum MbeCausality {
   MBE_CAUS_COUNT
 } MbeCausality;
 
+// `constrainedby A.B(mod)` after a replaceable element
+typedef struct MbeConstraint {
+  MbeName base;
+  MbeMod* mod;  // NULL if none
+} MbeConstraint;
+
 // one declared component (a declaration "Real a, b;" gives two)
-typedef struct MbeComp {
+struct MbeComp {
   const char* name;
   const char* description;  // "" if none
   MbeName type;             // type specifier (no subscripts)
@@ -149,10 +172,14 @@ typedef struct MbeComp {
   MbeVariability variability;
   MbeCausality causality;
   bool is_final, is_inner, is_outer, is_flow, is_protected;
-  bool is_evaluate;    // annotation(Evaluate=true)
-  MbeLoc loc;          // of the name
-  MbeLoc binding_loc;  // of the binding expression
-} MbeComp;
+  bool is_stream;
+  bool is_replaceable, is_redeclare;
+  MbeConstraint* constraint;  // constrainedby, NULL if none
+  MbeLoc prefix_loc;          // of `replaceable`/`redeclare`/`stream` where written
+  bool is_evaluate;           // annotation(Evaluate=true)
+  MbeLoc loc;                 // of the name
+  MbeLoc binding_loc;         // of the binding expression
+};
 
 typedef struct MbeExtends {
   MbeName base;
@@ -175,16 +202,83 @@ typedef struct MbeImport {
   MbeLoc loc;
 } MbeImport;
 
-typedef enum MbeEqKind { MBE_EQ_CONNECT, MBE_EQ_SIMPLE, MBE_EQ_COUNT } MbeEqKind;
+typedef enum MbeEqKind {
+  MBE_EQ_CONNECT,  // connect(a, b)
+  MBE_EQ_SIMPLE,   // lhs = rhs
+  MBE_EQ_IF,       // if c then ... elseif ... else ... end if: branches
+  MBE_EQ_FOR,      // for i in r loop ... end for: iters, branches[0]
+  MBE_EQ_WHEN,     // when c then ... elsewhen ... end when: branches
+  MBE_EQ_CALL,     // an equation-statement call: assert(...), Connections.root(...), reinit(...)
+  MBE_EQ_COUNT
+} MbeEqKind;
 
-typedef struct MbeEquation {
+typedef struct MbeEquation MbeEquation;
+
+// one branch of an if/when equation (cond NULL: the else branch) or the body of a for-equation
+typedef struct MbeEqBranch {
+  MbeExpr* cond;
+  MbeEquation* eqs;  // (neqs)
+  size_t neqs;
+} MbeEqBranch;
+
+struct MbeEquation {
   MbeEqKind kind;
   MbeName a, b;  // CONNECT
-  MbeExpr* lhs;  // SIMPLE
-  MbeExpr* rhs;
+  MbeExpr* lhs;  // SIMPLE (a TUPLE for `(a, b) = f(x)`)
+  MbeExpr* rhs;  // SIMPLE; CALL: the call
+  MbeEqBranch* branches;  // IF, WHEN, FOR (nbranches)
+  size_t nbranches;
+  MbeForIndex* iters;  // FOR (niters)
+  size_t niters;
   bool is_initial;  // in an "initial equation" section
   MbeLoc loc;
-} MbeEquation;
+};
+
+typedef enum MbeStmtKind {
+  MBE_ST_ASSIGN,  // lhs := rhs (lhs a name, or a TUPLE with rhs a call)
+  MBE_ST_CALL,    // rhs: a call as a statement
+  MBE_ST_IF,      // branches (cond NULL: else)
+  MBE_ST_FOR,     // iters, branches[0]
+  MBE_ST_WHILE,   // branches[0] (cond: the loop condition)
+  MBE_ST_WHEN,    // branches
+  MBE_ST_RETURN,
+  MBE_ST_BREAK,
+  MBE_ST_COUNT
+} MbeStmtKind;
+
+typedef struct MbeStatement MbeStatement;
+
+typedef struct MbeStmtBranch {
+  MbeExpr* cond;
+  MbeStatement* body;  // (nbody)
+  size_t nbody;
+} MbeStmtBranch;
+
+struct MbeStatement {
+  MbeStmtKind kind;
+  MbeExpr* lhs;
+  MbeExpr* rhs;
+  MbeStmtBranch* branches;  // (nbranches)
+  size_t nbranches;
+  MbeForIndex* iters;  // FOR (niters)
+  size_t niters;
+  MbeLoc loc;
+};
+
+// one algorithm section
+typedef struct MbeAlgorithm {
+  MbeStatement* stmts;  // (nstmts)
+  size_t nstmts;
+  bool is_initial;
+  MbeLoc loc;
+} MbeAlgorithm;
+
+// `external "C" [lhs =] f(args)`: kept to be named when a simulated model calls the function
+typedef struct MbeExternal {
+  const char* language;  // "C", "builtin", ...; "" when not written
+  MbeExpr* call;         // NULL when the default call is meant
+  MbeLoc loc;
+} MbeExternal;
 
 typedef enum MbeRestriction {
   MBE_CLASS_CLASS,
@@ -195,6 +289,7 @@ typedef enum MbeRestriction {
   MBE_CLASS_PACKAGE,
   MBE_CLASS_TYPE,
   MBE_CLASS_FUNCTION,
+  MBE_CLASS_OPERATOR,  // `operator`
   MBE_CLASS_COUNT
 } MbeRestriction;
 
@@ -218,10 +313,24 @@ struct MbeClass {
   const char* name;
   const char* description;
   bool is_partial, is_encapsulated;
+  bool is_expandable;  // expandable connector
+  bool is_operator;    // operator record / operator function
+  bool is_pure, is_impure;
+  bool is_replaceable, is_redeclare;
+  MbeConstraint* constraint;  // constrainedby, NULL if none
+  bool is_class_extends;      // `model extends B(mod) ... end B;`: class_extends_mod on B
+  MbeMod* class_extends_mod;
   bool is_catalogue;  // defined by the built-in catalogue, not by the user
   bool is_implicit;   // a package created for a `within` that no file defines
   MbeClass* parent;   // enclosing class; NULL for top level
   MbeLoc loc;         // of the name
+  MbeLoc prefix_loc;  // of the first class prefix (replaceable, operator, expandable...)
+
+  // a library package on disk (host/parse/parse_library.c): its directory, NULL if none; its
+  // package.mo merged in; its directory entries are loaded on first lookup
+  const char* lib_dir;
+  bool lib_merged;
+  bool lib_probed;  // a twin directory was looked for (catalogue and implicit packages)
 
   // short form: `type X = Real[3](mods)`, `connector C = input Real`, `package P = A.B`
   bool is_short;
@@ -231,8 +340,10 @@ struct MbeClass {
   MbeMod* short_mod;
   MbeCausality short_causality;
 
-  // `type E = enumeration(a, b)`
-  bool is_enumeration;
+  MbeExpr* short_der;  // `function df = der(f, x)`: the der(...) call, NULL otherwise
+
+  // `type E = enumeration(a, b)`; is_open_enumeration for `enumeration(:)`
+  bool is_enumeration, is_open_enumeration;
   MbeEnumLit* literals;
   size_t nliterals;
 
@@ -246,6 +357,9 @@ struct MbeClass {
   size_t nclasses;
   MbeEquation* eqs;
   size_t neqs;
+  MbeAlgorithm* algorithms;  // algorithm sections (nalgorithms)
+  size_t nalgorithms;
+  MbeExternal* external;      // external function clause, NULL if none
   MbeExperiment* experiment;  // NULL when the class has none
 };
 

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Recursive-descent parser of the Modelica subset into the syntax tree of parse.h. It follows the
-// grammar of Modelica 3.6 appendix A; constructs outside the subset (algorithms, when/for/if
-// equations, replaceable/redeclare, external functions, ...) are parsed far enough to be named
-// and reported as MBE_ERR_UNSUPPORTED at their location, never skipped.
+// Recursive-descent parser of Modelica 3.6 (appendix A) into the syntax tree of parse.h. The whole
+// grammar is kept in the tree; what mbens does not simulate is reported by host/model, at its
+// location, only when the class being flattened reaches it.
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +20,7 @@ typedef struct Parser {
   MbeStatus st;  // first failure; MBE_OK while parsing goes well
   int depth;
   bool is_catalogue;
+  MbeClass* scope;  // the class being parsed: the parent of classes redeclared in modifications
 } Parser;
 
 // ---- helpers ------------------------------------------------------------------------------
@@ -101,11 +101,6 @@ static bool expect(Parser* p, MbeTokenKind kind, const char* context) {
   snprintf(what, sizeof what, "%s%s%s", mbe_token_str(kind), context ? " " : "",
            context ? context : "");
   return expected(p, what);
-}
-
-static bool unsupported(Parser* p, MbeLoc loc, const char* construct, const char* hint) {
-  return fail_at(p, MBE_ERR_UNSUPPORTED, loc, "%s is not supported by mbens%s%s", construct,
-                 hint ? "; " : "", hint ? hint : "");
 }
 
 static bool enter(Parser* p) {
@@ -194,6 +189,7 @@ static MbeExpr* new_expr(Parser* p, MbeExprKind kind, MbeLoc loc) {
 static MbeExpr* parse_expr(Parser* p);
 static bool parse_subscripts(Parser* p, MbeExpr*** subs, size_t* nsubs);
 static MbeMod* parse_class_mod(Parser* p);
+static bool parse_call_args(Parser* p, MbeExpr* call);
 
 // type-specifier / name: ['.'] IDENT {'.' IDENT}; with_subs allows component-reference subscripts
 static bool parse_name(Parser* p, MbeName* name, bool with_subs) {
@@ -258,18 +254,52 @@ static bool parse_subscripts(Parser* p, MbeExpr*** subs, size_t* nsubs) {
 
 // ---- expressions --------------------------------------------------------------------------
 
-// an argument or array element; a `for` iterator after it is outside the subset
-static MbeExpr* parse_element(Parser* p) {
-  MbeExpr* a = parse_expr(p);
-  if (a && p->tok.kind == KW_FOR) {
-    unsupported(p, p->tok.loc, "an array constructor with 'for' iterators",
-                "write the elements out, or use fill()");
-    return NULL;
-  }
-  return a;
+// for-indices: IDENT [in expression] {',' IDENT [in expression]}, after the `for`
+static bool parse_for_indices(Parser* p, MbeForIndex** iters, size_t* niters) {
+  size_t cap = 0;
+  do {
+    if (p->tok.kind != TK_IDENT) {
+      return expected(p, "the name of a for-iterator");
+    }
+    MbeForIndex it = {tok_ident(p), NULL, p->tok.loc};
+    if (!it.ident || !next(p)) {
+      return false;
+    }
+    if (accept(p, KW_IN) && !(it.range = parse_expr(p))) {
+      return false;
+    }
+    if (p->st != MBE_OK) {
+      return false;
+    }
+    PUSH(p, *iters, *niters, cap, it);
+  } while (accept(p, TK_COMMA));
+  return p->st == MBE_OK;
 }
 
-// function-call-args: '(' [args] ')', positional before named; `for` iterators are unsupported
+// after the first element of `{e for i in r}` or `f(e for i in r)`: the iterators, if any; the
+// container then holds e alone
+static bool parse_reduction(Parser* p, MbeExpr* into) {
+  if (p->tok.kind != KW_FOR) {
+    return true;
+  }
+  if (into->nargs != 1 || into->nnamed) {
+    return fail_at(p, MBE_ERR_MODEL, p->tok.loc,
+                   "'for' iterators follow a single expression: {e for i in r} or f(e for i in r)");
+  }
+  return next(p) && parse_for_indices(p, &into->iters, &into->niters);
+}
+
+// `function f(a=1)`, a function given as an argument (partial application)
+static MbeExpr* parse_function_arg(Parser* p) {
+  MbeExpr* e = new_expr(p, MBE_EX_CALL, p->tok.loc);
+  if (!e || !next(p) || !parse_name(p, &e->name, false)) {
+    return NULL;
+  }
+  e->is_function_arg = true;
+  return parse_call_args(p, e) ? e : NULL;
+}
+
+// function-call-args: '(' [args] ')', positional before named, or one argument with iterators
 static bool parse_call_args(Parser* p, MbeExpr* call) {
   size_t cap = 0, ncap = 0;
   if (!expect(p, TK_LPAREN, NULL)) {
@@ -282,7 +312,7 @@ static bool parse_call_args(Parser* p, MbeExpr* call) {
         if (!a.ident || !next(p) || !next(p)) {
           return false;
         }
-        a.value = parse_expr(p);
+        a.value = p->tok.kind == KW_FUNCTION ? parse_function_arg(p) : parse_expr(p);
         if (!a.value) {
           return false;
         }
@@ -293,29 +323,38 @@ static bool parse_call_args(Parser* p, MbeExpr* call) {
               p, MBE_ERR_MODEL, p->tok.loc,
               "a positional argument follows a named one; put positional arguments first");
         }
-        MbeExpr* a = parse_element(p);
+        MbeExpr* a = p->tok.kind == KW_FUNCTION ? parse_function_arg(p) : parse_expr(p);
         if (!a) {
           return false;
         }
         PUSH(p, call->args, call->nargs, cap, a);
+        if (call->nargs == 1 && p->tok.kind == KW_FOR) {
+          if (!parse_reduction(p, call)) {
+            return false;
+          }
+          break;
+        }
       }
     } while (accept(p, TK_COMMA));
   }
   return p->st == MBE_OK && expect(p, TK_RPAREN, "to close the argument list");
 }
 
-// expression-list inside '{' '}' or a matrix row
+// expression-list inside '{' '}' (iterators allowed after a single element) or a matrix row
 static bool parse_expr_list(Parser* p, MbeExpr* into, MbeTokenKind close) {
   size_t cap = 0;
   if (p->tok.kind == close) {
     return true;
   }
   do {
-    MbeExpr* a = parse_element(p);
+    MbeExpr* a = parse_expr(p);
     if (!a) {
       return false;
     }
     PUSH(p, into->args, into->nargs, cap, a);
+    if (close == TK_RBRACE && into->nargs == 1 && p->tok.kind == KW_FOR) {
+      return parse_reduction(p, into);
+    }
   } while (accept(p, TK_COMMA));
   return p->st == MBE_OK;
 }
@@ -347,6 +386,32 @@ static MbeExpr* parse_number(Parser* p) {
   return next(p) ? e : NULL;
 }
 
+// '(' expression ')' or an output-expression-list '(' [e] {',' [e]} ')'
+static MbeExpr* parse_paren(Parser* p) {
+  MbeExpr* e = new_expr(p, MBE_EX_PAREN, p->tok.loc);
+  size_t cap = 0;
+  if (!e || !next(p)) {
+    return NULL;
+  }
+  for (;;) {
+    MbeExpr* inner = NULL;
+    if (p->tok.kind != TK_COMMA && p->tok.kind != TK_RPAREN && !(inner = parse_expr(p))) {
+      return NULL;
+    }
+    PUSH(p, e->args, e->nargs, cap, inner);
+    if (!accept(p, TK_COMMA)) {
+      break;
+    }
+  }
+  if (p->st != MBE_OK) {
+    return NULL;
+  }
+  if (e->nargs != 1 || !e->args[0]) {
+    e->kind = MBE_EX_TUPLE;
+  }
+  return expect(p, TK_RPAREN, "to close '('") ? e : NULL;
+}
+
 static MbeExpr* parse_primary(Parser* p) {
   MbeLoc loc = p->tok.loc;
   MbeExpr* e = NULL;
@@ -369,31 +434,7 @@ static MbeExpr* parse_primary(Parser* p) {
       e->boolean = p->tok.kind == KW_TRUE;
       return next(p) ? e : NULL;
     case KW_END: e = new_expr(p, MBE_EX_END, loc); return e && next(p) ? e : NULL;
-    case TK_LPAREN: {
-      if (!next(p)) {
-        return NULL;
-      }
-      e = new_expr(p, MBE_EX_PAREN, loc);
-      if (!e) {
-        return NULL;
-      }
-      MbeExpr* inner = parse_expr(p);
-      if (!inner) {
-        return NULL;
-      }
-      if (p->tok.kind == TK_COMMA) {
-        unsupported(p, p->tok.loc, "a parenthesised expression list (multiple outputs)", NULL);
-        return NULL;
-      }
-      e->args = mbe_arena_alloc(p->arena, sizeof *e->args);
-      if (!e->args) {
-        nomem(p);
-        return NULL;
-      }
-      e->args[0] = inner;
-      e->nargs = 1;
-      return expect(p, TK_RPAREN, "to close '('") ? e : NULL;
-    }
+    case TK_LPAREN: return parse_paren(p);
     case TK_LBRACE:
       e = new_expr(p, MBE_EX_ARRAY, loc);
       if (!e || !next(p) || !parse_expr_list(p, e, TK_RBRACE)) {
@@ -723,21 +764,78 @@ static const char* parse_string_comment(Parser* p) {
   return out;
 }
 
-// argument: [each] [final] name [modification] string-comment
+static MbeClass* parse_class_def(Parser* p, MbeClass* parent);
+static bool is_class_start(MbeTokenKind k);
+static bool parse_constraint(Parser* p, MbeConstraint** out);
+
+typedef struct Prefixes {
+  bool is_final, is_inner, is_outer, is_flow, is_protected;
+  bool is_replaceable, is_redeclare, is_stream;
+  bool is_single;  // component-clause1 (in a modification): one declaration, no list
+  MbeLoc prefix_loc;
+  MbeVariability variability;
+  MbeCausality causality;
+} Prefixes;
+
+static bool parse_component_clause(Parser* p, MbeClass* c, size_t* cap, Prefixes pre);
+
+// the element of `redeclare`/`replaceable` in a modification: a short class definition or one
+// component declaration, with an optional constrainedby
+static bool parse_mod_redeclaration(Parser* p, MbeModArg* a, MbeLoc start) {
+  a->loc = start;
+  if (is_class_start(p->tok.kind)) {
+    MbeClass* c = parse_class_def(p, p->scope);
+    if (!c) {
+      return false;
+    }
+    c->is_redeclare = a->is_redeclare;
+    c->is_replaceable = a->is_replaceable;
+    c->prefix_loc = a->loc;
+    if (a->is_replaceable && p->tok.kind == KW_CONSTRAINEDBY && !parse_constraint(p, &c->constraint)) {
+      return false;
+    }
+    a->redecl_class = c;
+    a->loc = c->loc;
+  } else {
+    MbeClass holder;
+    memset(&holder, 0, sizeof holder);
+    size_t cap = 0;
+    Prefixes pre = {.is_final = a->is_final, .is_redeclare = a->is_redeclare,
+                    .is_replaceable = a->is_replaceable, .prefix_loc = a->loc,
+                    .is_single = true};
+    if (!parse_component_clause(p, &holder, &cap, pre)) {
+      return false;
+    }
+    a->redecl_comp = &holder.comps[0];
+    a->loc = holder.comps[0].loc;
+    if (a->is_replaceable && p->tok.kind == KW_CONSTRAINEDBY &&
+        !parse_constraint(p, &a->redecl_comp->constraint)) {
+      return false;
+    }
+  }
+  const char** path = mbe_arena_alloc(p->arena, sizeof *path);
+  if (!path) {
+    return nomem(p);
+  }
+  path[0] = a->redecl_class ? a->redecl_class->name : a->redecl_comp->name;
+  a->path = path;
+  a->npath = 1;
+  return true;
+}
+
+// argument: [redeclare] [each] [final] ([replaceable] element | name [modification]) comment
 static bool parse_mod_arg(Parser* p, MbeModArg* a) {
   memset(a, 0, sizeof *a);
-  if (p->tok.kind == KW_REDECLARE || p->tok.kind == KW_REPLACEABLE) {
-    return unsupported(p, p->tok.loc, p->tok.kind == KW_REDECLARE ? "'redeclare'" : "'replaceable'",
-                       "models must use the catalogue's classes as they are");
-  }
+  MbeLoc start = p->tok.loc;
+  a->is_redeclare = accept(p, KW_REDECLARE);
   a->is_each = accept(p, KW_EACH);
   a->is_final = accept(p, KW_FINAL);
+  a->is_replaceable = accept(p, KW_REPLACEABLE);
   if (p->st != MBE_OK) {
     return false;
   }
-  if (p->tok.kind == KW_REDECLARE || p->tok.kind == KW_REPLACEABLE) {
-    return unsupported(p, p->tok.loc, p->tok.kind == KW_REDECLARE ? "'redeclare'" : "'replaceable'",
-                       NULL);
+  if (a->is_redeclare || a->is_replaceable) {
+    return parse_mod_redeclaration(p, a, start);
   }
   a->loc = p->tok.loc;
   size_t cap = 0;
@@ -866,7 +964,34 @@ static bool parse_comment(Parser* p, const char** desc, MbeMod** ann) {
 
 // ---- elements -----------------------------------------------------------------------------
 
-static MbeClass* parse_class_def(Parser* p, MbeClass* parent);
+// the rest of `import A.B.{c, d}` after the '{': one qualified import per name
+static bool parse_import_list(Parser* p, MbeClass* c, size_t* cap, const MbeImport* prefix) {
+  if (!next(p)) {
+    return false;
+  }
+  do {
+    if (p->tok.kind != TK_IDENT) {
+      return expected(p, "a name in the import list");
+    }
+    MbeImport imp = *prefix;
+    imp.kind = MBE_IMPORT_QUALIFIED;
+    imp.path.parts = mbe_arena_alloc(p->arena, (prefix->path.nparts + 1) * sizeof *imp.path.parts);
+    if (!imp.path.parts) {
+      return nomem(p);
+    }
+    memcpy(imp.path.parts, prefix->path.parts, prefix->path.nparts * sizeof *imp.path.parts);
+    MbeNamePart part = {tok_ident(p), NULL, 0};
+    if (!part.ident || !next(p)) {
+      return false;
+    }
+    imp.path.parts[imp.path.nparts++] = part;
+    imp.alias = part.ident;
+    PUSH(p, c->imports, c->nimports, *cap, imp);
+  } while (accept(p, TK_COMMA));
+  MbeMod* ann;
+  return p->st == MBE_OK && expect(p, TK_RBRACE, "to close the import list") &&
+         parse_comment(p, NULL, &ann);
+}
 
 static bool parse_import(Parser* p, MbeClass* c, size_t* cap) {
   MbeImport imp;
@@ -893,9 +1018,8 @@ static bool parse_import(Parser* p, MbeClass* c, size_t* cap) {
         }
         break;
       }
-      if (p->tok.kind == TK_LBRACE) {
-        return unsupported(p, p->tok.loc, "a multiple import 'import A.{b, c}'",
-                           "write one import per name");
+      if (p->tok.kind == TK_LBRACE && imp.path.nparts > 0) {
+        return parse_import_list(p, c, cap, &imp);
       }
       if (p->tok.kind != TK_IDENT) {
         return expected(p, "a name in the import");
@@ -950,12 +1074,6 @@ static bool parse_extends(Parser* p, MbeClass* c, size_t* cap, bool is_protected
   return true;
 }
 
-typedef struct Prefixes {
-  bool is_final, is_inner, is_outer, is_flow, is_protected;
-  MbeVariability variability;
-  MbeCausality causality;
-} Prefixes;
-
 // component-clause: type-prefix type-specifier [subscripts] component-list
 static bool parse_component_clause(Parser* p, MbeClass* c, size_t* cap, Prefixes pre) {
   // type-prefix
@@ -964,7 +1082,8 @@ static bool parse_component_clause(Parser* p, MbeClass* c, size_t* cap, Prefixes
     if (k == KW_FLOW) {
       pre.is_flow = true;
     } else if (k == KW_STREAM) {
-      return unsupported(p, p->tok.loc, "a 'stream' connector variable", NULL);
+      pre.is_stream = true;
+      pre.prefix_loc = p->tok.loc;
     } else if (k == KW_DISCRETE) {
       pre.variability = MBE_VAR_DISCRETE;
     } else if (k == KW_PARAMETER) {
@@ -991,6 +1110,10 @@ static bool parse_component_clause(Parser* p, MbeClass* c, size_t* cap, Prefixes
   proto.is_outer = pre.is_outer;
   proto.is_flow = pre.is_flow;
   proto.is_protected = pre.is_protected;
+  proto.is_stream = pre.is_stream;
+  proto.is_replaceable = pre.is_replaceable;
+  proto.is_redeclare = pre.is_redeclare;
+  proto.prefix_loc = pre.prefix_loc;
   if (!parse_name(p, &proto.type, false)) {
     return false;
   }
@@ -1039,76 +1162,387 @@ static bool parse_component_clause(Parser* p, MbeClass* c, size_t* cap, Prefixes
     const MbeModArg* ev = mod_find(ann, "Evaluate");
     comp.is_evaluate = ev && ev->value && ev->value->kind == MBE_EX_BOOL && ev->value->boolean;
     PUSH(p, c->comps, c->ncomps, *cap, comp);
-  } while (accept(p, TK_COMMA));
+  } while (!pre.is_single && accept(p, TK_COMMA));
   return p->st == MBE_OK;
 }
 
-// equation: connect(a, b) comment | simple-expression '=' expression comment
-static bool parse_equation(Parser* p, MbeClass* c, size_t* cap, bool is_initial) {
-  MbeEquation eq;
-  memset(&eq, 0, sizeof eq);
-  eq.loc = p->tok.loc;
-  eq.is_initial = is_initial;
+// ---- equations and algorithms -------------------------------------------------------------
+
+static bool parse_equation(Parser* p, MbeEquation* eq, bool is_initial);
+
+// equations up to one of the stop keywords, each followed by ';'
+static bool parse_equation_list(Parser* p, MbeEqBranch* br, bool is_initial, MbeTokenKind stop1,
+                                MbeTokenKind stop2, MbeTokenKind stop3) {
+  size_t cap = 0;
+  while (p->tok.kind != stop1 && p->tok.kind != stop2 && p->tok.kind != stop3) {
+    if (p->tok.kind == TK_EOF) {
+      return expected(p, "'end' to close the equations");
+    }
+    MbeEquation eq;
+    if (!parse_equation(p, &eq, is_initial) || !expect(p, TK_SEMI, "after the equation")) {
+      return false;
+    }
+    PUSH(p, br->eqs, br->neqs, cap, eq);
+  }
+  return p->st == MBE_OK;
+}
+
+// 'end' KW: closes an if/for/when/while
+static bool expect_end(Parser* p, MbeTokenKind kw) {
+  char what[64];
+  snprintf(what, sizeof what, "'end %s'", mbe_token_str(kw));
+  if (p->tok.kind != KW_END || peek_kind(p) != kw) {
+    return expected(p, what);
+  }
+  return next(p) && next(p);
+}
+
+// if/when equation: KW c then eqs {ELSEKW c then eqs} [else eqs] end KW
+static bool parse_eq_branches(Parser* p, MbeEquation* eq, MbeTokenKind kw, MbeTokenKind elsekw) {
+  size_t cap = 0;
+  MbeTokenKind k = kw;
+  while (k == kw || k == elsekw) {
+    MbeEqBranch br = {0};
+    if (!next(p) || !(br.cond = parse_expr(p)) || !expect(p, KW_THEN, "after the condition") ||
+        !parse_equation_list(p, &br, eq->is_initial, elsekw, kw == KW_IF ? KW_ELSE : KW_END,
+                             KW_END)) {
+      return false;
+    }
+    PUSH(p, eq->branches, eq->nbranches, cap, br);
+    k = p->tok.kind;
+  }
+  if (kw == KW_IF && k == KW_ELSE) {
+    MbeEqBranch br = {0};
+    if (!next(p) || !parse_equation_list(p, &br, eq->is_initial, KW_END, KW_END, KW_END)) {
+      return false;
+    }
+    PUSH(p, eq->branches, eq->nbranches, cap, br);
+  }
+  return expect_end(p, kw);
+}
+
+static bool parse_eq_for(Parser* p, MbeEquation* eq) {
+  MbeEqBranch* br = mbe_arena_alloc(p->arena, sizeof *br);
+  if (!br) {
+    return nomem(p);
+  }
+  eq->branches = br;
+  eq->nbranches = 1;
+  return next(p) && parse_for_indices(p, &eq->iters, &eq->niters) &&
+         expect(p, KW_LOOP, "after the for-iterators") &&
+         parse_equation_list(p, br, eq->is_initial, KW_END, KW_END, KW_END) &&
+         expect_end(p, KW_FOR);
+}
+
+// equation: connect(a, b) | if/for/when | f(args) | simple-expression '=' expression; comment
+static bool parse_equation(Parser* p, MbeEquation* eq, bool is_initial) {
+  memset(eq, 0, sizeof *eq);
+  eq->loc = p->tok.loc;
+  eq->is_initial = is_initial;
+  bool ok = true;
   switch (p->tok.kind) {
-    case KW_IF:
-      return unsupported(p, p->tok.loc, "an if-equation",
-                         "use an if-expression on the right-hand side: x = if c then a else b");
-    case KW_FOR: return unsupported(p, p->tok.loc, "a for-equation", "write the equations out");
-    case KW_WHEN: return unsupported(p, p->tok.loc, "a when-equation (discrete events)", NULL);
+    case KW_IF: eq->kind = MBE_EQ_IF; ok = parse_eq_branches(p, eq, KW_IF, KW_ELSEIF); break;
+    case KW_WHEN: eq->kind = MBE_EQ_WHEN; ok = parse_eq_branches(p, eq, KW_WHEN, KW_ELSEWHEN); break;
+    case KW_FOR: eq->kind = MBE_EQ_FOR; ok = parse_eq_for(p, eq); break;
     case KW_CONNECT:
-      eq.kind = MBE_EQ_CONNECT;
-      if (!next(p) || !expect(p, TK_LPAREN, "after connect") || !parse_name(p, &eq.a, true) ||
-          !expect(p, TK_COMMA, "between the two connectors of connect") ||
-          !parse_name(p, &eq.b, true) || !expect(p, TK_RPAREN, "to close connect(")) {
+      eq->kind = MBE_EQ_CONNECT;
+      ok = next(p) && expect(p, TK_LPAREN, "after connect") && parse_name(p, &eq->a, true) &&
+           expect(p, TK_COMMA, "between the two connectors of connect") &&
+           parse_name(p, &eq->b, true) && expect(p, TK_RPAREN, "to close connect(");
+      break;
+    default:
+      eq->kind = MBE_EQ_SIMPLE;
+      if (!(eq->lhs = parse_simple(p))) {
         return false;
       }
-      break;
-    default: {
-      eq.kind = MBE_EQ_SIMPLE;
-      if (!(eq.lhs = parse_simple(p))) {
-        return false;
+      if (p->tok.kind != TK_EQUALS && eq->lhs->kind == MBE_EX_CALL) {
+        eq->kind = MBE_EQ_CALL;
+        eq->rhs = eq->lhs;
+        eq->lhs = NULL;
+        break;
       }
       if (p->tok.kind != TK_EQUALS) {
-        if (eq.lhs->kind == MBE_EX_CALL) {
-          char buf[160];
-          MbeStrbuf sb;
-          mbe_strbuf_init(&sb);
-          mbe_name_print(&sb, &eq.lhs->name);
-          snprintf(buf, sizeof buf, "the equation-statement '%s(...)'", sb.data ? sb.data : "");
-          mbe_strbuf_deinit(&sb);
-          return unsupported(p, eq.loc, buf,
-                             "an equation section holds connect() and 'a = b' equations");
-        }
         return expected(p, "'=' in the equation");
       }
-      if (!next(p) || !(eq.rhs = parse_expr(p))) {
+      ok = next(p) && (eq->rhs = parse_expr(p)) != NULL;
+  }
+  MbeMod* ann;
+  return ok && parse_comment(p, NULL, &ann);
+}
+
+static bool parse_statement(Parser* p, MbeStatement* st);
+
+// statements up to one of the stop keywords, each followed by ';'
+static bool parse_statement_list(Parser* p, MbeStmtBranch* br, MbeTokenKind stop1,
+                                 MbeTokenKind stop2, MbeTokenKind stop3) {
+  size_t cap = 0;
+  while (p->tok.kind != stop1 && p->tok.kind != stop2 && p->tok.kind != stop3) {
+    if (p->tok.kind == TK_EOF) {
+      return expected(p, "'end' to close the statements");
+    }
+    MbeStatement st;
+    if (!parse_statement(p, &st) || !expect(p, TK_SEMI, "after the statement")) {
+      return false;
+    }
+    PUSH(p, br->body, br->nbody, cap, st);
+  }
+  return p->st == MBE_OK;
+}
+
+static bool parse_st_branches(Parser* p, MbeStatement* st, MbeTokenKind kw, MbeTokenKind elsekw) {
+  size_t cap = 0;
+  MbeTokenKind k = kw;
+  while (k == kw || k == elsekw) {
+    MbeStmtBranch br = {0};
+    if (!next(p) || !(br.cond = parse_expr(p)) || !expect(p, KW_THEN, "after the condition") ||
+        !parse_statement_list(p, &br, elsekw, kw == KW_IF ? KW_ELSE : KW_END, KW_END)) {
+      return false;
+    }
+    PUSH(p, st->branches, st->nbranches, cap, br);
+    k = p->tok.kind;
+  }
+  if (kw == KW_IF && k == KW_ELSE) {
+    MbeStmtBranch br = {0};
+    if (!next(p) || !parse_statement_list(p, &br, KW_END, KW_END, KW_END)) {
+      return false;
+    }
+    PUSH(p, st->branches, st->nbranches, cap, br);
+  }
+  return expect_end(p, kw);
+}
+
+// for i in r loop ... end for | while c loop ... end while
+static bool parse_st_loop(Parser* p, MbeStatement* st, MbeTokenKind kw) {
+  MbeStmtBranch* br = mbe_arena_alloc(p->arena, sizeof *br);
+  if (!br || !next(p)) {
+    return br ? false : nomem(p);
+  }
+  st->branches = br;
+  st->nbranches = 1;
+  bool head = kw == KW_FOR ? parse_for_indices(p, &st->iters, &st->niters)
+                           : (br->cond = parse_expr(p)) != NULL;
+  return head && expect(p, KW_LOOP, "to start the loop body") &&
+         parse_statement_list(p, br, KW_END, KW_END, KW_END) && expect_end(p, kw);
+}
+
+// statement: name := e | f(args) | (a, b) := f(args) | if | for | while | when | break | return
+static bool parse_statement(Parser* p, MbeStatement* st) {
+  memset(st, 0, sizeof *st);
+  st->loc = p->tok.loc;
+  bool ok = true;
+  switch (p->tok.kind) {
+    case KW_IF: st->kind = MBE_ST_IF; ok = parse_st_branches(p, st, KW_IF, KW_ELSEIF); break;
+    case KW_WHEN: st->kind = MBE_ST_WHEN; ok = parse_st_branches(p, st, KW_WHEN, KW_ELSEWHEN); break;
+    case KW_FOR: st->kind = MBE_ST_FOR; ok = parse_st_loop(p, st, KW_FOR); break;
+    case KW_WHILE: st->kind = MBE_ST_WHILE; ok = parse_st_loop(p, st, KW_WHILE); break;
+    case KW_BREAK: st->kind = MBE_ST_BREAK; ok = next(p); break;
+    case KW_RETURN: st->kind = MBE_ST_RETURN; ok = next(p); break;
+    default: {
+      MbeExpr* e = parse_primary(p);
+      if (!e) {
         return false;
+      }
+      if (p->tok.kind == TK_ASSIGN) {
+        if (e->kind != MBE_EX_NAME && e->kind != MBE_EX_TUPLE && e->kind != MBE_EX_PAREN) {
+          return fail_at(p, MBE_ERR_MODEL, e->loc, "the left side of ':=' must be a variable");
+        }
+        st->kind = MBE_ST_ASSIGN;
+        st->lhs = e;
+        ok = next(p) && (st->rhs = parse_expr(p)) != NULL;
+      } else if (e->kind == MBE_EX_CALL) {
+        st->kind = MBE_ST_CALL;
+        st->rhs = e;
+      } else if (p->tok.kind == TK_EQUALS) {
+        return fail_at(p, MBE_ERR_MODEL, p->tok.loc, "an algorithm assigns with ':=', not '='");
+      } else {
+        return expected(p, "':=' in the statement");
       }
     }
   }
   MbeMod* ann;
-  if (!parse_comment(p, NULL, &ann)) {
+  return ok && parse_comment(p, NULL, &ann);
+}
+
+// the statements of an algorithm section, up to the next section or the end of the class
+static bool parse_algorithm(Parser* p, MbeClass* c, size_t* cap, bool is_initial, MbeLoc loc) {
+  MbeAlgorithm alg = {NULL, 0, is_initial, loc};
+  size_t scap = 0;
+  for (;;) {
+    MbeTokenKind k = p->tok.kind;
+    if (k == KW_END || k == TK_EOF || k == KW_EQUATION || k == KW_ALGORITHM ||
+        k == KW_PUBLIC || k == KW_PROTECTED || k == KW_EXTERNAL || k == KW_ANNOTATION ||
+        (k == KW_INITIAL && (peek_kind(p) == KW_EQUATION || peek_kind(p) == KW_ALGORITHM))) {
+      break;
+    }
+    MbeStatement st;
+    if (!parse_statement(p, &st) || !expect(p, TK_SEMI, "after the statement")) {
+      return false;
+    }
+    PUSH(p, alg.stmts, alg.nstmts, scap, st);
+  }
+  if (p->st != MBE_OK) {
     return false;
   }
-  PUSH(p, c->eqs, c->neqs, *cap, eq);
+  PUSH(p, c->algorithms, c->nalgorithms, *cap, alg);
   return true;
 }
 
+// external ["lang"] [[ref =] f(args)] [annotation] ';'
+static bool parse_external(Parser* p, MbeClass* c) {
+  MbeExternal* x = mbe_arena_alloc(p->arena, sizeof *x);
+  if (!x || !next(p)) {
+    return x ? false : nomem(p);
+  }
+  x->loc = c->loc;
+  x->language = "";
+  if (p->tok.kind == TK_STRING && !(x->language = tok_string(p), x->language && next(p))) {
+    return false;
+  }
+  if (p->tok.kind == TK_IDENT || p->tok.kind == TK_DOT) {
+    MbeExpr* e = parse_primary(p);
+    if (!e) {
+      return false;
+    }
+    if (accept(p, TK_EQUALS)) {
+      MbeExpr* call = parse_primary(p);
+      if (!call) {
+        return false;
+      }
+      e = binary(p, MBE_OP_EQ, e, call, e->loc);
+    }
+    x->call = e;
+  }
+  MbeMod* ann = NULL;
+  if (p->st != MBE_OK || (p->tok.kind == KW_ANNOTATION && !(ann = parse_annotation(p)))) {
+    return false;
+  }
+  c->external = x;
+  return expect(p, TK_SEMI, "after the external clause");
+}
+
 typedef struct Caps {
-  size_t imports, extends, comps, classes, eqs;
+  size_t imports, extends, comps, classes, eqs, algorithms;
 } Caps;
 
-// composition: element-list {public|protected element-list | equation-section} [annotation;]
+static bool is_class_start(MbeTokenKind k) {
+  switch (k) {
+    case KW_ENCAPSULATED:
+    case KW_PARTIAL:
+    case KW_CLASS:
+    case KW_MODEL:
+    case KW_RECORD:
+    case KW_BLOCK:
+    case KW_CONNECTOR:
+    case KW_EXPANDABLE:
+    case KW_TYPE:
+    case KW_PACKAGE:
+    case KW_FUNCTION:
+    case KW_OPERATOR:
+    case KW_PURE:
+    case KW_IMPURE: return true;
+    default: return false;
+  }
+}
+
+// constrainedby type-specifier [class-modification]
+static bool parse_constraint(Parser* p, MbeConstraint** out) {
+  MbeConstraint* k = mbe_arena_alloc(p->arena, sizeof *k);
+  if (!k) {
+    return nomem(p);
+  }
+  if (!next(p) || !parse_name(p, &k->base, false) ||
+      (p->tok.kind == TK_LPAREN && !(k->mod = parse_class_mod(p)))) {
+    return false;
+  }
+  *out = k;
+  return true;
+}
+
+// a nested class definition with its element prefixes
+static bool parse_nested_class(Parser* p, MbeClass* c, Caps* caps, const Prefixes* pre) {
+  MbeClass* nc = parse_class_def(p, c);
+  if (!nc) {
+    return false;
+  }
+  nc->is_replaceable = pre->is_replaceable;
+  nc->is_redeclare = pre->is_redeclare;
+  if (pre->is_replaceable || pre->is_redeclare) {
+    nc->prefix_loc = pre->prefix_loc;
+  }
+  if (pre->is_replaceable && p->tok.kind == KW_CONSTRAINEDBY) {
+    MbeMod* ann;
+    if (!parse_constraint(p, &nc->constraint) || !parse_comment(p, NULL, &ann)) {
+      return false;
+    }
+  }
+  for (size_t i = 0; i < c->nclasses; i++) {
+    if (strcmp(c->classes[i]->name, nc->name) == 0) {
+      return fail_at(p, MBE_ERR_MODEL, nc->loc, "class %s is defined twice in %s (first at line %d)",
+                     nc->name, c->name, c->classes[i]->loc.line);
+    }
+  }
+  PUSH(p, c->classes, c->nclasses, caps->classes, nc);
+  return true;
+}
+
+// element: import | extends | [redeclare] [final] [inner] [outer] [replaceable]
+// (class-definition | component-clause) [constrainedby ...]
+static bool parse_element(Parser* p, MbeClass* c, Caps* caps, bool is_protected) {
+  MbeTokenKind k = p->tok.kind;
+  if (k == KW_IMPORT) {
+    return parse_import(p, c, &caps->imports);
+  }
+  if (k == KW_EXTENDS) {
+    return parse_extends(p, c, &caps->extends, is_protected);
+  }
+  Prefixes pre = {0};
+  pre.is_protected = is_protected;
+  pre.prefix_loc = p->tok.loc;
+  pre.is_redeclare = accept(p, KW_REDECLARE);
+  pre.is_final = accept(p, KW_FINAL);
+  pre.is_inner = accept(p, KW_INNER);
+  pre.is_outer = accept(p, KW_OUTER);
+  if (!pre.is_redeclare && p->tok.kind == KW_REPLACEABLE) {
+    pre.prefix_loc = p->tok.loc;
+  }
+  pre.is_replaceable = accept(p, KW_REPLACEABLE);
+  if (p->st != MBE_OK) {
+    return false;
+  }
+  if (is_class_start(p->tok.kind)) {
+    return parse_nested_class(p, c, caps, &pre);
+  }
+  size_t first = c->ncomps;
+  if (!parse_component_clause(p, c, &caps->comps, pre)) {
+    return false;
+  }
+  if (pre.is_replaceable && p->tok.kind == KW_CONSTRAINEDBY) {
+    MbeConstraint* k2 = NULL;
+    MbeMod* ann;
+    if (!parse_constraint(p, &k2) || !parse_comment(p, NULL, &ann)) {
+      return false;
+    }
+    for (size_t i = first; i < c->ncomps; i++) {
+      c->comps[i].constraint = k2;
+    }
+  }
+  return true;
+}
+
+// composition: element-list {public|protected element-list | equation-section |
+// algorithm-section} [external ...] [annotation;]
 static bool parse_composition(Parser* p, MbeClass* c) {
   Caps caps = {0};
   bool is_protected = false;
   enum { ELEMENTS, EQUATIONS, INITIAL_EQUATIONS } section = ELEMENTS;
   for (;;) {
     MbeTokenKind k = p->tok.kind;
-    MbeLoc loc = p->tok.loc;
     if (k == KW_END || k == TK_EOF) {
       return true;
     }
+    MbeLoc loc = p->tok.loc;
+    bool initial = k == KW_INITIAL;
+    MbeTokenKind after = initial ? peek_kind(p) : k;
 
     // section keywords
     if (k == KW_PUBLIC || k == KW_PROTECTED) {
@@ -1119,25 +1553,26 @@ static bool parse_composition(Parser* p, MbeClass* c) {
       }
       continue;
     }
-    if (k == KW_EQUATION) {
-      section = EQUATIONS;
-      if (!next(p)) {
+    if (after == KW_EQUATION) {
+      section = initial ? INITIAL_EQUATIONS : EQUATIONS;
+      if (!next(p) || (initial && !next(p))) {
         return false;
       }
       continue;
     }
-    if (k == KW_INITIAL && peek_kind(p) == KW_EQUATION) {
-      section = INITIAL_EQUATIONS;
-      if (!next(p) || !next(p)) {
+    if (after == KW_ALGORITHM) {
+      if (!next(p) || (initial && !next(p)) ||
+          !parse_algorithm(p, c, &caps.algorithms, initial, loc)) {
         return false;
       }
+      section = ELEMENTS;  // what may follow: another section, external, annotation, end
       continue;
-    }
-    if (k == KW_ALGORITHM || (k == KW_INITIAL && peek_kind(p) == KW_ALGORITHM)) {
-      return unsupported(p, loc, "an algorithm section", "write the relations as equations");
     }
     if (k == KW_EXTERNAL) {
-      return unsupported(p, loc, "an external function", NULL);
+      if (!parse_external(p, c)) {
+        return false;
+      }
+      continue;
     }
     if (k == KW_ANNOTATION) {
       MbeMod* ann = parse_annotation(p);
@@ -1148,75 +1583,15 @@ static bool parse_composition(Parser* p, MbeClass* c) {
     }
 
     if (section != ELEMENTS) {
-      if (!parse_equation(p, c, &caps.eqs, section == INITIAL_EQUATIONS) ||
+      MbeEquation eq;
+      if (!parse_equation(p, &eq, section == INITIAL_EQUATIONS) ||
           !expect(p, TK_SEMI, "after the equation")) {
         return false;
       }
+      PUSH(p, c->eqs, c->neqs, caps.eqs, eq);
       continue;
     }
-
-    // elements
-    if (k == KW_IMPORT) {
-      if (!parse_import(p, c, &caps.imports)) {
-        return false;
-      }
-    } else if (k == KW_EXTENDS) {
-      if (!parse_extends(p, c, &caps.extends, is_protected)) {
-        return false;
-      }
-    } else {
-      Prefixes pre = {0};
-      pre.is_protected = is_protected;
-      if (k == KW_REDECLARE || k == KW_REPLACEABLE) {
-        return unsupported(p, loc, k == KW_REDECLARE ? "'redeclare'" : "'replaceable'",
-                           "models must use the catalogue's classes as they are");
-      }
-      pre.is_final = accept(p, KW_FINAL);
-      pre.is_inner = accept(p, KW_INNER);
-      pre.is_outer = accept(p, KW_OUTER);
-      if (p->st != MBE_OK) {
-        return false;
-      }
-      if (p->tok.kind == KW_REPLACEABLE || p->tok.kind == KW_REDECLARE) {
-        return unsupported(p, p->tok.loc,
-                           p->tok.kind == KW_REDECLARE ? "'redeclare'" : "'replaceable'", NULL);
-      }
-      switch (p->tok.kind) {
-        case KW_ENCAPSULATED:
-        case KW_PARTIAL:
-        case KW_CLASS:
-        case KW_MODEL:
-        case KW_RECORD:
-        case KW_BLOCK:
-        case KW_CONNECTOR:
-        case KW_EXPANDABLE:
-        case KW_TYPE:
-        case KW_PACKAGE:
-        case KW_FUNCTION:
-        case KW_OPERATOR:
-        case KW_PURE:
-        case KW_IMPURE: {
-          MbeClass* nc = parse_class_def(p, c);
-          if (!nc) {
-            return false;
-          }
-          for (size_t i = 0; i < c->nclasses; i++) {
-            if (strcmp(c->classes[i]->name, nc->name) == 0) {
-              return fail_at(p, MBE_ERR_MODEL, nc->loc,
-                             "class %s is defined twice in %s (first at line %d)", nc->name,
-                             c->name, c->classes[i]->loc.line);
-            }
-          }
-          PUSH(p, c->classes, c->nclasses, caps.classes, nc);
-          break;
-        }
-        default:
-          if (!parse_component_clause(p, c, &caps.comps, pre)) {
-            return false;
-          }
-      }
-    }
-    if (!expect(p, TK_SEMI, "after the element")) {
+    if (!parse_element(p, c, &caps, is_protected) || !expect(p, TK_SEMI, "after the element")) {
       return false;
     }
   }
@@ -1230,7 +1605,8 @@ static bool parse_enumeration(Parser* p, MbeClass* c) {
     return false;
   }
   if (p->tok.kind == TK_COLON) {
-    return unsupported(p, p->tok.loc, "an unspecified enumeration 'enumeration(:)'", NULL);
+    c->is_open_enumeration = true;
+    return next(p) && expect(p, TK_RPAREN, "to close the enumeration");
   }
   if (p->tok.kind != TK_RPAREN) {
     do {
@@ -1254,6 +1630,107 @@ static bool parse_enumeration(Parser* p, MbeClass* c) {
   return p->st == MBE_OK && expect(p, TK_RPAREN, "to close the enumeration");
 }
 
+// class-prefixes: [partial] (class | model | [operator] record | block | [expandable] connector
+// | type | package | [pure | impure] [operator] function | operator)
+static bool parse_class_prefixes(Parser* p, MbeClass* c) {
+  c->is_partial = accept(p, KW_PARTIAL);
+  if (p->st != MBE_OK) {
+    return false;
+  }
+  c->prefix_loc = p->tok.loc;
+  c->is_expandable = accept(p, KW_EXPANDABLE);
+  c->is_pure = accept(p, KW_PURE);
+  c->is_impure = !c->is_pure && accept(p, KW_IMPURE);
+  if (p->st != MBE_OK) {
+    return false;
+  }
+  if ((c->is_pure || c->is_impure) && p->tok.kind != KW_FUNCTION && p->tok.kind != KW_OPERATOR) {
+    return expected(p, "'function' after pure/impure");
+  }
+  if (p->tok.kind == KW_OPERATOR) {
+    c->restriction = MBE_CLASS_OPERATOR;
+    if (!next(p)) {
+      return false;
+    }
+    if (p->tok.kind != KW_RECORD && p->tok.kind != KW_FUNCTION) {
+      return !c->is_expandable && !c->is_pure && !c->is_impure ? true
+                                                               : expected(p, "'function'");
+    }
+    c->is_operator = true;
+  }
+  switch (p->tok.kind) {
+    case KW_CLASS: c->restriction = MBE_CLASS_CLASS; break;
+    case KW_MODEL: c->restriction = MBE_CLASS_MODEL; break;
+    case KW_RECORD: c->restriction = MBE_CLASS_RECORD; break;
+    case KW_BLOCK: c->restriction = MBE_CLASS_BLOCK; break;
+    case KW_CONNECTOR: c->restriction = MBE_CLASS_CONNECTOR; break;
+    case KW_TYPE: c->restriction = MBE_CLASS_TYPE; break;
+    case KW_PACKAGE: c->restriction = MBE_CLASS_PACKAGE; break;
+    case KW_FUNCTION: c->restriction = MBE_CLASS_FUNCTION; break;
+    default:
+      return expected(p, "a class kind (model, block, connector, record, package, type, function)");
+  }
+  if ((c->is_expandable && c->restriction != MBE_CLASS_CONNECTOR) ||
+      ((c->is_pure || c->is_impure) && c->restriction != MBE_CLASS_FUNCTION) ||
+      (c->is_operator && c->restriction != MBE_CLASS_RECORD &&
+       c->restriction != MBE_CLASS_FUNCTION)) {
+    return fail_at(p, MBE_ERR_MODEL, c->prefix_loc, "these class prefixes do not go together");
+  }
+  return next(p);
+}
+
+// short-class-definition after '=': enumeration(...) | der(f, x) | [input|output] name[dims](mod)
+static bool parse_short_class(Parser* p, MbeClass* c) {
+  c->is_short = true;
+  if (p->tok.kind == KW_ENUMERATION) {
+    return parse_enumeration(p, c);
+  }
+  if (p->tok.kind == KW_DER) {
+    c->short_der = parse_primary(p);
+    return c->short_der != NULL;
+  }
+  if (p->tok.kind == KW_INPUT || p->tok.kind == KW_OUTPUT) {
+    c->short_causality = p->tok.kind == KW_INPUT ? MBE_CAUS_INPUT : MBE_CAUS_OUTPUT;
+    if (!next(p)) {
+      return false;
+    }
+  }
+  if (!parse_name(p, &c->short_base, false)) {
+    return false;
+  }
+  if (p->tok.kind == TK_LBRACKET && !parse_subscripts(p, &c->short_dims, &c->nshort_dims)) {
+    return false;
+  }
+  return p->tok.kind != TK_LPAREN || (c->short_mod = parse_class_mod(p)) != NULL;
+}
+
+// long form after the name: "desc" composition end NAME
+static bool parse_long_class(Parser* p, MbeClass* c) {
+  MbeClass* outer = p->scope;
+  p->scope = c;
+  bool ok = (c->description = parse_string_comment(p)) != NULL && parse_composition(p, c);
+  p->scope = outer;
+  if (!ok) {
+    return false;
+  }
+  if (p->tok.kind != KW_END) {
+    char what[200];
+    snprintf(what, sizeof what, "'end %s;'", c->name);
+    return expected(p, what);
+  }
+  if (!next(p)) {
+    return false;
+  }
+  if (p->tok.kind != TK_IDENT || p->tok.len != strlen(c->name) ||
+      memcmp(p->tok.start, c->name, p->tok.len) != 0) {
+    char buf[64];
+    return fail_at(p, MBE_ERR_MODEL, p->tok.loc,
+                   "'end' of class %s (line %d) names %s; write 'end %s;'", c->name, c->loc.line,
+                   found(p, buf, sizeof buf), c->name);
+  }
+  return next(p);
+}
+
 static MbeClass* parse_class_def(Parser* p, MbeClass* parent) {
   if (!enter(p)) {
     return NULL;
@@ -1266,45 +1743,15 @@ static MbeClass* parse_class_def(Parser* p, MbeClass* parent) {
   c->parent = parent;
   c->is_catalogue = p->is_catalogue;
   c->is_encapsulated = accept(p, KW_ENCAPSULATED);
-  c->is_partial = accept(p, KW_PARTIAL);
-  if (p->st != MBE_OK) {
+  if (p->st != MBE_OK || !parse_class_prefixes(p, c)) {
     return NULL;
   }
-
-  // class-prefixes
-  MbeLoc kloc = p->tok.loc;
-  switch (p->tok.kind) {
-    case KW_CLASS: c->restriction = MBE_CLASS_CLASS; break;
-    case KW_MODEL: c->restriction = MBE_CLASS_MODEL; break;
-    case KW_RECORD: c->restriction = MBE_CLASS_RECORD; break;
-    case KW_BLOCK: c->restriction = MBE_CLASS_BLOCK; break;
-    case KW_CONNECTOR: c->restriction = MBE_CLASS_CONNECTOR; break;
-    case KW_TYPE: c->restriction = MBE_CLASS_TYPE; break;
-    case KW_PACKAGE: c->restriction = MBE_CLASS_PACKAGE; break;
-    case KW_FUNCTION: c->restriction = MBE_CLASS_FUNCTION; break;
-    case KW_PURE:
-    case KW_IMPURE:
-      if (peek_kind(p) != KW_FUNCTION) {
-        expected(p, "'function' after pure/impure");
-        return NULL;
-      }
-      c->restriction = MBE_CLASS_FUNCTION;
-      if (!next(p)) {
-        return NULL;
-      }
-      break;
-    case KW_EXPANDABLE: unsupported(p, kloc, "an expandable connector", NULL); return NULL;
-    case KW_OPERATOR: unsupported(p, kloc, "an operator or operator record", NULL); return NULL;
-    default:
-      expected(p, "a class kind (model, block, connector, record, package, type, function)");
-      return NULL;
-  }
-  if (!next(p)) {
-    return NULL;
-  }
+  // class-extends: `model extends B (mod) "desc" ... end B`
   if (p->tok.kind == KW_EXTENDS) {
-    unsupported(p, p->tok.loc, "a class extending a redeclared class ('model extends X')", NULL);
-    return NULL;
+    c->is_class_extends = true;
+    if (!next(p)) {
+      return NULL;
+    }
   }
   if (p->tok.kind != TK_IDENT) {
     expected(p, "the class name");
@@ -1314,64 +1761,19 @@ static MbeClass* parse_class_def(Parser* p, MbeClass* parent) {
   if (!(c->name = tok_ident(p)) || !next(p)) {
     return NULL;
   }
-
-  // short class definitions: type X = Real(...), type E = enumeration(...), package P = A.B
-  if (accept(p, TK_EQUALS)) {
-    c->is_short = true;
-    MbeMod* ann;
-    if (p->tok.kind == KW_ENUMERATION) {
-      if (!parse_enumeration(p, c)) {
-        return NULL;
-      }
-    } else {
-      if (p->tok.kind == KW_INPUT || p->tok.kind == KW_OUTPUT) {
-        c->short_causality = p->tok.kind == KW_INPUT ? MBE_CAUS_INPUT : MBE_CAUS_OUTPUT;
-        if (!next(p)) {
-          return NULL;
-        }
-      }
-      if (p->tok.kind == KW_DER) {
-        unsupported(p, p->tok.loc, "a derivative function 'der(f, x)'", NULL);
-        return NULL;
-      }
-      if (!parse_name(p, &c->short_base, false)) {
-        return NULL;
-      }
-      if (p->tok.kind == TK_LBRACKET && !parse_subscripts(p, &c->short_dims, &c->nshort_dims)) {
-        return NULL;
-      }
-      if (p->tok.kind == TK_LPAREN && !(c->short_mod = parse_class_mod(p))) {
-        return NULL;
-      }
+  if (c->is_class_extends) {
+    if (p->tok.kind == TK_LPAREN && !(c->class_extends_mod = parse_class_mod(p))) {
+      return NULL;
     }
-    if (!parse_comment(p, &c->description, &ann)) {
+  } else if (accept(p, TK_EQUALS)) {
+    MbeMod* ann;
+    if (!parse_short_class(p, c) || !parse_comment(p, &c->description, &ann)) {
       return NULL;
     }
     leave(p);
     return c;
   }
-
-  // long form: "desc" composition end NAME
-  if (!(c->description = parse_string_comment(p)) || !parse_composition(p, c)) {
-    return NULL;
-  }
-  if (p->tok.kind != KW_END) {
-    char what[200];
-    snprintf(what, sizeof what, "'end %s;'", c->name);
-    expected(p, what);
-    return NULL;
-  }
-  if (!next(p)) {
-    return NULL;
-  }
-  if (p->tok.kind != TK_IDENT || p->tok.len != strlen(c->name) ||
-      memcmp(p->tok.start, c->name, p->tok.len) != 0) {
-    char buf[64];
-    fail_at(p, MBE_ERR_MODEL, p->tok.loc, "'end' of class %s (line %d) names %s; write 'end %s;'",
-            c->name, c->loc.line, found(p, buf, sizeof buf), c->name);
-    return NULL;
-  }
-  if (!next(p)) {
+  if (p->st != MBE_OK || !parse_long_class(p, c)) {
     return NULL;
   }
   leave(p);

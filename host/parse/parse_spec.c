@@ -265,8 +265,8 @@ MbeStatus mbe_spec_add_file(MbeSpec* spec, const char* path, MbeError* err) {
 // ---- printing -----------------------------------------------------------------------------
 
 const char* mbe_restriction_str(MbeRestriction r) {
-  static const char* const NAMES[] = {"class",  "model",   "block", "connector",
-                                      "record", "package", "type",  "function"};
+  static const char* const NAMES[] = {"class",   "model", "block",    "connector", "record",
+                                      "package", "type",  "function", "operator"};
   return r < MBE_CLASS_COUNT ? NAMES[r] : "class";
 }
 
@@ -314,6 +314,17 @@ static void print_string(MbeStrbuf* sb, const char* s) {
   mbe_strbuf_puts(sb, "\"");
 }
 
+// " for i in r, j" of a reduction or array constructor
+static void print_iters(MbeStrbuf* sb, const MbeExpr* e) {
+  for (size_t i = 0; i < e->niters; i++) {
+    mbe_strbuf_printf(sb, "%s%s", i ? ", " : " for ", e->iters[i].ident);
+    if (e->iters[i].range) {
+      mbe_strbuf_puts(sb, " in ");
+      mbe_expr_print(sb, e->iters[i].range);
+    }
+  }
+}
+
 void mbe_name_print(MbeStrbuf* sb, const MbeName* n) {
   if (n->is_global) {
     mbe_strbuf_puts(sb, ".");
@@ -344,9 +355,11 @@ void mbe_expr_print(MbeStrbuf* sb, const MbeExpr* e) {
     case MBE_EX_BOOL: mbe_strbuf_puts(sb, e->boolean ? "true" : "false"); break;
     case MBE_EX_NAME: mbe_name_print(sb, &e->name); break;
     case MBE_EX_CALL:
+      mbe_strbuf_puts(sb, e->is_function_arg ? "function " : "");
       mbe_name_print(sb, &e->name);
       mbe_strbuf_puts(sb, "(");
       print_list(sb, e->args, e->nargs);
+      print_iters(sb, e);
       for (size_t i = 0; i < e->nnamed; i++) {
         mbe_strbuf_printf(sb, "%s%s=", (i || e->nargs) ? ", " : "", e->named[i].ident);
         mbe_expr_print(sb, e->named[i].value);
@@ -356,6 +369,7 @@ void mbe_expr_print(MbeStrbuf* sb, const MbeExpr* e) {
     case MBE_EX_ARRAY:
       mbe_strbuf_puts(sb, "{");
       print_list(sb, e->args, e->nargs);
+      print_iters(sb, e);
       mbe_strbuf_puts(sb, "}");
       break;
     case MBE_EX_MATRIX:
@@ -403,6 +417,16 @@ void mbe_expr_print(MbeStrbuf* sb, const MbeExpr* e) {
     case MBE_EX_PAREN:
       mbe_strbuf_puts(sb, "(");
       mbe_expr_print(sb, e->args[0]);
+      mbe_strbuf_puts(sb, ")");
+      break;
+    case MBE_EX_TUPLE:
+      mbe_strbuf_puts(sb, "(");
+      for (size_t i = 0; i < e->nargs; i++) {
+        mbe_strbuf_puts(sb, i ? ", " : "");
+        if (e->args[i]) {
+          mbe_expr_print(sb, e->args[i]);
+        }
+      }
       mbe_strbuf_puts(sb, ")");
       break;
     default: mbe_strbuf_puts(sb, "?");

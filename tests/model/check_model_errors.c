@@ -360,6 +360,41 @@ static const ErrorCase CASES[] = {
      "  annotation(experiment(StopTime = \"x\"));\n"
      "end T;\n",
      NULL, MBE_ERR_MODEL, 3, 36, "experiment StopTime must be a number"},
+
+    // constructs mbens does not simulate: reported where the flattened class reaches them
+    {"algorithm section", "model T\n  Real x;\nalgorithm\n  x := 1;\nend T;\n", NULL,
+     MBE_ERR_UNSUPPORTED, 3, 1,
+     "an algorithm section is not supported by mbens; write the relations as equations"},
+    {"initial algorithm in a base class",
+     "model B\n  Real x;\ninitial algorithm\n  x := 1;\nend B;\nmodel T\n  extends B;\nend T;\n",
+     "T", MBE_ERR_UNSUPPORTED, 3, 1, "an algorithm section is not supported"},
+    {"when-equation", "model T\n  Real x;\nequation\n  when x > 1 then\n    reinit(x, 0);\n"
+     "  end when;\nend T;\n", NULL, MBE_ERR_UNSUPPORTED, 4, 3,
+     "a when-equation (discrete events) is not supported"},
+    {"if-equation in a component's class",
+     "model C\n  Real x;\nequation\n  if x > 1 then\n    x = 1;\n  else\n    x = 2;\n  end if;\n"
+     "end C;\nmodel T\n  C c;\nend T;\n", "T", MBE_ERR_UNSUPPORTED, 4, 3,
+     "an if-equation is not supported by mbens; use an if-expression"},
+    {"call statement", "model T\n  Real x;\nequation\n  Modelica.Utilities.Streams.print(\"x\");\n"
+     "end T;\n", NULL, MBE_ERR_UNSUPPORTED, 4, 3,
+     "the equation-statement 'Modelica.Utilities.Streams.print(...)' is not supported"},
+    {"several outputs", "model T\n  Real x;\nequation\n  (x, ) = f(1);\nend T;\n", NULL,
+     MBE_ERR_UNSUPPORTED, 4, 3, "an equation with several outputs '(a, b) = f(x)'"},
+    {"redeclared component", "model T\n  redeclare Real x;\nend T;\n", NULL, MBE_ERR_UNSUPPORTED,
+     2, 3, "a redeclared component ('redeclare') is not supported"},
+    {"redeclare in a modifier",
+     "model B\n  replaceable Real c;\nend B;\nmodel T\n  B b(redeclare Real c);\nend T;\n", "T",
+     MBE_ERR_UNSUPPORTED, 5, 7, "'redeclare' in a modification is not supported"},
+    {"stream variable",
+     "connector C\n  Real p;\n  stream Real h;\nend C;\nmodel T\n  C c;\nend T;\n", "T",
+     MBE_ERR_UNSUPPORTED, 3, 3, "a 'stream' connector variable is not supported by mbens"},
+    {"expandable connector", "expandable connector Bus\nend Bus;\nmodel T\n  Bus b;\nend T;\n",
+     "T", MBE_ERR_UNSUPPORTED, 1, 1, "an expandable connector is not supported by mbens"},
+    {"operator record", "operator record R\n  Real re;\nend R;\nmodel T\n  R r;\nend T;\n", "T",
+     MBE_ERR_UNSUPPORTED, 1, 1, "an operator or operator record is not supported by mbens"},
+    {"model extends", "model T\n  model extends M\n  end M;\n  M m;\nend T;\n", "T",
+     MBE_ERR_UNSUPPORTED, 2, 17,
+     "a class extending a redeclared class ('model extends X') is not supported"},
 };
 
 enum { NCASES = sizeof CASES / sizeof CASES[0] };
@@ -379,6 +414,29 @@ START_TEST(test_error_case) {
                 c->line, c->col, mc.err.message);
   ck_assert_msg(strstr(mc.err.message, c->part), "%s: message '%s' lacks '%s'", c->what,
                 mc.err.message, c->part);
+  model_case_free(&mc);
+}
+END_TEST
+
+// a construct outside what mbens simulates matters only where the flattened class reaches it:
+// siblings, unused nested classes, functions that are never called and replaceable elements
+START_TEST(test_unreached_constructs_do_not_matter) {
+  static const char* const TEXT =
+      "package P\n"
+      "  import Modelica.Units.{SI, NonSI};\n"
+      "  model Bad\n    Real x;\n  algorithm\n    x := 1;\n  end Bad;\n"
+      "  expandable connector Bus\n  end Bus;\n"
+      "  function f\n    input Real u;\n    output Real y;\n  external \"C\" y = g(u);\n  end f;\n"
+      "  model Good\n"
+      "    model Unused\n      Real z;\n    equation\n      when z > 1 then\n"
+      "        reinit(z, 0);\n      end when;\n    end Unused;\n"
+      "    replaceable SI.Length x = 1;\n"
+      "    parameter NonSI.Angle_deg a = 2;\n"
+      "  end Good;\n"
+      "end P;\n";
+  ModelCase mc;
+  model_case_ok(&mc, TEXT, "P.Good");
+  ck_assert_double_eq(model_num(mc.flat, "a", 0), 2);
   model_case_free(&mc);
 }
 END_TEST
@@ -479,6 +537,7 @@ Suite* make_model_errors_suite(void) {
   TCase* tc = mbe_tcase_create("errors");
   tcase_add_loop_test(tc, test_error_case, 0, NCASES);
   tcase_add_test(tc, test_spec_usable_after_error);
+  tcase_add_test(tc, test_unreached_constructs_do_not_matter);
   tcase_add_test(tc, test_outer_without_inner_in_builtin);
   tcase_add_test(tc, test_partial_or_package_as_top);
   suite_add_tcase(s, tc);
