@@ -53,10 +53,43 @@ void mbe_cli_install_log(bool verbose);
 
 /* ---- what simulate and run share (cli_common.c) ------------------------------------------- */
 
-// Loads the model files into a spec and flattens class_name (NULL: the only model). Prints the
-// error; returns an exit code. Out: owned, NULL on failure.
-int mbe_cli_load_model(const char* cmd, const char* const* files, int nfiles,
-                       const char* class_name, MbeSpec** spec, MbeFlat** flat);
+// the model a command loads: its files, the library folders of --library (MODELICAPATH is added
+// after them) and the class of --class
+enum { MBE_CLI_MAX_FILES = 256, MBE_CLI_MAX_LIBRARIES = 64 };
+typedef struct MbeCliModel {
+  const char* files[MBE_CLI_MAX_FILES];
+  int nfiles;
+  const char* libs[MBE_CLI_MAX_LIBRARIES];
+  int nlibs;
+  const char* class_name;
+} MbeCliModel;
+
+// the help lines of the model arguments, for every command that loads one
+#define MBE_CLI_MODEL_USAGE "MODEL.mo [MORE.mo ...] [--library DIR ...] [--class NAME]"
+#define MBE_CLI_MODEL_HELP                                                                      \
+  "  --class NAME        the class to use: a full name (Pkg.Sub.Model), or the unique last\n" \
+  "                      part of one the files define; needed when they define several\n"    \
+  "  --library DIR       a library folder (packages as NAME/package.mo or NAME.mo), loaded\n" \
+  "                      by name as the model needs its classes; repeatable, searched in\n"   \
+  "                      order, then the folders of $MODELICAPATH. With --class, no MODEL.mo\n" \
+  "                      is needed. The built-in catalogue's classes take precedence over a\n" \
+  "                      library's classes of the same full name\n"
+
+// Takes argv[*i] when it is a model argument: --class NAME, --library DIR or a model file (not
+// starting with '-'). Returns 1 when taken, 0 when it is not a model argument, -1 on a usage error
+// (printed).
+int mbe_cli_model_arg(const char* cmd, int argc, char** argv, int* i, MbeCliModel* m);
+
+// A usage error (printed, exit code returned) when neither files nor --class with a library
+// name a model; MBE_EXIT_OK otherwise.
+int mbe_cli_model_check(const char* cmd, const MbeCliModel* m);
+
+// Loads the model files and libraries into a spec and flattens the class (NULL: the only model
+// of the files). Prints the error; returns an exit code. Out: owned, NULL on failure.
+int mbe_cli_load_model(const char* cmd, const MbeCliModel* m, MbeSpec** spec, MbeFlat** flat);
+
+// The spec of the model's files and libraries, before flattening; the error is in err.
+MbeStatus mbe_cli_open_spec(const MbeCliModel* m, MbeSpec** spec, MbeError* err);
 
 // a list of names (malloc'd strings)
 typedef struct MbeCliNames {

@@ -9,56 +9,50 @@
 
 static void check_help(FILE* f) {
   fprintf(f,
-          "usage: mbens check MODEL.mo [MORE.mo ...] [--class NAME] [--all] [--quiet]\n\n"
+          "usage: mbens check " MBE_CLI_MODEL_USAGE " [--all] [--quiet]\n\n"
           "Parses the files, resolves every class against the built-in catalogue (MultiBody,\n"
           "Rotational, Translational, Blocks), flattens the model and prints a summary: the\n"
           "components by class, the connections, the parameters that may vary per member with\n"
           "their values, the structural parameters and start values the model sets, and the\n"
           "experiment settings. Model errors are reported as file:line:column.\n\n"
-          "options:\n"
-          "  --class NAME   the class to flatten: a full name (Pkg.Sub.Model) or a unique last\n"
-          "                 part; needed when the files define more than one model\n"
-          "  --all          list every parameter that may vary, not only those the model sets\n"
-          "  --quiet        print nothing on success (the exit code tells)\n"
-          "  --help         this text\n\n"
+          "options:\n" MBE_CLI_MODEL_HELP
+          "  --all               list every parameter that may vary, not only those the model\n"
+          "                      sets\n"
+          "  --quiet             print nothing on success (the exit code tells)\n"
+          "  --help              this text\n\n"
           "exit codes: 0 the model is valid, 1 runtime failure, 2 usage or model error\n");
 }
 
 int mbe_cmd_check(int argc, char** argv) {
-  const char* class_name = NULL;
-  const char* files[256];
-  int nfiles = 0;
+  MbeCliModel model = {0};
   bool all = false, quiet = false;
   for (int i = 1; i < argc; i++) {
     const char* a = argv[i];
+    int taken;
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
       check_help(stdout);
       return MBE_EXIT_OK;
     }
-    if (mbe_cli_is_option(a, "--class")) {
-      if (!(class_name = mbe_cli_value(argc, argv, &i, "--class"))) {
-        return MBE_EXIT_USAGE;
-      }
-    } else if (strcmp(a, "--all") == 0) {
+    if (strcmp(a, "--all") == 0) {
       all = true;
     } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
       quiet = true;
-    } else if (a[0] == '-' && a[1] != '\0') {
-      return mbe_cli_usage_error("check",
-                                 "unknown option '%s'; options are --class NAME, --all, "
-                                 "--quiet, --help",
-                                 a);
-    } else {
-      if (nfiles == (int)(sizeof files / sizeof files[0])) {
-        return mbe_cli_usage_error("check", "more than %zu model files",
-                                   sizeof files / sizeof files[0]);
+    } else if ((taken = mbe_cli_model_arg("check", argc, argv, &i, &model)) != 0) {
+      if (taken < 0) {
+        return MBE_EXIT_USAGE;
       }
-      files[nfiles++] = a;
+    } else {
+      return mbe_cli_usage_error("check",
+                                 "unknown option '%s'; options are --class NAME, --library DIR, "
+                                 "--all, --quiet, --help",
+                                 a);
     }
   }
-  if (nfiles == 0) {
+  if (model.nfiles == 0 && !model.class_name) {
     check_help(stderr);
-    return mbe_cli_usage_error("check", "no model file given");
+  }
+  if (mbe_cli_model_check("check", &model) != MBE_EXIT_OK) {
+    return MBE_EXIT_USAGE;
   }
 
   MbeError err;
@@ -66,12 +60,9 @@ int mbe_cmd_check(int argc, char** argv) {
   MbeSpec* spec = NULL;
   MbeFlat* flat = NULL;
   int rc = MBE_EXIT_OK;
-  MbeStatus st = mbe_spec_create(&spec, &err);
-  for (int i = 0; st == MBE_OK && i < nfiles; i++) {
-    st = mbe_spec_add_file(spec, files[i], &err);
-  }
+  MbeStatus st = mbe_cli_open_spec(&model, &spec, &err);
   if (st == MBE_OK) {
-    st = mbe_flat_create(spec, class_name, &flat, &err);
+    st = mbe_flat_create(spec, model.class_name, &flat, &err);
   }
   if (st == MBE_OK && !quiet) {
     st = mbe_flat_print(flat, all, stdout, &err);

@@ -13,18 +13,77 @@
 #include "mbe_layout.h"
 #include "model.h"
 
-int mbe_cli_load_model(const char* cmd, const char* const* files, int nfiles,
-                       const char* class_name, MbeSpec** spec, MbeFlat** flat) {
+int mbe_cli_model_arg(const char* cmd, int argc, char** argv, int* i, MbeCliModel* m) {
+  const char* a = argv[*i];
+  if (mbe_cli_is_option(a, "--class")) {
+    return (m->class_name = mbe_cli_value(argc, argv, i, "--class")) ? 1 : -1;
+  }
+  if (mbe_cli_is_option(a, "--library")) {
+    const char* v = mbe_cli_value(argc, argv, i, "--library");
+    if (!v) {
+      return -1;
+    }
+    if (m->nlibs == MBE_CLI_MAX_LIBRARIES) {
+      mbe_cli_usage_error(cmd, "more than %d --library folders", MBE_CLI_MAX_LIBRARIES);
+      return -1;
+    }
+    m->libs[m->nlibs++] = v;
+    return 1;
+  }
+  if (a[0] == '-' && a[1] != '\0') {
+    return 0;
+  }
+  if (m->nfiles == MBE_CLI_MAX_FILES) {
+    mbe_cli_usage_error(cmd, "more than %d model files", MBE_CLI_MAX_FILES);
+    return -1;
+  }
+  m->files[m->nfiles++] = a;
+  return 1;
+}
+
+static bool has_modelicapath(void) {
+  const char* mp = getenv("MODELICAPATH");
+  return mp && mp[strspn(mp, ":")] != '\0';
+}
+
+int mbe_cli_model_check(const char* cmd, const MbeCliModel* m) {
+  if (m->nfiles > 0) {
+    return MBE_EXIT_OK;
+  }
+  if (m->class_name && (m->nlibs > 0 || has_modelicapath())) {
+    return MBE_EXIT_OK;
+  }
+  if (m->class_name) {
+    return mbe_cli_usage_error(cmd,
+                               "no model file given, and no library to find %s in (--library "
+                               "DIR or MODELICAPATH)",
+                               m->class_name);
+  }
+  return mbe_cli_usage_error(cmd, "no model file given (MODEL.mo, or --library DIR --class NAME)");
+}
+
+MbeStatus mbe_cli_open_spec(const MbeCliModel* m, MbeSpec** spec, MbeError* err) {
+  MbeStatus st = mbe_spec_create(spec, err);
+  for (int i = 0; st == MBE_OK && i < m->nlibs; i++) {
+    st = mbe_spec_add_library(*spec, m->libs[i], err);
+  }
+  if (st == MBE_OK) {
+    st = mbe_spec_add_library_path(*spec, getenv("MODELICAPATH"), err);
+  }
+  for (int i = 0; st == MBE_OK && i < m->nfiles; i++) {
+    st = mbe_spec_add_file(*spec, m->files[i], err);
+  }
+  return st;
+}
+
+int mbe_cli_load_model(const char* cmd, const MbeCliModel* m, MbeSpec** spec, MbeFlat** flat) {
   MbeError err;
   mbe_error_clear(&err);
   *spec = NULL;
   *flat = NULL;
-  MbeStatus st = mbe_spec_create(spec, &err);
-  for (int i = 0; st == MBE_OK && i < nfiles; i++) {
-    st = mbe_spec_add_file(*spec, files[i], &err);
-  }
+  MbeStatus st = mbe_cli_open_spec(m, spec, &err);
   if (st == MBE_OK) {
-    st = mbe_flat_create(*spec, class_name, flat, &err);
+    st = mbe_flat_create(*spec, m->class_name, flat, &err);
   }
   if (st != MBE_OK) {
     mbe_cli_print_error(cmd, &err);

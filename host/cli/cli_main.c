@@ -54,6 +54,7 @@ static void print_help(FILE* f) {
       "\n`mbens COMMAND --help` describes a command's options.\n"
       "\nenvironment:\n"
       "  MBENS_DEVICE      OpenCL device to use (P:D or part of its name), see `mbens devices`\n"
+      "  MODELICAPATH      library folders (':'-separated) searched after --library\n"
       "  MBENS_CACHE_DIR   compiled-kernel cache (default $XDG_CACHE_HOME/mbens or "
       "~/.cache/mbens)\n"
       "  CC                C compiler for the OpenMP backend's kernels (default cc)\n"

@@ -34,7 +34,7 @@
 static void run_help(FILE* f) {
   fprintf(
       f,
-      "usage: mbens run MODEL.mo [MORE.mo ...] [--class NAME] -n N -o DIR\n"
+      "usage: mbens run " MBE_CLI_MODEL_USAGE " -n N -o DIR\n"
       "                 [--vary 'NAME=DIST(ARGS)' ...] [--params FILE] [--design FILE.csv]\n"
       "                 [--sampler mc|lhs|sobol|grid] [--seed S] [--shard K/N]\n"
       "                 [--signals LIST|none] [--qoi EXPR ...] [--save-signals LIST]\n"
@@ -53,6 +53,7 @@ static void run_help(FILE* f) {
       "count or the shards: they are the same bits.\n\n");
   fprintf(
       f,
+      "model:\n" MBE_CLI_MODEL_HELP
       "parameters:\n"
       "  --vary 'NAME=DIST(ARGS)'  a Real parameter (body.m, boxBody1.r[1], world.g) or a start\n"
       "                      value (revolute1.phi.start) and its distribution: uniform(a,b),\n"
@@ -130,12 +131,10 @@ static void run_help(FILE* f) {
 
 /* ---- options ------------------------------------------------------------------------------- */
 
-enum { MAX_FILES = 256, MAX_LIST = 1024 };
+enum { MAX_LIST = 1024 };
 
 typedef struct RunOpts {
-  const char* files[MAX_FILES];
-  int nfiles;
-  const char* class_name;
+  MbeCliModel model;
   long long n;
   bool has_n;
   const char* vary[MAX_LIST];
@@ -218,9 +217,6 @@ static int parse(int argc, char** argv, RunOpts* o, bool only_resume) {
     }
     if ((taken = mbe_cli_sim_option(CMD, argc, argv, &i, &o->sim)) != 0) {
       if (taken < 0)
-        return MBE_EXIT_USAGE;
-    } else if (mbe_cli_is_option(a, "--class")) {
-      if (!take(argc, argv, &i, "--class", &o->class_name))
         return MBE_EXIT_USAGE;
     } else if (strcmp(a, "-n") == 0 || mbe_cli_is_option(a, "--members")) {
       long n;
@@ -315,29 +311,30 @@ static int parse(int argc, char** argv, RunOpts* o, bool only_resume) {
       o->progress = true;
     } else if (strcmp(a, "--force") == 0) {
       o->force = true;
-    } else if (a[0] == '-' && a[1] != '\0') {
+    } else if ((taken = mbe_cli_model_arg(CMD, argc, argv, &i, &o->model)) != 0) {
+      if (taken < 0)
+        return MBE_EXIT_USAGE;
+    } else {
       return mbe_cli_usage_error(
           CMD,
-          "unknown option '%s'; options are --class, -n, --vary, --params, --design, "
+          "unknown option '%s'; options are --class, --library, -n, --vary, --params, --design, "
           "--sampler, --seed, --shard, -o, --resume, --signals, --qoi, --save-signals, "
           "--save-members, --save-format, --start-time, --stop-time, --interval, --tolerance, "
           "--method, --step, --precision, --max-steps, --backend, --device, --threads, "
           "--batch-size, --max-memory, --max-output, --quantile-bins, --force, --quiet, --json, "
           "--progress, --help",
           a);
-    } else {
-      if (o->nfiles == MAX_FILES)
-        return mbe_cli_usage_error(CMD, "more than %d model files", MAX_FILES);
-      o->files[o->nfiles++] = a;
     }
   }
   return MBE_EXIT_OK;
 }
 
 static int check_opts(const RunOpts* o) {
-  if (o->nfiles == 0) {
+  if (o->model.nfiles == 0 && !o->model.class_name) {
     run_help(stderr);
-    return mbe_cli_usage_error(CMD, "no model file given");
+  }
+  if (mbe_cli_model_check(CMD, &o->model) != MBE_EXIT_OK) {
+    return MBE_EXIT_USAGE;
   }
   if (!o->out) {
     return mbe_cli_usage_error(CMD, "no run directory given (-o DIR)");
@@ -744,16 +741,12 @@ static int identity(Run* r) {
   mbe_sha256_init(&h);
   MbeSha256 mh;
   mbe_sha256_init(&mh);
-  for (int i = 0; i < r->o.nfiles; i++) {
-    char* text = NULL;
-    size_t size = 0;
-    MbeError err;
-    if (mbe_file_read(r->o.files[i], &text, &size, &err) != MBE_OK) {
-      mbe_cli_print_error(CMD, &err);
-      return MBE_EXIT_USAGE;
+  // every file the model was read from: the given ones, then what it loaded from libraries
+  for (size_t i = 0; i < r->spec->nfiles; i++) {
+    const MbeFile* f = r->spec->files[i];
+    if (!f->is_catalogue) {
+      mbe_sha256_update(&mh, f->text, f->size);
     }
-    mbe_sha256_update(&mh, text, size);
-    mbe_free(text);
   }
   mbe_sha256_final_hex(&mh, r->model_hash);
   hash_str(&h, "model", r->model_hash);
@@ -969,8 +962,14 @@ static void manifest_text(const Run* r, const char* state, MbeStrbuf* b) {
   json_kv_str(&w, "hash", r->model_hash);
   mbe_json_write_key(&w, "files");
   mbe_json_write_array_begin(&w);
-  for (int i = 0; i < r->o.nfiles; i++) {
-    mbe_json_write_string(&w, r->o.files[i]);
+  for (int i = 0; i < r->o.model.nfiles; i++) {
+    mbe_json_write_string(&w, r->o.model.files[i]);
+  }
+  mbe_json_write_array_end(&w);
+  mbe_json_write_key(&w, "libraries");
+  mbe_json_write_array_begin(&w);
+  for (size_t i = 0; i < r->spec->nlib_roots; i++) {
+    mbe_json_write_string(&w, r->spec->lib_roots[i]);
   }
   mbe_json_write_array_end(&w);
   json_kv_int(&w, "states", (int64_t)r->sys->nx);
@@ -1346,7 +1345,7 @@ static int setup(Run* r, bool resume) {
   MbeError err;
   mbe_error_clear(&err);
   phase(r, "loading the model ...");
-  int rc = mbe_cli_load_model(CMD, r->o.files, r->o.nfiles, r->o.class_name, &r->spec, &r->flat);
+  int rc = mbe_cli_load_model(CMD, &r->o.model, &r->spec, &r->flat);
   if (rc != MBE_EXIT_OK || (rc = varied_parameters(r)) != MBE_EXIT_OK) {
     return rc;
   }

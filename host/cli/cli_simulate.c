@@ -18,7 +18,7 @@
 static void simulate_help(FILE* f) {
   fprintf(
       f,
-      "usage: mbens simulate MODEL.mo [MORE.mo ...] [--class NAME] -o OUT.csv\n"
+      "usage: mbens simulate " MBE_CLI_MODEL_USAGE " -o OUT.csv\n"
       "                      [--signals a,b,...|@FILE] [--start-time T0] [--stop-time T1]\n"
       "                      [--interval DT] [--tolerance TOL] [--method rk4|dopri5]\n"
       "                      [--step H] [--backend auto|openmp|opencl] [--device D]\n"
@@ -29,7 +29,7 @@ static void simulate_help(FILE* f) {
       "parameters and start values) and writes the signals on the output grid t0, t0 + DT,\n"
       "..., t1 as CSV with a `time` column.\n\n"
       "options:\n"
-      "  --class NAME        the class to simulate (needed when the files define several)\n"
+      MBE_CLI_MODEL_HELP
       "  -o, --output FILE   the CSV to write ('-' for standard output)\n"
       "  --signals LIST      comma-separated names (rev.phi,body.r_0[2]); @FILE reads one name\n"
       "                      per line or comma-separated, as comparisonSignals.txt (a `time`\n"
@@ -56,9 +56,7 @@ static void simulate_help(FILE* f) {
 }
 
 typedef struct SimOpts {
-  const char* files[256];
-  int nfiles;
-  const char* class_name;
+  MbeCliModel model;
   const char* out;
   const char* signals;
   const char* emit;
@@ -82,9 +80,6 @@ static int parse(int argc, char** argv, SimOpts* o) {
     if ((taken = mbe_cli_sim_option(cmd, argc, argv, &i, &o->sim)) != 0) {
       if (taken < 0)
         return MBE_EXIT_USAGE;
-    } else if (mbe_cli_is_option(a, "--class")) {
-      if (!(o->class_name = mbe_cli_value(argc, argv, &i, "--class")))
-        return MBE_EXIT_USAGE;
     } else if (strcmp(a, "-o") == 0 || mbe_cli_is_option(a, "--output")) {
       if (!(o->out = mbe_cli_value(argc, argv, &i, a[1] == 'o' ? "-o" : "--output")))
         return MBE_EXIT_USAGE;
@@ -100,24 +95,23 @@ static int parse(int argc, char** argv, SimOpts* o) {
         return MBE_EXIT_USAGE;
     } else if (strcmp(a, "--list-signals") == 0) {
       o->list = true;
-    } else if (a[0] == '-' && a[1] != '\0') {
+    } else if ((taken = mbe_cli_model_arg(cmd, argc, argv, &i, &o->model)) != 0) {
+      if (taken < 0)
+        return MBE_EXIT_USAGE;
+    } else {
       return mbe_cli_usage_error(cmd,
-                                 "unknown option '%s'; options are --class, -o, --signals, "
-                                 "--start-time, --stop-time, --interval, --tolerance, --method, "
-                                 "--step, --backend, --device, --threads, --precision, "
+                                 "unknown option '%s'; options are --class, --library, -o, "
+                                 "--signals, --start-time, --stop-time, --interval, --tolerance, "
+                                 "--method, --step, --backend, --device, --threads, --precision, "
                                  "--max-output, --list-signals, --emit-kernel, --help",
                                  a);
-    } else {
-      if (o->nfiles == (int)(sizeof o->files / sizeof o->files[0])) {
-        return mbe_cli_usage_error(cmd, "more than %zu model files",
-                                   sizeof o->files / sizeof o->files[0]);
-      }
-      o->files[o->nfiles++] = a;
     }
   }
-  if (o->nfiles == 0) {
+  if (o->model.nfiles == 0 && !o->model.class_name) {
     simulate_help(stderr);
-    return mbe_cli_usage_error(cmd, "no model file given");
+  }
+  if (mbe_cli_model_check(cmd, &o->model) != MBE_EXIT_OK) {
+    return MBE_EXIT_USAGE;
   }
   if (o->out == NULL && !o->list) {
     return mbe_cli_usage_error(cmd,
@@ -184,7 +178,7 @@ int mbe_cmd_simulate(int argc, char** argv) {
   MbeSymId* ids = NULL;
   double* y = NULL;
   int32_t info[MBE_INFO_COUNT] = {0};
-  rc = mbe_cli_load_model("simulate", o.files, o.nfiles, o.class_name, &spec, &flat);
+  rc = mbe_cli_load_model("simulate", &o.model, &spec, &flat);
   if (rc != MBE_EXIT_OK) {
     goto done;
   }

@@ -257,6 +257,10 @@ MbeStatus mbe_class_check_supported(const MbeClass* cls, MbeError* err);
 // As mbe_class_check_supported for the arguments of a modification (redeclare).
 MbeStatus mbe_mod_check_supported(const MbeMod* mod, MbeError* err);
 
+// The class of a dotted full name ("Modelica.Mechanics.MultiBody.Examples.Elementary.Pendulum"),
+// loading it from the libraries when needed; NULL when there is none.
+const MbeClass* mbe_lookup_full_name(const MbeSpec* spec, const char* name);
+
 MbeStatus mbe_lookup_extends(const MbeSpec* spec, const MbeClass* cls, size_t i,
                              const MbeClass** out, MbeError* err);
 

@@ -2009,6 +2009,41 @@ static void collect_file_classes(const MbeSpec* spec, const MbeClass** out, size
   }
 }
 
+// why a dotted name with a known first part names no class: "A.B has no class 'C' (did you mean
+// 'D'?)", from the lookup itself (its suggestions know the libraries' folders); MBE_OK when the
+// first part is unknown too (the caller then looks among the files' classes)
+static MbeStatus explain_full_name(const MbeSpec* spec, MbeArena* arena, const char* class_name,
+                                   MbeError* err) {
+  MbeName name = {0};
+  size_t nparts = 1;
+  for (const char* p = class_name; *p; p++) {
+    nparts += *p == '.';
+  }
+  name.parts = mbe_arena_alloc(arena, nparts * sizeof *name.parts);
+  char* copy = mbe_arena_strdup(arena, class_name);
+  if (!name.parts || !copy) {
+    return nomem(err);
+  }
+  for (char* p = copy; p;) {
+    char* dot = strchr(p, '.');
+    if (dot) {
+      *dot = '\0';
+    }
+    if (*p == '\0') {
+      return MBE_OK;  // not a name: the caller's message says so
+    }
+    name.parts[name.nparts++].ident = p;
+    p = dot ? dot + 1 : NULL;
+  }
+  if (name.nparts < 2 || !mbe_lookup_full_name(spec, name.parts[0].ident)) {
+    return MBE_OK;
+  }
+  const MbeClass* out = NULL;
+  MbePredef pd;
+  MbeStatus st = mbe_lookup_class(spec, &spec->root, &name, name.nparts, &out, &pd, err);
+  return st == MBE_ERR_MODEL ? MBE_ERR_USAGE : st;
+}
+
 static MbeStatus pick_class(MbeSpec* spec, MbeArena* arena, const char* class_name,
                             const MbeClass** out, MbeError* err) {
   enum { CAP = 4096 };
@@ -2041,7 +2076,24 @@ static MbeStatus pick_class(MbeSpec* spec, MbeArena* arena, const char* class_na
     return st;
   }
 
-  // a full name, else a unique suffix among the user's classes
+  // a full name (from the libraries too), else a unique suffix among the user's classes
+  const MbeClass* byname = mbe_lookup_full_name(spec, class_name);
+  if (byname && !byname->is_catalogue && !byname->is_implicit) {
+    *out = byname;
+    return MBE_OK;
+  }
+  if (spec->lib_status != MBE_OK) {
+    if (err) {
+      *err = spec->lib_err;
+    }
+    return spec->lib_status;
+  }
+  if (!byname && spec->nlib_roots) {
+    MbeStatus st = explain_full_name(spec, arena, class_name, err);
+    if (st != MBE_OK) {
+      return st;
+    }
+  }
   collect_user_classes(&spec->root, found, &n, CAP);
   size_t nmatch = 0;
   const MbeClass* match = NULL;

@@ -20,13 +20,14 @@ static MbePredef predef_of(const char* ident) {
   return MBE_PREDEF_NONE;
 }
 
+// a top-level class: the tree's, else one loaded from the library roots
 static const MbeClass* root_child(const MbeSpec* spec, const char* ident) {
   for (size_t i = 0; i < spec->root.nclasses; i++) {
     if (strcmp(spec->root.classes[i]->name, ident) == 0) {
       return spec->root.classes[i];
     }
   }
-  return NULL;
+  return spec->nlib_roots ? mbe_lib_load(spec, &spec->root, ident) : NULL;
 }
 
 // resolves a name from the top level, class parts only (import paths, global names)
@@ -98,6 +99,9 @@ static const MbeClass* member(const MbeSpec* spec, const MbeClass* cls, const ch
   if (cls->is_short) {
     return member(spec, short_target(spec, cls, depth), ident, depth + 1);
   }
+  if (spec->nlib_roots) {
+    mbe_lib_prepare(spec, cls);
+  }
   for (size_t i = 0; i < cls->nclasses; i++) {
     if (strcmp(cls->classes[i]->name, ident) == 0) {
       return cls->classes[i];
@@ -109,7 +113,7 @@ static const MbeClass* member(const MbeSpec* spec, const MbeClass* cls, const ch
       return c;
     }
   }
-  return NULL;
+  return cls->lib_dir ? mbe_lib_load(spec, cls, ident) : NULL;
 }
 
 const MbeClass* mbe_class_member(const MbeSpec* spec, const MbeClass* cls, const char* ident) {
@@ -157,6 +161,25 @@ static const MbeClass* lookup_first(const MbeSpec* spec, const MbeClass* scope, 
   return root_child(spec, ident);
 }
 
+const MbeClass* mbe_lookup_full_name(const MbeSpec* spec, const char* name) {
+  char part[256];
+  const MbeClass* c = NULL;
+  for (const char* p = name; p && *p;) {
+    size_t len = strcspn(p, ".");
+    if (len == 0 || len >= sizeof part) {
+      return NULL;
+    }
+    memcpy(part, p, len);
+    part[len] = '\0';
+    c = c ? member(spec, c, part, 0) : root_child(spec, part);
+    if (!c) {
+      return NULL;
+    }
+    p = p[len] ? p + len + 1 : p + len;
+  }
+  return c;
+}
+
 const char* mbe_class_full_name(MbeArena* arena, const MbeClass* cls) {
   const MbeClass* chain[64];
   size_t n = 0;
@@ -186,11 +209,12 @@ static void suggest_in(const MbeSpec* spec, const MbeClass* c, const char* ident
     suggest_in(spec, short_target(spec, c, 0), ident, best, best_d, depth + 1);
     return;
   }
-  for (size_t i = 0; i < c->nclasses; i++) {
-    size_t d = mbe_edit_distance(ident, c->classes[i]->name, *best_d);
+  for (size_t i = 0; i < c->nclasses + c->nlib_entries; i++) {
+    const char* name = i < c->nclasses ? c->classes[i]->name : c->lib_entries[i - c->nclasses];
+    size_t d = mbe_edit_distance(ident, name, *best_d);
     if (d < *best_d) {
       *best_d = d;
-      *best = c->classes[i]->name;
+      *best = name;
     }
   }
   for (size_t i = 0; i < c->nextends; i++) {
@@ -212,6 +236,14 @@ const char* mbe_lookup_suggest(const MbeSpec* spec, const MbeClass* scope, const
   return best;
 }
 
+// a library file that failed to load while looking a name up: its own error
+static MbeStatus lib_error(const MbeSpec* spec, MbeError* err) {
+  if (err) {
+    *err = spec->lib_err;
+  }
+  return spec->lib_status;
+}
+
 static MbeStatus lookup(const MbeSpec* spec, const MbeClass* scope, const MbeName* name,
                         size_t nparts, const MbeClass** out, MbePredef* predef, bool optional,
                         MbeError* err) {
@@ -225,6 +257,9 @@ static MbeStatus lookup(const MbeSpec* spec, const MbeClass* scope, const MbeNam
       *predef = pd;
       return MBE_OK;
     }
+    if (spec->lib_status != MBE_OK) {
+      return lib_error(spec, err);
+    }
     if (optional) {
       return MBE_OK;
     }
@@ -236,6 +271,9 @@ static MbeStatus lookup(const MbeSpec* spec, const MbeClass* scope, const MbeNam
   // the other parts are members of what the first found
   for (size_t j = 1; j < nparts; j++) {
     const MbeClass* m = member(spec, c, name->parts[j].ident, 0);
+    if (!m && spec->lib_status != MBE_OK) {
+      return lib_error(spec, err);
+    }
     if (!m) {
       MbeArena tmp;
       mbe_arena_init(&tmp);

@@ -329,8 +329,10 @@ struct MbeClass {
   // a library package on disk (host/parse/parse_library.c): its directory, NULL if none; its
   // package.mo merged in; its directory entries are loaded on first lookup
   const char* lib_dir;
-  bool lib_merged;
-  bool lib_probed;  // a twin directory was looked for (catalogue and implicit packages)
+  const char** lib_entries;  // the classes lib_dir holds: X.mo files and X/package.mo folders
+  size_t nlib_entries;
+  bool lib_merged;  // lib_dir/package.mo is in the tree (this class, or merged into it)
+  bool lib_probed;  // its library folder was looked for (catalogue and implicit packages)
 
   // short form: `type X = Real[3](mods)`, `connector C = input Real`, `package P = A.B`
   bool is_short;
@@ -383,11 +385,29 @@ struct MbeSpec {
   size_t cap_files;
   MbeClass root;       // unnamed root package: top-level classes and implicit `within` packages
   bool has_catalogue;  // the built-in catalogue has been added (host/model)
+  // library roots (folders of top-level packages), searched in order; classes are loaded from
+  // them on first lookup (parse_library.c). lib_status/lib_err: the first failure of a load,
+  // which lookups report in place of "unknown class"
+  const char** lib_roots;
+  size_t nlib_roots;
+  MbeStatus lib_status;
+  MbeError lib_err;
 };
 
 // Parses text into a file of the spec. On failure err names file:line:column and nothing is added.
 MbeStatus mbe_parse_text(MbeSpec* spec, const char* path, const char* text, size_t size,
                          bool is_catalogue, MbeFile** out, MbeError* err);
+
+// Library loading (parse_library.c). Lookups call these with the spec they were given: loading
+// on first use is the one change a lookup makes to a spec.
+// Makes cls's library content available: for a package without a folder yet (the catalogue's
+// and implicit ones) the folder of the same name in the libraries, its package.mo merged in.
+void mbe_lib_prepare(const MbeSpec* spec, const MbeClass* cls);
+// The class ident loaded from cls's library folder (the library roots when cls is the root), or
+// NULL when there is none or it fails to load (spec->lib_status then says why).
+const MbeClass* mbe_lib_load(const MbeSpec* spec, const MbeClass* cls, const char* ident);
+// After mbe_spec_add_file of a file inside a library: the library root its `within` leads to.
+MbeStatus mbe_lib_discover(MbeSpec* spec, const MbeFile* f, MbeError* err);
 
 // As mbe_spec_add_text for the built-in catalogue: its classes are marked is_catalogue.
 MbeStatus mbe_spec_add_catalogue_text(MbeSpec* spec, const char* name, const char* text,

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
+#include "parse_internal.h"
 
 MbeStatus mbe_error_at(MbeError* err, MbeStatus code, MbeLoc loc, const char* fmt, ...) {
   char msg[480];
@@ -41,11 +41,12 @@ void mbe_spec_destroy(MbeSpec* spec) {
     return;
   }
   mbe_free(spec->files);
+  mbe_free(spec->lib_roots);
   mbe_arena_deinit(&spec->arena);
   mbe_free(spec);
 }
 
-static MbeClass* find_child(const MbeClass* scope, const char* name) {
+MbeClass* mbe_spec_find_child(const MbeClass* scope, const char* name) {
   for (size_t i = 0; i < scope->nclasses; i++) {
     if (strcmp(scope->classes[i]->name, name) == 0) {
       return scope->classes[i];
@@ -54,7 +55,7 @@ static MbeClass* find_child(const MbeClass* scope, const char* name) {
   return NULL;
 }
 
-static MbeStatus append_child(MbeSpec* spec, MbeClass* scope, MbeClass* c, MbeError* err) {
+MbeStatus mbe_spec_append_child(MbeSpec* spec, MbeClass* scope, MbeClass* c, MbeError* err) {
   MbeClass** a = mbe_arena_alloc(&spec->arena, (scope->nclasses + 1) * sizeof *a);
   if (!a) {
     return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
@@ -92,7 +93,7 @@ static bool merges(MbeClass* old, MbeClass* c, MbeClass** keep, MbeClass** gone)
 // checks, without changing the tree, that placing c into scope clashes nowhere; a clash is
 // reported at the class of the file being added (the one whose location is in new_file)
 static MbeStatus check_place(MbeClass* scope, MbeClass* c, const char* new_file, MbeError* err) {
-  MbeClass* old = find_child(scope, c->name);
+  MbeClass* old = mbe_spec_find_child(scope, c->name);
   MbeClass *keep, *gone;
   if (!old) {
     return MBE_OK;
@@ -115,10 +116,10 @@ static MbeStatus check_place(MbeClass* scope, MbeClass* c, const char* new_file,
 
 // adds c to scope (after check_place); an implicit package and a package of the same name merge
 static MbeStatus place_class(MbeSpec* spec, MbeClass* scope, MbeClass* c, MbeError* err) {
-  MbeClass* old = find_child(scope, c->name);
+  MbeClass* old = mbe_spec_find_child(scope, c->name);
   MbeClass *keep, *gone;
   if (!old) {
-    return append_child(spec, scope, c, err);
+    return mbe_spec_append_child(spec, scope, c, err);
   }
   if (!merges(old, c, &keep, &gone)) {
     return mbe_error_set(err, MBE_ERR_INTERNAL, "class %s placed twice", c->name);
@@ -148,7 +149,7 @@ static MbeStatus within_scope(MbeSpec* spec, const MbeFile* f, bool create, MbeC
   MbeClass* scope = &spec->root;
   for (size_t i = 0; i < f->within.nparts; i++) {
     const char* id = f->within.parts[i].ident;
-    MbeClass* c = find_child(scope, id);
+    MbeClass* c = mbe_spec_find_child(scope, id);
     if (!c) {
       if (!create) {
         return MBE_OK;
@@ -163,7 +164,7 @@ static MbeStatus within_scope(MbeSpec* spec, const MbeFile* f, bool create, MbeC
       c->is_implicit = true;
       c->is_catalogue = f->is_catalogue;
       c->loc = f->within.loc;
-      MbeStatus st = append_child(spec, scope, c, err);
+      MbeStatus st = mbe_spec_append_child(spec, scope, c, err);
       if (st != MBE_OK) {
         return st;
       }
@@ -183,8 +184,35 @@ static MbeStatus within_scope(MbeSpec* spec, const MbeFile* f, bool create, MbeC
   return MBE_OK;
 }
 
+// room for one more entry in the file table
+static MbeStatus reserve_file(MbeSpec* spec, MbeError* err) {
+  if (spec->nfiles < spec->cap_files) {
+    return MBE_OK;
+  }
+  size_t cap = spec->cap_files ? 2 * spec->cap_files : 8;
+  MbeFile** files = mbe_realloc(spec->files, cap * sizeof *files);
+  if (!files) {
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  spec->files = files;
+  spec->cap_files = cap;
+  return MBE_OK;
+}
+
+MbeStatus mbe_spec_read_file(MbeSpec* spec, const char* path, MbeFile** out, MbeError* err) {
+  char* text = NULL;
+  size_t size = 0;
+  MbeStatus st = mbe_file_read(path, &text, &size, err);
+  if (st == MBE_OK && (st = reserve_file(spec, err)) == MBE_OK &&
+      (st = mbe_parse_text(spec, path, text, size, false, out, err)) == MBE_OK) {
+    spec->files[spec->nfiles++] = *out;
+  }
+  mbe_free(text);
+  return st;
+}
+
 static MbeStatus add_parsed(MbeSpec* spec, const char* name, const char* text, size_t size,
-                            bool is_catalogue, MbeError* err) {
+                            bool is_catalogue, MbeFile** out, MbeError* err) {
   // parse into the arena; on failure the arena keeps some garbage but the tree is unchanged
   MbeFile* f = NULL;
   MbeStatus st = mbe_parse_text(spec, name, text, size, is_catalogue, &f, err);
@@ -212,16 +240,8 @@ static MbeStatus add_parsed(MbeSpec* spec, const char* name, const char* text, s
   }
 
   // room in the file table, then the changes: the within packages, the classes, the file
-  if (spec->nfiles == spec->cap_files) {
-    size_t cap = spec->cap_files ? 2 * spec->cap_files : 8;
-    MbeFile** files = mbe_realloc(spec->files, cap * sizeof *files);
-    if (!files) {
-      return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
-    }
-    spec->files = files;
-    spec->cap_files = cap;
-  }
-  if ((st = within_scope(spec, f, true, &scope, err)) != MBE_OK) {
+  if ((st = reserve_file(spec, err)) != MBE_OK ||
+      (st = within_scope(spec, f, true, &scope, err)) != MBE_OK) {
     return st;
   }
   for (size_t i = 0; i < f->nclasses; i++) {
@@ -230,6 +250,9 @@ static MbeStatus add_parsed(MbeSpec* spec, const char* name, const char* text, s
     }
   }
   spec->files[spec->nfiles++] = f;
+  if (out) {
+    *out = f;
+  }
   return MBE_OK;
 }
 
@@ -239,12 +262,12 @@ MbeStatus mbe_spec_add_text(MbeSpec* spec, const char* name, const char* text, s
     return mbe_error_set(err, MBE_ERR_INVALID_ARG,
                          "mbe_spec_add_text: spec, name and text are required");
   }
-  return add_parsed(spec, name, text ? text : "", size, false, err);
+  return add_parsed(spec, name, text ? text : "", size, false, NULL, err);
 }
 
 MbeStatus mbe_spec_add_catalogue_text(MbeSpec* spec, const char* name, const char* text,
                                       size_t size, MbeError* err) {
-  return add_parsed(spec, name, text, size, true, err);
+  return add_parsed(spec, name, text, size, true, NULL, err);
 }
 
 MbeStatus mbe_spec_add_file(MbeSpec* spec, const char* path, MbeError* err) {
@@ -257,9 +280,10 @@ MbeStatus mbe_spec_add_file(MbeSpec* spec, const char* path, MbeError* err) {
   if (st != MBE_OK) {
     return st;
   }
-  st = add_parsed(spec, path, text, size, false, err);
+  MbeFile* f = NULL;
+  st = add_parsed(spec, path, text, size, false, &f, err);
   mbe_free(text);
-  return st;
+  return st == MBE_OK ? mbe_lib_discover(spec, f, err) : st;
 }
 
 // ---- printing -----------------------------------------------------------------------------

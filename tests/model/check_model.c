@@ -1051,4 +1051,5 @@ static Suite* make_model_suite(void) {
 
 MbeSuiteFactory* const mbe_check_suites[] = {make_model_suite,        make_model_eval_suite,
                                              make_model_errors_suite, make_model_msl_suite,
-                                             make_model_where_suite,  NULL};
+                                             make_model_where_suite,  make_model_library_suite,
+                                             NULL};

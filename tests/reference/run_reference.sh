@@ -3,10 +3,12 @@
 # One MSL reference model: simulate it on the reference's grid (StopTime and Interval of
 # creation.txt, its Tolerance too), then apply Gate A (tube tol 2e-3) and, for the acceptance ladder, Gate B
 # (tol 3e-4) of ../shared/reference/README.md, printing every signal's margin.
-#   run_reference.sh MBENS MODELS_DIR REFERENCE_DIR RELPATH GATES WORKDIR
-# GATES: A or AB. Exit 0 pass, 1 fail, 77 (skipped) when the reference data are absent.
+#   run_reference.sh MBENS MSL_DIR MODELS_DIR REFERENCE_DIR RELPATH GATES SOURCE WORKDIR
+# GATES: A or AB. SOURCE: msl (the unmodified MSL sources in MSL_DIR, the class RELPATH as a
+# dotted name) or transcribed (MODELS_DIR/RELPATH.mo). Exit 0 pass, 1 fail, 77 (skipped) when the
+# reference data or the MSL sources are absent.
 set -u
-mbens=$1 models=$2 refroot=$3 rel=$4 gates=$5 work=$6
+mbens=$1 msl=$2 models=$3 refroot=$4 rel=$5 gates=$6 source=$7 work=$8
 name=${rel##*/}
 ref=$refroot/$rel
 if [ ! -f "$ref/$name.csv" ]; then
@@ -23,11 +25,22 @@ if [ -z "$stop" ] || [ -z "$interval" ]; then
   echo "no StopTime/Interval in $ref/creation.txt"
   exit 1
 fi
+if [ "$source" = msl ]; then
+  if [ ! -f "$msl/Modelica/package.mo" ]; then
+    echo "MSL sources not found: $msl/Modelica/package.mo"
+    echo "set MBENS_MSL_DIR (or the CMake cache variable MBENS_MSL_DIR) to the MSL v4.0.0 sources"
+    exit 77
+  fi
+  model="--library $msl --class $(echo "$rel" | tr / .)"
+else
+  model=$models/$rel.mo
+fi
 mkdir -p "$work"
 out=$work/$name.csv
 # the reference run's own settings (its tolerance too: the references carry DASSL errors of
 # about that size, which a much tighter run would count against the model)
-"$mbens" simulate "$models/$rel.mo" -o "$out" --signals "@$ref/comparisonSignals.txt" \
+# shellcheck disable=SC2086 # $model is two options or one path (no spaces in either)
+"$mbens" simulate $model -o "$out" --signals "@$ref/comparisonSignals.txt" \
   --stop-time "$stop" --interval "$interval" --tolerance "${tolerance:-1e-6}" || exit 1
 echo "Gate A (tol 2e-3):"
 "$mbens" compare "$out" "$ref/$name.csv" --tol 2e-3 --margin || exit 1

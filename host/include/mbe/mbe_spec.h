@@ -30,6 +30,18 @@ MBE_API MbeStatus mbe_spec_add_file(MbeSpec* spec, const char* path, MbeError* e
 MBE_API MbeStatus mbe_spec_add_text(MbeSpec* spec, const char* name, const char* text, size_t size,
                                     MbeError* err);
 
+// Adds a library root: a folder whose package folders (NAME/package.mo) and files (NAME.mo) are
+// top-level classes, loaded by name when a lookup first needs them (Modelica 3.6 section 13.4).
+// A folder that is itself a package (holds package.mo) adds its parent as a root. Roots are
+// searched in the order added; the built-in catalogue's classes take precedence over a library's
+// classes of the same full name (a library's Modelica package supplies only the classes the
+// catalogue does not define). Statuses: MBE_ERR_IO (not a folder), MBE_ERR_NOMEM. Nullable: err.
+MBE_API MbeStatus mbe_spec_add_library(MbeSpec* spec, const char* dir, MbeError* err);
+
+// As mbe_spec_add_library for each folder of a MODELICAPATH-style list (separated by ':');
+// empty entries are skipped. Nullable: err.
+MBE_API MbeStatus mbe_spec_add_library_path(MbeSpec* spec, const char* list, MbeError* err);
+
 MBE_END_DECLS
 
 #endif

@@ -1,0 +1,3 @@
+within MyLib;
+package Components "Parts the examples are made of"
+end Components;

@@ -1,0 +1,4 @@
+within MyLib;
+package Examples "Models to simulate"
+  extends Modelica.Icons.ExamplesPackage;
+end Examples;
