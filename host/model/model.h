@@ -314,6 +314,35 @@ typedef struct MbeRef {
 MbeStatus mbe_flatten_resolve(MbeFlatten* fl, const MbeName* name, int scope, const MbeClass* lex,
                               MbeRef* out, MbeError* err);
 
+// Evaluates an expression the flat model's structure depends on (a dimension, a condition, a
+// for-range) and keeps it for mbe_flat_vary, which refuses a varied parameter in it.
+MbeStatus mbe_flatten_eval_structural(MbeFlatten* fl, const MbeExpr* e, int scope,
+                                      const MbeClass* lex, MbeValue* out, MbeError* err);
+
+// ---- equation sections (model_unroll.c) ------------------------------------------------------
+
+// a list of equations in an arena
+typedef struct MbeEqList {
+  MbeEquation* eq;
+  size_t n, cap;
+} MbeEqList;
+
+// Appends the equations of eq with its structure resolved: the branch of an if-equation whose
+// parameter condition holds, each iteration of a for-equation over a parameter range with the
+// iterator's value written in; other equations as they are. A condition or range that varies in
+// time is MBE_ERR_UNSUPPORTED at its place.
+MbeStatus mbe_unroll_equation(MbeFlatten* fl, MbeArena* arena, const MbeEquation* eq, int scope,
+                              const MbeClass* lex, MbeEqList* out, MbeError* err);
+
+// Checks assert(condition, message[, level]) on parameters: *failed is the message when the
+// condition is false (NULL when it holds), *is_warning tells the level. An assert on variables is
+// MBE_ERR_UNSUPPORTED; MBE_ERR_INVALID_ARG when eq is not an assert.
+MbeStatus mbe_flatten_assert(MbeFlatten* fl, const MbeEquation* eq, int scope, const MbeClass* lex,
+                             bool* is_warning, const char** failed, MbeError* err);
+
+// Whether e refers to a variable that is not a parameter or constant (or to time).
+bool mbe_expr_uses_variables(MbeFlatten* fl, const MbeExpr* e, int scope, const MbeClass* lex);
+
 // Evaluates variable v's value (parameters and constants).
 MbeStatus mbe_flatten_var_value(MbeFlatten* fl, int v, MbeError* err);
 

@@ -509,8 +509,8 @@ static MbeStatus resolve_type(MbeFlatten* fl, const MbeComp* c, const MbeClass* 
 }
 
 // evaluates an expression the flat model's structure depends on, and keeps it for mbe_flat_vary
-static MbeStatus eval_structural(MbeFlatten* fl, const MbeExpr* e, int scope, const MbeClass* lex,
-                                 MbeValue* out, MbeError* err) {
+MbeStatus mbe_flatten_eval_structural(MbeFlatten* fl, const MbeExpr* e, int scope,
+                                      const MbeClass* lex, MbeValue* out, MbeError* err) {
   MbeFlat* f = fl->flat;
   MbeStructExpr* g = grow(fl->arena, f->sexprs, f->nsexprs, &f->cap_sexprs, sizeof *g);
   if (!g) {
@@ -529,7 +529,7 @@ static MbeStatus eval_structural(MbeFlatten* fl, const MbeExpr* e, int scope, co
 static MbeStatus eval_dim(MbeFlatten* fl, const MbeExpr* e, int scope, const MbeClass* lex,
                           int* out, MbeError* err) {
   MbeValue v;
-  MbeStatus st = eval_structural(fl, e, scope, lex, &v, err);
+  MbeStatus st = mbe_flatten_eval_structural(fl, e, scope, lex, &v, err);
   if (st != MBE_OK) {
     return st;
   }
@@ -904,7 +904,7 @@ static MbeStatus instantiate_slot(MbeFlatten* fl, int inst, size_t slot_index, M
   slot->is_present = true;
   if (c->condition) {
     MbeValue cv;
-    if ((st = eval_structural(fl, c->condition, inst, lex, &cv, err)) != MBE_OK) {
+    if ((st = mbe_flatten_eval_structural(fl, c->condition, inst, lex, &cv, err)) != MBE_OK) {
       goto done;
     }
     if (cv.type != MBE_T_BOOLEAN || cv.ndims != 0) {
@@ -1779,6 +1779,32 @@ static MbeStatus check_eq_names(MbeFlatten* fl, const MbeExpr* e, int scope, con
   return MBE_OK;
 }
 
+// an equation-statement: an assert on parameters is checked here, anything else is not simulated
+static MbeStatus flatten_call(MbeFlatten* fl, const MbeEquation* eq, int inst, const MbeClass* cls,
+                              MbeError* err) {
+  bool is_warning;
+  const char* failed;
+  MbeStatus st = mbe_flatten_assert(fl, eq, inst, cls, &is_warning, &failed, err);
+  if (st == MBE_ERR_INVALID_ARG) {
+    MbeStrbuf sb;
+    mbe_strbuf_init(&sb);
+    mbe_name_print(&sb, &eq->rhs->name);
+    st = mbe_error_at(err, MBE_ERR_UNSUPPORTED, eq->loc,
+                      "the equation-statement '%s(...)' is not supported by mbens",
+                      sb.data ? sb.data : "?");
+    mbe_strbuf_deinit(&sb);
+    return st;
+  }
+  if (st != MBE_OK || !failed) {
+    return st;
+  }
+  if (is_warning) {
+    warn(fl, eq->loc, "assertion failed (warning level): %s", failed);
+    return MBE_OK;
+  }
+  return mbe_error_at(err, MBE_ERR_MODEL, eq->loc, "assertion failed: %s", failed);
+}
+
 // equations of the class of inst and of its bases (and short-form targets)
 static MbeStatus flatten_equations(MbeFlatten* fl, int inst, const MbeClass* cls, int depth,
                                    MbeError* err) {
@@ -1800,8 +1826,20 @@ static MbeStatus flatten_equations(MbeFlatten* fl, int inst, const MbeClass* cls
       return st;
     }
   }
+  MbeEqList list = {0};
   for (size_t i = 0; i < cls->neqs; i++) {
-    const MbeEquation* eq = &cls->eqs[i];
+    if ((st = mbe_unroll_equation(fl, fl->arena, &cls->eqs[i], inst, cls, &list, err)) != MBE_OK) {
+      return st;
+    }
+  }
+  for (size_t i = 0; i < list.n; i++) {
+    const MbeEquation* eq = &list.eq[i];
+    if (eq->kind == MBE_EQ_CALL) {
+      if ((st = flatten_call(fl, eq, inst, cls, err)) != MBE_OK) {
+        return st;
+      }
+      continue;
+    }
     if (eq->kind == MBE_EQ_CONNECT) {
       if (eq->is_initial) {
         return mbe_error_at(err, MBE_ERR_MODEL, eq->loc,

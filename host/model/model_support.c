@@ -21,19 +21,9 @@ static MbeStatus check_equation(const MbeEquation* eq, MbeError* err) {
       }
       return MBE_OK;
     case MBE_EQ_IF:
-      return unsupported(err, eq->loc, "an if-equation",
-                         "use an if-expression on the right-hand side: x = if c then a else b");
-    case MBE_EQ_FOR: return unsupported(err, eq->loc, "a for-equation", "write the equations out");
+    case MBE_EQ_FOR:
+    case MBE_EQ_CALL: return MBE_OK;  // resolved while flattening (model_unroll.c)
     case MBE_EQ_WHEN: return unsupported(err, eq->loc, "a when-equation (discrete events)", NULL);
-    case MBE_EQ_CALL: {
-      char what[200];
-      MbeStrbuf sb;
-      mbe_strbuf_init(&sb);
-      mbe_name_print(&sb, &eq->rhs->name);
-      snprintf(what, sizeof what, "the equation-statement '%s(...)'", sb.data ? sb.data : "");
-      mbe_strbuf_deinit(&sb);
-      return unsupported(err, eq->loc, what, NULL);
-    }
     default: return unsupported(err, eq->loc, "this equation", NULL);
   }
 }

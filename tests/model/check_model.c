@@ -1019,6 +1019,79 @@ END_TEST
 
 // ---- suites -------------------------------------------------------------------------------
 
+// for- and if-equations over parameters become plain equations with the iterators' values
+START_TEST(test_unrolled_equations) {
+  static const char* const TEXT =
+      "model T\n"
+      "  parameter Integer n = 3;\n"
+      "  parameter Boolean on = false;\n"
+      "  Real x[n, n];\n"
+      "  Real y[3];\n"
+      "equation\n"
+      "  for i in 1:n, j in i:n loop\n"
+      "    x[i, j] = i*j;\n"
+      "  end for;\n"
+      "  for i in 1:2 loop\n"
+      "    for i in {3, 1} loop\n"
+      "      y[i] = i;\n"
+      "    end for;\n"
+      "  end for;\n"
+      "  for k in 1:0 loop\n"
+      "    y[k] = 0;\n"
+      "  end for;\n"
+      "  if on then\n"
+      "    y[2] = 1;\n"
+      "  elseif n < 2 then\n"
+      "    y[2] = 2;\n"
+      "  end if;\n"
+      "  if on then\n"
+      "    y[2] = 1;\n"
+      "  else\n"
+      "    y[2] = sum(x[k, k] for k in 1:n);\n"
+      "  end if;\n"
+      "  assert(n > 1, \"n\");\n"
+      "end T;\n";
+  ModelCase mc;
+  model_case_ok(&mc, TEXT, "T");
+  const MbeFlat* f = mc.flat;
+  // 6 of the triangle, 2 x 2 of the shadowed loop, none of the empty range and of the if without
+  // a true branch, one of the else branch; the assert holds and is no equation
+  ck_assert_uint_eq(f->neqs, 11);
+  const char* want[] = {"x[1, 1] = 1 * 1", "x[1, 3] = 1 * 3", "x[3, 3] = 3 * 3", "y[3] = 3",
+                        "y[1] = 1", "y[2] = sum(x[k, k] for k in 1:n)"};
+  const size_t at[] = {0, 2, 5, 6, 7, 10};
+  for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) {
+    MbeStrbuf sb;
+    mbe_strbuf_init(&sb);
+    mbe_expr_print(&sb, f->eqs[at[i]].lhs);
+    mbe_strbuf_puts(&sb, " = ");
+    mbe_expr_print(&sb, f->eqs[at[i]].rhs);
+    ck_assert_str_eq(sb.data, want[i]);
+    mbe_strbuf_deinit(&sb);
+  }
+  ck_assert_int_eq(f->eqs[10].loc.line, 26);
+  model_case_free(&mc);
+
+  // conditions and ranges that vary in time, and other equation-statements
+  model_expect_error("model T\n  Real x;\nequation\n  for i in 1:integer(x) loop\n"
+                     "    x = i;\n  end for;\nend T;\n",
+                     "T", MBE_ERR_UNSUPPORTED, 4, 12,
+                     "the range of this for-equation varies in time (it uses variables)");
+  model_expect_error("model T\n  Real x;\nequation\n  for i loop\n    x = i;\n  end for;\nend T;\n",
+                     "T", MBE_ERR_UNSUPPORTED, 4, 7,
+                     "a for-iterator without a range ('for i loop') is not supported");
+  model_expect_error("model T\n  Real x;\nequation\n  x = 1;\n  terminate(\"done\");\nend T;\n", "T",
+                     MBE_ERR_UNSUPPORTED, 5, 3,
+                     "the equation-statement 'terminate(...)' is not supported by mbens");
+  model_expect_error("model T\n  Real x;\nequation\n  assert(x > 0, \"x\");\nend T;\n", "T",
+                     MBE_ERR_UNSUPPORTED, 4, 3,
+                     "an assert on variables (checked during the run) is not supported by mbens "
+                     "yet");
+  model_expect_error("model T\n  parameter Real a = 1;\nequation\n  assert(a, \"x\");\nend T;\n",
+                     "T", MBE_ERR_MODEL, 4, 3, "assert takes a Boolean condition");
+}
+END_TEST
+
 static Suite* make_model_suite(void) {
   Suite* s = suite_create("model");
   TCase* tc = mbe_tcase_create("lookup");
@@ -1043,6 +1116,7 @@ static Suite* make_model_suite(void) {
   tc = mbe_tcase_create("equations");
   tcase_add_test(tc, test_connections_expanded);
   tcase_add_test(tc, test_user_equations);
+  tcase_add_test(tc, test_unrolled_equations);
   tcase_add_test(tc, test_experiment_annotation);
   tcase_add_test(tc, test_flat_print);
   suite_add_tcase(s, tc);

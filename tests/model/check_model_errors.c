@@ -373,8 +373,9 @@ static const ErrorCase CASES[] = {
      "a when-equation (discrete events) is not supported"},
     {"if-equation in a component's class",
      "model C\n  Real x;\nequation\n  if x > 1 then\n    x = 1;\n  else\n    x = 2;\n  end if;\n"
-     "end C;\nmodel T\n  C c;\nend T;\n", "T", MBE_ERR_UNSUPPORTED, 4, 3,
-     "an if-equation is not supported by mbens; use an if-expression"},
+     "end C;\nmodel T\n  C c;\nend T;\n", "T", MBE_ERR_UNSUPPORTED, 4, 8,
+     "the condition of this if-equation varies in time (it uses variables): not supported by "
+     "mbens yet; use an if-expression: x = if c then a else b"},
     {"call statement", "model T\n  Real x;\nequation\n  Modelica.Utilities.Streams.print(\"x\");\n"
      "end T;\n", NULL, MBE_ERR_UNSUPPORTED, 4, 3,
      "the equation-statement 'Modelica.Utilities.Streams.print(...)' is not supported"},
