@@ -340,7 +340,8 @@ MbeStatus mbe_unroll_equation(MbeFlatten* fl, MbeArena* arena, const MbeEquation
 MbeStatus mbe_flatten_assert(MbeFlatten* fl, const MbeEquation* eq, int scope, const MbeClass* lex,
                              bool* is_warning, const char** failed, MbeError* err);
 
-// Whether e refers to a variable that is not a parameter or constant (or to time).
+// Whether e refers to time, a variable that is not a parameter or constant, or a parameter that
+// the initialization computes (fixed=false).
 bool mbe_expr_uses_variables(MbeFlatten* fl, const MbeExpr* e, int scope, const MbeClass* lex);
 
 // Evaluates variable v's value (parameters and constants).

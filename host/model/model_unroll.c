@@ -176,9 +176,16 @@ bool mbe_expr_uses_variables(MbeFlatten* fl, const MbeExpr* e, int scope, const 
     MbeRef ref;
     MbeError scratch;
     if (mbe_flatten_resolve(fl, &e->name, scope, lex, &ref, &scratch) == MBE_OK &&
-        ref.kind == MBE_REF_VAR &&
-        mbe_flatten_flat(fl)->vars[ref.index].variability < MBE_VAR_PARAMETER) {
-      return true;
+        ref.kind == MBE_REF_VAR) {
+      const MbeFlat* f = mbe_flatten_flat(fl);
+      if (f->vars[ref.index].variability < MBE_VAR_PARAMETER) {
+        return true;
+      }
+      // is_free is known once the value is evaluated
+      if (f->vars[ref.index].variability == MBE_VAR_PARAMETER &&
+          mbe_flatten_var_value(fl, ref.index, &scratch) == MBE_OK && f->vars[ref.index].is_free) {
+        return true;
+      }
     }
   }
   for (size_t i = 0; i < e->nargs; i++) {
@@ -397,9 +404,9 @@ MbeStatus mbe_flatten_assert(MbeFlatten* fl, const MbeEquation* eq, int scope, c
   }
   if (mbe_expr_uses_variables(fl, cond, scope, lex)) {
     return mbe_error_at(err, MBE_ERR_UNSUPPORTED, eq->loc,
-                        "an assert on variables (checked during the run) is not supported by "
-                        "mbens yet; an assert on parameters is checked when the model is "
-                        "compiled");
+                        "an assert on variables, or on parameters the initialization computes "
+                        "(fixed=false), is checked during the run: not supported by mbens yet "
+                        "(an assert on parameters is checked when the model is compiled)");
   }
   MbeValue c, m, l;
   MbeStatus st = mbe_flatten_eval_structural(fl, cond, scope, lex, &c, err);

@@ -1085,8 +1085,8 @@ START_TEST(test_unrolled_equations) {
                      "the equation-statement 'terminate(...)' is not supported by mbens");
   model_expect_error("model T\n  Real x;\nequation\n  assert(x > 0, \"x\");\nend T;\n", "T",
                      MBE_ERR_UNSUPPORTED, 4, 3,
-                     "an assert on variables (checked during the run) is not supported by mbens "
-                     "yet");
+                     "an assert on variables, or on parameters the initialization computes "
+                     "(fixed=false), is checked during the run: not supported by mbens yet");
   model_expect_error("model T\n  parameter Real a = 1;\nequation\n  assert(a, \"x\");\nend T;\n",
                      "T", MBE_ERR_MODEL, 4, 3, "assert takes a Boolean condition");
 }
