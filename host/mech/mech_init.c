@@ -507,7 +507,10 @@ static MbeStatus collect_initial_conditions(MbeMech* m, InitProblem* ip) {
       continue;
     const MbeBinding* b = &v->attr[MBE_ATTR_FIXED];
     MbeLoc loc = b->expr ? b->loc : v->loc;
-    size_t n = v->ndims == 0 ? 1 : fx->n;
+    size_t n = 1;  // every element of the variable (`each fixed=true` gives one flag)
+    for (int d = 0; d < v->ndims; d++) {
+      n *= (size_t)v->dims[d];
+    }
     for (size_t k = 0; k < n; k++) {
       if (fx->num[fx->n > k ? k : 0] == 0)
         continue;

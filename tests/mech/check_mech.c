@@ -1246,6 +1246,40 @@ START_TEST(test_init_body_rate_impossible) {
 }
 END_TEST
 
+// `each fixed=true` on an array fixes every element: a body moved by three prismatic joints
+// (x, y, z) with r_0(each fixed=true) gets all three positions, and v_0 all three speeds
+START_TEST(test_init_each_fixed) {
+  static const char text[] =
+      "model Each\n"
+      "  inner Modelica.Mechanics.MultiBody.World world;\n"
+      "  Modelica.Mechanics.MultiBody.Joints.Prismatic px(n={1,0,0});\n"
+      "  Modelica.Mechanics.MultiBody.Joints.Prismatic py(n={0,1,0});\n"
+      "  Modelica.Mechanics.MultiBody.Joints.Prismatic pz(n={0,0,1});\n"
+      "  Modelica.Mechanics.MultiBody.Parts.Body body(m=1, r_0(each fixed=true, "
+      "start={0.1,0.2,0.3}),\n"
+      "    v_0(each fixed=true, start={-1,2,-3}));\n"
+      "equation\n"
+      "  connect(world.frame_b, px.frame_a);\n"
+      "  connect(px.frame_b, py.frame_a);\n"
+      "  connect(py.frame_b, pz.frame_a);\n"
+      "  connect(pz.frame_b, body.frame_a);\n"
+      "end Each;\n";
+  Mech m;
+  mech_open(&m, text);
+  ck_assert_uint_eq(m.sys->init_conditions, 6);
+  const char* joint[3] = {"px", "py", "pz"};
+  double r[3] = {0.1, 0.2, 0.3}, v[3] = {-1, 2, -3};
+  for (int i = 0; i < 3; i++) {
+    char name[16];
+    snprintf(name, sizeof name, "%s.s", joint[i]);
+    MBE_CK_NEAR(m.sys->x0[state_index(&m, name)], r[i], 0, 1e-12);
+    snprintf(name, sizeof name, "%s.v", joint[i]);
+    MBE_CK_NEAR(m.sys->x0[state_index(&m, name)], v[i], 0, 1e-12);
+  }
+  mech_close(&m);
+}
+END_TEST
+
 // an input of a catalogue class left open is reported at the user's component
 START_TEST(test_open_input_at_component) {
   static const char text[] =
@@ -1385,6 +1419,7 @@ static Suite* make_mech_suite(void) {
   tcase_add_loop_test(tc, test_init_body_rate, 0, 3);
   tcase_add_test(tc, test_init_body_acceleration);
   tcase_add_test(tc, test_init_body_rate_impossible);
+  tcase_add_test(tc, test_init_each_fixed);
   tcase_add_test(tc, test_open_input_at_component);
   tcase_add_test(tc, test_junction_energy_minimum);
   tcase_add_test(tc, test_junction_needs_flag);
