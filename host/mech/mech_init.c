@@ -171,14 +171,15 @@ static MbeStatus set_rotation(MbeMech* m, const MbeMechEdge* e, int comp, int q0
     MbeStatus st = start_exprs(m, q0, q, 4);
     return st == MBE_OK ? start_exprs(m, u0, w.e, 3) : st;
   }
+  // angles about another sequence (or of a rotation composed from the parent's): the MSL's
+  // phi_start = axesRotationsAngles(R_start, sequence_angleStates), first angle nearest 0
+  MbeSymId ang[3] = {r->ang[0], r->ang[1], r->ang[2]};
   if (!r->is_start || r->seq[0] != e->seq[0] || r->seq[1] != e->seq[1] || r->seq[2] != e->seq[2]) {
-    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, comp,
-                          "sequence_start differs from sequence_angleStates; converting the start "
-                          "angles is not supported yet");
+    mbe_m3_axes_angles(m->s, r->T, e->seq, 0, ang);
   }
-  MbeStatus st = start_exprs(m, q0, r->ang, 3);
+  MbeStatus st = start_exprs(m, q0, ang, 3);
   if (st != MBE_OK || w_fixed) {
-    return st == MBE_OK ? angle_rates(m, e, comp, u0, r->ang, w) : st;
+    return st == MBE_OK ? angle_rates(m, e, comp, u0, ang, w) : st;
   }
   MbeSymId zero[3] = {0, 0, 0};
   return start_exprs(m, u0, zero, 3);

@@ -1301,6 +1301,48 @@ START_TEST(test_open_input_at_component) {
 }
 END_TEST
 
+// A body with angle states about another sequence than its start angles': the states are the
+// angles of R_start about sequence_angleStates (the MSL's axesRotationsAngles) and their rates
+// give w_0_start; checked on the orientation and angular velocity the outputs report, against
+// axesRotations({3,1,3}, angles_start) with the C library's sin and cos
+START_TEST(test_body_angles_other_sequence) {
+  static const char text[] =
+      "model Seq\n"
+      "  inner Modelica.Mechanics.MultiBody.World world(g=0);\n"
+      "  Modelica.Mechanics.MultiBody.Parts.Body body(m=1, I_11=0.1, I_22=0.2, I_33=0.3,\n"
+      "    useQuaternions=false, sequence_angleStates={1,2,3}, r_0(each fixed=true),\n"
+      "    v_0(each fixed=true), angles_fixed=true, sequence_start={3,1,3},\n"
+      "    angles_start={0.7,-0.4,1.9}, w_0_fixed=true, w_0_start={0.3,-0.2,0.5});\n"
+      "end Seq;\n";
+  Mech m;
+  mech_open(&m, text);
+  eval(&m, 0, m.sys->x0);
+  const double ang[3] = {0.7, -0.4, 1.9}, w0[3] = {0.3, -0.2, 0.5};
+  const int axis[3] = {2, 0, 2};
+  double A[3][9];
+  for (int k = 0; k < 3; k++) {
+    double c = cos(ang[k]), sn = sin(ang[k]);
+    int a = axis[k], b = (a + 1) % 3, d = (a + 2) % 3;
+    memset(A[k], 0, sizeof A[k]);
+    A[k][4 * a] = 1;
+    A[k][4 * b] = A[k][4 * d] = c;
+    A[k][3 * b + d] = sn;
+    A[k][3 * d + b] = -sn;
+  }
+  double B[9], T[9], w[3];
+  mat_mul(A[1], A[0], B);
+  mat_mul(A[2], B, T);
+  mat_vec(T, w0, w);  // w_a = resolve2(R_start, w_0_start)
+  for (int i = 0; i < 9; i++) {
+    MBE_CK_NEAR(m.v[sig(&m, "body.frame_a.R.T[%d,%d]", i / 3 + 1, i % 3 + 1)], T[i], 0, 1e-15);
+  }
+  for (int i = 0; i < 3; i++) {
+    MBE_CK_NEAR(m.v[sig(&m, "body.w_a[%d]", i + 1)], w[i], 0, 1e-15);
+  }
+  mech_close(&m);
+}
+END_TEST
+
 /* ---- FreeMotionScalarInit with some of its coordinates ------------------------------------- */
 
 // The MSL's Examples.Elementary.DoublePendulumInitTip (two 0.5 m boxes on revolutes): the tip's
@@ -1590,6 +1632,7 @@ static Suite* make_mech_suite(void) {
   tcase_add_test(tc, test_init_body_rate_impossible);
   tcase_add_test(tc, test_init_each_fixed);
   tcase_add_test(tc, test_open_input_at_component);
+  tcase_add_test(tc, test_body_angles_other_sequence);
   tcase_add_test(tc, test_scalar_init_tip);
   tcase_add_test(tc, test_scalar_init_angles_only);
   tcase_add_test(tc, test_scalar_init_closing_loop);
