@@ -3,8 +3,10 @@
 // speeds, relative rotations from angles_start/sequence_start (quaternions or angles), relative
 // angular velocities from w_rel_a_start (resolved in frame_a, converted with the start rotation
 // as the MSL does), floating bodies from r_0/v_0 starts, angles_start and w_0_start (world).
-// Where a value depends on the motion of the parent (a body hanging on a spherical joint without
-// states), the parent's orientation and angular velocity at t0 come from the DAG interpreter.
+// Each start is an expression of the parameters (x0sym, which the kernel computes per member)
+// and its number at their own values. Where a value depends on the motion of the parent (a body
+// hanging on a spherical joint without states), the parent's orientation and angular velocity
+// at t0 come from the DAG interpreter. Then the nonlinear initialization (solve_initial).
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
