@@ -532,6 +532,12 @@ static int column(Run* r, const char* name) {
   return node_column(r, sg->id, sg->name);
 }
 
+// the name of the signal asked for as name (which column() found): a column may serve several
+// signals of the same node (the zeros of a body's phi when it has quaternions), each keeps its own
+static const char* signal_name(Run* r, const char* name) {
+  return mbe_system_signal(r->sys, name)->name;
+}
+
 // the quantities of interest: compiled, their aggregates' expressions as output columns
 static int quantities(Run* r) {
   mbe_qoi_set_init(&r->qoi);
@@ -666,7 +672,7 @@ static int outputs(Run* r) {
       return MBE_EXIT_USAGE;
     }
     r->stat_col[r->nstat] = c;
-    r->stat_name[r->nstat++] = r->col_name[c];
+    r->stat_name[r->nstat++] = signal_name(r, names.name[j]);
   }
   mbe_cli_names_free(&names);
 
@@ -705,7 +711,8 @@ static int outputs(Run* r) {
         return MBE_EXIT_USAGE;
       }
       r->save_col[r->nsave_col] = c;
-      r->save_name[r->nsave_col++] = r->col_name[c];
+      r->save_name[r->nsave_col++] =
+          o->save_signals ? signal_name(r, names.name[j]) : r->stat_name[j];
     }
     mbe_cli_names_free(&names);
     if (r->nsave_col == 0) {

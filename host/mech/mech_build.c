@@ -1023,56 +1023,12 @@ static MbeStatus build_comp(MbeMech* m, int c) {
       }
       return MBE_OK;
     }
-    case MBE_MC_FREE_MOTION_SCALAR_INIT: {
-      // no force and no orientation relation; it names relative coordinates as states with
-      // their initial values: one FREE edge per pair of frames, its coordinates from the
-      // elements that use them
+    case MBE_MC_FREE_MOTION_SCALAR_INIT:
+      // no force; its coordinates are a branch (scalar_init_edges) or outputs (mech_out.c)
       if (pa < 0 || pb < 0) {
         return mbe_mech_error(m, MBE_ERR_MODEL, c, "frame_a and frame_b must both be connected");
       }
-      MbeMechEdge* e = NULL;
-      for (size_t k = 0; k < m->nedges; k++) {
-        if (m->edges[k].type == MBE_EDGE_FREE && m->edges[k].scalar_names && m->edges[k].pa == pa &&
-            m->edges[k].pb == pb) {
-          e = &m->edges[k];
-        }
-      }
-      if (e == NULL) {
-        e = new_edge(m, c, MBE_EDGE_FREE, pa, pb);
-        if (e == NULL)
-          return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-        e->scalar_names = true;
-        e->use_q = false;
-      }
-      struct {
-        const char* flag;
-        int* slot;
-      } groups[] = {{"use_r", &e->fmsi_r},
-                    {"use_v", &e->fmsi_v},
-                    {"use_angle", &e->fmsi_angle},
-                    {"use_angle_d", &e->fmsi_rate},
-                    {"use_w", &e->fmsi_rate}};
-      for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
-        if (!mbe_mech_bool(m, c, groups[g].flag))
-          continue;
-        if (*groups[g].slot >= 0) {
-          return mbe_mech_error(m, MBE_ERR_MODEL, c,
-                                "%s: %s already gives these relative coordinates", groups[g].flag,
-                                m->comps[*groups[g].slot].name);
-        }
-        *groups[g].slot = c;
-        if (g == 4)
-          e->fmsi_w = true;
-      }
-      if (e->fmsi_angle == c) {
-        for (int i = 0; i < 3; i++) {
-          st = mbe_mech_int(m, c, "sequence_start", i, &e->seq[i]);
-          if (st != MBE_OK)
-            return st;
-        }
-      }
       return MBE_OK;
-    }
     case MBE_MC_JOINT_UPS: {
       // no constraint between frame_a and frame_b; frame_ia/ib follow them
       if (pa < 0 || pb < 0) {
@@ -1115,6 +1071,94 @@ static MbeStatus build_comp(MbeMech* m, int c) {
       }
       return MBE_OK;  // forces, sensors, 1-D elements, blocks: see mech_forces.c
   }
+}
+
+// the first FREE edge of FreeMotionScalarInit elements from point pa to point pb, NULL if none
+static MbeMechEdge* scalar_edge(MbeMech* m, int pa, int pb) {
+  for (size_t k = 0; k < m->nedges; k++) {
+    MbeMechEdge* e = &m->edges[k];
+    if (e->type == MBE_EDGE_FREE && e->scalar_names && e->pa == pa && e->pb == pb) {
+      return e;
+    }
+  }
+  return NULL;
+}
+
+// element c's coordinates become the states of e where e has none of that kind yet; angle_d
+// rates are preferred to w_rel_b ones (they need no conversion)
+static void scalar_join(MbeMech* m, MbeMechEdge* e, int c) {
+  bool r = mbe_mech_bool(m, c, "use_r"), angle = mbe_mech_bool(m, c, "use_angle");
+  if (r && e->fmsi_r < 0) {
+    e->fmsi_r = c;
+  }
+  if (r && mbe_mech_bool(m, c, "use_v") && e->fmsi_v < 0) {
+    e->fmsi_v = c;
+  }
+  if (angle && mbe_mech_bool(m, c, "use_angle_d") && (e->fmsi_rate < 0 || e->fmsi_w)) {
+    e->fmsi_rate = c;
+    e->fmsi_w = false;
+  } else if (mbe_mech_bool(m, c, "use_w") && e->fmsi_rate < 0) {
+    e->fmsi_rate = c;
+    e->fmsi_w = true;
+  }
+}
+
+// FreeMotionScalarInit: an element with use_angle is a branch of the orientation graph (the MSL's
+// InitAngle), so it gets a FREE edge of relative coordinates; elements without it constrain
+// nothing and only output their quantities. The elements between the same frames share the
+// edge: each coordinate's states take the name (and start and fixed) of the element that uses
+// it; a coordinate no element uses is a state all the same, named after the angles' element
+// (its start 0 and not fixed, as the MSL leaves it to the body's start values). An edge whose
+// frames other joints already connect stays out of the tree (build_tree): then its elements are
+// outputs only, as when the MSL closes such a loop.
+static MbeStatus scalar_init_edges(MbeMech* m) {
+  size_t n0 = m->nedges;
+  for (size_t c = 0; c < m->ncomps; c++) {
+    const MbeMechComp* comp = &m->comps[c];
+    if (comp->kind != MBE_MC_FREE_MOTION_SCALAR_INIT || !mbe_mech_bool(m, (int)c, "use_angle")) {
+      continue;
+    }
+    MbeMechEdge* e =
+        new_edge(m, (int)c, MBE_EDGE_FREE, point_of(m, comp->frame_a), point_of(m, comp->frame_b));
+    if (e == NULL) {
+      return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+    }
+    e->scalar_names = true;
+    e->use_q = false;
+    e->fmsi_angle = (int)c;
+    for (int i = 0; i < 3; i++) {
+      MbeStatus st = mbe_mech_int(m, (int)c, "sequence_start", i, &e->seq[i]);
+      if (st != MBE_OK) {
+        return st;
+      }
+    }
+  }
+  for (size_t c = 0; c < m->ncomps; c++) {
+    const MbeMechComp* comp = &m->comps[c];
+    MbeMechEdge* e = comp->kind == MBE_MC_FREE_MOTION_SCALAR_INIT
+                         ? scalar_edge(m, point_of(m, comp->frame_a), point_of(m, comp->frame_b))
+                         : NULL;
+    if (e != NULL) {
+      scalar_join(m, e, (int)c);
+    }
+  }
+
+  // the names of the states
+  for (size_t k = n0; k < m->nedges; k++) {
+    MbeMechEdge* e = &m->edges[k];
+    const char* an = m->comps[e->fmsi_angle].name;
+    const char* rn = e->fmsi_r >= 0 ? m->comps[e->fmsi_r].name : an;
+    const char* vn = e->fmsi_v >= 0 ? m->comps[e->fmsi_v].name : an;
+    const char* dn = e->fmsi_rate >= 0 ? m->comps[e->fmsi_rate].name : an;
+    e->fmsi_r = e->fmsi_r >= 0 ? e->fmsi_r : e->fmsi_angle;
+    e->fmsi_v = e->fmsi_v >= 0 ? e->fmsi_v : e->fmsi_angle;
+    e->fmsi_rate = e->fmsi_rate >= 0 ? e->fmsi_rate : e->fmsi_angle;
+    e->qname[0] = mbe_arena_printf(m->arena, "%s.r_rel_a", rn);
+    e->uname[0] = mbe_arena_printf(m->arena, "%s.v_rel_a", vn);
+    e->qname[1] = mbe_arena_printf(m->arena, "%s.angle", an);
+    e->uname[1] = mbe_arena_printf(m->arena, "%s.angle_d", dn);
+  }
+  return MBE_OK;
 }
 
 /* ---- the spanning tree ---------------------------------------------------------------------- */
@@ -1189,13 +1233,14 @@ static MbeStatus tree_add(MbeMech* m, int k, int parent, int child, bool reverse
   return MBE_OK;
 }
 
-// breadth-first from the points already placed, starting at order index from
-static MbeStatus grow(MbeMech* m, size_t from) {
+// breadth-first from the points already placed, starting at order index from, over every
+// branch but those of FreeMotionScalarInit
+static MbeStatus grow_joints(MbeMech* m, size_t from) {
   for (size_t i = from; i < m->norder; i++) {
     int p = m->order[i];
     for (size_t k = 0; k < m->nedges; k++) {
       MbeMechEdge* e = &m->edges[k];
-      if (e->in_tree || !edge_is_branch(e) || e->type == MBE_EDGE_FLOAT ||
+      if (e->in_tree || !edge_is_branch(e) || e->scalar_names || e->type == MBE_EDGE_FLOAT ||
           e->type == MBE_EDGE_FLOAT_POINT || e->type == MBE_EDGE_ABS_ROTATION) {
         continue;
       }
@@ -1220,6 +1265,31 @@ static MbeStatus grow(MbeMech* m, size_t from) {
     }
   }
   return MBE_OK;
+}
+
+// grow_joints, then a FreeMotionScalarInit edge from a placed point to one the joints do not
+// reach, and on from there. Such an edge is taken last: where the joints connect its frames
+// anyway it stays out of the tree and its elements only output (the loop the MSL would close
+// through the edge's angles).
+static MbeStatus grow(MbeMech* m, size_t from) {
+  MbeStatus st = grow_joints(m, from);
+  for (size_t k = 0; k < m->nedges && st == MBE_OK; k++) {
+    MbeMechEdge* e = &m->edges[k];
+    if (!e->scalar_names || e->in_tree) {
+      continue;
+    }
+    bool ia = m->points[e->pa].order >= 0, ib = m->points[e->pb].order >= 0;
+    if (ia == ib) {
+      continue;
+    }
+    size_t next = m->norder;
+    st = tree_add(m, (int)k, ia ? e->pa : e->pb, ia ? e->pb : e->pa, !ia);
+    if (st == MBE_OK) {
+      st = grow_joints(m, next);
+    }
+    k = (size_t)-1;  // from the first again: the new points may reach earlier edges
+  }
+  return st;
 }
 
 // the body with the best potential-root priority at the unplaced points connected to p0
@@ -1605,22 +1675,8 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
   for (size_t c = 0; c < m.ncomps && st == MBE_OK; c++) {
     st = build_comp(&m, (int)c);
   }
-  for (size_t k = 0; k < m.nedges && st == MBE_OK; k++) {
-    MbeMechEdge* e = &m.edges[k];
-    if (!e->scalar_names)
-      continue;
-    if (e->fmsi_r < 0 || e->fmsi_v < 0 || e->fmsi_angle < 0 || e->fmsi_rate < 0) {
-      st = mbe_mech_error(&m, MBE_ERR_UNSUPPORTED, e->comp,
-                          "FreeMotionScalarInit elements between these frames must give all six "
-                          "relative coordinates and their rates (use_r, use_v, use_angle and "
-                          "use_angle_d or use_w); fewer are not supported yet");
-      break;
-    }
-    e->qname[0] = mbe_arena_printf(m.arena, "%s.r_rel_a", m.comps[e->fmsi_r].name);
-    e->uname[0] = mbe_arena_printf(m.arena, "%s.v_rel_a", m.comps[e->fmsi_v].name);
-    e->qname[1] = mbe_arena_printf(m.arena, "%s.angle", m.comps[e->fmsi_angle].name);
-    e->uname[1] = mbe_arena_printf(m.arena, "%s.angle_d", m.comps[e->fmsi_rate].name);
-  }
+  if (st == MBE_OK)
+    st = scalar_init_edges(&m);
   if (st == MBE_OK)
     st = build_tree(&m);
   if (st == MBE_OK) {

@@ -3,8 +3,10 @@
 // speeds, relative rotations from angles_start/sequence_start (quaternions or angles), relative
 // angular velocities from w_rel_a_start (resolved in frame_a, converted with the start rotation
 // as the MSL does), floating bodies from r_0/v_0 starts, angles_start and w_0_start (world).
-// Where a value depends on the motion of the parent (a body hanging on a spherical joint without
-// states), the parent's orientation and angular velocity at t0 come from the DAG interpreter.
+// Each start is an expression of the parameters (x0sym, which the kernel computes per member)
+// and its number at their own values. Where a value depends on the motion of the parent (a body
+// hanging on a spherical joint without states), the parent's orientation and angular velocity
+// at t0 come from the DAG interpreter. Then the nonlinear initialization (solve_initial).
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,11 +16,8 @@
 #include <lapacke.h>  // after our headers: its <complex.h> defines I
 #undef I
 
-// state k starts at var[elem].start: its number now, and its expression for the kernel (the
-// start may vary per member; that varied start is then used)
-static void start_state(MbeMech* m, int k, const char* var, int elem) {
-  m->x0[k] = mbe_mech_start_nominal(m, var, elem);
-  m->x0sym[k] = mbe_mech_start_sym(m, var, elem);
+// the varied start values var[elem].start (if any) set an initial state
+static void mark_start_used(MbeMech* m, const char* var, int elem) {
   int v = mbe_mech_var(m, var);
   for (size_t i = 0; i < m->nvary && v >= 0; i++) {
     const MbeVaried* q = &m->flat->vary[i];
@@ -26,6 +25,48 @@ static void start_state(MbeMech* m, int k, const char* var, int elem) {
       m->start_used[i] = true;
     }
   }
+}
+
+// state k starts at var[elem].start: its number now, and its expression for the kernel (the
+// start may vary per member; that varied start is then used)
+static void start_state(MbeMech* m, int k, const char* var, int elem) {
+  m->x0[k] = mbe_mech_start_nominal(m, var, elem);
+  m->x0sym[k] = mbe_mech_start_sym(m, var, elem);
+  mark_start_used(m, var, elem);
+}
+
+// the values of nodes ids at t0 with the states set so far and the parameters' values p0
+static MbeStatus node_values(MbeMech* m, const MbeSymId* ids, int n, double* out) {
+  MbeSymId top = 0;
+  for (int i = 0; i < n; i++) {
+    const MbeSymNode* x = &m->s->nodes[ids[i]];
+    out[i] = x->value;
+    top = x->op != MBE_SYM_CONST && ids[i] > top ? ids[i] : top;
+  }
+  if (top == 0) {
+    return MBE_OK;  // numbers all
+  }
+  double* val = mbe_malloc(((size_t)top + 1) * sizeof *val);
+  if (val == NULL) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  mbe_sym_eval(m->s, m->sys->t0, m->x0, m->p0, val, (size_t)top + 1);
+  for (int i = 0; i < n; i++) {
+    out[i] = val[ids[i]];
+  }
+  mbe_free(val);
+  return MBE_OK;
+}
+
+// states k .. k + n - 1 start at the expressions x of the parameters, which the kernel computes
+// per member; their numbers now, at the parameters' own values. A start that nothing varied
+// reaches folds into a number with the kernels' arithmetic, so a member whose varied values are
+// written into the model starts from the same bits.
+static MbeStatus start_exprs(MbeMech* m, int k, const MbeSymId* x, int n) {
+  for (int i = 0; i < n; i++) {
+    m->x0sym[k + i] = x[i];
+  }
+  return node_values(m, x, n, m->x0 + k);
 }
 
 static bool depends_on_varied(MbeMech* m, MbeSymId id, unsigned char* used);
@@ -60,40 +101,6 @@ static void mat_vec(const double T[9], const double v[3], double out[3]) {
   }
 }
 
-static void mat_tvec(const double T[9], const double v[3], double out[3]) {
-  for (int i = 0; i < 3; i++) {
-    out[i] = T[i] * v[0] + T[3 + i] * v[1] + T[6 + i] * v[2];
-  }
-}
-
-static void mat_mul(const double A[9], const double B[9], double C[9]) {
-  for (int i = 0; i < 3; i++) {
-    for (int j = 0; j < 3; j++) {
-      C[3 * i + j] = A[3 * i] * B[j] + A[3 * i + 1] * B[3 + j] + A[3 * i + 2] * B[6 + j];
-    }
-  }
-}
-
-// J(angles) with w = J der(angles) for axesRotations(seq, angles): columns A3 A2 u1, A3 u2, u3
-static void axes_jacobian(const int seq[3], const double ang[3], double J[9]) {
-  double A2[9], A3[9];
-  int s2[3] = {seq[1], 1, 1}, s3[3] = {seq[2], 1, 1};
-  double a2[3] = {ang[1], 0, 0}, a3[3] = {ang[2], 0, 0};
-  mbe_num_axes(s2, a2, A2);  // the first rotation alone (the others by angle 0)
-  mbe_num_axes(s3, a3, A3);
-  double u1[3] = {0, 0, 0}, u2[3] = {0, 0, 0}, t[3], c1[3], c2[3];
-  u1[seq[0] - 1] = 1;
-  u2[seq[1] - 1] = 1;
-  mat_vec(A2, u1, t);
-  mat_vec(A3, t, c1);
-  mat_vec(A3, u2, c2);
-  for (int i = 0; i < 3; i++) {
-    J[3 * i] = c1[i];
-    J[3 * i + 1] = c2[i];
-    J[3 * i + 2] = i == seq[2] - 1 ? 1 : 0;
-  }
-}
-
 // comp's sequence_start and angles_start
 static MbeStatus start_angles(MbeMech* m, int comp, int seq[3], double ang[3]) {
   for (int i = 0; i < 3; i++) {
@@ -116,44 +123,68 @@ static MbeStatus start_rotation(MbeMech* m, int comp, double T[9]) {
   return st;
 }
 
-// writes rotation coordinates (quaternion or angles about e->seq) of T and their rates for the
-// angular velocity w (local coordinates); rates of angles only when w_fixed (else 0, the MSL's
-// start of phi_d)
-static MbeStatus set_rotation(MbeMech* m, const MbeMechEdge* e, int comp, int q0, int u0,
-                              const double T[9], bool T_is_start, const double w[3], bool w_fixed) {
-  double* x = m->x0;
-  if (e->use_q) {
-    double q[4];
-    mbe_num_to_q(T, q);
-    for (int i = 0; i < 4; i++)
-      x[q0 + i] = q[i];
-    for (int i = 0; i < 3; i++)
-      x[u0 + i] = w[i];
-    return MBE_OK;
-  }
+// a rotation's start on the DAG: T = axesRotations(sequence_start, angles_start) of comp, its
+// angles (ang) and sequence, which the kernel computes per member where angles_start varies
+typedef struct StartRot {
+  MbeM3 T;
   int seq[3];
-  double ang[3];
-  MbeStatus st = start_angles(m, comp, seq, ang);
-  if (st != MBE_OK)
-    return st;
-  if (!T_is_start || seq[0] != e->seq[0] || seq[1] != e->seq[1] || seq[2] != e->seq[2]) {
-    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, comp,
-                          "sequence_start differs from sequence_angleStates; converting the start "
-                          "angles is not supported yet");
+  MbeSymId ang[3];
+  bool is_start;  // T is comp's start rotation (else one composed from the parent's, no angles)
+} StartRot;
+
+static MbeStatus start_rotation_sym(MbeMech* m, int comp, StartRot* r) {
+  MbeStatus st = MBE_OK;
+  for (int i = 0; i < 3 && st == MBE_OK; i++) {
+    st = mbe_mech_int(m, comp, "sequence_start", i, &r->seq[i]);
+    r->ang[i] = mbe_mech_psym(m, comp, "angles_start", i, &st);
   }
-  for (int i = 0; i < 3; i++)
-    x[q0 + i] = ang[i];
-  for (int i = 0; i < 3; i++)
-    x[u0 + i] = 0;
-  if (!w_fixed)
-    return MBE_OK;
-  double J[9];
-  axes_jacobian(e->seq, ang, J);
-  if (!mbe_num_solve3(J, w, x + u0)) {
-    return mbe_mech_error(m, MBE_ERR_MODEL, comp,
-                          "the start angles are a singular configuration of sequence_angleStates");
+  if (st == MBE_OK) {
+    r->T = mbe_m3_axes(m->s, r->seq, r->ang);
+    r->is_start = true;
   }
-  return MBE_OK;
+  return st;
+}
+
+// the rates of the angles of the states of e (about e->seq) for the angular velocity w (local
+// coordinates) at angles ang, as expressions: J(ang)^-1 w
+static MbeStatus angle_rates(MbeMech* m, const MbeMechEdge* e, int comp, int u0,
+                             const MbeSymId ang[3], MbeV3 w) {
+  MbeM3 J = mbe_m3_axes_jacobian(m->s, e->seq, ang);
+  MbeV3 d = mbe_m3_solve(m->s, J, w);
+  MbeStatus st = start_exprs(m, u0, d.e, 3);
+  for (int i = 0; i < 3 && st == MBE_OK; i++) {
+    if (!isfinite(m->x0[u0 + i])) {
+      return mbe_mech_error(m, MBE_ERR_MODEL, comp,
+                            "the start angles are a singular configuration of the angles' "
+                            "sequence");
+    }
+  }
+  return st;
+}
+
+// the rotation coordinates of e (quaternion, or angles about e->seq) start at r and their rates
+// at the angular velocity w (local coordinates); rates of angles only when w_fixed (else 0, the
+// MSL's start of phi_d)
+static MbeStatus set_rotation(MbeMech* m, const MbeMechEdge* e, int comp, int q0, int u0,
+                              const StartRot* r, MbeV3 w, bool w_fixed) {
+  if (e->use_q) {
+    MbeSymId q[4];
+    mbe_m3_to_q(m->s, r->T, q);
+    MbeStatus st = start_exprs(m, q0, q, 4);
+    return st == MBE_OK ? start_exprs(m, u0, w.e, 3) : st;
+  }
+  // angles about another sequence (or of a rotation composed from the parent's): the MSL's
+  // phi_start = axesRotationsAngles(R_start, sequence_angleStates), first angle nearest 0
+  MbeSymId ang[3] = {r->ang[0], r->ang[1], r->ang[2]};
+  if (!r->is_start || r->seq[0] != e->seq[0] || r->seq[1] != e->seq[1] || r->seq[2] != e->seq[2]) {
+    mbe_m3_axes_angles(m->s, r->T, e->seq, 0, ang);
+  }
+  MbeStatus st = start_exprs(m, q0, ang, 3);
+  if (st != MBE_OK || w_fixed) {
+    return st == MBE_OK ? angle_rates(m, e, comp, u0, ang, w) : st;
+  }
+  MbeSymId zero[3] = {0, 0, 0};
+  return start_exprs(m, u0, zero, 3);
 }
 
 // numeric R and w of point p at t0 with the states set so far
@@ -164,172 +195,170 @@ static MbeStatus point_at_t0(MbeMech* m, int p, double R[9], double w[3]) {
     w[0] = w[1] = w[2] = 0;
     return MBE_OK;
   }
-  size_t n = m->s->nnodes;
-  double* val = mbe_malloc((n + 1) * sizeof *val);
-  if (val == NULL)
-    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-  mbe_sym_eval(m->s, m->sys->t0, m->x0, m->p0, val, n);
+  MbeSymId ids[12];
   const MbeMechPoint* P = &m->points[p];
-  for (int i = 0; i < 9; i++)
-    R[i] = val[P->R.e[i]];
-  for (int i = 0; i < 3; i++)
-    w[i] = val[P->w.e[i]];
-  mbe_free(val);
-  return MBE_OK;
+  for (int i = 0; i < 12; i++) {
+    ids[i] = i < 9 ? P->R.e[i] : P->w.e[i - 9];
+  }
+  double v[12];
+  MbeStatus st = node_values(m, ids, 12, v);
+  memcpy(R, v, 9 * sizeof *R);
+  memcpy(w, v + 9, 3 * sizeof *w);
+  return st;
 }
 
 // a FREE edge standing for FreeMotionScalarInit elements: r_rel_a_i, v_rel_a_i, angle_i and
 // angle_d_i (or w_rel_b_i, converted to angle rates) from the elements' start values
 static MbeStatus init_scalar(MbeMech* m, const MbeMechEdge* e) {
-  double* x = m->x0;
   char name[512];
-  double ang[3], w[3];
   for (int i = 0; i < 3; i++) {
-    snprintf(name, sizeof name, "%s.r_rel_a_%d", m->comps[e->fmsi_r].name, i + 1);
+    snprintf(name, sizeof name, "%s_%d", e->qname[0], i + 1);
     start_state(m, e->q0 + i, name, 0);
-    snprintf(name, sizeof name, "%s.v_rel_a_%d", m->comps[e->fmsi_v].name, i + 1);
+    snprintf(name, sizeof name, "%s_%d", e->uname[0], i + 1);
     start_state(m, e->u0 + i, name, 0);
-    snprintf(name, sizeof name, "%s.angle_%d", m->comps[e->fmsi_angle].name, i + 1);
-    ang[i] = x[e->q0 + 3 + i] = mbe_mech_start(m, name, 0, NULL);
-    snprintf(name, sizeof name, "%s.%s_%d", m->comps[e->fmsi_rate].name,
-             e->fmsi_w ? "w_rel_b" : "angle_d", i + 1);
-    w[i] = x[e->u0 + 3 + i] = mbe_mech_start(m, name, 0, NULL);
+    snprintf(name, sizeof name, "%s_%d", e->qname[1], i + 1);
+    start_state(m, e->q0 + 3 + i, name, 0);
+    if (!e->fmsi_w) {
+      snprintf(name, sizeof name, "%s_%d", e->uname[1], i + 1);
+      start_state(m, e->u0 + 3 + i, name, 0);
+    }
   }
-  if (!e->fmsi_w)
+  if (!e->fmsi_w) {
     return MBE_OK;
-  double J[9];
-  axes_jacobian(e->seq, ang, J);
-  if (!mbe_num_solve3(J, w, x + e->u0 + 3)) {
-    return mbe_mech_error(m, MBE_ERR_MODEL, e->fmsi_rate,
-                          "the start angles are a singular configuration of sequence_start");
+  }
+
+  // w_rel_b = J(angle) der(angle)
+  MbeV3 w;
+  for (int i = 0; i < 3; i++) {
+    snprintf(name, sizeof name, "%s.w_rel_b_%d", m->comps[e->fmsi_rate].name, i + 1);
+    w.e[i] = mbe_mech_start_sym(m, name, 0);
+    mark_start_used(m, name, 0);
+  }
+  return angle_rates(m, e, e->fmsi_rate, e->u0 + 3, &m->x0sym[e->q0 + 3], w);
+}
+
+// a body on a spherical joint without states (ABS_ROTATION via joint j): with the joint's
+// angles_fixed or w_rel_a_fixed, the body's start rotation r and angular velocity w follow from
+// the parent's at t0 and the joint's relative start values
+static MbeStatus abs_rotation_start(MbeMech* m, const MbeMechEdge* e, StartRot* r, MbeV3* w,
+                                    bool* w_fixed) {
+  MbeSym* s = m->s;
+  int j = e->via;
+  bool angles_fixed = mbe_mech_bool(m, j, "angles_fixed");
+  bool rate_fixed = mbe_mech_bool(m, j, "w_rel_a_fixed");
+  if (!angles_fixed && !rate_fixed) {
+    return MBE_OK;
+  }
+  double Rp[9], wp[3];
+  bool from_b = m->frames[m->comps[j].frame_b].point == e->child_point;
+  bool parent_varies = false;
+  MbeStatus st = point_at_t0(m, e->parent_point, Rp, wp);
+  if (st == MBE_OK)
+    st = point_varies(m, e->parent_point, &parent_varies);
+  if (st == MBE_OK && parent_varies) {
+    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, j,
+                          "the start orientation it fixes depends, through the joints above it, "
+                          "on values that vary per member; this is not supported yet");
+  }
+  StartRot rel;
+  if (st == MBE_OK)
+    st = start_rotation_sym(m, j, &rel);
+  MbeV3 wa = mbe_mech_pv3(m, j, "w_rel_a_start", &st);
+  if (st != MBE_OK)
+    return st;
+  MbeM3 P;
+  for (int i = 0; i < 9; i++)
+    P.e[i] = mbe_sym_const(s, Rp[i]);
+  MbeV3 wpc = mbe_v3_const(s, wp);
+  if (angles_fixed) {
+    // R_b = R_rel R_a, or R_a = R_rel^T R_b
+    r->T = mbe_m3_mul(s, from_b ? rel.T : mbe_m3_transpose(rel.T), P);
+    r->is_start = false;
+  }
+  if (rate_fixed) {
+    MbeV3 wrel = mbe_m3_mulv(s, rel.T, wa);               // in frame_b
+    MbeM3 Rr = mbe_m3_mul(s, r->T, mbe_m3_transpose(P));  // child <- parent
+    MbeV3 t1 = mbe_m3_mulv(s, Rr, wpc);
+    if (from_b) {
+      *w = mbe_v3_add(s, t1, wrel);
+    } else {
+      // w_a = R_rel^T (w_b - w_rel) with R_rel: a -> b; here child = a
+      MbeV3 wb_in_a = mbe_m3_tmulv(s, rel.T, wrel);
+      *w = mbe_v3_sub(s, t1, wb_in_a);
+    }
+    *w_fixed = true;
   }
   return MBE_OK;
 }
 
+// the rotation of a FREE or ROTATION edge (FreeMotion, Spherical with states) from its
+// angles_start and w_rel_a_start (resolved in frame_a, converted with the start rotation as the
+// MSL does)
+static MbeStatus init_relative_rotation(MbeMech* m, const MbeMechEdge* e) {
+  int c = e->comp, rq = 0;
+  if (e->type == MBE_EDGE_FREE) {
+    start3(m, e->q0, e->qname[0]);
+    start3(m, e->u0, e->uname[0]);
+    rq = 3;
+  }
+  StartRot r;
+  MbeStatus st = start_rotation_sym(m, c, &r);
+  MbeV3 wa = mbe_mech_pv3(m, c, "w_rel_a_start", &st);
+  if (st != MBE_OK)
+    return st;
+  if (mbe_mech_bool(m, c, "z_rel_a_fixed")) {
+    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                          "z_rel_a_fixed (an initial acceleration) is not supported yet");
+  }
+  MbeV3 w = mbe_m3_mulv(m->s, r.T, wa);  // w_rel (frame_b) = T_rel_start w_rel_a_start
+  return set_rotation(m, e, c, e->q0 + rq, e->u0 + rq, &r, w, mbe_mech_bool(m, c, "w_rel_a_fixed"));
+}
+
+// a body with states of its own (FLOAT, FLOAT_POINT, ABS_ROTATION): r_0, v_0 (world), its
+// rotation from angles_start and w_0_start (world, converted with R_start as the MSL does)
+static MbeStatus init_body_states(MbeMech* m, const MbeMechEdge* e) {
+  const MbeMechBody* bd = &m->bodies[e->body];
+  const char* outer = bd->outer ? bd->outer : bd->name;
+  int bc = bd->comp, rq = 0;
+  if (e->type != MBE_EDGE_ABS_ROTATION) {
+    char name[512];
+    snprintf(name, sizeof name, "%s.r_0", outer);
+    start3(m, e->q0, name);
+    snprintf(name, sizeof name, "%s.v_0", outer);
+    start3(m, e->u0, name);
+    rq = 3;
+  }
+  if (e->type == MBE_EDGE_FLOAT_POINT)
+    return MBE_OK;
+  if (mbe_mech_bool(m, bc, "z_0_fixed")) {
+    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, bc,
+                          "z_0_fixed (an initial acceleration) is not supported yet");
+  }
+  StartRot r;
+  MbeStatus st = start_rotation_sym(m, bc, &r);
+  MbeV3 w0 = mbe_mech_pv3(m, bc, "w_0_start", &st);
+  if (st != MBE_OK)
+    return st;
+  MbeV3 w = mbe_m3_mulv(m->s, r.T, w0);  // w_a = T_start w_0_start
+  bool w_fixed = mbe_mech_bool(m, bc, "w_0_fixed");
+  if (e->type == MBE_EDGE_ABS_ROTATION) {
+    st = abs_rotation_start(m, e, &r, &w, &w_fixed);
+  }
+  return st == MBE_OK ? set_rotation(m, e, bc, e->q0 + rq, e->u0 + rq, &r, w, w_fixed) : st;
+}
+
 static MbeStatus init_edge(MbeMech* m, const MbeMechEdge* e) {
-  MbeStatus st = MBE_OK;
-  int c = e->comp;
   switch (e->type) {
     case MBE_EDGE_REVOLUTE:
     case MBE_EDGE_PRISMATIC:
       start_state(m, e->q0, e->qname[0], 0);
       start_state(m, e->u0, e->uname[0], 0);
       return MBE_OK;
-    case MBE_EDGE_FREE:
-      if (e->scalar_names)
-        return init_scalar(m, e);
-      // fall through
-    case MBE_EDGE_ROTATION: {
-      int rq = 0, ru = 0;
-      if (e->type == MBE_EDGE_FREE) {
-        start3(m, e->q0, e->qname[0]);
-        start3(m, e->u0, e->uname[0]);
-        rq = ru = 3;
-      }
-      double T[9], wa[3], w[3];
-      st = start_rotation(m, c, T);
-      if (st != MBE_OK)
-        return st;
-      for (int i = 0; i < 3 && st == MBE_OK; i++) {
-        st = mbe_mech_real(m, c, "w_rel_a_start", i, &wa[i]);
-      }
-      if (st != MBE_OK)
-        return st;
-      if (mbe_mech_bool(m, c, "z_rel_a_fixed")) {
-        return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                              "z_rel_a_fixed (an initial acceleration) is not supported yet");
-      }
-      mat_vec(T, wa, w);  // w_rel (frame_b) = T_rel_start w_rel_a_start
-      return set_rotation(m, e, c, e->q0 + rq, e->u0 + ru, T, true, w,
-                          mbe_mech_bool(m, c, "w_rel_a_fixed"));
-    }
+    case MBE_EDGE_FREE: return e->scalar_names ? init_scalar(m, e) : init_relative_rotation(m, e);
+    case MBE_EDGE_ROTATION: return init_relative_rotation(m, e);
     case MBE_EDGE_FLOAT:
     case MBE_EDGE_FLOAT_POINT:
-    case MBE_EDGE_ABS_ROTATION: {
-      const MbeMechBody* bd = &m->bodies[e->body];
-      const char* outer = bd->outer ? bd->outer : bd->name;
-      int bc = bd->comp;
-      int rq = 0;
-      if (e->type != MBE_EDGE_ABS_ROTATION) {
-        char name[512];
-        snprintf(name, sizeof name, "%s.r_0", outer);
-        start3(m, e->q0, name);
-        snprintf(name, sizeof name, "%s.v_0", outer);
-        start3(m, e->u0, name);
-        rq = 3;
-      }
-      if (e->type == MBE_EDGE_FLOAT_POINT)
-        return MBE_OK;
-      if (mbe_mech_bool(m, bc, "z_0_fixed")) {
-        return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, bc,
-                              "z_0_fixed (an initial acceleration) is not supported yet");
-      }
-      double T[9], w0[3], w[3];
-      st = start_rotation(m, bc, T);
-      for (int i = 0; i < 3 && st == MBE_OK; i++) {
-        st = mbe_mech_real(m, bc, "w_0_start", i, &w0[i]);
-      }
-      if (st != MBE_OK)
-        return st;
-      mat_vec(T, w0, w);  // w_a = T_start w_0_start (the MSL converts with R_start)
-      bool w_fixed = mbe_mech_bool(m, bc, "w_0_fixed"), T_is_start = true;
-      if (e->type == MBE_EDGE_ABS_ROTATION) {
-        int j = e->via;
-        double Rp[9], wp[3], Trel[9], wa[3], wrel[3];
-        bool from_b = m->frames[m->comps[j].frame_b].point == e->child_point;
-        bool parent_varies = false;
-        st = point_at_t0(m, e->parent_point, Rp, wp);
-        if (st == MBE_OK)
-          st = point_varies(m, e->parent_point, &parent_varies);
-        if (st == MBE_OK && parent_varies &&
-            (mbe_mech_bool(m, j, "angles_fixed") || mbe_mech_bool(m, j, "w_rel_a_fixed"))) {
-          return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, j,
-                                "the start orientation it fixes depends, through the joints "
-                                "above it, on values that vary per member; this is not "
-                                "supported yet");
-        }
-        if (st == MBE_OK)
-          st = start_rotation(m, j, Trel);
-        for (int i = 0; i < 3 && st == MBE_OK; i++) {
-          st = mbe_mech_real(m, j, "w_rel_a_start", i, &wa[i]);
-        }
-        if (st != MBE_OK)
-          return st;
-        if (mbe_mech_bool(m, j, "angles_fixed")) {
-          double Tr[9];
-          T_is_start = false;
-          if (from_b) {
-            mat_mul(Trel, Rp, T);  // R_b = R_rel R_a
-          } else {
-            for (int i = 0; i < 3; i++)
-              for (int k = 0; k < 3; k++)
-                Tr[3 * i + k] = Trel[3 * k + i];
-            mat_mul(Tr, Rp, T);  // R_a = R_rel^T R_b
-          }
-        }
-        if (mbe_mech_bool(m, j, "w_rel_a_fixed")) {
-          mat_vec(Trel, wa, wrel);  // in frame_b
-          double Rr[9], Rpt[9], t1[3];
-          for (int i = 0; i < 3; i++)
-            for (int k = 0; k < 3; k++)
-              Rpt[3 * i + k] = Rp[3 * k + i];
-          mat_mul(T, Rpt, Rr);  // child <- parent
-          mat_vec(Rr, wp, t1);
-          if (from_b) {
-            for (int i = 0; i < 3; i++)
-              w[i] = t1[i] + wrel[i];
-          } else {
-            // w_a = R_rel^T (w_b - w_rel) with R_rel: a -> b; here child = a
-            double wb_in_a[3];
-            mat_tvec(Trel, wrel, wb_in_a);
-            for (int i = 0; i < 3; i++)
-              w[i] = t1[i] - wb_in_a[i];
-          }
-          w_fixed = true;
-        }
-      }
-      return set_rotation(m, e, bc, e->q0 + rq, e->u0 + rq, T, T_is_start, w, w_fixed);
-    }
+    case MBE_EDGE_ABS_ROTATION: return init_body_states(m, e);
     default: return MBE_OK;
   }
 }
@@ -481,7 +510,10 @@ static MbeStatus collect_initial_conditions(MbeMech* m, InitProblem* ip) {
       continue;
     const MbeBinding* b = &v->attr[MBE_ATTR_FIXED];
     MbeLoc loc = b->expr ? b->loc : v->loc;
-    size_t n = v->ndims == 0 ? 1 : fx->n;
+    size_t n = 1;  // every element of the variable (`each fixed=true` gives one flag)
+    for (int d = 0; d < v->ndims; d++) {
+      n *= (size_t)v->dims[d];
+    }
     for (size_t k = 0; k < n; k++) {
       if (fx->num[fx->n > k ? k : 0] == 0)
         continue;
@@ -604,21 +636,38 @@ static bool state_fixed(MbeMech* m, const MbeMechEdge* e, int k, bool is_u) {
 
 // the error of an unknown state whose start varies: its start is only Newton's first guess, so
 // varying it would change nothing
+static size_t varied_names(MbeMech* m, MbeSymId id, unsigned char* used, char* buf, size_t size);
+
 static MbeStatus varied_unknown(MbeMech* m, int k) {
   const char* name = m->state_names[k];
   char start[600], origin[700] = "";
   snprintf(start, sizeof start, "%s.start", name);
+  bool own = false;  // its own start varies (else a parameter it is computed from)
   for (size_t i = 0; i < m->nvary; i++) {
     const MbeVaried* q = &m->flat->vary[i];
+    own = own || strcmp(q->name, start) == 0;
     if (strcmp(q->name, start) == 0 && q->origin) {
       snprintf(origin, sizeof origin, " (%s)", q->origin);
     }
   }
-  MbeStatus st = mbe_error_set(m->err, MBE_ERR_UNSUPPORTED,
-                               "the start of %s varies per member%s, but the nonlinear "
-                               "initialization computes %s (it is not fixed=true); varying its "
-                               "start is not supported",
-                               name, origin, name);
+  MbeStatus st;
+  unsigned char* used = own ? NULL : mbe_malloc(m->s->nnodes + 1);
+  if (own || used == NULL) {
+    st = mbe_error_set(m->err, MBE_ERR_UNSUPPORTED,
+                       "the start of %s varies per member%s, but the nonlinear initialization "
+                       "computes %s (it is not fixed=true); varying its start is not supported",
+                       name, origin, name);
+  } else {
+    // a rotation's start from angles_start, w_0_start ...: the flags that fix it are false
+    char names[400];
+    size_t n = varied_names(m, m->x0sym[k], used, names, sizeof names);
+    st = mbe_error_set(m->err, MBE_ERR_UNSUPPORTED,
+                       "the start of %s depends on %s, which %s per member, but the nonlinear "
+                       "initialization computes %s (its start is not fixed: angles_fixed, "
+                       "w_0_fixed or w_rel_a_fixed is false); varying %s is not supported",
+                       name, names, n == 1 ? "varies" : "vary", name, n == 1 ? "it" : "them");
+  }
+  mbe_free(used);
 
   // at the start value's place (the state's variable, without an element)
   char var[512];

@@ -159,8 +159,12 @@ static void body_signals(MbeMech* m, const MbeMechBody* bd, const char* prefix, 
   }
 }
 
-// FreeMotionScalarInit: every scalar relative quantity, under each element's name
-static void scalar_init_signals(MbeMech* m, int c) {
+static MbeStatus scalar_init_outputs(MbeMech* m, int c);
+
+// FreeMotionScalarInit: every scalar relative quantity, under each element's name, from the
+// states of the edge its elements share; an element without such an edge in the tree outputs
+// what its frames' motion gives
+static MbeStatus scalar_init_signals(MbeMech* m, int c) {
   MbeSym* s = m->s;
   const MbeMechComp* comp = &m->comps[c];
   for (size_t k = 0; k < m->ntree; k++) {
@@ -186,8 +190,9 @@ static void scalar_init_signals(MbeMech* m, int c) {
       mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.angle_dd_%d", n, i + 1), e->udot[3 + i]);
       mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.w_rel_b_%d", n, i + 1), e->w_ab.e[i]);
     }
-    return;
+    return MBE_OK;
   }
+  return scalar_init_outputs(m, c);
 }
 
 static void joint_signals(MbeMech* m, int c) {
@@ -278,6 +283,88 @@ static MbeStatus der3(MbeMech* m, MbeV3 v, MbeV3* out) {
       return st;
   }
   return MBE_OK;
+}
+
+// element i + 1 of v as the output `var`_(i + 1) of comp
+static void sig_scalars(MbeMech* m, const char* comp, const char* var, MbeV3 v) {
+  for (int i = 0; i < 3; i++) {
+    mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.%s_%d", comp, var, i + 1), v.e[i]);
+  }
+}
+
+// A FreeMotionScalarInit element whose coordinates are no states: the outputs its flags declare,
+// from the motion of its frames as the MSL's InitPosition (r_rel_a = resolve2(R_a, r_b - r_a)),
+// InitAngle (the angles of R_rel = R_b R_a^T about sequence_start; of the two solutions the one
+// whose first angle is nearer angle_1's start) and InitAngularVelocity (w_rel_b = w_b -
+// resolve2(R_rel, w_a)) compute them, and their derivatives (the Der blocks) in time
+static MbeStatus scalar_init_outputs(MbeMech* m, int c) {
+  MbeSym* s = m->s;
+  const MbeMechComp* comp = &m->comps[c];
+  const char* n = comp->name;
+  const MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
+  const MbeMechPoint* B = &m->points[m->frames[comp->frame_b].point];
+  bool use_r = mbe_mech_bool(m, c, "use_r"), use_angle = mbe_mech_bool(m, c, "use_angle");
+  bool use_v = use_r && mbe_mech_bool(m, c, "use_v");
+  bool use_a = use_v && mbe_mech_bool(m, c, "use_a");
+  bool use_d = use_angle && mbe_mech_bool(m, c, "use_angle_d");
+  bool use_dd = use_d && mbe_mech_bool(m, c, "use_angle_dd");
+  bool use_w = mbe_mech_bool(m, c, "use_w");
+  bool use_z = use_w && mbe_mech_bool(m, c, "use_z");
+  MbeStatus st = MBE_OK;
+
+  // relative position and its derivatives in frame_a's coordinates
+  MbeV3 d = mbe_v3_sub(s, B->r0, A->r0);
+  MbeV3 r = mbe_m3_mulv(s, A->R, d), v = mbe_v3_zero(), a = v;
+  if (use_v)
+    st = der3(m, r, &v);
+  if (st == MBE_OK && use_a)
+    st = der3(m, v, &a);
+  if (use_r)
+    sig_scalars(m, n, "r_rel_a", r);
+  if (use_v)
+    sig_scalars(m, n, "v_rel_a", v);
+  if (use_a)
+    sig_scalars(m, n, "a_rel_a", a);
+
+  // relative orientation
+  MbeM3 Rrel = mbe_m3_mul(s, B->R, mbe_m3_transpose(A->R));
+  if (st == MBE_OK && use_angle) {
+    int seq[3];
+    for (int i = 0; i < 3 && st == MBE_OK; i++) {
+      st = mbe_mech_int(m, c, "sequence_start", i, &seq[i]);
+    }
+    char g1[512];
+    snprintf(g1, sizeof g1, "%s.angle_1", n);
+    MbeSymId guess = mbe_sym_const(s, mbe_mech_start_nominal(m, g1, 0));
+    MbeSymId ang[3];
+    mbe_m3_axes_angles(s, Rrel, seq, guess, ang);
+    MbeV3 phi = {{ang[0], ang[1], ang[2]}}, phid = mbe_v3_zero(), phidd = phid;
+    if (st == MBE_OK && use_d)
+      st = der3(m, phi, &phid);
+    if (st == MBE_OK && use_dd)
+      st = der3(m, phid, &phidd);
+    sig_scalars(m, n, "angle", phi);
+    if (use_d)
+      sig_scalars(m, n, "angle_d", phid);
+    if (use_dd) {
+      sig_scalars(m, n, "angle_dd", phidd);
+      for (int i = 0; i < 3; i++) {
+        mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.derdd[%d].u", n, i + 1), phid.e[i]);
+      }
+    }
+  }
+
+  // relative angular velocity in frame_b's coordinates
+  if (st == MBE_OK && use_w) {
+    MbeV3 wa = mbe_m3_mulv(s, Rrel, A->w);
+    MbeV3 w = mbe_v3_sub(s, B->w, wa), z = mbe_v3_zero();
+    if (use_z)
+      st = der3(m, w, &z);
+    sig_scalars(m, n, "w_rel_b", w);
+    if (use_z)
+      sig_scalars(m, n, "z_rel_b", z);
+  }
+  return st;
 }
 
 // the frame a sensor resolves in: value of resolveInFrame (or `param`) mapped to a frame index,
@@ -553,7 +640,12 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
       case MBE_MC_PLANAR:
       case MBE_MC_SPHERICAL:
       case MBE_MC_FREE_MOTION: joint_signals(m, (int)c); break;
-      case MBE_MC_FREE_MOTION_SCALAR_INIT: scalar_init_signals(m, (int)c); break;
+      case MBE_MC_FREE_MOTION_SCALAR_INIT: {
+        MbeStatus st2 = scalar_init_signals(m, (int)c);
+        if (st2 != MBE_OK)
+          return st2;
+        break;
+      }
 
       case MBE_MC_CUT_FORCE:
       case MBE_MC_CUT_TORQUE:

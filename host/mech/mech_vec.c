@@ -207,6 +207,68 @@ MbeM3 mbe_m3_axes_jacobian(MbeSym* s, const int seq[3], const MbeSymId angles[3]
   return r;
 }
 
+// one candidate of mbe_m3_to_q: the square root taken of paux (branch k of mbe_num_to_q)
+static void to_q_branch(MbeSym* s, const MbeSymId* T, int k, MbeSymId paux, MbeSymId q[4]) {
+  // paux >= 1 where the branch is taken; the floor keeps the others finite
+  MbeSymId tiny = mbe_sym_const(s, 1e-300);
+  MbeSymId pf = mbe_sym_op(s, MBE_SYM_MAX, paux, tiny, 0);
+  MbeSymId root = mbe_sym_fn(s, MBE_SYM_SQRT, pf);
+  MbeSymId p = mbe_sym_div(s, root, mbe_sym_const(s, 2.0));
+  MbeSymId p4 = mbe_sym_mul(s, mbe_sym_const(s, 4.0), p);
+  MbeSymId f = mbe_sym_div(s, mbe_sym_const(s, 1.0), p4);
+  // the other three components: sums (+) or differences (-) of off-diagonal pairs, times f
+  static const int pair[4][3][3] = {
+      {{-1, -1, 0}, {1, 3, 1}, {2, 6, 1}},    // k 0: q1 = p, q2 = (T1 + T3) f, q3 = (T2 + T6) f
+      {{3, 1, 1}, {-1, -1, 0}, {5, 7, 1}},    // k 1: q1 = (T3 + T1) f, q2 = p, q3 = (T5 + T7) f
+      {{6, 2, 1}, {7, 5, 1}, {-1, -1, 0}},    // k 2: q1 = (T6 + T2) f, q2 = (T7 + T5) f, q3 = p
+      {{5, 7, -1}, {6, 2, -1}, {1, 3, -1}}};  // k 3: q1..q3 = (T5 - T7, T6 - T2, T1 - T3) f
+  static const int last[4][3] = {{5, 7, -1}, {6, 2, -1}, {1, 3, -1}, {-1, -1, 0}};
+  for (int i = 0; i < 4; i++) {
+    const int* pr = i < 3 ? pair[k][i] : last[k];
+    if (pr[0] < 0) {
+      q[i] = p;
+      continue;
+    }
+    MbeSymId d =
+        pr[2] > 0 ? mbe_sym_add(s, T[pr[0]], T[pr[1]]) : mbe_sym_sub(s, T[pr[0]], T[pr[1]]);
+    q[i] = mbe_sym_mul(s, d, f);
+  }
+}
+
+void mbe_m3_to_q(MbeSym* s, MbeM3 T, MbeSymId q[4]) {
+  // the four candidates of mbe_num_to_q: 1 + 2 T_ii - tr, 1 + tr
+  MbeSymId one = mbe_sym_const(s, 1.0), two = mbe_sym_const(s, 2.0);
+  MbeSymId t01 = mbe_sym_add(s, T.e[0], T.e[4]);
+  MbeSymId tr = mbe_sym_add(s, t01, T.e[8]);
+  MbeSymId paux[4];
+  for (int i = 0; i < 3; i++) {
+    MbeSymId d = mbe_sym_mul(s, two, T.e[4 * i]);
+    MbeSymId a = mbe_sym_add(s, one, d);
+    paux[i] = mbe_sym_sub(s, a, tr);
+  }
+  paux[3] = mbe_sym_add(s, one, tr);
+
+  // the largest candidate's branch (the first of equal ones), as mbe_num_to_q picks it
+  MbeSymId best = paux[0];
+  to_q_branch(s, T.e, 0, paux[0], q);
+  for (int k = 1; k < 4; k++) {
+    MbeSymId c[4];
+    to_q_branch(s, T.e, k, paux[k], c);
+    MbeSymId pick = mbe_sym_sub(s, paux[k], best);  // > 0 exactly when paux[k] > best
+    for (int i = 0; i < 4; i++) {
+      q[i] = mbe_sym_op(s, MBE_SYM_SELECT, pick, c[i], q[i]);
+    }
+    best = mbe_sym_op(s, MBE_SYM_SELECT, pick, paux[k], best);
+  }
+
+  // the sign with q4 >= 0
+  MbeSymId neg = mbe_sym_neg(s, q[3]);
+  for (int i = 0; i < 4; i++) {
+    MbeSymId m = mbe_sym_neg(s, q[i]);
+    q[i] = mbe_sym_op(s, MBE_SYM_SELECT, neg, m, q[i]);
+  }
+}
+
 MbeM3 mbe_m3_from_q(MbeSym* s, const MbeSymId q[4]) {
   // T = (2 q4^2 - 1) I + 2 (v v^T - q4 skew(v)), v = q[0..2]
   MbeSymId two = mbe_sym_const(s, 2.0);

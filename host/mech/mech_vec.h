@@ -42,6 +42,9 @@ MbeM3 mbe_m3_planar(MbeSym* s, MbeV3 e, MbeSymId phi);
 MbeM3 mbe_m3_axis(MbeSym* s, int axis, MbeSymId angle);
 // T = A3 A2 A1 with Ai = axisRotation(seq[i], angles[i])
 MbeM3 mbe_m3_axes(MbeSym* s, const int seq[3], const MbeSymId angles[3]);
+// The quaternion of T (scalar last), as mbe_num_to_q computes it: the square root of the
+// largest of 1 + 2 T11 - tr, 1 + 2 T22 - tr, 1 + 2 T33 - tr, 1 + tr, then the sign with q4 >= 0
+void mbe_m3_to_q(MbeSym* s, MbeM3 T, MbeSymId q[4]);
 // T of the quaternion Q = {q1, q2, q3, q4} (scalar last)
 MbeM3 mbe_m3_from_q(MbeSym* s, const MbeSymId q[4]);
 

@@ -1246,6 +1246,40 @@ START_TEST(test_init_body_rate_impossible) {
 }
 END_TEST
 
+// `each fixed=true` on an array fixes every element: a body moved by three prismatic joints
+// (x, y, z) with r_0(each fixed=true) gets all three positions, and v_0 all three speeds
+START_TEST(test_init_each_fixed) {
+  static const char text[] =
+      "model Each\n"
+      "  inner Modelica.Mechanics.MultiBody.World world;\n"
+      "  Modelica.Mechanics.MultiBody.Joints.Prismatic px(n={1,0,0});\n"
+      "  Modelica.Mechanics.MultiBody.Joints.Prismatic py(n={0,1,0});\n"
+      "  Modelica.Mechanics.MultiBody.Joints.Prismatic pz(n={0,0,1});\n"
+      "  Modelica.Mechanics.MultiBody.Parts.Body body(m=1, r_0(each fixed=true, "
+      "start={0.1,0.2,0.3}),\n"
+      "    v_0(each fixed=true, start={-1,2,-3}));\n"
+      "equation\n"
+      "  connect(world.frame_b, px.frame_a);\n"
+      "  connect(px.frame_b, py.frame_a);\n"
+      "  connect(py.frame_b, pz.frame_a);\n"
+      "  connect(pz.frame_b, body.frame_a);\n"
+      "end Each;\n";
+  Mech m;
+  mech_open(&m, text);
+  ck_assert_uint_eq(m.sys->init_conditions, 6);
+  const char* joint[3] = {"px", "py", "pz"};
+  double r[3] = {0.1, 0.2, 0.3}, v[3] = {-1, 2, -3};
+  for (int i = 0; i < 3; i++) {
+    char name[16];
+    snprintf(name, sizeof name, "%s.s", joint[i]);
+    MBE_CK_NEAR(m.sys->x0[state_index(&m, name)], r[i], 0, 1e-12);
+    snprintf(name, sizeof name, "%s.v", joint[i]);
+    MBE_CK_NEAR(m.sys->x0[state_index(&m, name)], v[i], 0, 1e-12);
+  }
+  mech_close(&m);
+}
+END_TEST
+
 // an input of a catalogue class left open is reported at the user's component
 START_TEST(test_open_input_at_component) {
   static const char text[] =
@@ -1264,6 +1298,217 @@ START_TEST(test_open_input_at_component) {
   expect_catalogue_note(&err, "force: input force.force[",
                         "in Modelica.Mechanics.MultiBody.Forces.WorldForce: the declaration of "
                         "force");
+}
+END_TEST
+
+// A body with angle states about another sequence than its start angles': the states are the
+// angles of R_start about sequence_angleStates (the MSL's axesRotationsAngles) and their rates
+// give w_0_start; checked on the orientation and angular velocity the outputs report, against
+// axesRotations({3,1,3}, angles_start) with the C library's sin and cos
+START_TEST(test_body_angles_other_sequence) {
+  static const char text[] =
+      "model Seq\n"
+      "  inner Modelica.Mechanics.MultiBody.World world(g=0);\n"
+      "  Modelica.Mechanics.MultiBody.Parts.Body body(m=1, I_11=0.1, I_22=0.2, I_33=0.3,\n"
+      "    useQuaternions=false, sequence_angleStates={1,2,3}, r_0(each fixed=true),\n"
+      "    v_0(each fixed=true), angles_fixed=true, sequence_start={3,1,3},\n"
+      "    angles_start={0.7,-0.4,1.9}, w_0_fixed=true, w_0_start={0.3,-0.2,0.5});\n"
+      "end Seq;\n";
+  Mech m;
+  mech_open(&m, text);
+  eval(&m, 0, m.sys->x0);
+  const double ang[3] = {0.7, -0.4, 1.9}, w0[3] = {0.3, -0.2, 0.5};
+  const int axis[3] = {2, 0, 2};
+  double A[3][9];
+  for (int k = 0; k < 3; k++) {
+    double c = cos(ang[k]), sn = sin(ang[k]);
+    int a = axis[k], b = (a + 1) % 3, d = (a + 2) % 3;
+    memset(A[k], 0, sizeof A[k]);
+    A[k][4 * a] = 1;
+    A[k][4 * b] = A[k][4 * d] = c;
+    A[k][3 * b + d] = sn;
+    A[k][3 * d + b] = -sn;
+  }
+  double B[9], T[9], w[3];
+  mat_mul(A[1], A[0], B);
+  mat_mul(A[2], B, T);
+  mat_vec(T, w0, w);  // w_a = resolve2(R_start, w_0_start)
+  for (int i = 0; i < 9; i++) {
+    MBE_CK_NEAR(m.v[sig(&m, "body.frame_a.R.T[%d,%d]", i / 3 + 1, i % 3 + 1)], T[i], 0, 1e-15);
+  }
+  for (int i = 0; i < 3; i++) {
+    MBE_CK_NEAR(m.v[sig(&m, "body.w_a[%d]", i + 1)], w[i], 0, 1e-15);
+  }
+  mech_close(&m);
+}
+END_TEST
+
+/* ---- FreeMotionScalarInit with some of its coordinates ------------------------------------- */
+
+// The MSL's Examples.Elementary.DoublePendulumInitTip (two 0.5 m boxes on revolutes): the tip's
+// position {0.7, 0.3} and velocity 0 in x and y are fixed through a FreeMotionScalarInit with
+// use_r and use_v only, which constrains nothing; the initialization finds the joint angles.
+static const char init_tip_text[] =
+    "model DoublePendulumInitTip\n"
+    "  inner Modelica.Mechanics.MultiBody.World world;\n"
+    "  Modelica.Mechanics.MultiBody.Joints.Revolute revolute1(useAxisFlange=true);\n"
+    "  Modelica.Mechanics.Rotational.Components.Damper damper(d=0.1);\n"
+    "  Modelica.Mechanics.MultiBody.Parts.BodyBox boxBody1(r={0.5,0,0}, width=0.06);\n"
+    "  Modelica.Mechanics.MultiBody.Joints.Revolute revolute2(phi(start="
+    "Modelica.Constants.pi/2));\n"
+    "  Modelica.Mechanics.MultiBody.Parts.BodyBox boxBody2(r={0.5,0,0}, width=0.06);\n"
+    "  Modelica.Mechanics.MultiBody.Joints.FreeMotionScalarInit freeMotionScalarInit(\n"
+    "    use_r=true, r_rel_a_1(start=0.7, fixed=true), r_rel_a_2(start=0.3, fixed=true),\n"
+    "    use_v=true, v_rel_a_1(fixed=true), v_rel_a_2(fixed=true));\n"
+    "equation\n"
+    "  connect(damper.flange_b, revolute1.axis);\n"
+    "  connect(revolute1.support, damper.flange_a);\n"
+    "  connect(revolute1.frame_b, boxBody1.frame_a);\n"
+    "  connect(revolute2.frame_b, boxBody2.frame_a);\n"
+    "  connect(boxBody1.frame_b, revolute2.frame_a);\n"
+    "  connect(world.frame_b, revolute1.frame_a);\n"
+    "  connect(world.frame_b, freeMotionScalarInit.frame_a);\n"
+    "  connect(freeMotionScalarInit.frame_b, boxBody2.frame_b);\n"
+    "end DoublePendulumInitTip;\n";
+
+// After initialization the tip is where the start values put it, at rest, and the angles are
+// the two-link arm's inverse kinematics (law of cosines, the elbow the guess pi/2 is nearer);
+// while it swings, the element's outputs are the tip's position in the world and its rate.
+START_TEST(test_scalar_init_tip) {
+  Mech m;
+  mech_open(&m, init_tip_text);
+  ck_assert_uint_eq(m.sys->nx, 4);  // the revolutes' phi and w: the element adds no states
+  ck_assert_uint_eq(m.sys->init_conditions, 4);
+  double x[MAXX];
+  memcpy(x, m.sys->x0, m.sys->nx * sizeof *x);
+  double phi2 = acos((0.7 * 0.7 + 0.3 * 0.3 - 0.5) / 0.5);
+  double phi1 = atan2(0.3, 0.7) - atan2(0.5 * sin(phi2), 0.5 + 0.5 * cos(phi2));
+  MBE_CK_NEAR(x[state_index(&m, "revolute1.phi")], phi1, 0, 1e-9);
+  MBE_CK_NEAR(x[state_index(&m, "revolute2.phi")], phi2, 0, 1e-9);
+  MBE_CK_NEAR(x[state_index(&m, "revolute1.w")], 0, 0, 1e-12);
+  MBE_CK_NEAR(x[state_index(&m, "revolute2.w")], 0, 0, 1e-12);
+  eval(&m, 0, x);
+  MBE_CK_NEAR(m.v[sig(&m, "boxBody2.frame_b.r_0[1]")], 0.7, 0, 1e-9);
+  MBE_CK_NEAR(m.v[sig(&m, "boxBody2.frame_b.r_0[2]")], 0.3, 0, 1e-9);
+  ck_assert_ptr_null(mbe_system_signal(m.sys, "freeMotionScalarInit.angle_1"));  // no use_angle
+
+  // swinging: r_rel_a is the tip in world coordinates, v_rel_a its rate (central differences of
+  // steps of +-d from t = 0.3 s: error d^2 |r'''| / 6, about 1e-8 here)
+  for (int k = 0; k < 300; k++) {
+    rk4_step(&m, k * 1e-3, x, 1e-3);
+    MBE_CK_NEAR(m.v[sig(&m, "freeMotionScalarInit.r_rel_a_1")],
+                m.v[sig(&m, "boxBody2.frame_b.r_0[1]")], 0, 1e-15);
+    MBE_CK_NEAR(m.v[sig(&m, "freeMotionScalarInit.r_rel_a_2")],
+                m.v[sig(&m, "boxBody2.frame_b.r_0[2]")], 0, 1e-15);
+  }
+  double v = m.v[sig(&m, "freeMotionScalarInit.v_rel_a_1")], r[2], d = 1e-5;
+  for (int k = 0; k < 2; k++) {
+    double y[MAXX];
+    memcpy(y, x, m.sys->nx * sizeof *y);
+    rk4_step(&m, 0.3, y, k ? -d : d);
+    r[k] = m.v[sig(&m, "freeMotionScalarInit.r_rel_a_1")];
+  }
+  double fd = (r[0] - r[1]) / (2 * d);
+  note("tip: v_rel_a_1 %.12g, central difference %.12g\n", v, fd);
+  ck_assert(fabs(v) > 0.1);  // it moves
+  MBE_CK_NEAR(fd, v, 0, 1e-7 * fabs(v));
+  mech_close(&m);
+}
+END_TEST
+
+// use_angle without use_r: the element is a branch (its angles and rates are states) and the
+// translation it leaves open follows from the body's own fixed position and velocity; the
+// rotation is axesRotations(sequence_start, angles) and w_rel_b its rate
+START_TEST(test_scalar_init_angles_only) {
+  static const char text[] =
+      "model Angles\n"
+      "  inner Modelica.Mechanics.MultiBody.World world;\n"
+      "  Modelica.Mechanics.MultiBody.Joints.FreeMotionScalarInit fmsi(use_angle=true,\n"
+      "    sequence_start={3,1,3}, angle_1(start=0.3, fixed=true),\n"
+      "    angle_2(start=-0.5, fixed=true), angle_3(start=1.2, fixed=true), use_w=true,\n"
+      "    w_rel_b_1(start=0.2, fixed=true), w_rel_b_2(start=-1, fixed=true),\n"
+      "    w_rel_b_3(start=0.4, fixed=true));\n"
+      "  Modelica.Mechanics.MultiBody.Parts.Body body(m=2, r_CM={0.1,0,0}, I_11=0.1,\n"
+      "    r_0(each fixed=true, start={1,2,3}), v_0(each fixed=true, start={0,0.5,0}));\n"
+      "equation\n"
+      "  connect(world.frame_b, fmsi.frame_a);\n"
+      "  connect(fmsi.frame_b, body.frame_a);\n"
+      "end Angles;\n";
+  Mech m;
+  mech_open(&m, text);
+  ck_assert_uint_eq(m.sys->nx, 12);  // the element's edge: the body floats on nothing else
+  ck_assert_uint_eq(m.sys->init_conditions, 6);
+  eval(&m, 0, m.sys->x0);
+  double want_r[3] = {1, 2, 3}, want_v[3] = {0, 0.5, 0}, ang[3] = {0.3, -0.5, 1.2};
+  for (int i = 0; i < 3; i++) {
+    MBE_CK_NEAR(m.v[sig(&m, "body.r_0[%d]", i + 1)], want_r[i], 0, 1e-12);
+    MBE_CK_NEAR(m.v[sig(&m, "body.v_0[%d]", i + 1)], want_v[i], 0, 1e-12);
+    MBE_CK_NEAR(m.v[sig(&m, "fmsi.angle_%d", i + 1)], ang[i], 0, 0);
+  }
+  double w_b[3] = {0.2, -1, 0.4};
+  for (int i = 0; i < 3; i++) {
+    MBE_CK_NEAR(m.v[sig(&m, "fmsi.w_rel_b_%d", i + 1)], w_b[i], 0, 1e-15);
+    MBE_CK_NEAR(m.v[sig(&m, "body.w_a[%d]", i + 1)], w_b[i], 0, 1e-15);
+  }
+  // R = A3(1.2 about z) A2(-0.5 about x) A1(0.3 about z), with the C library's sin and cos
+  double T[9], A[3][9];
+  int axis[3] = {2, 0, 2};
+  for (int k = 0; k < 3; k++) {
+    double c = cos(ang[k]), sn = sin(ang[k]);
+    int a = axis[k], b = (a + 1) % 3, d = (a + 2) % 3;
+    memset(A[k], 0, sizeof A[k]);
+    A[k][4 * a] = 1;
+    A[k][4 * b] = A[k][4 * d] = c;
+    A[k][3 * b + d] = sn;
+    A[k][3 * d + b] = -sn;
+  }
+  double B[9];
+  mat_mul(A[1], A[0], B);
+  mat_mul(A[2], B, T);
+  for (int i = 0; i < 9; i++) {
+    MBE_CK_NEAR(m.v[sig(&m, "body.frame_a.R.T[%d,%d]", i / 3 + 1, i % 3 + 1)], T[i], 0, 1e-15);
+  }
+  mech_close(&m);
+}
+END_TEST
+
+// use_angle where a joint connects the frames already: the element's angles and w_rel_b are the
+// motion's (the loop the MSL closes through the angles), and fixing them fixes the joint
+START_TEST(test_scalar_init_closing_loop) {
+  static const char text[] =
+      "model Loop\n"
+      "  inner Modelica.Mechanics.MultiBody.World world;\n"
+      "  Modelica.Mechanics.MultiBody.Joints.Revolute rev(n={0,0,1});\n"
+      "  Modelica.Mechanics.MultiBody.Parts.Body body(m=1, r_CM={0.5,0,0});\n"
+      "  Modelica.Mechanics.MultiBody.Joints.FreeMotionScalarInit fmsi(use_angle=true,\n"
+      "    use_angle_d=true, angle_3(start=0.4, fixed=true), use_w=true,\n"
+      "    w_rel_b_3(start=2, fixed=true), use_r=true, use_v=true, use_a=true);\n"
+      "equation\n"
+      "  connect(world.frame_b, rev.frame_a);\n"
+      "  connect(rev.frame_b, body.frame_a);\n"
+      "  connect(world.frame_b, fmsi.frame_a);\n"
+      "  connect(fmsi.frame_b, body.frame_a);\n"
+      "end Loop;\n";
+  Mech m;
+  mech_open(&m, text);
+  ck_assert_uint_eq(m.sys->nx, 2);
+  ck_assert_uint_eq(m.sys->init_conditions, 2);
+  MBE_CK_NEAR(m.sys->x0[state_index(&m, "rev.phi")], 0.4, 0, 1e-12);
+  MBE_CK_NEAR(m.sys->x0[state_index(&m, "rev.w")], 2, 0, 1e-12);
+  double x[MAXX];
+  memcpy(x, m.sys->x0, m.sys->nx * sizeof *x);
+  for (int k = 0; k < 200; k++) {
+    rk4_step(&m, k * 1e-3, x, 1e-3);
+  }
+  // a rotation about z by phi has the angles {0, 0, phi} about {1,2,3}; the rates follow
+  double phi = x[state_index(&m, "rev.phi")], w = x[state_index(&m, "rev.w")];
+  MBE_CK_NEAR(m.v[sig(&m, "fmsi.angle_1")], 0, 0, 1e-15);
+  MBE_CK_NEAR(m.v[sig(&m, "fmsi.angle_3")], phi, 0, 1e-15);
+  MBE_CK_NEAR(m.v[sig(&m, "fmsi.angle_d_3")], w, 0, 1e-14);
+  MBE_CK_NEAR(m.v[sig(&m, "fmsi.w_rel_b_3")], w, 0, 1e-14);
+  MBE_CK_NEAR(m.v[sig(&m, "fmsi.r_rel_a_1")], 0, 0, 0);  // frame_b is at the origin
+  MBE_CK_NEAR(m.v[sig(&m, "fmsi.a_rel_a_2")], 0, 0, 0);
+  mech_close(&m);
 }
 END_TEST
 
@@ -1385,7 +1630,12 @@ static Suite* make_mech_suite(void) {
   tcase_add_loop_test(tc, test_init_body_rate, 0, 3);
   tcase_add_test(tc, test_init_body_acceleration);
   tcase_add_test(tc, test_init_body_rate_impossible);
+  tcase_add_test(tc, test_init_each_fixed);
   tcase_add_test(tc, test_open_input_at_component);
+  tcase_add_test(tc, test_body_angles_other_sequence);
+  tcase_add_test(tc, test_scalar_init_tip);
+  tcase_add_test(tc, test_scalar_init_angles_only);
+  tcase_add_test(tc, test_scalar_init_closing_loop);
   tcase_add_test(tc, test_junction_energy_minimum);
   tcase_add_test(tc, test_junction_needs_flag);
   tcase_set_timeout(tc, 120);

@@ -296,6 +296,217 @@ START_TEST(test_free_body_start_spellings) {
 }
 END_TEST
 
+/* ---- rotations -------------------------------------------------------------------------------
+ */
+
+// every kind of rotation state, each started from angles and an angular velocity: a free body
+// with quaternions and one with angles, FreeMotion and Spherical with states, a body on a
+// Spherical joint without states, FreeMotionScalarInit with w_rel_b
+static const char ROTATIONS[] =
+    "model Rot\n"
+    "  inner Modelica.Mechanics.MultiBody.World world;\n"
+    "  Modelica.Mechanics.MultiBody.Parts.Body sat(m=100, I_11=10, I_22=20, I_33=30, I_21=1,\n"
+    "    r_0(each fixed=true), v_0(each fixed=true), angles_fixed=true,\n"
+    "    angles_start={0.1,0.2,0.3}, w_0_fixed=true, w_0_start={0.5,0.01,0.02});\n"
+    "  Modelica.Mechanics.MultiBody.Parts.Body pod(m=2, I_11=0.1, I_22=0.2, I_33=0.3,\n"
+    "    useQuaternions=false, r_0(each fixed=true), v_0(each fixed=true), angles_fixed=true,\n"
+    "    angles_start={0.4,-0.3,0.2}, w_0_fixed=true, w_0_start={0.1,0.2,-0.6});\n"
+    "  Modelica.Mechanics.MultiBody.Joints.FreeMotion free(enforceStates=true,\n"
+    "    r_rel_a(each fixed=true, start={1,0,0}), v_rel_a(each fixed=true), angles_fixed=true,\n"
+    "    angles_start={-0.2,0.5,0.1}, w_rel_a_fixed=true, w_rel_a_start={0.3,-0.2,0.4});\n"
+    "  Modelica.Mechanics.MultiBody.Parts.Body b2(m=1, r_CM={0.1,0.2,0}, I_11=0.01);\n"
+    "  Modelica.Mechanics.MultiBody.Joints.Spherical sph(enforceStates=true, angles_fixed=true,\n"
+    "    angles_start={0.3,0.2,-0.1}, w_rel_a_fixed=true, w_rel_a_start={0.2,0.1,0.5});\n"
+    "  Modelica.Mechanics.MultiBody.Parts.Body b3(m=1, r_CM={0.5,0,0}, I_11=0.01);\n"
+    "  Modelica.Mechanics.MultiBody.Joints.Spherical sph2(angles_fixed=true,\n"
+    "    angles_start={-0.3,0.4,0.2}, w_rel_a_fixed=true, w_rel_a_start={0.1,-0.5,0.3});\n"
+    "  Modelica.Mechanics.MultiBody.Parts.Body b4(m=1, r_CM={0,-0.5,0.1}, I_11=0.01);\n"
+    "  Modelica.Mechanics.MultiBody.Joints.FreeMotionScalarInit fmsi(use_r=true, use_v=true,\n"
+    "    use_angle=true, use_w=true, sequence_start={3,1,2},\n"
+    "    r_rel_a_1(start=0.2, fixed=true), r_rel_a_2(start=-1, fixed=true),\n"
+    "    r_rel_a_3(start=0.1, fixed=true), v_rel_a_1(fixed=true), v_rel_a_2(fixed=true),\n"
+    "    v_rel_a_3(fixed=true), angle_1(start=0.2, fixed=true), angle_2(start=-0.1, fixed=true),\n"
+    "    angle_3(start=0.3, fixed=true), w_rel_b_1(start=0.4, fixed=true),\n"
+    "    w_rel_b_2(start=-0.2, fixed=true), w_rel_b_3(start=0.1, fixed=true));\n"
+    "  Modelica.Mechanics.MultiBody.Parts.Body b5(m=1, r_CM={0.1,0,0}, I_11=0.01);\n"
+    "equation\n"
+    "  connect(world.frame_b, free.frame_a);\n"
+    "  connect(free.frame_b, b2.frame_a);\n"
+    "  connect(world.frame_b, sph.frame_a);\n"
+    "  connect(sph.frame_b, b3.frame_a);\n"
+    "  connect(world.frame_b, sph2.frame_a);\n"
+    "  connect(sph2.frame_b, b4.frame_a);\n"
+    "  connect(world.frame_b, fmsi.frame_a);\n"
+    "  connect(fmsi.frame_b, b5.frame_a);\n"
+    "end Rot;\n"
+    "model RotEdited\n"
+    "  extends Rot(sat(w_0_start={0.7,0.01,0.02}, angles_start={0.1,-0.4,0.3}),\n"
+    "    pod(angles_start={1.1,-0.3,0.2}, w_0_start={0.1,0.2,0.3}),\n"
+    "    free(angles_start={-0.2,0.5,2.5}, w_rel_a_start={-0.6,-0.2,0.4}),\n"
+    "    sph(angles_start={-0.8,0.2,-0.1}, w_rel_a_start={0.2,0.45,0.5}),\n"
+    "    sph2(angles_start={-0.3,-0.35,0.2}, w_rel_a_start={0.1,-0.5,0.9}),\n"
+    "    fmsi(angle_2(start=0.6), w_rel_b_1(start=-0.3)));\n"
+    "end RotEdited;\n";
+
+static const char* const ROT_VARY[] = {
+    "sat.w_0_start[1]",     "sat.angles_start[2]",   "pod.angles_start[1]", "pod.w_0_start[3]",
+    "free.angles_start[3]", "free.w_rel_a_start[1]", "sph.angles_start[1]", "sph.w_rel_a_start[2]",
+    "sph2.angles_start[2]", "sph2.w_rel_a_start[3]", "fmsi.angle_2.start",  "fmsi.w_rel_b_1.start"};
+enum { NROT = sizeof ROT_VARY / sizeof ROT_VARY[0] };
+static const double ROT_VALUES[NROT] = {0.7,  -0.4, 1.1,   0.3, 2.5, -0.6,
+                                        -0.8, 0.45, -0.35, 0.9, 0.6, -0.3};
+
+// axesRotations({1,2,3}, a) with the C library's sin and cos: T = A3 A2 A1
+static void axes123(const double a[3], double T[9]) {
+  double c1 = cos(a[0]), s1 = sin(a[0]), c2 = cos(a[1]), s2 = sin(a[1]);
+  double c3 = cos(a[2]), s3 = sin(a[2]);
+  double A1[9] = {1, 0, 0, 0, c1, s1, 0, -s1, c1};
+  double A2[9] = {c2, 0, -s2, 0, 1, 0, s2, 0, c2};
+  double A3[9] = {c3, s3, 0, -s3, c3, 0, 0, 0, 1};
+  double B[9];
+  for (int i = 0; i < 3; i++) {
+    for (int j = 0; j < 3; j++) {
+      B[3 * i + j] = A2[3 * i] * A1[j] + A2[3 * i + 1] * A1[3 + j] + A2[3 * i + 2] * A1[6 + j];
+    }
+  }
+  for (int i = 0; i < 3; i++) {
+    for (int j = 0; j < 3; j++) {
+      T[3 * i + j] = A3[3 * i] * B[j] + A3[3 * i + 1] * B[3 + j] + A3[3 * i + 2] * B[6 + j];
+    }
+  }
+}
+
+// the frame's orientation R.T (signals prefix.R.T[i,j]) is T to rounding, and the vector signal
+// prefix.var[i] is T v
+static void expect_rotation(Model* m, const double* x, const char* frame, const double T[9],
+                            const char* var, const double v[3]) {
+  char name[128];
+  for (int i = 0; i < 3; i++) {
+    double Tv = 0;
+    for (int j = 0; j < 3; j++) {
+      snprintf(name, sizeof name, "%s.R.T[%d,%d]", frame, i + 1, j + 1);
+      MBE_CK_NEAR(signal_value(m, x, name), T[3 * i + j], 0, 1e-15);
+      Tv += T[3 * i + j] * v[j];
+    }
+    snprintf(name, sizeof name, "%s[%d]", var, i + 1);
+    MBE_CK_NEAR(signal_value(m, x, name), Tv, 0, 2e-15);
+  }
+}
+
+// A member whose rotation starts vary starts from the bits of the model with those values
+// written in (the kernel computes the same expressions the compiler folds), and each rotation is
+// the one its angles and angular velocity describe
+START_TEST(test_rotation_starts_vary) {
+  MbeError err;
+  mbe_error_clear(&err);
+  Model var, ref;
+  ck_assert_msg(model_open(&var, ROTATIONS, "Rot", ROT_VARY, NROT, &err) == MBE_OK, "%s",
+                err.message);
+  ck_assert_msg(model_open(&ref, ROTATIONS, "RotEdited", NULL, 0, &err) == MBE_OK, "%s",
+                err.message);
+  ck_assert_uint_eq(var.sys->nvary, NROT);
+  ck_assert_uint_eq(var.sys->nx, ref.sys->nx);
+  for (size_t k = 0; k < NROT; k++) {
+    var.p[k] = ROT_VALUES[k];
+  }
+  double xv[MAXX], xr[MAXX], xn[MAXX];
+  initial_state(&var, xv);
+  memcpy(xr, ref.sys->x0, ref.sys->nx * sizeof *xr);
+  for (size_t i = 0; i < var.sys->nx; i++) {
+    ck_assert_str_eq(var.sys->state_names[i], ref.sys->state_names[i]);
+    ck_assert_msg(xv[i] == xr[i], "%s: %.17g vs %.17g", var.sys->state_names[i], xv[i], xr[i]);
+  }
+
+  // the nominal values are the model's own start: every varied rotation moves a state
+  memcpy(var.p, var.sys->p0, var.sys->np * sizeof *var.p);
+  initial_state(&var, xn);
+  for (size_t i = 0; i < var.sys->nx; i++) {
+    ck_assert_msg(xn[i] == var.sys->x0[i], "%s", var.sys->state_names[i]);
+  }
+  const char* moved[] = {"sat.Q[1]",  "sat.w_a[2]",      "pod.phi[1]",   "pod.phi_d[3]",
+                         "free.Q[3]", "free.w_rel_b[1]", "sph.Q[1]",     "sph.w_rel[2]",
+                         "b4.Q[2]",   "b4.w_a[3]",       "fmsi.angle_2", "fmsi.angle_d_1"};
+  for (size_t k = 0; k < sizeof moved / sizeof moved[0]; k++) {
+    const MbeSignal* sg = mbe_system_signal(var.sys, moved[k]);
+    ck_assert_msg(sg != NULL, "no %s", moved[k]);
+    size_t i = 0;
+    while (i < var.sys->nx && strcmp(var.sys->state_names[i], moved[k]) != 0) {
+      i++;
+    }
+    ck_assert_msg(i < var.sys->nx && xn[i] != xv[i], "%s does not move", moved[k]);
+  }
+
+  // independent truth: the rotations of the varied angles and the angular velocities they carry
+  double T[9], a_sat[3] = {0.1, -0.4, 0.3}, a_pod[3] = {1.1, -0.3, 0.2};
+  double a_sph2[3] = {-0.3, -0.35, 0.2}, w_sat[3] = {0.7, 0.01, 0.02}, w_pod[3] = {0.1, 0.2, 0.3};
+  double w_sph2[3] = {0.1, -0.5, 0.9};
+  memcpy(var.p, ROT_VALUES, sizeof ROT_VALUES);
+  axes123(a_sat, T);
+  expect_rotation(&var, xv, "sat.frame_a", T, "sat.w_a", w_sat);
+  axes123(a_pod, T);
+  expect_rotation(&var, xv, "pod.frame_a", T, "pod.w_a", w_pod);
+  axes123(a_sph2, T);  // the world above it does not turn: R_b = R_rel, w_b = R_rel w_rel_a
+  expect_rotation(&var, xv, "b4.frame_a", T, "b4.w_a", w_sph2);
+  double w_b[3] = {-0.3, -0.2, 0.1};  // fmsi's rates of the angles give the varied w_rel_b
+  for (int i = 0; i < 3; i++) {
+    char name[64];
+    snprintf(name, sizeof name, "fmsi.w_rel_b_%d", i + 1);
+    MBE_CK_NEAR(signal_value(&var, xv, name), w_b[i], 0, 1e-15);
+  }
+
+  // and the motion is the edited model's, bit for bit
+  integrate(&var, xv, 0.2, 1e-3);
+  integrate(&ref, xr, 0.2, 1e-3);
+  for (size_t i = 0; i < var.sys->nx; i++) {
+    ck_assert_msg(xv[i] == xr[i], "%s: %.17g vs %.17g", var.sys->state_names[i], xv[i], xr[i]);
+  }
+  model_close(&var);
+  model_close(&ref);
+}
+END_TEST
+
+// a rotation whose start the nonlinear initialization computes cannot vary: with angles_fixed
+// false, angles_start is only Newton's first guess once the model has a condition to solve (here
+// the pendulum's initial acceleration)
+START_TEST(test_rotation_unknown_refused) {
+  static const char text[] =
+      "model Guess\n"
+      "  inner Modelica.Mechanics.MultiBody.World world;\n"
+      "  Modelica.Mechanics.MultiBody.Parts.Body sat(m=1, angles_start={0.1,0,0},\n"
+      "    r_0(each fixed=true), v_0(each fixed=true), w_0_fixed=true);\n"
+      "  Modelica.Mechanics.MultiBody.Joints.Revolute rev(phi(start=0.1), w(fixed=true),\n"
+      "    a(fixed=true));\n"
+      "  Modelica.Mechanics.MultiBody.Parts.Body bob(m=1, r_CM={0.5,0,0});\n"
+      "equation\n"
+      "  connect(world.frame_b, rev.frame_a);\n"
+      "  connect(rev.frame_b, bob.frame_a);\n"
+      "end Guess;\n";
+  MbeError err;
+  mbe_error_clear(&err);
+  Model m;
+  const char* vary[] = {"sat.angles_start[1]"};
+  ck_assert_int_eq(model_open(&m, text, "Guess", vary, 1, &err), MBE_ERR_UNSUPPORTED);
+  ck_assert_msg(strstr(err.message,
+                       "the start of sat.Q[1] depends on sat.angles_start[1], which "
+                       "varies per member, but the nonlinear initialization "
+                       "computes sat.Q[1]") != NULL,
+                "%s", err.message);
+  ck_assert_str_eq(err.file, "wrapper.mo");
+  ck_assert_int_eq(err.line, 3);
+  model_close(&m);
+
+  // with angles_fixed the rotation is a start, and it varies
+  static const char fixed[] =
+      "model Fixed\n"
+      "  extends Guess(sat(angles_fixed=true));\n"
+      "end Fixed;\n";
+  char both[sizeof text + sizeof fixed];
+  snprintf(both, sizeof both, "%s%s", text, fixed);
+  ck_assert_msg(model_open(&m, both, "Fixed", vary, 1, &err) == MBE_OK, "%s", err.message);
+  model_close(&m);
+}
+END_TEST
+
 /* ---- what cannot vary ---------------------------------------------------------------------- */
 
 typedef struct Refusal {
@@ -533,6 +744,7 @@ static Suite* vary_suite(void) {
   tcase_add_test(tc, test_varied_member_equals_edited_model);
   tcase_add_test(tc, test_users_parameter_drives_components);
   tcase_add_test(tc, test_free_body_start_spellings);
+  tcase_add_test(tc, test_rotation_starts_vary);
   suite_add_tcase(s, tc);
   tc = mbe_tcase_create("refusals");
   tcase_add_loop_test(tc, test_refusals, 0, sizeof REFUSALS / sizeof REFUSALS[0]);
@@ -541,6 +753,7 @@ static Suite* vary_suite(void) {
   tcase_add_test(tc, test_dimension_use_is_located);
   tcase_add_test(tc, test_start_that_sets_nothing);
   tcase_add_test(tc, test_mech_needs_a_number);
+  tcase_add_test(tc, test_rotation_unknown_refused);
   tcase_add_test(tc, test_catalogue_use_names_origin);
   tcase_add_loop_test(tc, test_origins_named, 0, 4);
   suite_add_tcase(s, tc);
