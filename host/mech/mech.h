@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "base.h"
 #include "model.h"
@@ -56,6 +57,11 @@ typedef struct MbeSystem {
 MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err);
 
 void mbe_system_destroy(MbeSystem* sys);
+
+// Writes the states the system integrates (in the kernel's order, with their start values) and
+// what the initialization solved to out, as `mbens check` prints them after the flat model's
+// summary. Statuses: MBE_ERR_IO (write failed), MBE_ERR_NOMEM. Nullable: err.
+MbeStatus mbe_system_print(const MbeSystem* sys, FILE* out, MbeError* err);
 
 // the signal of that name, NULL if none
 const MbeSignal* mbe_system_signal(const MbeSystem* sys, const char* name);
