@@ -323,6 +323,16 @@ MbeStatus mbe_flat_vary_leaves(MbeFlat* flat, int var, bool is_start, MbeValue* 
 MbeFlat* mbe_flatten_flat(MbeFlatten* fl);
 const MbeSpec* mbe_flatten_spec(MbeFlatten* fl);
 
+// ---- the model's own values (model_bounds.c) -----------------------------------------------
+
+// Checks every parameter value the model fixes (Real and Integer, not fixed=false) against the
+// min and max its declaration or type states. The first value outside them is an MBE_ERR_MODEL
+// at the binding that gives it, naming the element, its value and the bound with the bound's
+// place; a binding in the library moves to the user's line (mbe_flat_error_at_var). The values
+// users write are checked first, so a wrong one is reported where it is written, not at a
+// library value computed from it. Nullable: err.
+MbeStatus mbe_flat_check_bounds(const MbeFlat* flat, MbeError* err);
+
 // ---- where errors point (model_where.c) ---------------------------------------------------
 //
 // An error found in a class the user did not write (the catalogue; the rule: a file the user did

@@ -2120,14 +2120,16 @@ MbeStatus mbe_flat_create(MbeSpec* spec, const char* class_name, MbeFlat** out, 
     goto fail;
   }
 
-  // the root instance, all elements, connections and equations, values, experiment
+  // the root instance, all elements, connections and equations, values and their bounds,
+  // experiment
   int root;
   ModSet none = {0};
   if ((st = new_inst(&fl, "", -1, top, top->loc, &root, err)) != MBE_OK ||
       (st = expand(&fl, root, &none, err)) != MBE_OK ||
       (st = instantiate_all(&fl, root, err)) != MBE_OK ||
       (st = flatten_all_equations(&fl, err)) != MBE_OK ||
-      (st = mbe_flatten_eval_all(&fl, err)) != MBE_OK || (st = experiment(&fl, err)) != MBE_OK) {
+      (st = mbe_flatten_eval_all(&fl, err)) != MBE_OK ||
+      (st = mbe_flat_check_bounds(f, err)) != MBE_OK || (st = experiment(&fl, err)) != MBE_OK) {
     goto fail;
   }
   mbe_flat_warnings_to_user(f);

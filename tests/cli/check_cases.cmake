@@ -17,6 +17,11 @@ mbe_cli_test(check_zero_axis 2 "zero_axis\\.mo:3:48: error: rev: axis 'n' is the
   check ${DATA}/zero_axis.mo)
 mbe_cli_test(check_dangling_joint 2 "dangling_joint\\.mo:3:48: error: rev: moves no mass: a joint whose moving side carries no body"
   check ${DATA}/dangling_joint.mo)
+# a value outside its declared min: at the user's binding, not at the joint the mechanics blames
+mbe_cli_test(check_negative_mass 2 "negative_mass\\.mo:4:50: error: body\\.m = -1 is below its declared min = 0 \\(<catalogue>/Modelica/Mechanics/MultiBody/Parts\\.mo:[0-9]+:[0-9]+\\)"
+  check ${DATA}/negative_mass.mo)
+mbe_cli_test(simulate_negative_mass 2 "negative_mass\\.mo:4:50: error: body\\.m = -1 is below its declared min = 0"
+  simulate ${DATA}/negative_mass.mo -o ${OUT}/unused.csv)
 mbe_cli_test(check_init_unsolvable 2 "catalogue_bad6\\.mo:3:79: error: body: the initialization found no solution"
   check ${DATA}/catalogue_bad6.mo)
 mbe_cli_test(check_quiet_refusal 2 "zero_axis\\.mo:3:48: error:" check --quiet ${DATA}/zero_axis.mo)
@@ -26,5 +31,6 @@ add_test(NAME cli_check_as_simulate COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/check
   $<TARGET_FILE:mbens> ${OUT}/check_as_simulate
   ${DATA}/fourbar.mo ${DATA}/unsupported_class.mo ${DATA}/user_equation.mo ${DATA}/zero_axis.mo
   ${DATA}/dangling_joint.mo ${DATA}/init_acceleration.mo ${DATA}/junction_no_stiffness.mo
-  ${DATA}/point_mass_unfixed.mo ${DATA}/catalogue_bad6.mo ${DATA}/catalogue_open_input.mo)
+  ${DATA}/point_mass_unfixed.mo ${DATA}/catalogue_bad6.mo ${DATA}/catalogue_open_input.mo
+  ${DATA}/negative_mass.mo)
 set_tests_properties(cli_check_as_simulate PROPERTIES LABELS unit TIMEOUT 120)
