@@ -34,3 +34,24 @@ add_test(NAME cli_check_as_simulate COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/check
   ${DATA}/point_mass_unfixed.mo ${DATA}/catalogue_bad6.mo ${DATA}/catalogue_open_input.mo
   ${DATA}/negative_mass.mo)
 set_tests_properties(cli_check_as_simulate PROPERTIES LABELS unit TIMEOUT 120)
+
+# --all lists apart what only the animation reads (the catalogue's [animation] marks, and the
+# user's L that only a joint's cylinder length reads); a default that sizes the box's mass
+# (world.defaultWidthFraction, the box's width) stays among the parameters that may vary, and
+# animation = false is no longer a structural parameter
+set(ANIM ${DATA}/animation_params.mo)
+mbe_cli_test_lines(check_animation_section 0
+  "~parameters that only affect the animation, not the simulation \\(3 set by the model, 43 in all\\):~(  [^~]*~)*  world\\.axisLength  +=  *0\\.5 "
+  check --all ${ANIM})
+mbe_cli_test_lines(check_animation_user_parameter 0
+  "~parameters that only affect the animation[^~]*~(  [^~]*~)*  L  +=  *0\\.2  *animation_params\\.mo:2~(  [^~]*~)*  rev\\.cylinderLength  +="
+  check ${ANIM})
+mbe_cli_test_lines(check_animation_not_varying 0
+  "!per member \\([^)]*\\):~(  [^~]*~)*  (world\\.axisLength|L|rev\\.cylinderLength|rev\\.cylinderDiameter) "
+  check --all ${ANIM})
+mbe_cli_test_lines(check_animation_geometry_default 0
+  "per member \\([^)]*\\):~(  [^~]*~)*  world\\.defaultWidthFraction  +=  *20 "
+  check --all ${ANIM})
+mbe_cli_test_lines(check_animation_not_structural 0
+  "!structural parameters[^~]*~(  [^~]*~)*  rev\\.animation "
+  check ${ANIM})

@@ -1049,6 +1049,10 @@ static Suite* make_model_suite(void) {
   return s;
 }
 
-MbeSuiteFactory* const mbe_check_suites[] = {make_model_suite,        make_model_eval_suite,
-                                             make_model_errors_suite, make_model_msl_suite,
-                                             make_model_where_suite,  NULL};
+MbeSuiteFactory* const mbe_check_suites[] = {make_model_suite,
+                                             make_model_eval_suite,
+                                             make_model_errors_suite,
+                                             make_model_msl_suite,
+                                             make_model_where_suite,
+                                             make_model_visual_suite,
+                                             NULL};
