@@ -24,7 +24,7 @@ typedef struct MbeCommand {
 
 static const MbeCommand COMMANDS[] = {
     {"check", mbe_cmd_check,
-     "load and flatten a Modelica model; print its components, parameters and experiment"},
+     "whether simulate accepts a model: load, flatten, build its mechanics; print a summary"},
     {"simulate", mbe_cmd_simulate,
      "compile a model and integrate it once (its own parameters and start values); write CSV"},
     {"run", mbe_cmd_run,

@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "base.h"
 #include "model.h"
@@ -51,11 +52,19 @@ typedef struct MbeSystem {
 
 // Builds the system of a flat model. Errors name the component (file:line:column) and say what is
 // not supported yet: kinematic loops (naming the joints in the loop), components mech does not
-// implement, 1-D elements not attached to a joint axis. Statuses: MBE_ERR_MODEL,
-// MBE_ERR_UNSUPPORTED, MBE_ERR_NOMEM. Out: owned, NULL on failure. Nullable: err.
+// implement, 1-D elements not attached to a joint axis. A varied parameter (mbe_flat_vary) that
+// reaches no state derivative, initial state or output is an MBE_ERR_USAGE that says why (only
+// the animation reads it, a false X_fixed flag, the model's flags and values). Statuses:
+// MBE_ERR_MODEL, MBE_ERR_UNSUPPORTED, MBE_ERR_USAGE, MBE_ERR_NOMEM. Out: owned, NULL on failure.
+// Nullable: err.
 MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err);
 
 void mbe_system_destroy(MbeSystem* sys);
+
+// Writes the states the system integrates (in the kernel's order, with their start values) and
+// what the initialization solved to out, as `mbens check` prints them after the flat model's
+// summary. Statuses: MBE_ERR_IO (write failed), MBE_ERR_NOMEM. Nullable: err.
+MbeStatus mbe_system_print(const MbeSystem* sys, FILE* out, MbeError* err);
 
 // the signal of that name, NULL if none
 const MbeSignal* mbe_system_signal(const MbeSystem* sys, const char* name);

@@ -1693,6 +1693,8 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
     st = mbe_mech_outputs(&m);
   if (st == MBE_OK)
     st = mbe_mech_initial_state(&m);
+  if (st == MBE_OK)
+    st = mbe_mech_check_varied(&m);
   if (st == MBE_OK && sys->sym.is_oom)
     st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
   mbe_free(m.var_table);

@@ -308,6 +308,7 @@ typedef struct MbeMech {
   // signals being collected
   MbeSignal* sigs;
   size_t nsigs, cap_sigs;
+  size_t param_sig0, param_sig1;  // sigs[param_sig0 .. param_sig1): the parameters' own values
   int* pvars;  // flat var of each per-member parameter: the varied ones (flat->vary, the first
                // nvary), then the free parameters (np)
   size_t np, cap_p, nvary;
@@ -391,5 +392,11 @@ MbeStatus mbe_mech_der(MbeMech* m, MbeSymId e, MbeSymId* out);
 
 // ---- mech_init.c ----------------------------------------------------------------------------
 MbeStatus mbe_mech_initial_state(MbeMech* m);
+
+// ---- mech_vary.c ----------------------------------------------------------------------------
+// refuses a varied parameter that reaches no state derivative, initial state or output (after
+// mbe_mech_initial_state), saying why: the animation only, a false X_fixed flag, or the model's
+// flags and connections
+MbeStatus mbe_mech_check_varied(MbeMech* m);
 
 #endif

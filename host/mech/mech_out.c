@@ -674,6 +674,7 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
     }
   }
   // parameters and constants (Real): their values, or their symbols where they are free
+  m->param_sig0 = m->nsigs;
   for (size_t i = 0; i < m->flat->nvars; i++) {
     const MbeVar* v = &m->flat->vars[i];
     if ((v->variability != MBE_VAR_PARAMETER && v->variability != MBE_VAR_CONSTANT) ||
@@ -700,6 +701,7 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
         mbe_mech_signal(m, name, mbe_mech_value_node(m, val, k));
     }
   }
+  m->param_sig1 = m->nsigs;
   // joint drive torques and forces: minus the loads of the elements on the axis, the inertias
   // riding on it included (their flange torque is J a)
   for (size_t k = 0; k < m->nsets; k++) {

@@ -100,6 +100,9 @@ typedef struct MbeVar {
   bool is_flow, is_final, is_protected;
   bool is_structural;  // a non-Real parameter: fixed for a compiled kernel
   bool is_evaluate;    // declared with annotation(Evaluate=true)
+  bool is_visual;      // only the animation reads it (mbe_flat_mark_visual): varying it changes
+                       // no simulated quantity
+  const char* description;  // the declaration's description string, "" if none
   bool is_free;        // a parameter with fixed=false: computed by initialization, its start
                        // value is the guess (Modelica 8.6)
   bool is_modified;    // the value comes from a modifier or the user's own declaration
@@ -363,6 +366,29 @@ MbeStatus mbe_flat_vary_leaves(MbeFlat* flat, int var, bool is_start, MbeValue* 
 // the flat model under construction
 MbeFlat* mbe_flatten_flat(MbeFlatten* fl);
 const MbeSpec* mbe_flatten_spec(MbeFlatten* fl);
+
+// ---- the model's own values (model_bounds.c) -----------------------------------------------
+
+// Checks every parameter value the model fixes (Real and Integer, not fixed=false) against the
+// min and max its declaration or type states. The first value outside them is an MBE_ERR_MODEL
+// at the binding that gives it, naming the element, its value and the bound with the bound's
+// place; a binding in the library moves to the user's line (mbe_flat_error_at_var). The values
+// users write are checked first, so a wrong one is reported where it is written, not at a
+// library value computed from it. Nullable: err.
+MbeStatus mbe_flat_check_bounds(const MbeFlat* flat, MbeError* err);
+
+// ---- what only the animation reads (model_visual.c) ----------------------------------------
+
+// the mark a catalogue declaration's description ends with when only the animation reads it
+#define MBE_ANIMATION_MARK "[animation]"
+
+// Sets MbeVar.is_visual on every variable only the animation reads: one declared with the mark
+// (host/mech never reads it), or a parameter of the user's files that something reads, when
+// everything that reads it (bindings and attributes of other variables, equations, dimensions
+// and conditions) is itself visual. A marked parameter that a simulated value reads (the World's
+// defaultWidthFraction where a BodyBox takes its default width) is not visual in that model.
+// Statuses: MBE_ERR_NOMEM. Nullable: err.
+MbeStatus mbe_flat_mark_visual(MbeFlatten* fl, MbeError* err);
 
 // ---- where errors point (model_where.c) ---------------------------------------------------
 //

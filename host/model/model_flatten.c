@@ -607,6 +607,7 @@ static MbeStatus make_var(MbeFlatten* fl, int inst, MbeSlot* slot_in, const Type
   // compiled kernel is its type: Integer, Boolean, String and enumeration parameters select
   // equations, Real ones are numbers that may vary per member
   v.is_evaluate = c->is_evaluate;
+  v.description = c->description ? c->description : "";
   v.is_structural = v.variability >= MBE_VAR_PARAMETER && v.type != MBE_T_REAL;
 
   // binding: an outer modifier's value, else the declaration's
@@ -2218,14 +2219,17 @@ MbeStatus mbe_flat_create(MbeSpec* spec, const char* class_name, MbeFlat** out, 
     goto fail;
   }
 
-  // the root instance, all elements, connections and equations, values, experiment
+  // the root instance, all elements, connections and equations, values and their bounds, what
+  // only the animation reads, experiment
   int root;
   ModSet none = {0};
   if ((st = new_inst(&fl, "", -1, top, top->loc, &root, err)) != MBE_OK ||
       (st = expand(&fl, root, &none, err)) != MBE_OK ||
       (st = instantiate_all(&fl, root, err)) != MBE_OK ||
       (st = flatten_all_equations(&fl, err)) != MBE_OK ||
-      (st = mbe_flatten_eval_all(&fl, err)) != MBE_OK || (st = experiment(&fl, err)) != MBE_OK) {
+      (st = mbe_flatten_eval_all(&fl, err)) != MBE_OK ||
+      (st = mbe_flat_check_bounds(f, err)) != MBE_OK ||
+      (st = mbe_flat_mark_visual(&fl, err)) != MBE_OK || (st = experiment(&fl, err)) != MBE_OK) {
     goto fail;
   }
   mbe_flat_warnings_to_user(f);

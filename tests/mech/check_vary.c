@@ -4,6 +4,8 @@
 // parameters computed from the varied ones (a BodyBox's mass and inertia from its length and
 // width), its initial state from varied start values, must move like the edited model. And every
 // way to ask for something that cannot vary is refused with a message that names it.
+#define _XOPEN_SOURCE 700  // nftw
+#include <ftw.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -738,6 +740,162 @@ START_TEST(test_origins_named) {
 }
 END_TEST
 
+/* ---- what changes nothing ---------------------------------------------------------------- */
+
+// a parameter only the animation reads: at the user's component, the declaration as the note
+START_TEST(test_animation_changes_nothing) {
+  static const char* const NAMES[] = {"world.axisLength", "revolute1.cylinderLength",
+                                      "world.gravityArrowTail[2]"};
+  const char* vary[] = {NAMES[_i]};
+  char origin_text[128], first[256];
+  snprintf(origin_text, sizeof origin_text, "--vary '%s=uniform(0.1,0.2)'", NAMES[_i]);
+  const char* origin[] = {origin_text};
+  snprintf(first, sizeof first,
+           "%s (%s) only affects the animation: no quantity the simulator "
+           "computes depends on it",
+           NAMES[_i], origin_text);
+  MbeError err;
+  mbe_error_clear(&err);
+  Model m;
+  ck_assert_int_eq(model_open_from(&m, NULL, DP, vary, origin, 1, &err), MBE_ERR_USAGE);
+  const char* file = strrchr(err.file, '/');
+  ck_assert_str_eq(file ? file + 1 : err.file, "DoublePendulum.mo");
+  ck_assert_int_eq(err.line, _i == 1 ? 5 : 4);
+  expect_first_then_note(&err, first, "the declaration of");
+  model_close(&m);
+}
+END_TEST
+
+// a start parameter whose X_fixed flag is false, a gravity that gravityType switches off, an
+// inertia about an axis the body never turns about: refused with the reason
+START_TEST(test_flags_switch_off) {
+  static const char text[] =
+      "model Off\n"
+      "  inner Modelica.Mechanics.MultiBody.World world(gravityType=\n"
+      "    Modelica.Mechanics.MultiBody.Types.GravityTypes.NoGravity);\n"
+      "  Modelica.Mechanics.MultiBody.Parts.Body body(m=1, r_CM={0.5,0,0});\n"
+      "  Modelica.Mechanics.MultiBody.Joints.Revolute rev(n={0,0,1}, useAxisFlange=true,\n"
+      "    phi(start=0.5, fixed=true), w(fixed=true));\n"
+      "  Modelica.Mechanics.Rotational.Components.Spring spring(c=10);\n"
+      "equation\n"
+      "  connect(world.frame_b, rev.frame_a);\n"
+      "  connect(rev.frame_b, body.frame_a);\n"
+      "  connect(rev.support, spring.flange_a);\n"
+      "  connect(spring.flange_b, rev.axis);\n"
+      "end Off;\n";
+  static const struct {
+    const char* name;
+    const char* part;
+  } CASES[] = {
+      {"body.z_0_start[3]",
+       "body.z_0_start[3] changes no simulated quantity: with body.z_0_fixed = false it is only "
+       "a guess, and nothing the simulator computes reads it"},
+      {"world.g",
+       "world.g changes no simulated quantity: with this model's flags and other values (a "
+       "structural choice, a zero it multiplies, an output nothing reads) no state, initial "
+       "state or output the simulator computes depends on it"},
+      {"body.I_11", "body.I_11 changes no simulated quantity"},
+  };
+  MbeError err;
+  mbe_error_clear(&err);
+  Model m;
+  const char* vary[] = {CASES[_i].name};
+  ck_assert_int_eq(model_open(&m, text, "Off", vary, 1, &err), MBE_ERR_USAGE);
+  ck_assert_msg(strstr(err.message, CASES[_i].part) != NULL, "'%s' lacks '%s'", err.message,
+                CASES[_i].part);
+  ck_assert_str_eq(err.file, "wrapper.mo");
+  model_close(&m);
+
+  // what the same model does read varies: the body swings about the revolute's z axis
+  const char* used[] = {"body.I_33", "body.m", "rev.phi.start", "spring.c"};
+  ck_assert_msg(model_open(&m, text, "Off", used, 4, &err) == MBE_OK, "%s", err.message);
+  model_close(&m);
+}
+END_TEST
+
+// the models of models/msl, sorted (nftw's order is the file system's)
+static char* msl_paths[256];
+static size_t msl_count;
+
+static int collect_model(const char* path, const struct stat* sb, int type, struct FTW* ftw) {
+  (void)sb;
+  (void)ftw;
+  size_t n = strlen(path);
+  if (type == FTW_F && n > 3 && strcmp(path + n - 3, ".mo") == 0 && msl_count < 256) {
+    msl_paths[msl_count] = malloc(n + 1);
+    ck_assert_ptr_nonnull(msl_paths[msl_count]);
+    memcpy(msl_paths[msl_count++], path, n + 1);
+  }
+  return 0;
+}
+
+static int path_cmp(const void* a, const void* b) {
+  return strcmp(*(char* const*)a, *(char* const*)b);
+}
+
+// the visual Real parameter elements of a flat model a user may name in --vary
+static size_t visual_names(const MbeFlat* f, char names[][160], size_t cap) {
+  size_t n = 0;
+  for (size_t i = 0; i < f->nvars; i++) {
+    const MbeVar* v = &f->vars[i];
+    if (!v->is_visual || v->type != MBE_T_REAL || v->variability != MBE_VAR_PARAMETER ||
+        v->is_final || v->is_protected || v->ndims > 1) {
+      continue;
+    }
+    for (int k = 0; k < (v->ndims ? v->dims[0] : 1) && n < cap; k++) {
+      if (v->ndims) {
+        snprintf(names[n++], 160, "%s[%d]", v->name, k + 1);
+      } else {
+        snprintf(names[n++], 160, "%s", v->name);
+      }
+    }
+  }
+  return n;
+}
+
+// The catalogue's [animation] marks agree with host/mech: on every model of models/msl, every
+// visual parameter element varied alone reaches nothing the simulator computes, so mech refuses
+// it as animation-only.
+START_TEST(test_animation_marks_agree_with_mech) {
+  char root[1024];
+  snprintf(root, sizeof root, "%s/models/msl", mbe_test_source_dir());
+  msl_count = 0;
+  ck_assert_int_eq(nftw(root, collect_model, 16, FTW_PHYS), 0);
+  qsort(msl_paths, msl_count, sizeof msl_paths[0], path_cmp);
+  ck_assert_uint_ge(msl_count, 70);
+  static char names[512][160];
+  size_t checked = 0;
+  for (size_t p = 0; p < msl_count; p++) {
+    MbeError err;
+    mbe_error_clear(&err);
+    MbeSpec* spec = NULL;
+    MbeFlat* flat = NULL;
+    MbeSystem* sys = NULL;
+    ck_assert_int_eq(mbe_spec_create(&spec, &err), MBE_OK);
+    ck_assert_int_eq(mbe_spec_add_file(spec, msl_paths[p], &err), MBE_OK);
+    ck_assert_msg(mbe_flat_create(spec, NULL, &flat, &err) == MBE_OK, "%s", err.message);
+    size_t n = visual_names(flat, names, 512);
+    mbe_flat_destroy(flat);
+    for (size_t k = 0; k < n; k++) {
+      const char* vary[] = {names[k]};
+      ck_assert_int_eq(mbe_flat_create(spec, NULL, &flat, &err), MBE_OK);
+      ck_assert_msg(mbe_flat_vary(flat, vary, 1, &err) == MBE_OK, "%s: %s", names[k], err.message);
+      MbeStatus st = mbe_system_build(flat, &sys, &err);
+      ck_assert_msg(st == MBE_ERR_USAGE && strstr(err.message, "only affects the animation"),
+                    "%s in %s: a visual parameter the simulation reads (status %d: %s)", names[k],
+                    msl_paths[p], st, st == MBE_OK ? "built" : err.message);
+      mbe_system_destroy(sys);
+      mbe_flat_destroy(flat);
+      sys = NULL;
+      checked++;
+    }
+    mbe_spec_destroy(spec);
+    free(msl_paths[p]);
+  }
+  ck_assert_uint_ge(checked, 2000);
+}
+END_TEST
+
 static Suite* vary_suite(void) {
   Suite* s = suite_create("vary");
   TCase* tc = mbe_tcase_create("truth");
@@ -756,6 +914,12 @@ static Suite* vary_suite(void) {
   tcase_add_test(tc, test_rotation_unknown_refused);
   tcase_add_test(tc, test_catalogue_use_names_origin);
   tcase_add_loop_test(tc, test_origins_named, 0, 4);
+  tcase_add_loop_test(tc, test_animation_changes_nothing, 0, 3);
+  tcase_add_loop_test(tc, test_flags_switch_off, 0, 3);
+  suite_add_tcase(s, tc);
+  tc = mbe_tcase_create("animation");
+  tcase_set_timeout(tc, 100);
+  tcase_add_test(tc, test_animation_marks_agree_with_mech);
   suite_add_tcase(s, tc);
   return s;
 }

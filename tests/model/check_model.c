@@ -1123,7 +1123,11 @@ static Suite* make_model_suite(void) {
   return s;
 }
 
-MbeSuiteFactory* const mbe_check_suites[] = {make_model_suite,        make_model_eval_suite,
-                                             make_model_errors_suite, make_model_msl_suite,
-                                             make_model_where_suite,  make_model_library_suite,
+MbeSuiteFactory* const mbe_check_suites[] = {make_model_suite,
+                                             make_model_eval_suite,
+                                             make_model_errors_suite,
+                                             make_model_msl_suite,
+                                             make_model_where_suite,
+                                             make_model_visual_suite,
+                                             make_model_library_suite,
                                              NULL};

@@ -50,5 +50,6 @@ Suite* make_model_errors_suite(void);
 Suite* make_model_msl_suite(void);
 Suite* make_model_where_suite(void);
 Suite* make_model_library_suite(void);
+Suite* make_model_visual_suite(void);
 
 #endif

@@ -335,6 +335,43 @@ static const ErrorCase CASES[] = {
      "end T;\n",
      NULL, MBE_ERR_MODEL, 4, 7, "unknown name 'y'"},
 
+    // the model's values within their declared min and max (model_bounds.c)
+    {"negative mass at the user's binding, naming the catalogue's bound",
+     "model T\n"
+     "  inner Modelica.Mechanics.MultiBody.World world;\n"
+     "  Modelica.Mechanics.MultiBody.Parts.Body body(m = -1);\n"
+     "end T;\n",
+     NULL, MBE_ERR_MODEL, 3, 52,
+     "body.m = -1 is below its declared min = 0 "
+     "(<catalogue>/Modelica/Mechanics/MultiBody/Parts.mo:"},
+    {"a bound of the declared type (SI.Density)",
+     "model T\n"
+     "  inner Modelica.Mechanics.MultiBody.World world;\n"
+     "  Modelica.Mechanics.MultiBody.Parts.BodyBox box(r = {1, 0, 0}, density = -2);\n"
+     "end T;\n",
+     NULL, MBE_ERR_MODEL, 3, 75, "box.density = -2 is below its declared min = 0"},
+    {"the user's own bound, above max",
+     "model T\n"
+     "  parameter Real k(min = 1, max = 3) = 5;\n"
+     "end T;\n",
+     NULL, MBE_ERR_MODEL, 2, 40, "k = 5 is above its declared max = 3 (test.mo:2:35)"},
+    {"an array element outside an Integer type's bounds",
+     "model T\n"
+     "  inner Modelica.Mechanics.MultiBody.World world;\n"
+     "  Modelica.Mechanics.MultiBody.Parts.Body body(m = 1, sequence_start = {1, 2, 4});\n"
+     "end T;\n",
+     NULL, MBE_ERR_MODEL, 3, 72, "body.sequence_start[3] = 4 is above its declared max = 3"},
+    {"a value passed down a user's model: at the binding that reads it",
+     "model T\n"
+     "  model Arm\n"
+     "    parameter Real mass = 1;\n"
+     "    Modelica.Mechanics.MultiBody.Parts.Body body(m = mass);\n"
+     "  end Arm;\n"
+     "  inner Modelica.Mechanics.MultiBody.World world;\n"
+     "  Arm arm(mass = -2);\n"
+     "end T;\n",
+     "T", MBE_ERR_MODEL, 4, 54, "arm.body.m = -2 is below its declared min = 0"},
+
     // experiment
     {"experiment with a negative Interval",
      "model T\n"

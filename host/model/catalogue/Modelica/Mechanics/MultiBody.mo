@@ -12,17 +12,17 @@ package MultiBody "Library to model 3-dimensional mechanical systems (interfaces
       "Coordinate system fixed in the origin of the world frame";
 
     parameter Boolean enableAnimation = true
-      "= true, if animation of all components is enabled";
+      "= true, if animation of all components is enabled [animation]";
     parameter Boolean animateWorld = true
-      "= true, if world coordinate system shall be visualized";
+      "= true, if world coordinate system shall be visualized [animation]";
     parameter Boolean animateGravity = true
-      "= true, if gravity field shall be visualized (acceleration vector or field center)";
+      "= true, if gravity field shall be visualized (acceleration vector or field center) [animation]";
     parameter Boolean animateGround = false
-      "= true, if ground plane shall be visualized";
+      "= true, if ground plane shall be visualized [animation]";
     parameter Modelica.Mechanics.MultiBody.Types.AxisLabel label1 = "x"
-      "Label of horizontal axis in icon";
+      "Label of horizontal axis in icon [animation]";
     parameter Modelica.Mechanics.MultiBody.Types.AxisLabel label2 = "y"
-      "Label of vertical axis in icon";
+      "Label of vertical axis in icon [animation]";
     parameter Modelica.Mechanics.MultiBody.Types.GravityTypes gravityType =
       Modelica.Mechanics.MultiBody.Types.GravityTypes.UniformGravity
       "Type of gravity field" annotation(Evaluate=true);
@@ -37,63 +37,63 @@ package MultiBody "Library to model 3-dimensional mechanical systems (interfaces
       "= true, if 3-dim. mechanical effects of Parts.Mounting1D/Rotor1D/BevelGear1D shall be taken into account";
 
     parameter SI.Distance axisLength = nominalLength/2
-      "Length of world axes arrows";
+      "Length of world axes arrows [animation]";
     parameter SI.Distance axisDiameter = axisLength/defaultFrameDiameterFraction
-      "Diameter of world axes arrows";
-    parameter Boolean axisShowLabels = true "= true, if labels shall be shown";
+      "Diameter of world axes arrows [animation]";
+    parameter Boolean axisShowLabels = true "= true, if labels shall be shown [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color axisColor_x =
-      Modelica.Mechanics.MultiBody.Types.Defaults.FrameColor "Color of x-arrow";
+      Modelica.Mechanics.MultiBody.Types.Defaults.FrameColor "Color of x-arrow [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color axisColor_y = axisColor_x
-      "Color of y-arrow";
+      "Color of y-arrow [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color axisColor_z = axisColor_x
-      "Color of z-arrow";
+      "Color of z-arrow [animation]";
 
     parameter SI.Position gravityArrowTail[3] = {0,0,0}
-      "Position vector from origin of world frame to arrow tail, resolved in world frame";
-    parameter SI.Length gravityArrowLength = axisLength/2 "Length of gravity arrow";
+      "Position vector from origin of world frame to arrow tail, resolved in world frame [animation]";
+    parameter SI.Length gravityArrowLength = axisLength/2 "Length of gravity arrow [animation]";
     parameter SI.Diameter gravityArrowDiameter = gravityArrowLength/defaultWidthFraction
-      "Diameter of gravity arrow";
+      "Diameter of gravity arrow [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color gravityArrowColor = {0,230,0}
-      "Color of gravity arrow";
+      "Color of gravity arrow [animation]";
     parameter SI.Diameter gravitySphereDiameter = 12742000
-      "Diameter of sphere representing gravity center (default = mean diameter of earth)";
+      "Diameter of sphere representing gravity center (default = mean diameter of earth) [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color gravitySphereColor = {0,230,0}
-      "Color of gravity sphere";
+      "Color of gravity sphere [animation]";
 
     parameter Modelica.Mechanics.MultiBody.Types.Axis groundAxis_u =
       if abs(n[1]) >= 0.99 then {0,1,0} else {1,0,0}
-      "Vector along 1st axis (called u) of ground plane, resolved in world frame (should be perpendicular to gravity direction)";
-    parameter SI.Length groundLength_u = 2 "Length of ground plane along groundAxis_u";
+      "Vector along 1st axis (called u) of ground plane, resolved in world frame (should be perpendicular to gravity direction) [animation]";
+    parameter SI.Length groundLength_u = 2 "Length of ground plane along groundAxis_u [animation]";
     parameter SI.Length groundLength_v = groundLength_u
-      "Length of ground plane perpendicular to groundAxis_u";
+      "Length of ground plane perpendicular to groundAxis_u [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color groundColor = {200,200,200}
-      "Color of ground plane";
+      "Color of ground plane [animation]";
 
-    parameter SI.Length nominalLength = 1 "Nominal length of multi-body system";
+    parameter SI.Length nominalLength = 1 "Nominal length of multi-body system [animation]";
     parameter SI.Length defaultAxisLength = nominalLength/5
-      "Default for length of a frame axis (but not world frame)";
+      "Default for length of a frame axis (but not world frame) [animation]";
     parameter SI.Length defaultJointLength = nominalLength/10
-      "Default for the fixed length of a shape representing a joint";
+      "Default for the fixed length of a shape representing a joint [animation]";
     parameter SI.Length defaultJointWidth = nominalLength/20
-      "Default for the fixed width of a shape representing a joint";
+      "Default for the fixed width of a shape representing a joint [animation]";
     parameter SI.Length defaultForceLength = nominalLength/10
-      "Default for the fixed length of a shape representing a force (e.g., damper)";
+      "Default for the fixed length of a shape representing a force (e.g., damper) [animation]";
     parameter SI.Length defaultForceWidth = nominalLength/20
-      "Default for the fixed width of a shape representing a force (e.g., spring, bushing)";
+      "Default for the fixed width of a shape representing a force (e.g., spring, bushing) [animation]";
     parameter SI.Length defaultBodyDiameter = nominalLength/9
-      "Default for diameter of sphere representing the center of mass of a body";
+      "Default for diameter of sphere representing the center of mass of a body [animation]";
     parameter Real defaultWidthFraction = 20
-      "Default for shape width as a fraction of shape length (e.g., for Parts.FixedTranslation)";
+      "Default for shape width as a fraction of shape length (e.g., for Parts.FixedTranslation) [animation]";
     parameter SI.Length defaultArrowDiameter = nominalLength/40
-      "Default for arrow diameter (e.g., of forces, torques, sensors)";
+      "Default for arrow diameter (e.g., of forces, torques, sensors) [animation]";
     parameter Real defaultFrameDiameterFraction = 40
-      "Default for arrow diameter of a coordinate system as a fraction of axis length";
+      "Default for arrow diameter of a coordinate system as a fraction of axis length [animation]";
     parameter Real defaultSpecularCoefficient(min=0) = 0.7
-      "Default reflection of ambient light (= 0: light is completely absorbed)";
+      "Default reflection of ambient light (= 0: light is completely absorbed) [animation]";
     parameter Real defaultN_to_m(unit="N/m", min=0) = 1000
-      "Default scaling of force arrows (length = force/defaultN_to_m)";
+      "Default scaling of force arrows (length = force/defaultN_to_m) [animation]";
     parameter Real defaultNm_to_m(unit="N.m/m", min=0) = 1000
-      "Default scaling of torque arrows (length = torque/defaultNm_to_m)";
+      "Default scaling of torque arrows (length = torque/defaultNm_to_m) [animation]";
 
     // Left out: replaceable function gravityAcceleration =
     //   Forces.Internal.standardGravityAcceleration(gravityType=gravityType,

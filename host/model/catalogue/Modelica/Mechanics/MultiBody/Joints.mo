@@ -16,20 +16,20 @@ package Joints "Components that constrain the motion between two frames (interfa
 
     parameter Boolean useAxisFlange = false "= true, if axis flange is enabled"
       annotation(Evaluate=true);
-    parameter Boolean animation = true "= true, if animation shall be enabled";
+    parameter Boolean animation = true "= true, if animation shall be enabled [animation]";
     parameter Modelica.Mechanics.MultiBody.Types.Axis n = {1,0,0}
       "Axis of translation resolved in frame_a (= same as in frame_b)"
       annotation(Evaluate=true);
     parameter Modelica.Mechanics.MultiBody.Types.Axis boxWidthDirection = {0,1,0}
-      "Vector in width direction of box, resolved in frame_a" annotation(Evaluate=true);
+      "Vector in width direction of box, resolved in frame_a [animation]" annotation(Evaluate=true);
     parameter SI.Distance boxWidth = world.defaultJointWidth
-      "Width of prismatic joint box";
-    parameter SI.Distance boxHeight = boxWidth "Height of prismatic joint box";
+      "Width of prismatic joint box [animation]";
+    parameter SI.Distance boxHeight = boxWidth "Height of prismatic joint box [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color boxColor =
-      Modelica.Mechanics.MultiBody.Types.Defaults.JointColor "Color of prismatic joint box";
+      Modelica.Mechanics.MultiBody.Types.Defaults.JointColor "Color of prismatic joint box [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
     parameter StateSelect stateSelect = StateSelect.prefer
       "Priority to use distance s and v=der(s) as states";
     final parameter Real e[3](each final unit="1") =
@@ -58,20 +58,20 @@ package Joints "Components that constrain the motion between two frames (interfa
     parameter Boolean useAxisFlange = false "= true, if axis flange is enabled"
       annotation(Evaluate=true);
     parameter Boolean animation = true
-      "= true, if animation shall be enabled (show axis as cylinder)";
+      "= true, if animation shall be enabled (show axis as cylinder) [animation]";
     parameter Modelica.Mechanics.MultiBody.Types.Axis n = {0,0,1}
       "Axis of rotation resolved in frame_a (= same as in frame_b)"
       annotation(Evaluate=true);
     parameter SI.Distance cylinderLength = world.defaultJointLength
-      "Length of cylinder representing the joint axis";
+      "Length of cylinder representing the joint axis [animation]";
     parameter SI.Distance cylinderDiameter = world.defaultJointWidth
-      "Diameter of cylinder representing the joint axis";
+      "Diameter of cylinder representing the joint axis [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color cylinderColor =
       Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
-      "Color of cylinder representing the joint axis";
+      "Color of cylinder representing the joint axis [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
     parameter StateSelect stateSelect = StateSelect.prefer
       "Priority to use joint angle phi and w=der(phi) as states";
 
@@ -90,16 +90,16 @@ package Joints "Components that constrain the motion between two frames (interfa
   model Cylindrical "Cylindrical joint (2 degrees-of-freedom, 4 potential states)"
     extends Modelica.Mechanics.MultiBody.Interfaces.PartialTwoFrames;
     parameter Boolean animation = true
-      "= true, if animation shall be enabled (show cylinder)";
+      "= true, if animation shall be enabled (show cylinder) [animation]";
     parameter Modelica.Mechanics.MultiBody.Types.Axis n = {1,0,0}
       "Cylinder axis resolved in frame_a (= same as in frame_b)" annotation(Evaluate=true);
     parameter SI.Distance cylinderDiameter = world.defaultJointWidth
-      "Diameter of cylinder";
+      "Diameter of cylinder [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color cylinderColor =
-      Modelica.Mechanics.MultiBody.Types.Defaults.JointColor "Color of cylinder";
+      Modelica.Mechanics.MultiBody.Types.Defaults.JointColor "Color of cylinder [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
     parameter StateSelect stateSelect = StateSelect.prefer
       "Priority to use joint coordinates (phi, s, w, v) as states";
 
@@ -121,21 +121,21 @@ package Joints "Components that constrain the motion between two frames (interfa
 
   model Universal "Universal joint (2 degrees-of-freedom, 4 potential states)"
     extends Modelica.Mechanics.MultiBody.Interfaces.PartialTwoFrames;
-    parameter Boolean animation = true "= true, if animation shall be enabled";
+    parameter Boolean animation = true "= true, if animation shall be enabled [animation]";
     parameter Modelica.Mechanics.MultiBody.Types.Axis n_a = {1,0,0}
       "Axis of revolute joint 1 resolved in frame_a" annotation(Evaluate=true);
     parameter Modelica.Mechanics.MultiBody.Types.Axis n_b = {0,1,0}
       "Axis of revolute joint 2 resolved in frame_b" annotation(Evaluate=true);
     parameter SI.Distance cylinderLength = world.defaultJointLength
-      "Length of cylinders representing the joint axes";
+      "Length of cylinders representing the joint axes [animation]";
     parameter SI.Distance cylinderDiameter = world.defaultJointWidth
-      "Diameter of cylinders representing the joint axes";
+      "Diameter of cylinders representing the joint axes [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color cylinderColor =
       Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
-      "Color of cylinders representing the joint axes";
+      "Color of cylinders representing the joint axes [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
     parameter StateSelect stateSelect = StateSelect.prefer
       "Priority to use joint coordinates (phi_a, phi_b, w_a, w_b) as states";
 
@@ -157,7 +157,7 @@ package Joints "Components that constrain the motion between two frames (interfa
 
   model Planar "Planar joint (3 degrees-of-freedom, 6 potential states)"
     extends Modelica.Mechanics.MultiBody.Interfaces.PartialTwoFrames;
-    parameter Boolean animation = true "= true, if animation shall be enabled";
+    parameter Boolean animation = true "= true, if animation shall be enabled [animation]";
     parameter Modelica.Mechanics.MultiBody.Types.Axis n = {0,0,1}
       "Axis orthogonal to unconstrained plane, resolved in frame_a (= same as in frame_b)"
       annotation(Evaluate=true);
@@ -165,16 +165,16 @@ package Joints "Components that constrain the motion between two frames (interfa
       "Vector in direction of x-axis of plane, resolved in frame_a (n_x shall be orthogonal to n)"
       annotation(Evaluate=true);
     parameter SI.Distance cylinderLength = world.defaultJointLength
-      "Length of revolute cylinder";
+      "Length of revolute cylinder [animation]";
     parameter SI.Distance cylinderDiameter = world.defaultJointWidth
-      "Diameter of revolute cylinder";
+      "Diameter of revolute cylinder [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color cylinderColor =
-      Modelica.Mechanics.MultiBody.Types.Defaults.JointColor "Color of revolute cylinder";
+      Modelica.Mechanics.MultiBody.Types.Defaults.JointColor "Color of revolute cylinder [animation]";
     parameter SI.Distance boxWidth = 0.3*cylinderDiameter
-      "Width of prismatic joint boxes";
-    parameter SI.Distance boxHeight = boxWidth "Height of prismatic joint boxes";
+      "Width of prismatic joint boxes [animation]";
+    parameter SI.Distance boxHeight = boxWidth "Height of prismatic joint boxes [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color boxColor =
-      Modelica.Mechanics.MultiBody.Types.Defaults.JointColor "Color of prismatic joint boxes";
+      Modelica.Mechanics.MultiBody.Types.Defaults.JointColor "Color of prismatic joint boxes [animation]";
     parameter StateSelect stateSelect = StateSelect.prefer
       "Priority to use joint coordinates (s_x, s_y, phi, v_x, v_y, w) as states";
 
@@ -204,15 +204,15 @@ package Joints "Components that constrain the motion between two frames (interfa
     "Spherical joint (3 constraints and no potential states, or 3 degrees-of-freedom and 3 states)"
     extends Modelica.Mechanics.MultiBody.Interfaces.PartialTwoFrames;
     parameter Boolean animation = true
-      "= true, if animation shall be enabled (show sphere)";
+      "= true, if animation shall be enabled (show sphere) [animation]";
     parameter SI.Distance sphereDiameter = world.defaultJointLength
-      "Diameter of sphere representing the spherical joint";
+      "Diameter of sphere representing the spherical joint [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color sphereColor =
       Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
-      "Color of sphere representing the spherical joint";
+      "Color of sphere representing the spherical joint [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
 
     parameter Boolean angles_fixed = false
       "= true, if angles_start are used as initial values, else as guess values"
@@ -271,7 +271,7 @@ package Joints "Components that constrain the motion between two frames (interfa
   model FreeMotion "Free motion joint (6 degrees-of-freedom, 12 potential states)"
     extends Modelica.Mechanics.MultiBody.Interfaces.PartialTwoFrames;
     parameter Boolean animation = true
-      "= true, if animation shall be enabled (show arrow from frame_a to frame_b)";
+      "= true, if animation shall be enabled (show arrow from frame_a to frame_b) [animation]";
 
     SI.Position r_rel_a[3](start={0,0,0},
       each stateSelect=if enforceStates then StateSelect.always else StateSelect.prefer)
@@ -301,10 +301,10 @@ package Joints "Components that constrain the motion between two frames (interfa
       "Initial values of angular acceleration z_rel_a = der(w_rel_a)";
 
     input Modelica.Mechanics.MultiBody.Types.Color arrowColor =
-      Modelica.Mechanics.MultiBody.Types.Defaults.SensorColor "Color of arrow";
+      Modelica.Mechanics.MultiBody.Types.Defaults.SensorColor "Color of arrow [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
     parameter Boolean enforceStates = true
       "= true, if relative variables between frame_a and frame_b shall be used as states"
       annotation(Evaluate=true);
@@ -345,7 +345,7 @@ package Joints "Components that constrain the motion between two frames (interfa
     extends Modelica.Mechanics.MultiBody.Interfaces.PartialTwoFrames;
 
     parameter Boolean animation = true
-      "= true, if animation shall be enabled (show arrow from frame_a to frame_b)";
+      "= true, if animation shall be enabled (show arrow from frame_a to frame_b) [animation]";
 
     parameter Boolean use_r = false "= true, if r_rel_a shall be used"
       annotation(Evaluate=true);
@@ -473,10 +473,10 @@ package Joints "Components that constrain the motion between two frames (interfa
       "Relative angular acceleration z_rel_b[3]";
 
     input Modelica.Mechanics.MultiBody.Types.Color arrowColor =
-      Modelica.Mechanics.MultiBody.Types.Defaults.SensorColor "Color of arrow";
+      Modelica.Mechanics.MultiBody.Types.Defaults.SensorColor "Color of arrow [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
     // MSL sub-components (not declared here): Internal.InitPosition initPosition if use_r,
     //   Internal.InitAngle initAngle if use_angle, Internal.InitAngularVelocity
     //   initAngularVelocity if use_w, ... (all zero force and torque on both frames).
@@ -485,9 +485,9 @@ package Joints "Components that constrain the motion between two frames (interfa
   model SphericalSpherical
     "Spherical - spherical joint aggregation (1 constraint, no potential states) with an optional point mass in the middle"
     extends Modelica.Mechanics.MultiBody.Interfaces.PartialTwoFrames;
-    parameter Boolean animation = true "= true, if animation shall be enabled";
+    parameter Boolean animation = true "= true, if animation shall be enabled [animation]";
     parameter Boolean showMass = true
-      "= true, if mass shall be shown (provided animation = true and m > 0)";
+      "= true, if mass shall be shown (provided animation = true and m > 0) [animation]";
     parameter Boolean computeRodLength = false
       "= true, if rodLength shall be computed during initialization (see info)";
     parameter SI.Length rodLength(min=Modelica.Constants.eps, fixed=not computeRodLength,
@@ -495,24 +495,24 @@ package Joints "Components that constrain the motion between two frames (interfa
       "Distance between the origins of frame_a and frame_b (if computeRodLength=true, guess value)";
     parameter SI.Mass m(min=0) = 0 "Mass of rod (= point mass located in middle of rod)";
     parameter SI.Diameter sphereDiameter = world.defaultJointLength
-      "Diameter of spheres representing the spherical joints";
+      "Diameter of spheres representing the spherical joints [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color sphereColor =
       Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
-      "Color of spheres representing the spherical joints";
+      "Color of spheres representing the spherical joints [animation]";
     parameter SI.Diameter rodDiameter =
       sphereDiameter/Modelica.Mechanics.MultiBody.Types.Defaults.JointRodDiameterFraction
-      "Diameter of rod connecting the two spherical joint";
+      "Diameter of rod connecting the two spherical joint [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color rodColor =
       Modelica.Mechanics.MultiBody.Types.Defaults.RodColor
-      "Color of rod connecting the two spherical joints";
+      "Color of rod connecting the two spherical joints [animation]";
     parameter SI.Diameter massDiameter = sphereDiameter
-      "Diameter of sphere representing the mass point";
+      "Diameter of sphere representing the mass point [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color massColor =
       Modelica.Mechanics.MultiBody.Types.Defaults.BodyColor
-      "Color of sphere representing the mass point";
+      "Color of sphere representing the mass point [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
     parameter Boolean kinematicConstraint = true
       "= false, if no constraint shall be defined, due to analytically solving a kinematic loop (false should not be used by user, but only by MultiBody.Joints.Assemblies joints)";
     // MSL binding (an equation, left out): constraintResidue = rRod_0*rRod_0 - rodLength*rodLength
@@ -545,9 +545,9 @@ package Joints "Components that constrain the motion between two frames (interfa
     extends Modelica.Mechanics.MultiBody.Interfaces.PartialTwoFrames;
     Modelica.Mechanics.MultiBody.Interfaces.Frame_a frame_ia
       "Coordinate system at the origin of frame_a, fixed at the rod connecting the universal with the spherical joint";
-    parameter Boolean animation = true "= true, if animation shall be enabled";
+    parameter Boolean animation = true "= true, if animation shall be enabled [animation]";
     parameter Boolean showUniversalAxes = true
-      "= true, if universal joint shall be visualized with two cylinders, otherwise with a sphere (provided animation=true)";
+      "= true, if universal joint shall be visualized with two cylinders, otherwise with a sphere (provided animation=true) [animation]";
     parameter Boolean computeRodLength = false
       "= true, if distance between frame_a and frame_b shall be computed during initialization (see info)";
     parameter Modelica.Mechanics.MultiBody.Types.Axis n1_a = {0,0,1}
@@ -557,32 +557,32 @@ package Joints "Components that constrain the motion between two frames (interfa
       "Vector from origin of frame_a to origin of frame_b, resolved in frame_ia (if computeRodLength=true, rRod_ia is only an axis vector along the connecting rod)"
       annotation(Evaluate=true);
     parameter SI.Diameter sphereDiameter = world.defaultJointLength
-      "Diameter of spheres representing the universal and the spherical joint";
+      "Diameter of spheres representing the universal and the spherical joint [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color sphereColor =
       Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
-      "Color of spheres representing the universal and the spherical joint";
+      "Color of spheres representing the universal and the spherical joint [animation]";
     parameter Modelica.Mechanics.MultiBody.Types.ShapeType rodShapeType = "cylinder"
-      "Shape type of rod connecting the universal and the spherical joint";
+      "Shape type of rod connecting the universal and the spherical joint [animation]";
     parameter SI.Distance rodWidth =
       sphereDiameter/Modelica.Mechanics.MultiBody.Types.Defaults.JointRodDiameterFraction
-      "Width of rod shape in direction of axis 2 of universal joint.";
+      "Width of rod shape in direction of axis 2 of universal joint. [animation]";
     parameter SI.Distance rodHeight = rodWidth
-      "Height of rod shape in direction that is orthogonal to rod and to axis 2";
+      "Height of rod shape in direction that is orthogonal to rod and to axis 2 [animation]";
     parameter Modelica.Mechanics.MultiBody.Types.ShapeExtra rodExtra = 0.0
-      "Additional parameter depending on rodShapeType";
+      "Additional parameter depending on rodShapeType [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color rodColor =
       Modelica.Mechanics.MultiBody.Types.Defaults.RodColor
-      "Color of rod shape connecting the universal and the spherical joints";
+      "Color of rod shape connecting the universal and the spherical joints [animation]";
     parameter SI.Distance cylinderLength = world.defaultJointLength
-      "Length of cylinders representing the two universal joint axes";
+      "Length of cylinders representing the two universal joint axes [animation]";
     parameter SI.Distance cylinderDiameter = world.defaultJointWidth
-      "Diameter of cylinders representing the two universal joint axes";
+      "Diameter of cylinders representing the two universal joint axes [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color cylinderColor =
       Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
-      "Color of cylinders representing the two universal joint axes";
+      "Color of cylinders representing the two universal joint axes [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
     parameter Boolean kinematicConstraint = true
       "= false, if no constraint shall be defined, due to analytically solving a kinematic loop";
     // MSL binding (an equation, left out): constraintResidue = rRod_0*rRod_0 - rodLength*rodLength
@@ -621,20 +621,20 @@ package Joints "Components that constrain the motion between two frames (interfa
     Modelica.Mechanics.MultiBody.Interfaces.Frame_b frame_b
       "Coordinate system fixed to the joint with one cut-force and cut-torque";
     parameter Boolean animation = true
-      "= true, if animation shall be enabled (show axis as cylinder)";
+      "= true, if animation shall be enabled (show axis as cylinder) [animation]";
     parameter Modelica.Mechanics.MultiBody.Types.Axis n = {0,0,1}
       "Axis of rotation resolved in frame_a (= same as in frame_b)"
       annotation(Evaluate=true);
     parameter SI.Distance cylinderLength = world.defaultJointLength
-      "Length of cylinder representing the joint axis";
+      "Length of cylinder representing the joint axis [animation]";
     parameter SI.Distance cylinderDiameter = world.defaultJointWidth
-      "Diameter of cylinder representing the joint axis";
+      "Diameter of cylinder representing the joint axis [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color cylinderColor =
       Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
-      "Color of cylinder representing the joint axis";
+      "Color of cylinder representing the joint axis [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
   protected
     outer Modelica.Mechanics.MultiBody.World world;
   end RevolutePlanarLoopConstraint;
@@ -655,7 +655,7 @@ package Joints "Components that constrain the motion between two frames (interfa
       Modelica.Mechanics.Translational.Interfaces.Flange_b bearing
         "1-dim. translational flange of the drive bearing of the prismatic joint";
 
-      parameter Boolean animation = true "= true, if animation shall be enabled";
+      parameter Boolean animation = true "= true, if animation shall be enabled [animation]";
       parameter Boolean showUniversalAxes = true
         "= true, if universal joint shall be visualized with two cylinders, otherwise with a sphere (provided animation=true)";
       parameter Modelica.Mechanics.MultiBody.Types.Axis n1_a = {0,0,1}
@@ -667,26 +667,26 @@ package Joints "Components that constrain the motion between two frames (interfa
       parameter SI.Position s_offset = 0
         "Relative distance offset (distance between frame_a and frame_b = s(t) + s_offset)";
       parameter SI.Diameter sphereDiameter = world.defaultJointLength
-        "Diameter of spheres representing the spherical joints";
+        "Diameter of spheres representing the spherical joints [animation]";
       input Modelica.Mechanics.MultiBody.Types.Color sphereColor =
         Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
-        "Color of spheres representing the spherical joints";
+        "Color of spheres representing the spherical joints [animation]";
       parameter SI.Diameter axisDiameter =
         sphereDiameter/Modelica.Mechanics.MultiBody.Types.Defaults.JointRodDiameterFraction
-        "Diameter of cylinder on the connecting line from frame_a to frame_b";
+        "Diameter of cylinder on the connecting line from frame_a to frame_b [animation]";
       input Modelica.Mechanics.MultiBody.Types.Color axisColor =
         Modelica.Mechanics.MultiBody.Types.Defaults.SensorColor
-        "Color of cylinder on the connecting line from frame_a to frame_b";
+        "Color of cylinder on the connecting line from frame_a to frame_b [animation]";
       input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
         world.defaultSpecularCoefficient
-        "Reflection of ambient light (= 0: light is completely absorbed)";
+        "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
       parameter SI.Distance cylinderLength = world.defaultJointLength
-        "Length of cylinders representing the two universal joint axes";
+        "Length of cylinders representing the two universal joint axes [animation]";
       parameter SI.Distance cylinderDiameter = world.defaultJointWidth
-        "Diameter of cylinders representing the two universal joint axes";
+        "Diameter of cylinders representing the two universal joint axes [animation]";
       input Modelica.Mechanics.MultiBody.Types.Color cylinderColor =
         Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
-        "Color of cylinders representing the two universal joint axes";
+        "Color of cylinders representing the two universal joint axes [animation]";
       parameter Boolean checkTotalPower = false
         "= true, if total power flowing into this component shall be determined (must be zero)";
       final parameter Real eAxis_ia[3](each final unit="1") =

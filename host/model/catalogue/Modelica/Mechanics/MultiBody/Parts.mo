@@ -11,28 +11,28 @@ package Parts "Rigid components such as bodies with mass and inertia and massles
     Modelica.Mechanics.MultiBody.Interfaces.Frame_b frame_b
       "Coordinate system fixed in the world frame";
 
-    parameter Boolean animation = true "= true, if animation shall be enabled";
+    parameter Boolean animation = true "= true, if animation shall be enabled [animation]";
     parameter SI.Position r[3] = {0,0,0}
       "Position vector from world frame to frame_b, resolved in world frame";
     parameter Modelica.Mechanics.MultiBody.Types.ShapeType shapeType = "cylinder"
-      "Type of shape";
+      "Type of shape [animation]";
     parameter SI.Position r_shape[3] = {0,0,0}
-      "Vector from world frame to shape origin, resolved in world frame";
+      "Vector from world frame to shape origin, resolved in world frame [animation]";
     parameter Modelica.Mechanics.MultiBody.Types.Axis lengthDirection = r - r_shape
-      "Vector in length direction of shape, resolved in world frame";
+      "Vector in length direction of shape, resolved in world frame [animation]";
     parameter Modelica.Mechanics.MultiBody.Types.Axis widthDirection = {0,1,0}
-      "Vector in width direction of shape, resolved in world frame";
+      "Vector in width direction of shape, resolved in world frame [animation]";
     parameter SI.Length length = Modelica.Math.Vectors.length(r - r_shape)
-      "Length of shape";
-    parameter SI.Distance width = length/world.defaultWidthFraction "Width of shape";
-    parameter SI.Distance height = width "Height of shape";
+      "Length of shape [animation]";
+    parameter SI.Distance width = length/world.defaultWidthFraction "Width of shape [animation]";
+    parameter SI.Distance height = width "Height of shape [animation]";
     parameter Modelica.Mechanics.MultiBody.Types.ShapeExtra extra = 0.0
-      "Additional parameter for cone, pipe etc. (see docu of Visualizers.Advanced.Shape)";
+      "Additional parameter for cone, pipe etc. (see docu of Visualizers.Advanced.Shape) [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color color =
-      Modelica.Mechanics.MultiBody.Types.Defaults.RodColor "Color of shape";
+      Modelica.Mechanics.MultiBody.Types.Defaults.RodColor "Color of shape [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
   protected
     outer Modelica.Mechanics.MultiBody.World world;
   end Fixed;
@@ -43,28 +43,28 @@ package Parts "Rigid components such as bodies with mass and inertia and massles
     Modelica.Mechanics.MultiBody.Interfaces.Frame_b frame_b
       "Coordinate system fixed to the component with one cut-force and cut-torque";
 
-    parameter Boolean animation = true "= true, if animation shall be enabled";
+    parameter Boolean animation = true "= true, if animation shall be enabled [animation]";
     parameter SI.Position r[3](start={0,0,0})
       "Vector from frame_a to frame_b resolved in frame_a";
     parameter Modelica.Mechanics.MultiBody.Types.ShapeType shapeType = "cylinder"
-      "Type of shape";
+      "Type of shape [animation]";
     parameter SI.Position r_shape[3] = {0,0,0}
-      "Vector from frame_a to shape origin, resolved in frame_a";
+      "Vector from frame_a to shape origin, resolved in frame_a [animation]";
     parameter Modelica.Mechanics.MultiBody.Types.Axis lengthDirection = r - r_shape
-      "Vector in length direction of shape, resolved in frame_a" annotation(Evaluate=true);
+      "Vector in length direction of shape, resolved in frame_a [animation]" annotation(Evaluate=true);
     parameter Modelica.Mechanics.MultiBody.Types.Axis widthDirection = {0,1,0}
-      "Vector in width direction of shape, resolved in frame_a" annotation(Evaluate=true);
+      "Vector in width direction of shape, resolved in frame_a [animation]" annotation(Evaluate=true);
     parameter SI.Length length = Modelica.Math.Vectors.length(r - r_shape)
-      "Length of shape";
-    parameter SI.Distance width = length/world.defaultWidthFraction "Width of shape";
-    parameter SI.Distance height = width "Height of shape";
+      "Length of shape [animation]";
+    parameter SI.Distance width = length/world.defaultWidthFraction "Width of shape [animation]";
+    parameter SI.Distance height = width "Height of shape [animation]";
     parameter Modelica.Mechanics.MultiBody.Types.ShapeExtra extra = 0.0
-      "Additional parameter depending on shapeType (see docu of Visualizers.Advanced.Shape)";
+      "Additional parameter depending on shapeType (see docu of Visualizers.Advanced.Shape) [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color color =
-      Modelica.Mechanics.MultiBody.Types.Defaults.RodColor "Color of shape";
+      Modelica.Mechanics.MultiBody.Types.Defaults.RodColor "Color of shape [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
   protected
     outer Modelica.Mechanics.MultiBody.World world;
   end FixedTranslation;
@@ -76,7 +76,7 @@ package Parts "Rigid components such as bodies with mass and inertia and massles
     Modelica.Mechanics.MultiBody.Interfaces.Frame_b frame_b
       "Coordinate system fixed to the component with one cut-force and cut-torque";
 
-    parameter Boolean animation = true "= true, if animation shall be enabled";
+    parameter Boolean animation = true "= true, if animation shall be enabled [animation]";
     parameter SI.Position r[3] = {0,0,0}
       "Vector from frame_a to frame_b resolved in frame_a";
     parameter Modelica.Mechanics.MultiBody.Types.RotationTypes rotationType =
@@ -96,24 +96,24 @@ package Parts "Rigid components such as bodies with mass and inertia and massles
     parameter Modelica.Units.NonSI.Angle_deg angles[3] = {0,0,0}
       "Rotation angles around the axes defined in 'sequence'";
     parameter Modelica.Mechanics.MultiBody.Types.ShapeType shapeType = "cylinder"
-      "Type of shape";
+      "Type of shape [animation]";
     parameter SI.Position r_shape[3] = {0,0,0}
-      "Vector from frame_a to shape origin, resolved in frame_a";
+      "Vector from frame_a to shape origin, resolved in frame_a [animation]";
     parameter Modelica.Mechanics.MultiBody.Types.Axis lengthDirection = r - r_shape
-      "Vector in length direction of shape, resolved in frame_a" annotation(Evaluate=true);
+      "Vector in length direction of shape, resolved in frame_a [animation]" annotation(Evaluate=true);
     parameter Modelica.Mechanics.MultiBody.Types.Axis widthDirection = {0,1,0}
-      "Vector in width direction of shape, resolved in frame_a" annotation(Evaluate=true);
+      "Vector in width direction of shape, resolved in frame_a [animation]" annotation(Evaluate=true);
     parameter SI.Length length = Modelica.Math.Vectors.length(r - r_shape)
-      "Length of shape";
-    parameter SI.Distance width = length/world.defaultWidthFraction "Width of shape";
-    parameter SI.Distance height = width "Height of shape";
+      "Length of shape [animation]";
+    parameter SI.Distance width = length/world.defaultWidthFraction "Width of shape [animation]";
+    parameter SI.Distance height = width "Height of shape [animation]";
     parameter Modelica.Mechanics.MultiBody.Types.ShapeExtra extra = 0.0
-      "Additional parameter depending on shapeType (see docu of Visualizers.Advanced.Shape)";
+      "Additional parameter depending on shapeType (see docu of Visualizers.Advanced.Shape) [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color color =
-      Modelica.Mechanics.MultiBody.Types.Defaults.RodColor "Color of shape";
+      Modelica.Mechanics.MultiBody.Types.Defaults.RodColor "Color of shape [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
     // Left out: final parameter Frames.Orientation R_rel (planarRotation / from_nxy /
     // axesRotations of the parameters above) and protected R_rel_inv.
   protected
@@ -124,7 +124,7 @@ package Parts "Rigid components such as bodies with mass and inertia and massles
     Modelica.Mechanics.MultiBody.Interfaces.Frame_a frame_a "Coordinate system fixed at body";
 
     parameter Boolean animation = true
-      "= true, if animation shall be enabled (show cylinder and sphere)";
+      "= true, if animation shall be enabled (show cylinder and sphere) [animation]";
     parameter SI.Position r_CM[3](start={0,0,0})
       "Vector from frame_a to center of mass, resolved in frame_a";
     parameter SI.Mass m(min=0, start=1) "Mass of rigid body";
@@ -163,17 +163,17 @@ package Parts "Rigid components such as bodies with mass and inertia and massles
     parameter SI.AngularAcceleration z_0_start[3] = {0,0,0}
       "Initial values of angular acceleration z_0 = der(w_0)";
 
-    parameter SI.Diameter sphereDiameter = world.defaultBodyDiameter "Diameter of sphere";
+    parameter SI.Diameter sphereDiameter = world.defaultBodyDiameter "Diameter of sphere [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color sphereColor =
-      Modelica.Mechanics.MultiBody.Types.Defaults.BodyColor "Color of sphere";
+      Modelica.Mechanics.MultiBody.Types.Defaults.BodyColor "Color of sphere [animation]";
     parameter SI.Diameter cylinderDiameter =
       sphereDiameter/Modelica.Mechanics.MultiBody.Types.Defaults.BodyCylinderDiameterFraction
-      "Diameter of cylinder";
+      "Diameter of cylinder [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color cylinderColor = sphereColor
-      "Color of cylinder";
+      "Color of cylinder [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
     parameter Boolean enforceStates = false
       "= true, if absolute variables of body object shall be used as states (StateSelect.always)"
       annotation(Evaluate=true);
@@ -231,9 +231,9 @@ package Parts "Rigid components such as bodies with mass and inertia and massles
       "Coordinate system fixed to the component with one cut-force and cut-torque";
 
     parameter Boolean animation = true
-      "= true, if animation shall be enabled (show shape between frame_a and frame_b and optionally a sphere at the center of mass)";
+      "= true, if animation shall be enabled (show shape between frame_a and frame_b and optionally a sphere at the center of mass) [animation]";
     parameter Boolean animateSphere = true
-      "= true, if mass shall be animated as sphere provided animation=true";
+      "= true, if mass shall be animated as sphere provided animation=true [animation]";
     parameter SI.Position r[3](start={0,0,0})
       "Vector from frame_a to frame_b resolved in frame_a";
     parameter SI.Position r_CM[3](start={0,0,0})
@@ -275,27 +275,27 @@ package Parts "Rigid components such as bodies with mass and inertia and massles
       "Initial values of angular acceleration z_0 = der(w_0)";
 
     parameter Modelica.Mechanics.MultiBody.Types.ShapeType shapeType = "cylinder"
-      "Type of shape";
+      "Type of shape [animation]";
     parameter SI.Position r_shape[3] = {0,0,0}
-      "Vector from frame_a to shape origin, resolved in frame_a";
+      "Vector from frame_a to shape origin, resolved in frame_a [animation]";
     parameter Modelica.Mechanics.MultiBody.Types.Axis lengthDirection = r - r_shape
-      "Vector in length direction of shape, resolved in frame_a" annotation(Evaluate=true);
+      "Vector in length direction of shape, resolved in frame_a [animation]" annotation(Evaluate=true);
     parameter Modelica.Mechanics.MultiBody.Types.Axis widthDirection = {0,1,0}
-      "Vector in width direction of shape, resolved in frame_a" annotation(Evaluate=true);
+      "Vector in width direction of shape, resolved in frame_a [animation]" annotation(Evaluate=true);
     parameter SI.Length length = Modelica.Math.Vectors.length(r - r_shape)
-      "Length of shape";
-    parameter SI.Distance width = length/world.defaultWidthFraction "Width of shape";
-    parameter SI.Distance height = width "Height of shape";
+      "Length of shape [animation]";
+    parameter SI.Distance width = length/world.defaultWidthFraction "Width of shape [animation]";
+    parameter SI.Distance height = width "Height of shape [animation]";
     parameter Modelica.Mechanics.MultiBody.Types.ShapeExtra extra = 0.0
-      "Additional parameter depending on shapeType (see docu of Visualizers.Advanced.Shape)";
+      "Additional parameter depending on shapeType (see docu of Visualizers.Advanced.Shape) [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color color =
-      Modelica.Mechanics.MultiBody.Types.Defaults.BodyColor "Color of shape";
-    parameter SI.Diameter sphereDiameter = 2*width "Diameter of sphere";
+      Modelica.Mechanics.MultiBody.Types.Defaults.BodyColor "Color of shape [animation]";
+    parameter SI.Diameter sphereDiameter = 2*width "Diameter of sphere [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color sphereColor = color
-      "Color of sphere of mass";
+      "Color of sphere of mass [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
     parameter Boolean enforceStates = false
       "= true, if absolute variables of body object shall be used as states (StateSelect.always)"
       annotation(Evaluate=true);
@@ -319,7 +319,7 @@ package Parts "Rigid components such as bodies with mass and inertia and massles
       "Coordinate system fixed to the component with one cut-force and cut-torque";
 
     parameter Boolean animation = true
-      "= true, if animation shall be enabled (show box between frame_a and frame_b)";
+      "= true, if animation shall be enabled (show box between frame_a and frame_b) [animation]";
     parameter SI.Position r[3](start={0.1,0,0})
       "Vector from frame_a to frame_b resolved in frame_a";
     parameter SI.Position r_shape[3] = {0,0,0}
@@ -338,10 +338,10 @@ package Parts "Rigid components such as bodies with mass and inertia and massles
     parameter SI.Density density = 7700
       "Density of cylinder (e.g., steel: 7700 .. 7900, wood : 400 .. 800)";
     input Modelica.Mechanics.MultiBody.Types.Color color =
-      Modelica.Mechanics.MultiBody.Types.Defaults.BodyColor "Color of box";
+      Modelica.Mechanics.MultiBody.Types.Defaults.BodyColor "Color of box [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
 
     SI.Position r_0[3](start={0,0,0},
       each stateSelect=if enforceStates then StateSelect.always else StateSelect.avoid)
@@ -408,7 +408,7 @@ package Parts "Rigid components such as bodies with mass and inertia and massles
       "Coordinate system fixed to the component with one cut-force and cut-torque";
 
     parameter Boolean animation = true
-      "= true, if animation shall be enabled (show cylinder between frame_a and frame_b)";
+      "= true, if animation shall be enabled (show cylinder between frame_a and frame_b) [animation]";
     parameter SI.Position r[3](start={0.1,0,0})
       "Vector from frame_a to frame_b, resolved in frame_a";
     parameter SI.Position r_shape[3] = {0,0,0}
@@ -424,10 +424,10 @@ package Parts "Rigid components such as bodies with mass and inertia and massles
     parameter SI.Density density = 7700
       "Density of cylinder (e.g., steel: 7700 .. 7900, wood : 400 .. 800)";
     input Modelica.Mechanics.MultiBody.Types.Color color =
-      Modelica.Mechanics.MultiBody.Types.Defaults.BodyColor "Color of cylinder";
+      Modelica.Mechanics.MultiBody.Types.Defaults.BodyColor "Color of cylinder [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
 
     SI.Position r_0[3](start={0,0,0},
       each stateSelect=if enforceStates then StateSelect.always else StateSelect.avoid)
@@ -495,14 +495,14 @@ package Parts "Rigid components such as bodies with mass and inertia and massles
     Modelica.Mechanics.MultiBody.Interfaces.Frame_a frame_a
       "Coordinate system fixed at center of mass point";
     parameter Boolean animation = true
-      "= true, if animation shall be enabled (show sphere)";
+      "= true, if animation shall be enabled (show sphere) [animation]";
     parameter SI.Mass m(min=0) "Mass of mass point";
-    input SI.Diameter sphereDiameter = world.defaultBodyDiameter "Diameter of sphere";
+    input SI.Diameter sphereDiameter = world.defaultBodyDiameter "Diameter of sphere [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color sphereColor =
-      Modelica.Mechanics.MultiBody.Types.Defaults.BodyColor "Color of sphere";
+      Modelica.Mechanics.MultiBody.Types.Defaults.BodyColor "Color of sphere [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
     parameter StateSelect stateSelect = StateSelect.avoid
       "Priority to use frame_a.r_0, v_0 (= der(frame_a.r_0)) as states";
 
@@ -533,23 +533,23 @@ package Parts "Rigid components such as bodies with mass and inertia and massles
   model Rotor1D
     "1D inertia attachable on 3-dim. bodies (3D dynamic effects are taken into account if world.driveTrainMechanics3D=true)"
     parameter Boolean animation = true
-      "= true, if animation shall be enabled (show rotor as cylinder)";
+      "= true, if animation shall be enabled (show rotor as cylinder) [animation]";
     parameter SI.Inertia J(min=0, start=1)
       "Moment of inertia of rotor around its axis of rotation";
     parameter Modelica.Mechanics.MultiBody.Types.Axis n = {1,0,0}
       "Axis of rotation resolved in frame_a" annotation(Evaluate=true);
     parameter SI.Position r_center[3] = zeros(3)
-      "Position vector from origin of frame_a to center of cylinder";
+      "Position vector from origin of frame_a to center of cylinder [animation]";
     parameter SI.Distance cylinderLength = 2*world.defaultJointLength
-      "Length of cylinder representing the rotor";
+      "Length of cylinder representing the rotor [animation]";
     parameter SI.Distance cylinderDiameter = 2*world.defaultJointWidth
-      "Diameter of cylinder representing the rotor";
+      "Diameter of cylinder representing the rotor [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color cylinderColor =
       Modelica.Mechanics.MultiBody.Types.Defaults.RodColor
-      "Color of cylinder representing the rotor";
+      "Color of cylinder representing the rotor [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
     parameter StateSelect stateSelect = StateSelect.default
       "Priority to use rotor angle (phi) and rotor speed (w) as states";
     parameter Boolean exact = true

@@ -49,7 +49,7 @@ package Sensors "Sensors to measure variables (interfaces only)"
     Modelica.Mechanics.MultiBody.Interfaces.Frame_resolve frame_resolve
       if resolveInFrame == Modelica.Mechanics.MultiBody.Types.ResolveInFrameA.frame_resolve
       "If resolveInFrame = Types.ResolveInFrameA.frame_resolve, the output signals are resolved in this frame";
-    parameter Boolean animation = true "= true, if animation shall be enabled (show arrow)";
+    parameter Boolean animation = true "= true, if animation shall be enabled (show arrow) [animation]";
     parameter Modelica.Mechanics.MultiBody.Types.ResolveInFrameA resolveInFrame =
       Modelica.Mechanics.MultiBody.Types.ResolveInFrameA.frame_a
       "Frame in which vectors are resolved (world, frame_a, or frame_resolve)";
@@ -72,10 +72,10 @@ package Sensors "Sensors to measure variables (interfaces only)"
       "If get_angles=true: Select angles[1] such that abs(angles[1] - guessAngle1) is a minimum";
     input Modelica.Mechanics.MultiBody.Types.Color arrowColor =
       Modelica.Mechanics.MultiBody.Types.Defaults.SensorColor
-      "Color of absolute arrow from world frame to frame_b";
+      "Color of absolute arrow from world frame to frame_b [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
   protected
     outer Modelica.Mechanics.MultiBody.World world;
   end AbsoluteSensor;
@@ -86,7 +86,7 @@ package Sensors "Sensors to measure variables (interfaces only)"
       if resolveInFrame == Modelica.Mechanics.MultiBody.Types.ResolveInFrameAB.frame_resolve or
          resolveInFrameAfterDifferentiation == Modelica.Mechanics.MultiBody.Types.ResolveInFrameAB.frame_resolve
       "If resolveInFrame = Types.ResolveInFrameAB.frame_resolve, the output signals are resolved in this frame";
-    parameter Boolean animation = true "= true, if animation shall be enabled (show arrow)";
+    parameter Boolean animation = true "= true, if animation shall be enabled (show arrow) [animation]";
     parameter Modelica.Mechanics.MultiBody.Types.ResolveInFrameAB resolveInFrame =
       Modelica.Mechanics.MultiBody.Types.ResolveInFrameAB.frame_a
       "Frame in which vectors are resolved before differentiation (world, frame_a, frame_b, or frame_resolve)";
@@ -109,10 +109,10 @@ package Sensors "Sensors to measure variables (interfaces only)"
       "If get_angles=true: Select angles[1] such that abs(angles[1] - guessAngle1) is a minimum";
     input Modelica.Mechanics.MultiBody.Types.Color arrowColor =
       Modelica.Mechanics.MultiBody.Types.Defaults.SensorColor
-      "Color of relative arrow from frame_a to frame_b";
+      "Color of relative arrow from frame_a to frame_b [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
     parameter Modelica.Mechanics.MultiBody.Types.ResolveInFrameAB resolveInFrameAfterDifferentiation =
       resolveInFrame
       "Frame in which vectors are resolved after differentiation (world, frame_a, frame_b, or frame_resolve)";
@@ -233,13 +233,13 @@ package Sensors "Sensors to measure variables (interfaces only)"
     extends Modelica.Mechanics.MultiBody.Interfaces.PartialTwoFrames;
     Modelica.Blocks.Interfaces.RealOutput distance
       "Distance between the origin of frame_a and the origin of frame_b";
-    parameter Boolean animation = true "= true, if animation shall be enabled (show arrow)";
+    parameter Boolean animation = true "= true, if animation shall be enabled (show arrow) [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color arrowColor =
       Modelica.Mechanics.MultiBody.Types.Defaults.SensorColor
-      "Color of relative arrow from frame_a to frame_b";
+      "Color of relative arrow from frame_a to frame_b [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
     input SI.Position s_small(min=sqrt(Modelica.Constants.small)) = 1e-10
       "Prevent zero-division if distance between frame_a and frame_b is zero";
   end Distance;
@@ -247,14 +247,14 @@ package Sensors "Sensors to measure variables (interfaces only)"
   model CutForce "Measure cut force vector"
     Modelica.Blocks.Interfaces.RealOutput force[3]
       "Cut force resolved in frame defined by resolveInFrame";
-    parameter Boolean animation = true "= true, if animation shall be enabled (show arrow)";
+    parameter Boolean animation = true "= true, if animation shall be enabled (show arrow) [animation]";
     parameter Boolean positiveSign = true
       "= true, if force with positive sign is returned (= frame_a.f), otherwise with negative sign (= frame_b.f)";
     input Modelica.Mechanics.MultiBody.Types.Color forceColor =
-      Modelica.Mechanics.MultiBody.Types.Defaults.ForceColor "Color of force arrow";
+      Modelica.Mechanics.MultiBody.Types.Defaults.ForceColor "Color of force arrow [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
     // From PartialCutForceSensor: frame_a, frame_b, frame_resolve (conditional),
     // resolveInFrame (ResolveInFrameA, default frame_a), outer world
     extends Modelica.Mechanics.MultiBody.Sensors.Internal.PartialCutForceSensor;
@@ -263,14 +263,14 @@ package Sensors "Sensors to measure variables (interfaces only)"
   model CutTorque "Measure cut torque vector"
     Modelica.Blocks.Interfaces.RealOutput torque[3]
       "Cut torque resolved in frame defined by resolveInFrame";
-    parameter Boolean animation = true "= true, if animation shall be enabled (show arrow)";
+    parameter Boolean animation = true "= true, if animation shall be enabled (show arrow) [animation]";
     parameter Boolean positiveSign = true
       "= true, if torque with positive sign is returned (= frame_a.t), otherwise with negative sign (= frame_b.t)";
     input Modelica.Mechanics.MultiBody.Types.Color torqueColor =
-      Modelica.Mechanics.MultiBody.Types.Defaults.TorqueColor "Color of torque arrow";
+      Modelica.Mechanics.MultiBody.Types.Defaults.TorqueColor "Color of torque arrow [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
     extends Modelica.Mechanics.MultiBody.Sensors.Internal.PartialCutForceSensor;
   end CutTorque;
 
@@ -280,16 +280,16 @@ package Sensors "Sensors to measure variables (interfaces only)"
     Modelica.Blocks.Interfaces.RealOutput torque[3]
       "Cut torque resolved in frame defined by resolveInFrame";
     parameter Boolean animation = true
-      "= true, if animation shall be enabled (show force and torque arrow)";
+      "= true, if animation shall be enabled (show force and torque arrow) [animation]";
     parameter Boolean positiveSign = true
       "= true, if force and torque with positive sign is returned (= frame_a.f/.t), otherwise with negative sign (= frame_b.f/.t)";
     input Modelica.Mechanics.MultiBody.Types.Color forceColor =
-      Modelica.Mechanics.MultiBody.Types.Defaults.ForceColor "Color of force arrow";
+      Modelica.Mechanics.MultiBody.Types.Defaults.ForceColor "Color of force arrow [animation]";
     input Modelica.Mechanics.MultiBody.Types.Color torqueColor =
-      Modelica.Mechanics.MultiBody.Types.Defaults.TorqueColor "Color of torque arrow";
+      Modelica.Mechanics.MultiBody.Types.Defaults.TorqueColor "Color of torque arrow [animation]";
     input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
       world.defaultSpecularCoefficient
-      "Reflection of ambient light (= 0: light is completely absorbed)";
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
     extends Modelica.Mechanics.MultiBody.Sensors.Internal.PartialCutForceSensor;
   end CutForceAndTorque;
 

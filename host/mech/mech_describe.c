@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: Apache-2.0
+// The readable summary of a built system that `mbens check` prints after the flat model's: the
+// states the simulator integrates with their start values, and what the initialization solved.
+#include <stdio.h>
+
+#include "mech.h"
+
+MbeStatus mbe_system_print(const MbeSystem* sys, FILE* out, MbeError* err) {
+  MbeStrbuf sb;
+  mbe_strbuf_init(&sb);
+
+  // the states, in the kernel's order, with the values they start from
+  mbe_strbuf_printf(&sb, "\nstates the simulator integrates (%zu, with their start values):\n",
+                    sys->nx);
+  for (size_t i = 0; i < sys->nx; i++) {
+    mbe_strbuf_printf(&sb, "  %-40s %.17g\n", sys->state_names[i], sys->x0[i]);
+  }
+  if (sys->nx == 0) {
+    mbe_strbuf_puts(&sb, "  none: nothing moves\n");
+  }
+
+  // the nonlinear initialization, where the model asked for one
+  if (sys->init_conditions > 0) {
+    mbe_strbuf_printf(&sb, "initialization: %zu condition%s met in %d Newton step%s\n",
+                      sys->init_conditions, sys->init_conditions == 1 ? "" : "s",
+                      sys->init_iterations, sys->init_iterations == 1 ? "" : "s");
+  }
+  MbeStatus st = MBE_OK;
+  if (sb.is_oom) {
+    st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  } else if (sb.data && fputs(sb.data, out) == EOF) {
+    st = mbe_error_set(err, MBE_ERR_IO, "cannot write the summary");
+  }
+  mbe_strbuf_deinit(&sb);
+  return st;
+}

@@ -1,0 +1,9 @@
+model UserEquation "a pendulum whose angle an equation of the user's own holds still"
+  inner Modelica.Mechanics.MultiBody.World world;
+  Modelica.Mechanics.MultiBody.Joints.Revolute rev(n={0,0,1});
+  Modelica.Mechanics.MultiBody.Parts.Body body(m=1, r_CM={0.5,0,0});
+equation
+  rev.phi = 0.3;
+  connect(world.frame_b, rev.frame_a);
+  connect(rev.frame_b, body.frame_a);
+end UserEquation;
