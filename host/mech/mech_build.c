@@ -219,7 +219,10 @@ MbeStatus mbe_mech_vec(MbeMech* m, int comp, const char* name, double out[3]) {
 
 MbeSymId mbe_mech_free_param(MbeMech* m, int comp, const char* name) {
   char buf[512];
-  int v = mbe_mech_var(m, comp_var_name(m, comp, name, buf, sizeof buf));
+  return mbe_mech_free_param_var(m, mbe_mech_var(m, comp_var_name(m, comp, name, buf, sizeof buf)));
+}
+
+MbeSymId mbe_mech_free_param_var(MbeMech* m, int v) {
   if (v < 0 || !m->flat->vars[v].is_free || m->flat->vars[v].ndims != 0 ||
       m->flat->vars[v].type != MBE_T_REAL) {
     return 0;

@@ -354,6 +354,25 @@ MbeStatus mbe_mech_nominal3(MbeMech* m, int comp, const char* name, double out[3
 // the PARAM node of comp.name when that scalar parameter has fixed=false, else 0 (node 0 is the
 // constant 0, never a parameter)
 MbeSymId mbe_mech_free_param(MbeMech* m, int comp, const char* name);
+// as mbe_mech_free_param for flat var v
+MbeSymId mbe_mech_free_param_var(MbeMech* m, int v);
+
+/* ---- expressions of the model's equations (mech_expr.c) ------------------------------------- */
+
+// The node of element elem of flat var `var` (a variable, not a parameter) for mbe_mech_expr;
+// sets *st (and m->err, at `at`) and returns 0 when the variable has no node here.
+typedef MbeSymId MbeMechNameFn(MbeMech* m, void* ctx, int var, int elem, const MbeExpr* at,
+                               MbeStatus* st);
+
+// Compiles the scalar expression e, written in flat instance scope with class lex, into the
+// mechanism's DAG: numbers; parameters and constants (their values, a varied one's expression of
+// the varied parameters, a fixed=false one's PARAM); variables through `name` (ctx is its);
+// time; + - * / ^ and unary minus; relations, and, or, not (as 0/1); if-expressions (SELECT);
+// der(v) (d/dt through the state derivatives); noEvent and smooth (transparent); abs, sign, sqrt,
+// sin, cos, tan, asin, acos, atan, atan2, exp, log, log10, sinh, cosh, tanh, min, max. Anything
+// else (an array value, another function) is MBE_ERR_UNSUPPORTED naming it at its place.
+MbeStatus mbe_mech_expr(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
+                        MbeMechNameFn* name, void* ctx, MbeSymId* out);
 // start value of var comp.name[elem] (0 when absent) and whether it is fixed, where mech needs a
 // number (a varied one records the error in m->vary_error)
 double mbe_mech_start(MbeMech* m, const char* var, int elem, bool* fixed);

@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: Apache-2.0
+// Expressions of the model's own equations compiled into the mechanism's DAG (mech_internal.h,
+// mbe_mech_expr). Names resolve the Modelica way through a flattening context over the flat
+// model (host/model); what a variable's node is, the caller decides (a signal, a kinematic
+// quantity of a user's component, an unknown being solved for).
+#include <math.h>
+#include <string.h>
+
+#include "mech_internal.h"
+
+typedef struct Cx {
+  MbeMech* m;
+  MbeFlatten* fl;
+  int scope;
+  const MbeClass* lex;
+  MbeMechNameFn* name;
+  void* ctx;
+} Cx;
+
+static MbeStatus compile(Cx* c, const MbeExpr* e, MbeSymId* out);
+
+static MbeStatus unsupported(Cx* c, const MbeExpr* e, const char* what) {
+  return mbe_error_at(c->m->err, MBE_ERR_UNSUPPORTED, e->loc,
+                      "%s in an equation is not supported by mbens yet", what);
+}
+
+// a flattening context over m's flat model (names, subscripts, parameter values)
+static MbeFlatten* flatten_ctx(MbeMech* m) {
+  MbeFlatten* fl = mbe_arena_alloc(m->arena, mbe_flatten_ctx_size());
+  if (fl) {
+    mbe_flatten_ctx_init(fl, (MbeSpec*)m->flat->spec, (MbeFlat*)m->flat);
+  }
+  return fl;
+}
+
+// the element a name's last subscripts select in var (row-major); the name must be a scalar
+static MbeStatus element(Cx* c, const MbeExpr* e, int var, size_t used, int* elem) {
+  const MbeVar* v = &c->m->flat->vars[var];
+  const MbeNamePart* last = &e->name.parts[used - 1];
+  if (used != e->name.nparts) {
+    return unsupported(c, e, "a reference into a record variable");
+  }
+  if ((int)last->nsubs != v->ndims) {
+    return mbe_error_at(c->m->err, MBE_ERR_UNSUPPORTED, e->loc,
+                        "'%s' is an array here; an equation of mbens takes its elements one by "
+                        "one (x[1], x[2], ...)",
+                        v->name);
+  }
+  int k = 0;
+  for (int d = 0; d < v->ndims; d++) {
+    MbeValue iv;
+    MbeStatus st = mbe_eval_subscript(c->fl, last->subs[d], c->scope, c->lex, v->dims[d], &iv,
+                                      c->m->err);
+    if (st != MBE_OK) {
+      return st;
+    }
+    if (iv.ndims || iv.num[0] < 1 || iv.num[0] > v->dims[d]) {
+      return mbe_error_at(c->m->err, MBE_ERR_MODEL, last->subs[d]->loc,
+                          "subscript out of range 1..%d", v->dims[d]);
+    }
+    k = k * v->dims[d] + (int)iv.num[0] - 1;
+  }
+  *elem = k;
+  return MBE_OK;
+}
+
+static MbeStatus compile_name(Cx* c, const MbeExpr* e, MbeSymId* out) {
+  MbeMech* m = c->m;
+  if (e->name.nparts == 1 && !e->name.is_global && !e->name.parts[0].nsubs &&
+      strcmp(e->name.parts[0].ident, "time") == 0) {
+    *out = mbe_sym_time(m->s);
+    return MBE_OK;
+  }
+  MbeRef ref;
+  MbeStatus st = mbe_flatten_resolve(c->fl, &e->name, c->scope, c->lex, &ref, m->err);
+  if (st != MBE_OK) {
+    return st;
+  }
+  if (ref.kind == MBE_REF_CONST || ref.kind == MBE_REF_ENUM) {
+    if (ref.value.ndims || ref.value.type == MBE_T_STRING) {
+      return unsupported(c, e, "an array or String constant");
+    }
+    *out = mbe_sym_const(m->s, ref.value.num[0]);
+    return MBE_OK;
+  }
+  if (ref.kind != MBE_REF_VAR) {
+    return unsupported(c, e, "a component or class name used as a value");
+  }
+  int elem = 0;
+  if ((st = element(c, e, ref.index, ref.nparts_used, &elem)) != MBE_OK) {
+    return st;
+  }
+  const MbeVar* v = &m->flat->vars[ref.index];
+  if (v->variability < MBE_VAR_PARAMETER) {
+    *out = c->name(m, c->ctx, ref.index, elem, e, &st);
+    return st;
+  }
+  if (v->is_free) {
+    *out = elem == 0 ? mbe_mech_free_param_var(m, ref.index) : 0;
+    return *out ? MBE_OK : unsupported(c, e, "an array parameter computed by the initialization");
+  }
+  if ((st = mbe_flatten_var_value(c->fl, ref.index, m->err)) != MBE_OK) {
+    return st;
+  }
+  v = &m->flat->vars[ref.index];
+  if (v->value.type == MBE_T_STRING) {
+    return unsupported(c, e, "a String parameter");
+  }
+  *out = mbe_mech_value_node(m, &v->value, (size_t)elem);
+  return MBE_OK;
+}
+
+// a > b as 1/0: SELECT(a - b, 1, 0); a >= b as 1 - (b > a)
+static MbeSymId relation(MbeSym* s, MbeOp op, MbeSymId a, MbeSymId b) {
+  MbeSymId one = mbe_sym_const(s, 1);
+  MbeSymId zero = mbe_sym_const(s, 0);
+  MbeSymId ab = mbe_sym_sub(s, a, b);
+  MbeSymId ba = mbe_sym_sub(s, b, a);
+  MbeSymId gt = mbe_sym_op(s, MBE_SYM_SELECT, ab, one, zero);
+  MbeSymId lt = mbe_sym_op(s, MBE_SYM_SELECT, ba, one, zero);
+  switch (op) {
+    case MBE_OP_GT: return gt;
+    case MBE_OP_LT: return lt;
+    case MBE_OP_GE: return mbe_sym_sub(s, one, lt);
+    case MBE_OP_LE: return mbe_sym_sub(s, one, gt);
+    case MBE_OP_NE: return mbe_sym_op(s, MBE_SYM_MAX, gt, lt, 0);
+    default: {
+      MbeSymId ne = mbe_sym_op(s, MBE_SYM_MAX, gt, lt, 0);
+      return mbe_sym_sub(s, one, ne);
+    }
+  }
+}
+
+static MbeStatus compile_binary(Cx* c, const MbeExpr* e, MbeSymId* out) {
+  MbeSymId a, b;
+  MbeStatus st;
+  if ((st = compile(c, e->args[0], &a)) != MBE_OK || (st = compile(c, e->args[1], &b)) != MBE_OK) {
+    return st;
+  }
+  MbeSym* s = c->m->s;
+  MbeSymId zero = mbe_sym_const(s, 0);
+  MbeSymId one = mbe_sym_const(s, 1);
+  switch (e->op) {
+    case MBE_OP_ADD:
+    case MBE_OP_EADD: *out = mbe_sym_add(s, a, b); break;
+    case MBE_OP_SUB:
+    case MBE_OP_ESUB: *out = mbe_sym_sub(s, a, b); break;
+    case MBE_OP_MUL:
+    case MBE_OP_EMUL: *out = mbe_sym_mul(s, a, b); break;
+    case MBE_OP_DIV:
+    case MBE_OP_EDIV: *out = mbe_sym_div(s, a, b); break;
+    case MBE_OP_POW:
+    case MBE_OP_EPOW: {
+      const MbeSymNode* bn = &s->nodes[b];
+      if (bn->op == MBE_SYM_CONST && bn->value == 2) {
+        *out = mbe_sym_mul(s, a, a);
+      } else if (bn->op == MBE_SYM_CONST && bn->value == 3) {
+        MbeSymId a2 = mbe_sym_mul(s, a, a);
+        *out = mbe_sym_mul(s, a2, a);
+      } else if (bn->op == MBE_SYM_CONST && bn->value == 0.5) {
+        *out = mbe_sym_fn(s, MBE_SYM_SQRT, a);
+      } else {
+        MbeSymId la = mbe_sym_fn(s, MBE_SYM_LOG, a);
+        MbeSymId p = mbe_sym_mul(s, b, la);
+        *out = mbe_sym_fn(s, MBE_SYM_EXP, p);
+      }
+      break;
+    }
+    case MBE_OP_AND: *out = mbe_sym_op(s, MBE_SYM_SELECT, a, b, zero); break;
+    case MBE_OP_OR: *out = mbe_sym_op(s, MBE_SYM_SELECT, a, one, b); break;
+    case MBE_OP_LT:
+    case MBE_OP_LE:
+    case MBE_OP_GT:
+    case MBE_OP_GE:
+    case MBE_OP_EQ:
+    case MBE_OP_NE: *out = relation(s, e->op, a, b); break;
+    default: return unsupported(c, e, "this operator");
+  }
+  return MBE_OK;
+}
+
+static const struct {
+  const char* name;
+  MbeSymOp op;
+} FN1[] = {{"abs", MBE_SYM_ABS},   {"sqrt", MBE_SYM_SQRT}, {"sin", MBE_SYM_SIN},
+           {"cos", MBE_SYM_COS},   {"tan", MBE_SYM_TAN},   {"asin", MBE_SYM_ASIN},
+           {"acos", MBE_SYM_ACOS}, {"atan", MBE_SYM_ATAN}, {"exp", MBE_SYM_EXP},
+           {"log", MBE_SYM_LOG}};
+
+// the last part of a function's name: Modelica.Math.sin and sin are the same function
+static const char* fn_name(const MbeExpr* e) {
+  const MbeName* n = &e->name;
+  bool math = n->nparts == 1 || (n->nparts == 3 && strcmp(n->parts[0].ident, "Modelica") == 0 &&
+                                 strcmp(n->parts[1].ident, "Math") == 0);
+  return math ? n->parts[n->nparts - 1].ident : NULL;
+}
+
+static MbeStatus compile_call(Cx* c, const MbeExpr* e, MbeSymId* out) {
+  const char* f = fn_name(e);
+  MbeSym* s = c->m->s;
+  if (!f || e->nnamed || e->niters) {
+    return unsupported(c, e, "this function call");
+  }
+  MbeSymId a[2];
+  size_t nargs = e->nargs;
+  bool is_smooth = strcmp(f, "smooth") == 0;
+  for (size_t i = is_smooth ? 1 : 0; i < nargs && i < 2; i++) {
+    MbeStatus st = compile(c, e->args[i], &a[i]);
+    if (st != MBE_OK) {
+      return st;
+    }
+  }
+  if ((strcmp(f, "noEvent") == 0 && nargs == 1) || (is_smooth && nargs == 2)) {
+    *out = a[is_smooth ? 1 : 0];
+    return MBE_OK;
+  }
+  if (strcmp(f, "der") == 0 && nargs == 1) {
+    return mbe_mech_der(c->m, a[0], out);
+  }
+  for (size_t i = 0; nargs == 1 && i < sizeof FN1 / sizeof FN1[0]; i++) {
+    if (strcmp(f, FN1[i].name) == 0) {
+      *out = mbe_sym_fn(s, FN1[i].op, a[0]);
+      return MBE_OK;
+    }
+  }
+  MbeSymId zero = mbe_sym_const(s, 0);
+  MbeSymId one = mbe_sym_const(s, 1);
+  if (nargs == 1 && strcmp(f, "sign") == 0) {
+    MbeSymId neg = mbe_sym_neg(s, a[0]);
+    MbeSymId m1 = mbe_sym_const(s, -1);
+    MbeSymId lt = mbe_sym_op(s, MBE_SYM_SELECT, neg, m1, zero);
+    *out = mbe_sym_op(s, MBE_SYM_SELECT, a[0], one, lt);
+  } else if (nargs == 1 && strcmp(f, "log10") == 0) {
+    MbeSymId l = mbe_sym_fn(s, MBE_SYM_LOG, a[0]);
+    MbeSymId k = mbe_sym_const(s, 1 / log(10.0));
+    *out = mbe_sym_mul(s, l, k);
+  } else if (nargs == 1 && (strcmp(f, "sinh") == 0 || strcmp(f, "cosh") == 0 ||
+                            strcmp(f, "tanh") == 0)) {
+    MbeSymId ep = mbe_sym_fn(s, MBE_SYM_EXP, a[0]);
+    MbeSymId na = mbe_sym_neg(s, a[0]);
+    MbeSymId en = mbe_sym_fn(s, MBE_SYM_EXP, na);
+    MbeSymId d = mbe_sym_sub(s, ep, en);
+    MbeSymId u = mbe_sym_add(s, ep, en);
+    MbeSymId half = mbe_sym_const(s, 0.5);
+    *out = f[0] == 't' ? mbe_sym_div(s, d, u) : mbe_sym_mul(s, half, f[0] == 's' ? d : u);
+  } else if (nargs == 2 && (strcmp(f, "min") == 0 || strcmp(f, "max") == 0)) {
+    *out = mbe_sym_op(s, f[1] == 'i' ? MBE_SYM_MIN : MBE_SYM_MAX, a[0], a[1], 0);
+  } else if (nargs == 2 && strcmp(f, "atan2") == 0) {
+    *out = mbe_sym_op(s, MBE_SYM_ATAN2, a[0], a[1], 0);
+  } else {
+    return unsupported(c, e, "this function call");
+  }
+  return MBE_OK;
+}
+
+static MbeStatus compile_if(Cx* c, const MbeExpr* e, MbeSymId* out) {
+  // if c1 then v1 elseif c2 then v2 else v3: SELECT(c1, v1, SELECT(c2, v2, v3)), from the end
+  MbeStatus st = compile(c, e->args[e->nargs - 1], out);
+  for (size_t i = e->nargs - 1; st == MBE_OK && i >= 2; i -= 2) {
+    MbeSymId cond, val;
+    if ((st = compile(c, e->args[i - 2], &cond)) != MBE_OK ||
+        (st = compile(c, e->args[i - 1], &val)) != MBE_OK) {
+      return st;
+    }
+    *out = mbe_sym_op(c->m->s, MBE_SYM_SELECT, cond, val, *out);
+  }
+  return st;
+}
+
+static MbeStatus compile(Cx* c, const MbeExpr* e, MbeSymId* out) {
+  MbeSym* s = c->m->s;
+  MbeStatus st;
+  switch (e->kind) {
+    case MBE_EX_NUMBER: *out = mbe_sym_const(s, e->num); return MBE_OK;
+    case MBE_EX_BOOL: *out = mbe_sym_const(s, e->boolean ? 1 : 0); return MBE_OK;
+    case MBE_EX_NAME: return compile_name(c, e, out);
+    case MBE_EX_PAREN: return compile(c, e->args[0], out);
+    case MBE_EX_UNARY:
+      if ((st = compile(c, e->args[0], out)) != MBE_OK) {
+        return st;
+      }
+      if (e->op == MBE_OP_NEG) {
+        *out = mbe_sym_neg(s, *out);
+      } else if (e->op == MBE_OP_NOT) {
+        MbeSymId zero = mbe_sym_const(s, 0);
+        MbeSymId one = mbe_sym_const(s, 1);
+        *out = mbe_sym_op(s, MBE_SYM_SELECT, *out, zero, one);
+      }
+      return MBE_OK;
+    case MBE_EX_BINARY: return compile_binary(c, e, out);
+    case MBE_EX_IF: return compile_if(c, e, out);
+    case MBE_EX_CALL: return compile_call(c, e, out);
+    case MBE_EX_ARRAY:
+    case MBE_EX_MATRIX:
+    case MBE_EX_RANGE: return unsupported(c, e, "an array value");
+    default: return unsupported(c, e, "this expression");
+  }
+}
+
+MbeStatus mbe_mech_expr(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
+                        MbeMechNameFn* name, void* ctx, MbeSymId* out) {
+  Cx c = {m, flatten_ctx(m), scope, lex, name, ctx};
+  if (!c.fl) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  *out = 0;
+  MbeStatus st = compile(&c, e, out);
+  if (st == MBE_OK && m->s->is_oom) {
+    st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  return st;
+}
