@@ -32,6 +32,8 @@ typedef struct MbeSlot {
   const char* ident;
   const MbeComp* comp;
   const MbeClass* lex;  // class that declares comp
+  int decl_scope;       // instance the declaration's expressions see: -1 the owning instance;
+                        // a redeclaration from a modifier sees the modifier's instance
   ModSet mods;          // modifiers from outside for the instance owning the slot
   int state;            // 0 pending, 1 in progress, 2 done
   bool is_present;
@@ -265,6 +267,38 @@ typedef struct SlotList {
   size_t n, cap;
 } SlotList;
 
+// `redeclare Type name(...)` in the modifiers from outside: the slot takes the new declaration,
+// whose type and expressions are seen from where the modifier is written (the first entry, of
+// the highest priority, wins)
+static MbeStatus apply_redeclarations(MbeFlatten* fl, const ModSet* mods, SlotList* out,
+                                      MbeError* err) {
+  (void)fl;
+  for (size_t i = mods->n; i-- > 0;) {
+    const ModEntry* e = &mods->e[i];
+    const MbeModArg* a = e->arg;
+    if (!a->is_redeclare || !a->redecl_comp || e->depth + 1 != a->npath) {
+      continue;
+    }
+    MbeSlot* slot = NULL;
+    for (size_t k = 0; k < out->n && !slot; k++) {
+      slot = strcmp(out->s[k].ident, a->path[e->depth]) == 0 ? &out->s[k] : NULL;
+    }
+    if (!slot) {
+      continue;  // check_mod_targets names the element that does not exist
+    }
+    if (slot->comp->is_final) {
+      return mbe_error_at(err, MBE_ERR_MODEL, a->redecl_comp->prefix_loc,
+                          "'%s' is declared final (%s:%d:%d) and cannot be redeclared",
+                          slot->ident, slot->comp->loc.file, slot->comp->loc.line,
+                          slot->comp->loc.col);
+    }
+    slot->comp = a->redecl_comp;
+    slot->lex = e->lex;
+    slot->decl_scope = e->scope;
+  }
+  return MBE_OK;
+}
+
 // collects the elements of cls (own and inherited) into slots of instance inst; mods are the
 // modifiers from outside, highest priority first
 static MbeStatus collect_slots(MbeFlatten* fl, int inst, const MbeClass* cls, const ModSet* mods,
@@ -341,6 +375,13 @@ static MbeStatus collect_slots(MbeFlatten* fl, int inst, const MbeClass* cls, co
           dup = true;
           break;
         }
+        if (c->is_redeclare) {
+          // an element redeclaration in the class body replaces the inherited declaration
+          out->s[k].comp = c;
+          out->s[k].lex = cls;
+          dup = true;
+          break;
+        }
         return mbe_error_at(err, MBE_ERR_MODEL, c->loc,
                             "'%s' is already declared in this class or a base class (%s:%d:%d)",
                             c->name, out->s[k].comp->loc.file, out->s[k].comp->loc.line,
@@ -363,8 +404,14 @@ static MbeStatus collect_slots(MbeFlatten* fl, int inst, const MbeClass* cls, co
     slot->mods = *mods;
     slot->var = -1;
     slot->inner = -1;
+    slot->decl_scope = -1;
+    if (c->is_redeclare) {
+      return mbe_error_at(err, MBE_ERR_MODEL, c->prefix_loc,
+                          "'redeclare %s' redeclares nothing: no base class declares '%s'",
+                          c->name, c->name);
+    }
   }
-  return MBE_OK;
+  return apply_redeclarations(fl, mods, out, err);
 }
 
 static MbeSlot* find_slot(MbeInst* in, const char* ident) {
@@ -581,7 +628,8 @@ static MbeStatus make_var(MbeFlatten* fl, int inst, MbeSlot* slot_in, const Type
     return st;
   }
   ModSet all;
-  if ((st = component_mods(fl, &own, c, inst, lex, ti, &all, err)) != MBE_OK) {
+  int dscope = slot_in->decl_scope >= 0 ? slot_in->decl_scope : inst;
+  if ((st = component_mods(fl, &own, c, dscope, lex, ti, &all, err)) != MBE_OK) {
     return st;
   }
 
@@ -621,7 +669,7 @@ static MbeStatus make_var(MbeFlatten* fl, int inst, MbeSlot* slot_in, const Type
     v.is_modified = !value->lex->is_catalogue;
   } else if (c->binding) {
     v.binding.expr = c->binding;
-    v.binding.scope = inst;
+    v.binding.scope = dscope;
     v.binding.lex = lex;
     v.binding.loc = c->binding_loc;
     v.is_modified = !lex->is_catalogue;
@@ -795,7 +843,8 @@ static MbeStatus make_insts(MbeFlatten* fl, int inst, size_t slot_index, const T
                         mbe_restriction_str(ti->cls->restriction));
   }
   ModSet all;
-  if ((st = component_mods(fl, &own, c, inst, lex, ti, &all, err)) != MBE_OK) {
+  int dscope = slot->decl_scope >= 0 ? slot->decl_scope : inst;
+  if ((st = component_mods(fl, &own, c, dscope, lex, ti, &all, err)) != MBE_OK) {
     return st;
   }
 
@@ -816,7 +865,7 @@ static MbeStatus make_insts(MbeFlatten* fl, int inst, size_t slot_index, const T
       return mbe_error_at(err, MBE_ERR_MODEL, de->loc,
                           "an array of components needs a fixed size, not ':'");
     }
-    if ((st = eval_dim(fl, de, inst, lex, &dims[i], err)) != MBE_OK) {
+    if ((st = eval_dim(fl, de, dscope, lex, &dims[i], err)) != MBE_OK) {
       return st;
     }
     n *= dims[i];
@@ -905,7 +954,8 @@ static MbeStatus instantiate_slot(MbeFlatten* fl, int inst, size_t slot_index, M
   slot->is_present = true;
   if (c->condition) {
     MbeValue cv;
-    if ((st = mbe_flatten_eval_structural(fl, c->condition, inst, lex, &cv, err)) != MBE_OK) {
+    int dscope = slot->decl_scope >= 0 ? slot->decl_scope : inst;
+    if ((st = mbe_flatten_eval_structural(fl, c->condition, dscope, lex, &cv, err)) != MBE_OK) {
       goto done;
     }
     if (cv.type != MBE_T_BOOLEAN || cv.ndims != 0) {

@@ -32,9 +32,6 @@ static MbeStatus check_component(const MbeComp* c, MbeError* err) {
   if (c->is_stream) {
     return unsupported(err, c->prefix_loc, "a 'stream' connector variable", NULL);
   }
-  if (c->is_redeclare) {
-    return unsupported(err, c->prefix_loc, "a redeclared component ('redeclare')", NULL);
-  }
   return MBE_OK;
 }
 
@@ -80,7 +77,8 @@ MbeStatus mbe_class_check_supported(const MbeClass* cls, MbeError* err) {
   }
   for (size_t i = 0; i < cls->nclasses; i++) {
     if (cls->classes[i]->is_redeclare) {
-      return unsupported(err, cls->classes[i]->prefix_loc, "a redeclared class ('redeclare')", NULL);
+      return unsupported(err, cls->classes[i]->prefix_loc,
+                         "redeclaring a class ('redeclare model/function ... = ...')", NULL);
     }
   }
   for (size_t i = 0; i < cls->neqs; i++) {
@@ -94,9 +92,11 @@ MbeStatus mbe_class_check_supported(const MbeClass* cls, MbeError* err) {
 MbeStatus mbe_mod_check_supported(const MbeMod* mod, MbeError* err) {
   for (size_t i = 0; mod && i < mod->nargs; i++) {
     const MbeModArg* a = &mod->args[i];
-    if (a->is_redeclare) {
-      MbeLoc at = a->redecl_comp ? a->redecl_comp->prefix_loc : a->redecl_class->prefix_loc;
-      return unsupported(err, at, "'redeclare' in a modification", NULL);
+    if (a->is_redeclare && a->redecl_class) {
+      return unsupported(err, a->redecl_class->prefix_loc,
+                         "redeclaring a class in a modification ('redeclare model/function ... = "
+                         "...')",
+                         NULL);
     }
   }
   return MBE_OK;

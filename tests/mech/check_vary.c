@@ -678,7 +678,7 @@ START_TEST(test_catalogue_use_names_origin) {
   ck_assert_int_eq(model_open_from(&m, NULL, DP, vary, origin, 1, &err), MBE_ERR_MODEL);
   const char* file = strrchr(err.file, '/');
   ck_assert_str_eq(file ? file + 1 : err.file, "DoublePendulum.mo");
-  ck_assert_int_eq(err.line, 4);
+  ck_assert_int_eq(err.line, 6);
   ck_assert_int_eq(err.column, 44);
   expect_first_then_note(&err,
                          "world.groundAxis_u: a comparison needs a value fixed when the model is "
@@ -760,7 +760,7 @@ START_TEST(test_animation_changes_nothing) {
   ck_assert_int_eq(model_open_from(&m, NULL, DP, vary, origin, 1, &err), MBE_ERR_USAGE);
   const char* file = strrchr(err.file, '/');
   ck_assert_str_eq(file ? file + 1 : err.file, "DoublePendulum.mo");
-  ck_assert_int_eq(err.line, _i == 1 ? 5 : 4);
+  ck_assert_int_eq(err.line, _i == 1 ? 8 : 6);
   expect_first_then_note(&err, first, "the declaration of");
   model_close(&m);
 }
