@@ -8,6 +8,13 @@
 
 #include "mech_internal.h"
 
+// the variables of a function being inlined: name -> node (NONE until assigned)
+typedef struct Env {
+  const char** names;
+  MbeSymId* vals;
+  size_t n;
+} Env;
+
 typedef struct Cx {
   MbeMech* m;
   MbeFlatten* fl;
@@ -15,7 +22,11 @@ typedef struct Cx {
   const MbeClass* lex;
   MbeMechNameFn* name;
   void* ctx;
+  Env* env;   // inside an inlined function: its variables; NULL outside
+  int depth;  // nesting of inlined calls
 } Cx;
+
+enum { MAX_CALL_DEPTH = 16, MAX_LOOP = 10000 };
 
 static MbeStatus compile(Cx* c, const MbeExpr* e, MbeSymId* out);
 
@@ -64,8 +75,31 @@ static MbeStatus element(Cx* c, const MbeExpr* e, int var, size_t used, int* ele
   return MBE_OK;
 }
 
+static MbeSymId* env_find(Env* env, const char* name) {
+  for (size_t i = 0; env && i < env->n; i++) {
+    if (strcmp(env->names[i], name) == 0) {
+      return &env->vals[i];
+    }
+  }
+  return NULL;
+}
+
 static MbeStatus compile_name(Cx* c, const MbeExpr* e, MbeSymId* out) {
   MbeMech* m = c->m;
+  MbeSymId* local = e->name.nparts == 1 && !e->name.is_global
+                        ? env_find(c->env, e->name.parts[0].ident)
+                        : NULL;
+  if (local) {
+    if (e->name.parts[0].nsubs) {
+      return unsupported(c, e, "an array variable of a function");
+    }
+    if (*local == MBE_SYM_NONE) {
+      return mbe_error_at(m->err, MBE_ERR_MODEL, e->loc, "'%s' is used before it is assigned",
+                          e->name.parts[0].ident);
+    }
+    *out = *local;
+    return MBE_OK;
+  }
   if (e->name.nparts == 1 && !e->name.is_global && !e->name.parts[0].nsubs &&
       strcmp(e->name.parts[0].ident, "time") == 0) {
     *out = mbe_sym_time(m->s);
@@ -195,9 +229,31 @@ static const char* fn_name(const MbeExpr* e) {
   return math ? n->parts[n->nparts - 1].ident : NULL;
 }
 
+static MbeStatus inline_call(Cx* c, const MbeExpr* e, const MbeClass* fn, MbeSymId* out);
+
+// a Modelica function of the model or a library (not the catalogue's): inlined
+static MbeStatus user_function(Cx* c, const MbeExpr* e, bool* found, MbeSymId* out) {
+  const MbeClass* cls = NULL;
+  MbePredef pd = MBE_PREDEF_NONE;
+  MbeError scratch;
+  *found = false;
+  if (mbe_lookup_class_opt(c->m->flat->spec, c->lex, &e->name, e->name.nparts, &cls, &pd,
+                           &scratch) != MBE_OK ||
+      !cls || cls->restriction != MBE_CLASS_FUNCTION || cls->is_catalogue) {
+    return MBE_OK;
+  }
+  *found = true;
+  return inline_call(c, e, cls, out);
+}
+
 static MbeStatus compile_call(Cx* c, const MbeExpr* e, MbeSymId* out) {
   const char* f = fn_name(e);
   MbeSym* s = c->m->s;
+  bool found;
+  MbeStatus ust = user_function(c, e, &found, out);
+  if (found || ust != MBE_OK) {
+    return ust;
+  }
   if (!f || e->nnamed || e->niters) {
     return unsupported(c, e, "this function call");
   }
@@ -297,9 +353,364 @@ static MbeStatus compile(Cx* c, const MbeExpr* e, MbeSymId* out) {
   }
 }
 
+// ---- functions with algorithm sections, inlined ------------------------------------------
+
+typedef struct FnParts {
+  const MbeComp* comps[64];
+  const MbeClass* lex[64];
+  size_t ncomps;
+  const MbeAlgorithm* algs[8];
+  size_t nalgs;
+} FnParts;
+
+// the components and algorithm sections of a function and of the functions it extends
+static MbeStatus fn_parts(Cx* c, const MbeClass* fn, FnParts* p, int depth) {
+  MbeMech* m = c->m;
+  MbeStatus st;
+  if (depth > 8) {
+    return mbe_error_at(m->err, MBE_ERR_MODEL, fn->loc, "extends clauses of %s form a cycle",
+                        fn->name);
+  }
+  if (fn->is_short) {
+    const MbeClass* target = NULL;
+    if (fn->short_mod || fn->short_der) {
+      return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, fn->loc,
+                          "a short function definition with modifiers is not supported by mbens "
+                          "yet");
+    }
+    if ((st = mbe_class_resolve_short(m->flat->spec, fn, &target, m->err)) != MBE_OK) {
+      return st;
+    }
+    return fn_parts(c, target, p, depth + 1);
+  }
+  if (fn->external) {
+    return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, fn->external->loc,
+                        "an external function is not supported by mbens");
+  }
+  for (size_t i = 0; i < fn->nextends; i++) {
+    const MbeClass* base = NULL;
+    if ((st = mbe_lookup_extends(m->flat->spec, fn, i, &base, m->err)) != MBE_OK ||
+        (st = fn_parts(c, base, p, depth + 1)) != MBE_OK) {
+      return st;
+    }
+  }
+  for (size_t i = 0; i < fn->ncomps; i++) {
+    const MbeComp* k = &fn->comps[i];
+    if (k->ndims || k->ntype_dims) {
+      return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, k->loc,
+                          "an array variable of a function (%s) is not supported by mbens yet",
+                          k->name);
+    }
+    if (p->ncomps == 64) {
+      return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, k->loc, "more than 64 variables in a function");
+    }
+    p->lex[p->ncomps] = fn;
+    p->comps[p->ncomps++] = k;
+  }
+  for (size_t i = 0; i < fn->nalgorithms && p->nalgs < 8; i++) {
+    p->algs[p->nalgs++] = &fn->algorithms[i];
+  }
+  return MBE_OK;
+}
+
+typedef enum Flow { FLOW_ON, FLOW_BREAK, FLOW_RETURN } Flow;
+
+static MbeStatus exec_list(Cx* fc, const MbeStatement* st, size_t n, Flow* flow);
+
+static bool is_const(const MbeMech* m, MbeSymId id, double* v) {
+  const MbeSymNode* nd = &m->s->nodes[id];
+  if (nd->op == MBE_SYM_CONST) {
+    *v = nd->value;
+    return true;
+  }
+  return false;
+}
+
+// both sides of an if whose condition varies: each variable becomes SELECT(cond, a, b)
+static MbeStatus exec_merge(Cx* fc, const MbeStmtBranch* br, size_t nbr, MbeSymId cond) {
+  Env* env = fc->env;
+  MbeSymId* before = mbe_arena_alloc(fc->m->arena, (env->n ? env->n : 1) * sizeof *before);
+  MbeSymId* then = mbe_arena_alloc(fc->m->arena, (env->n ? env->n : 1) * sizeof *then);
+  if (!before || !then) {
+    return mbe_error_set(fc->m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  memcpy(before, env->vals, env->n * sizeof *before);
+  Flow flow = FLOW_ON;
+  MbeStatus st = exec_list(fc, br[0].body, br[0].nbody, &flow);
+  memcpy(then, env->vals, env->n * sizeof *then);
+  memcpy(env->vals, before, env->n * sizeof *before);
+  // the else side: the next branches as an if of their own
+  for (size_t i = 1; st == MBE_OK && flow == FLOW_ON && i < nbr; i++) {
+    MbeSymId c2 = 0;
+    double v;
+    if (!br[i].cond) {
+      st = exec_list(fc, br[i].body, br[i].nbody, &flow);
+      break;
+    }
+    if ((st = compile(fc, br[i].cond, &c2)) != MBE_OK) {
+      break;
+    }
+    if (!is_const(fc->m, c2, &v)) {
+      st = exec_merge(fc, &br[i], nbr - i, c2);
+      break;
+    }
+    if (v != 0) {
+      st = exec_list(fc, br[i].body, br[i].nbody, &flow);
+      break;
+    }
+  }
+  if (st == MBE_OK && flow != FLOW_ON) {
+    return mbe_error_at(fc->m->err, MBE_ERR_UNSUPPORTED, br[0].cond->loc,
+                        "break or return under a condition that varies is not supported by "
+                        "mbens yet");
+  }
+  for (size_t k = 0; st == MBE_OK && k < env->n; k++) {
+    MbeSymId a = then[k], b = env->vals[k];
+    env->vals[k] = a == MBE_SYM_NONE || b == MBE_SYM_NONE
+                       ? MBE_SYM_NONE
+                       : (a == b ? a : mbe_sym_op(fc->m->s, MBE_SYM_SELECT, cond, a, b));
+  }
+  return st;
+}
+
+static MbeStatus exec_if(Cx* fc, const MbeStatement* stm, Flow* flow) {
+  for (size_t i = 0; i < stm->nbranches; i++) {
+    const MbeStmtBranch* br = &stm->branches[i];
+    if (!br->cond) {
+      return exec_list(fc, br->body, br->nbody, flow);
+    }
+    MbeSymId cond;
+    double v;
+    MbeStatus st = compile(fc, br->cond, &cond);
+    if (st != MBE_OK) {
+      return st;
+    }
+    if (!is_const(fc->m, cond, &v)) {
+      return exec_merge(fc, br, stm->nbranches - i, cond);
+    }
+    if (v != 0) {
+      return exec_list(fc, br->body, br->nbody, flow);
+    }
+  }
+  return MBE_OK;
+}
+
+// a compile-time number: a loop range's bound, a while condition
+static MbeStatus const_value(Cx* fc, const MbeExpr* e, const char* what, double* out) {
+  MbeSymId id;
+  MbeStatus st = compile(fc, e, &id);
+  if (st == MBE_OK && !is_const(fc->m, id, out)) {
+    st = mbe_error_at(fc->m->err, MBE_ERR_UNSUPPORTED, e->loc,
+                      "%s that varies during the run is not supported by mbens yet", what);
+  }
+  return st;
+}
+
+static MbeStatus exec_for(Cx* fc, const MbeStatement* stm, Flow* flow) {
+  if (stm->niters != 1 || !stm->iters[0].range || stm->iters[0].range->kind != MBE_EX_RANGE) {
+    return mbe_error_at(fc->m->err, MBE_ERR_UNSUPPORTED, stm->loc,
+                        "a for-loop other than 'for i in a:b' or 'for i in a:s:b' in a function "
+                        "is not supported by mbens yet");
+  }
+  const MbeExpr* r = stm->iters[0].range;
+  double a, b, step = 1;
+  MbeStatus st = const_value(fc, r->args[0], "a loop range", &a);
+  if (st == MBE_OK && r->nargs == 3) {
+    st = const_value(fc, r->args[1], "a loop range", &step);
+  }
+  if (st == MBE_OK) {
+    st = const_value(fc, r->args[r->nargs - 1], "a loop range", &b);
+  }
+  if (st != MBE_OK) {
+    return st;
+  }
+  Env* env = fc->env;
+  size_t slot = env->n++;  // room was reserved for iterators
+  env->names[slot] = stm->iters[0].ident;
+  size_t count = 0;
+  for (double i = a; st == MBE_OK && (step > 0 ? i <= b : i >= b) && step != 0; i += step) {
+    if (++count > MAX_LOOP) {
+      st = unsupported(fc, r, "a loop of more than 10000 iterations");
+      break;
+    }
+    env->vals[slot] = mbe_sym_const(fc->m->s, i);
+    st = exec_list(fc, stm->branches[0].body, stm->branches[0].nbody, flow);
+    if (*flow == FLOW_BREAK) {
+      *flow = FLOW_ON;
+      break;
+    }
+    if (*flow == FLOW_RETURN) {
+      break;
+    }
+  }
+  env->n--;
+  return st;
+}
+
+static MbeStatus exec_while(Cx* fc, const MbeStatement* stm, Flow* flow) {
+  MbeStatus st = MBE_OK;
+  for (size_t count = 0; st == MBE_OK; count++) {
+    double v;
+    if ((st = const_value(fc, stm->branches[0].cond, "a while condition", &v)) != MBE_OK || v == 0) {
+      break;
+    }
+    if (count == MAX_LOOP) {
+      return unsupported(fc, stm->branches[0].cond, "a while loop of more than 10000 iterations");
+    }
+    st = exec_list(fc, stm->branches[0].body, stm->branches[0].nbody, flow);
+    if (*flow == FLOW_BREAK) {
+      *flow = FLOW_ON;
+      break;
+    }
+    if (*flow == FLOW_RETURN) {
+      break;
+    }
+  }
+  return st;
+}
+
+static MbeStatus exec_assign(Cx* fc, const MbeStatement* stm) {
+  const MbeExpr* l = stm->lhs;
+  MbeSymId* dst = l->kind == MBE_EX_NAME && l->name.nparts == 1 && !l->name.parts[0].nsubs
+                      ? env_find(fc->env, l->name.parts[0].ident)
+                      : NULL;
+  if (!dst) {
+    return unsupported(fc, l, "an assignment to something other than a scalar variable of the "
+                              "function");
+  }
+  MbeSymId v;
+  MbeStatus st = compile(fc, stm->rhs, &v);
+  if (st == MBE_OK) {
+    *dst = v;
+  }
+  return st;
+}
+
+// assert(cond, message) inside a function: decided when the model is compiled, or not supported
+static MbeStatus exec_call(Cx* fc, const MbeStatement* stm) {
+  const MbeExpr* call = stm->rhs;
+  if (call->name.nparts != 1 || strcmp(call->name.parts[0].ident, "assert") != 0 ||
+      call->nargs < 2) {
+    return unsupported(fc, call, "this statement");
+  }
+  double v;
+  MbeStatus st = const_value(fc, call->args[0], "an assert condition in a function", &v);
+  if (st == MBE_OK && v == 0) {
+    const char* msg = call->args[1]->kind == MBE_EX_STRING ? call->args[1]->str : "(message)";
+    st = mbe_error_at(fc->m->err, MBE_ERR_MODEL, stm->loc, "assertion failed: %s", msg);
+  }
+  return st;
+}
+
+static MbeStatus exec_list(Cx* fc, const MbeStatement* st, size_t n, Flow* flow) {
+  for (size_t i = 0; i < n && *flow == FLOW_ON; i++) {
+    const MbeStatement* s = &st[i];
+    MbeStatus r;
+    switch (s->kind) {
+      case MBE_ST_ASSIGN: r = exec_assign(fc, s); break;
+      case MBE_ST_IF: r = exec_if(fc, s, flow); break;
+      case MBE_ST_FOR: r = exec_for(fc, s, flow); break;
+      case MBE_ST_WHILE: r = exec_while(fc, s, flow); break;
+      case MBE_ST_CALL: r = exec_call(fc, s); break;
+      case MBE_ST_BREAK: *flow = FLOW_BREAK; r = MBE_OK; break;
+      case MBE_ST_RETURN: *flow = FLOW_RETURN; r = MBE_OK; break;
+      default:
+        r = mbe_error_at(fc->m->err, MBE_ERR_UNSUPPORTED, s->loc,
+                         "a when-statement in a function is not supported by mbens");
+    }
+    if (r != MBE_OK) {
+      return r;
+    }
+  }
+  return MBE_OK;
+}
+
+// the arguments bound to the inputs (the caller's context), then the defaults and bindings of
+// the others (the function's)
+static MbeStatus bind_inputs(Cx* c, Cx* fc, const MbeExpr* e, const FnParts* p) {
+  size_t pos = 0;
+  for (size_t i = 0; i < p->ncomps; i++) {
+    const MbeComp* k = p->comps[i];
+    const MbeExpr* arg = NULL;
+    if (k->causality == MBE_CAUS_INPUT) {
+      arg = pos < e->nargs ? e->args[pos] : NULL;
+      pos++;
+      for (size_t j = 0; !arg && j < e->nnamed; j++) {
+        arg = strcmp(e->named[j].ident, k->name) == 0 ? e->named[j].value : NULL;
+      }
+    }
+    MbeStatus st = MBE_OK;
+    if (arg) {
+      st = compile(c, arg, &fc->env->vals[i]);
+    } else if (k->binding) {
+      st = compile(fc, k->binding, &fc->env->vals[i]);
+    } else if (k->causality == MBE_CAUS_INPUT) {
+      st = mbe_error_at(c->m->err, MBE_ERR_MODEL, e->loc, "the call gives no value for input %s",
+                        k->name);
+    }
+    if (st != MBE_OK) {
+      return st;
+    }
+  }
+  if (pos < e->nargs) {
+    return mbe_error_at(c->m->err, MBE_ERR_MODEL, e->args[pos]->loc,
+                        "the function takes %zu inputs, the call gives more", pos);
+  }
+  return MBE_OK;
+}
+
+static MbeStatus inline_call(Cx* c, const MbeExpr* e, const MbeClass* fn, MbeSymId* out) {
+  MbeMech* m = c->m;
+  if (c->depth >= MAX_CALL_DEPTH) {
+    return unsupported(c, e, "a recursive function (or calls nested more than 16 deep)");
+  }
+  FnParts* p = mbe_arena_alloc(m->arena, sizeof *p);
+  Env* env = mbe_arena_alloc(m->arena, sizeof *env);
+  if (!p || !env) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  MbeStatus st = fn_parts(c, fn, p, 0);
+  if (st != MBE_OK) {
+    return st;
+  }
+  size_t room = p->ncomps + 16;  // the variables, then for-iterators in nested loops
+  env->names = mbe_arena_alloc(m->arena, room * sizeof *env->names);
+  env->vals = mbe_arena_alloc(m->arena, room * sizeof *env->vals);
+  if (!env->names || !env->vals) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  for (size_t i = 0; i < room; i++) {
+    env->names[i] = i < p->ncomps ? p->comps[i]->name : "";
+    env->vals[i] = MBE_SYM_NONE;
+  }
+  env->n = p->ncomps;
+  Cx fc = {m, c->fl, -1, fn, NULL, NULL, env, c->depth + 1};
+  if ((st = bind_inputs(c, &fc, e, p)) != MBE_OK) {
+    return st;
+  }
+  Flow flow = FLOW_ON;
+  for (size_t i = 0; i < p->nalgs && flow == FLOW_ON; i++) {
+    if ((st = exec_list(&fc, p->algs[i]->stmts, p->algs[i]->nstmts, &flow)) != MBE_OK) {
+      return st;
+    }
+  }
+  for (size_t i = 0; i < p->ncomps; i++) {
+    if (p->comps[i]->causality == MBE_CAUS_OUTPUT) {
+      if (env->vals[i] == MBE_SYM_NONE) {
+        return mbe_error_at(m->err, MBE_ERR_MODEL, p->comps[i]->loc,
+                            "function %s does not assign its output %s", fn->name,
+                            p->comps[i]->name);
+      }
+      *out = env->vals[i];
+      return MBE_OK;
+    }
+  }
+  return mbe_error_at(m->err, MBE_ERR_MODEL, fn->loc, "function %s has no output", fn->name);
+}
+
 MbeStatus mbe_mech_expr(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
                         MbeMechNameFn* name, void* ctx, MbeSymId* out) {
-  Cx c = {m, flatten_ctx(m), scope, lex, name, ctx};
+  Cx c = {m, flatten_ctx(m), scope, lex, name, ctx, NULL, 0};
   if (!c.fl) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }

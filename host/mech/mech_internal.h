@@ -369,8 +369,11 @@ typedef MbeSymId MbeMechNameFn(MbeMech* m, void* ctx, int var, int elem, const M
 // the varied parameters, a fixed=false one's PARAM); variables through `name` (ctx is its);
 // time; + - * / ^ and unary minus; relations, and, or, not (as 0/1); if-expressions (SELECT);
 // der(v) (d/dt through the state derivatives); noEvent and smooth (transparent); abs, sign, sqrt,
-// sin, cos, tan, asin, acos, atan, atan2, exp, log, log10, sinh, cosh, tanh, min, max. Anything
-// else (an array value, another function) is MBE_ERR_UNSUPPORTED naming it at its place.
+// sin, cos, tan, asin, acos, atan, atan2, exp, log, log10, sinh, cosh, tanh, min, max; a call of
+// a Modelica function of the model or a library with scalar inputs and outputs, inlined: its
+// algorithm runs symbolically (an if whose condition varies selects each variable's value, for-
+// and while-loops run when their bounds are known when compiling). Anything else (an array
+// value, an external function) is MBE_ERR_UNSUPPORTED naming it at its place.
 MbeStatus mbe_mech_expr(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
                         MbeMechNameFn* name, void* ctx, MbeSymId* out);
 // start value of var comp.name[elem] (0 when absent) and whether it is fixed, where mech needs a
