@@ -1695,6 +1695,8 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
   if (st == MBE_OK)
     st = mbe_mech_outputs(&m);
   if (st == MBE_OK)
+    st = mbe_mech_bound_outputs(&m);
+  if (st == MBE_OK)
     st = mbe_mech_initial_state(&m);
   if (st == MBE_OK)
     st = mbe_mech_check_varied(&m);

@@ -24,6 +24,8 @@ typedef struct Cx {
   void* ctx;
   Env* env;   // inside an inlined function: its variables; NULL outside
   int depth;  // nesting of inlined calls
+  int elem;   // >= 0: the element of a vector expression being compiled (element-wise)
+  int n;      // its length
 } Cx;
 
 enum { MAX_CALL_DEPTH = 16, MAX_LOOP = 10000 };
@@ -50,6 +52,14 @@ static MbeStatus element(Cx* c, const MbeExpr* e, int var, size_t used, int* ele
   const MbeNamePart* last = &e->name.parts[used - 1];
   if (used != e->name.nparts) {
     return unsupported(c, e, "a reference into a record variable");
+  }
+  if (last->nsubs == 0 && v->ndims == 1 && c->elem >= 0) {
+    if (v->dims[0] != c->n) {
+      return mbe_error_at(c->m->err, MBE_ERR_MODEL, e->loc,
+                          "'%s' has %d elements, the expression %d", v->name, v->dims[0], c->n);
+    }
+    *elem = c->elem;
+    return MBE_OK;
   }
   if ((int)last->nsubs != v->ndims) {
     return mbe_error_at(c->m->err, MBE_ERR_UNSUPPORTED, e->loc,
@@ -111,10 +121,11 @@ static MbeStatus compile_name(Cx* c, const MbeExpr* e, MbeSymId* out) {
     return st;
   }
   if (ref.kind == MBE_REF_CONST || ref.kind == MBE_REF_ENUM) {
-    if (ref.value.ndims || ref.value.type == MBE_T_STRING) {
+    bool vec = ref.value.ndims == 1 && c->elem >= 0 && ref.value.dims[0] == c->n;
+    if ((ref.value.ndims && !vec) || ref.value.type == MBE_T_STRING) {
       return unsupported(c, e, "an array or String constant");
     }
-    *out = mbe_sym_const(m->s, ref.value.num[0]);
+    *out = mbe_sym_const(m->s, ref.value.num[vec ? c->elem : 0]);
     return MBE_OK;
   }
   if (ref.kind != MBE_REF_VAR) {
@@ -165,9 +176,38 @@ static MbeSymId relation(MbeSym* s, MbeOp op, MbeSymId a, MbeSymId b) {
   }
 }
 
+// whether e is an array (a vector name without subscripts, an array literal, an operation on
+// one): element-wise compilation is right for + - and scalar products, not for a product of two
+static bool is_array(Cx* c, const MbeExpr* e) {
+  switch (e->kind) {
+    case MBE_EX_ARRAY:
+    case MBE_EX_MATRIX:
+    case MBE_EX_RANGE: return true;
+    case MBE_EX_PAREN:
+    case MBE_EX_UNARY: return is_array(c, e->args[0]);
+    case MBE_EX_BINARY: return is_array(c, e->args[0]) || is_array(c, e->args[1]);
+    case MBE_EX_NAME: {
+      MbeRef ref;
+      MbeError scratch;
+      if (c->env || mbe_flatten_resolve(c->fl, &e->name, c->scope, c->lex, &ref, &scratch) != MBE_OK) {
+        return false;
+      }
+      int nd = ref.kind == MBE_REF_VAR ? c->m->flat->vars[ref.index].ndims
+               : ref.kind == MBE_REF_CONST ? ref.value.ndims
+                                           : 0;
+      return nd > 0 && e->name.parts[e->name.nparts - 1].nsubs == 0;
+    }
+    default: return false;
+  }
+}
+
 static MbeStatus compile_binary(Cx* c, const MbeExpr* e, MbeSymId* out) {
   MbeSymId a, b;
   MbeStatus st;
+  if (c->elem >= 0 && ((e->op == MBE_OP_MUL && is_array(c, e->args[0]) && is_array(c, e->args[1])) ||
+                       ((e->op == MBE_OP_DIV || e->op == MBE_OP_POW) && is_array(c, e->args[1])))) {
+    return unsupported(c, e, "a matrix or vector product, or a division by an array,");
+  }
   if ((st = compile(c, e->args[0], &a)) != MBE_OK || (st = compile(c, e->args[1], &b)) != MBE_OK) {
     return st;
   }
@@ -347,6 +387,14 @@ static MbeStatus compile(Cx* c, const MbeExpr* e, MbeSymId* out) {
     case MBE_EX_IF: return compile_if(c, e, out);
     case MBE_EX_CALL: return compile_call(c, e, out);
     case MBE_EX_ARRAY:
+      if (c->elem >= 0 && !e->niters && e->nargs == (size_t)c->n) {
+        int keep = c->elem;
+        c->elem = -1;
+        st = compile(c, e->args[keep], out);
+        c->elem = keep;
+        return st;
+      }
+      return unsupported(c, e, "an array value");
     case MBE_EX_MATRIX:
     case MBE_EX_RANGE: return unsupported(c, e, "an array value");
     default: return unsupported(c, e, "this expression");
@@ -684,7 +732,7 @@ static MbeStatus inline_call(Cx* c, const MbeExpr* e, const MbeClass* fn, MbeSym
     env->vals[i] = MBE_SYM_NONE;
   }
   env->n = p->ncomps;
-  Cx fc = {m, c->fl, -1, fn, NULL, NULL, env, c->depth + 1};
+  Cx fc = {m, c->fl, -1, fn, NULL, NULL, env, c->depth + 1, -1, 0};
   if ((st = bind_inputs(c, &fc, e, p)) != MBE_OK) {
     return st;
   }
@@ -710,7 +758,12 @@ static MbeStatus inline_call(Cx* c, const MbeExpr* e, const MbeClass* fn, MbeSym
 
 MbeStatus mbe_mech_expr(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
                         MbeMechNameFn* name, void* ctx, MbeSymId* out) {
-  Cx c = {m, flatten_ctx(m), scope, lex, name, ctx, NULL, 0};
+  return mbe_mech_expr_element(m, e, scope, lex, -1, 0, name, ctx, out);
+}
+
+MbeStatus mbe_mech_expr_element(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
+                                int elem, int n, MbeMechNameFn* name, void* ctx, MbeSymId* out) {
+  Cx c = {m, flatten_ctx(m), scope, lex, name, ctx, NULL, 0, elem, n};
   if (!c.fl) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }

@@ -376,6 +376,17 @@ typedef MbeSymId MbeMechNameFn(MbeMech* m, void* ctx, int var, int elem, const M
 // value, an external function) is MBE_ERR_UNSUPPORTED naming it at its place.
 MbeStatus mbe_mech_expr(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
                         MbeMechNameFn* name, void* ctx, MbeSymId* out);
+
+// As mbe_mech_expr for element elem (0-based) of the vector expression e of length n, element-
+// wise: a vector name without subscripts takes its element elem, an array literal its elem-th
+// entry; + - .* ./ and scalar factors act per element, and functions of scalars apply to it (a
+// product of two arrays or a division by one is MBE_ERR_UNSUPPORTED).
+MbeStatus mbe_mech_expr_element(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
+                                int elem, int n, MbeMechNameFn* name, void* ctx, MbeSymId* out);
+
+// The user's own variables with a binding (not parameters, in a user's model) become signals
+// computed from the signals their bindings name (mech_bound.c); after mbe_mech_outputs.
+MbeStatus mbe_mech_bound_outputs(MbeMech* m);
 // start value of var comp.name[elem] (0 when absent) and whether it is fixed, where mech needs a
 // number (a varied one records the error in m->vary_error)
 double mbe_mech_start(MbeMech* m, const char* var, int elem, bool* fixed);

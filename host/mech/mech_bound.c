@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: Apache-2.0
+// The model's own variables with a binding (`Real e = 0.5*m*v^2;` in a user's model): outputs of
+// the system, computed from the signals they name (mbe_mech_expr). A binding is an equation that
+// gives its variable explicitly, so no sorting is needed beyond following the bindings it uses.
+#include <stdio.h>
+#include <string.h>
+
+#include "mech_internal.h"
+
+typedef struct Bound {
+  size_t* first;   // per flat var: where its elements start in node
+  MbeSymId* node;  // per element of every flat var: its compiled binding, MBE_SYM_NONE until
+                   // compiled
+  char* busy;      // per flat var: being compiled (a cycle of bindings)
+} Bound;
+
+// a user's variable whose value is its binding: not a parameter, in a user's model
+static bool is_bound_output(const MbeMech* m, const MbeVar* v) {
+  if (v->variability >= MBE_VAR_PARAMETER || !v->binding.expr) {
+    return false;
+  }
+  MbeInstKind k = m->flat->insts[v->inst].kind;
+  return k == MBE_INST_ROOT || k == MBE_INST_MODEL;
+}
+
+static MbeStatus compile_var(MbeMech* m, Bound* b, int var, int elem, MbeSymId* out);
+
+// the name of element elem of var as a signal: "x", "x[2]", "R.T[1,3]"
+static const char* element_name(MbeMech* m, const MbeVar* v, int elem) {
+  if (v->ndims == 0) {
+    return v->name;
+  }
+  if (v->ndims == 1) {
+    return mbe_arena_printf(m->arena, "%s[%d]", v->name, elem + 1);
+  }
+  return mbe_arena_printf(m->arena, "%s[%d,%d]", v->name, elem / v->dims[1] + 1,
+                          elem % v->dims[1] + 1);
+}
+
+static MbeSymId name_node(MbeMech* m, void* ctx, int var, int elem, const MbeExpr* at,
+                          MbeStatus* st) {
+  Bound* b = ctx;
+  const MbeVar* v = &m->flat->vars[var];
+  if (is_bound_output(m, v)) {
+    MbeSymId id = 0;
+    *st = compile_var(m, b, var, elem, &id);
+    return id;
+  }
+  const char* name = element_name(m, v, elem);
+  for (size_t i = 0; name && i < m->nsigs; i++) {
+    if (strcmp(m->sigs[i].name, name) == 0) {
+      *st = MBE_OK;
+      return m->sigs[i].id;
+    }
+  }
+  *st = mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, at->loc,
+                     "'%s' has no value that the simulator computes (it is not a signal: "
+                     "mbens simulate --list-signals prints them)",
+                     name ? name : v->name);
+  return 0;
+}
+
+// element elem of var's binding (a vector binding is compiled element by element)
+static MbeStatus compile_var(MbeMech* m, Bound* b, int var, int elem, MbeSymId* out) {
+  const MbeVar* v = &m->flat->vars[var];
+  if (v->ndims > 1 || v->binding.nsel) {
+    return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, v->binding.loc,
+                        "'%s': a binding of a matrix, or of an array of components, is not "
+                        "supported by mbens yet",
+                        v->name);
+  }
+  size_t at = b->first[var] + (size_t)elem;
+  if (b->node[at] != MBE_SYM_NONE) {
+    *out = b->node[at];
+    return MBE_OK;
+  }
+  if (b->busy[var]) {
+    return mbe_error_at(m->err, MBE_ERR_MODEL, v->binding.loc,
+                        "the binding of '%s' depends on itself", v->name);
+  }
+  b->busy[var] = 1;
+  MbeStatus st = mbe_mech_expr_element(m, v->binding.expr, v->binding.scope, v->binding.lex,
+                                       v->ndims ? elem : -1, v->ndims ? v->dims[0] : 0,
+                                       name_node, b, out);
+  b->busy[var] = 0;
+  if (st == MBE_OK) {
+    b->node[at] = *out;
+  }
+  return st;
+}
+
+MbeStatus mbe_mech_bound_outputs(MbeMech* m) {
+  const MbeFlat* f = m->flat;
+  Bound b = {mbe_arena_alloc(m->arena, (f->nvars + 1) * sizeof *b.first), NULL,
+             mbe_arena_alloc(m->arena, f->nvars + 1)};
+  if (!b.first || !b.busy) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  size_t total = 0;
+  for (size_t i = 0; i < f->nvars; i++) {
+    b.first[i] = total;
+    total += f->vars[i].ndims == 1 ? (size_t)f->vars[i].dims[0] : 1;  // matrices: refused
+  }
+  b.node = mbe_arena_alloc(m->arena, (total + 1) * sizeof *b.node);
+  if (!b.node) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  for (size_t i = 0; i < total; i++) {
+    b.node[i] = MBE_SYM_NONE;
+  }
+  for (size_t i = 0; i < f->nvars; i++) {
+    const MbeVar* v = &f->vars[i];
+    if (!is_bound_output(m, v)) {
+      continue;
+    }
+    int n = v->ndims == 1 ? v->dims[0] : 1;
+    for (int k = 0; k < n; k++) {
+      MbeSymId id;
+      MbeStatus st = compile_var(m, &b, (int)i, k, &id);
+      if (st != MBE_OK) {
+        return st;
+      }
+      mbe_mech_signal(m, element_name(m, v, k), id);
+    }
+  }
+  return MBE_OK;
+}

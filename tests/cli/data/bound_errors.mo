@@ -1,0 +1,56 @@
+// What mbens refuses in the bindings of a model's own variables and in its functions
+package BoundErrors
+  model Base
+    inner Modelica.Mechanics.MultiBody.World world;
+    Modelica.Mechanics.MultiBody.Joints.Revolute rev(phi(fixed = true, start = 1), w(fixed = true));
+    Modelica.Mechanics.MultiBody.Parts.Body body(m = 1, r_CM = {0.5, 0, 0});
+  equation
+    connect(world.frame_b, rev.frame_a);
+    connect(rev.frame_b, body.frame_a);
+  end Base;
+  function norm3
+    input Real r[3];
+    output Real n;
+  algorithm
+    n := sqrt(r[1]^2 + r[2]^2 + r[3]^2);
+  end norm3;
+  function noOutput
+    input Real x;
+    output Real y;
+  protected
+    Real t;
+  algorithm
+    t := x;
+  end noOutput;
+  function earlyReturn
+    input Real x;
+    output Real y = 0;
+  algorithm
+    if x > 1e10 then
+      return;
+    end if;
+    y := x;
+  end earlyReturn;
+  model ArrayFunction
+    extends Base;
+    Real n = norm3(body.frame_a.r_0);
+  end ArrayFunction;
+  model Undefined
+    extends Base;
+    Real y;
+    Real z = y + 1;
+  end Undefined;
+  model Cycle
+    extends Base;
+    Real a = b + rev.w;
+    Real b = a;
+  end Cycle;
+  model Unassigned
+    extends Base;
+    Real y = noOutput(rev.w);
+  end Unassigned;
+  model Return
+    extends Base;
+    Real y = earlyReturn(rev.w);
+  end Return;
+end BoundErrors;
