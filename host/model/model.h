@@ -84,6 +84,10 @@ typedef struct MbeInst {
   size_t nslots;
   bool is_expanded;       // slots collected
   const char* signature;  // connector: its variables, for connect() compatibility (lazily)
+  // classes redeclared for this instance (`redeclare model M = D` in a modifier or in a class
+  // body): a component of type M takes the redeclared class (nredecl)
+  const MbeClass** redecl;
+  size_t nredecl;
 } MbeInst;
 
 // one primitive variable (a Real/Integer/Boolean/String/enumeration component, scalar or array)
@@ -256,9 +260,6 @@ MbeStatus mbe_class_resolve_short(const MbeSpec* spec, const MbeClass* cls, cons
 // The first construct of cls itself (not of its nested classes) that mbens does not simulate,
 // as MBE_ERR_UNSUPPORTED at its location; MBE_OK when there is none (model_support.c).
 MbeStatus mbe_class_check_supported(const MbeClass* cls, MbeError* err);
-
-// As mbe_class_check_supported for the arguments of a modification (redeclare).
-MbeStatus mbe_mod_check_supported(const MbeMod* mod, MbeError* err);
 
 // The class of a dotted full name ("Modelica.Mechanics.MultiBody.Examples.Elementary.Pendulum"),
 // loading it from the libraries when needed; NULL when there is none.

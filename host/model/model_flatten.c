@@ -53,6 +53,13 @@ typedef struct ConstCache {
   MbeValue value;
 } ConstCache;
 
+// a class redeclared for an instance and the instance its short definition's modifiers see (the
+// one whose modifier or body redeclares it)
+typedef struct RedeclScope {
+  const MbeClass* cls;
+  int scope;
+} RedeclScope;
+
 struct MbeFlatten {
   MbeSpec* spec;
   MbeFlat* flat;
@@ -60,6 +67,8 @@ struct MbeFlatten {
   ConstCache* consts;
   size_t nconsts, cap_consts;
   int depth;
+  RedeclScope* redecl_scopes;
+  size_t nredecl_scopes, cap_redecl_scopes;
 };
 
 size_t mbe_flatten_ctx_size(void) {
@@ -134,10 +143,6 @@ static MbeStatus modset_push(MbeFlatten* fl, ModSet* m, size_t* cap, ModEntry e,
 static MbeStatus modset_add_mod(MbeFlatten* fl, ModSet* m, size_t* cap, const MbeMod* mod,
                                 int scope, const MbeClass* lex, const ModEntry* inherit,
                                 bool is_type_mod, MbeError* err) {
-  MbeStatus st0 = mbe_mod_check_supported(mod, err);
-  if (st0 != MBE_OK) {
-    return st0;
-  }
   for (size_t i = 0; mod && i < mod->nargs; i++) {
     ModEntry e = {&mod->args[i], 0, scope, lex, 0, {0}, is_type_mod};
     if (inherit) {
@@ -299,6 +304,17 @@ static MbeStatus apply_redeclarations(MbeFlatten* fl, const ModSet* mods, SlotLi
   return MBE_OK;
 }
 
+// the instance whose modifier or body redeclared the class cls (its short definition's
+// modifiers see that instance), dflt for a class no one redeclared
+static int redecl_scope(const MbeFlatten* fl, const MbeClass* cls, int dflt) {
+  for (size_t i = fl->nredecl_scopes; i-- > 0;) {
+    if (fl->redecl_scopes[i].cls == cls) {
+      return fl->redecl_scopes[i].scope;
+    }
+  }
+  return dflt;
+}
+
 // collects the elements of cls (own and inherited) into slots of instance inst; mods are the
 // modifiers from outside, highest priority first
 static MbeStatus collect_slots(MbeFlatten* fl, int inst, const MbeClass* cls, const ModSet* mods,
@@ -327,8 +343,9 @@ static MbeStatus collect_slots(MbeFlatten* fl, int inst, const MbeClass* cls, co
     }
     ModSet m2 = {0};
     size_t cap = 0;
+    int mscope = redecl_scope(fl, cls, inst);
     if ((st = modset_copy(fl, &m2, &cap, mods, err)) != MBE_OK ||
-        (st = modset_add_mod(fl, &m2, &cap, cls->short_mod, inst, cls, NULL, false, err)) !=
+        (st = modset_add_mod(fl, &m2, &cap, cls->short_mod, mscope, cls, NULL, false, err)) !=
             MBE_OK) {
       return st;
     }
@@ -446,12 +463,76 @@ static MbeStatus check_mod_targets(MbeFlatten* fl, int inst, const ModSet* mods,
       continue;
     }
     const char* id = e->arg->path[e->depth];
+    if (e->arg->redecl_class && e->depth + 1 == e->arg->npath) {
+      continue;  // a class redeclaration (expand checks that the class exists)
+    }
     if (!find_slot(in, id)) {
       const char* hint = suggest_slot(in, id);
       return mbe_error_at(err, MBE_ERR_MODEL, e->arg->loc, "%s%s%s%s has no element '%s'%s%s%s",
                           in->name[0] ? in->name : "", in->name[0] ? " (" : "", in->class_name,
                           in->name[0] ? ")" : "", id, hint ? " (did you mean '" : "",
                           hint ? hint : "", hint ? "'?)" : "");
+    }
+  }
+  return MBE_OK;
+}
+
+// records class redeclaration c for instance inst; a later one of the same name replaces it
+static MbeStatus add_redecl(MbeFlatten* fl, int inst, const MbeClass* c, int scope,
+                            MbeError* err) {
+  RedeclScope* rs = grow(fl->arena, fl->redecl_scopes, fl->nredecl_scopes, &fl->cap_redecl_scopes,
+                         sizeof *rs);
+  if (!rs) {
+    return nomem(err);
+  }
+  fl->redecl_scopes = rs;
+  rs[fl->nredecl_scopes++] = (RedeclScope){c, scope};
+  MbeInst* in = &fl->flat->insts[inst];
+  if (c->restriction == MBE_CLASS_FUNCTION) {
+    return mbe_error_at(err, MBE_ERR_UNSUPPORTED, c->prefix_loc,
+                        "redeclaring a function is not supported by mbens yet");
+  }
+  if (!mbe_class_member(fl->spec, in->cls, c->name)) {
+    return mbe_error_at(err, MBE_ERR_MODEL, c->loc, "%s has no class '%s' to redeclare",
+                        in->class_name, c->name);
+  }
+  for (size_t i = 0; i < in->nredecl; i++) {
+    if (strcmp(in->redecl[i]->name, c->name) == 0) {
+      in->redecl[i] = c;
+      return MBE_OK;
+    }
+  }
+  const MbeClass** a = mbe_arena_alloc(fl->arena, (in->nredecl + 1) * sizeof *a);
+  if (!a) {
+    return nomem(err);
+  }
+  if (in->nredecl) {
+    memcpy(a, in->redecl, in->nredecl * sizeof *a);
+  }
+  a[in->nredecl] = c;
+  in->redecl = a;
+  in->nredecl++;
+  return MBE_OK;
+}
+
+// the class redeclarations of the bodies of cls and its bases, bases first
+static MbeStatus body_redecls(MbeFlatten* fl, int inst, const MbeClass* cls, int depth,
+                              MbeError* err) {
+  MbeStatus st;
+  if (depth > MAX_INST_DEPTH || cls->is_short) {
+    return MBE_OK;
+  }
+  for (size_t i = 0; i < cls->nextends; i++) {
+    const MbeClass* base = NULL;
+    if ((st = mbe_lookup_extends(fl->spec, cls, i, &base, err)) != MBE_OK ||
+        (st = body_redecls(fl, inst, base, depth + 1, err)) != MBE_OK) {
+      return st;
+    }
+  }
+  for (size_t i = 0; i < cls->nclasses; i++) {
+    if (cls->classes[i]->is_redeclare &&
+        (st = add_redecl(fl, inst, cls->classes[i], inst, err)) != MBE_OK) {
+      return st;
     }
   }
   return MBE_OK;
@@ -467,6 +548,17 @@ static MbeStatus expand(MbeFlatten* fl, int inst, const ModSet* mods, MbeError* 
   in->slots = sl.s;
   in->nslots = sl.n;
   in->is_expanded = true;
+  if ((st = body_redecls(fl, inst, in->cls, 0, err)) != MBE_OK) {
+    return st;
+  }
+  // the modifiers' redeclarations, lowest priority first so that the first one wins
+  for (size_t i = mods->n; i-- > 0;) {
+    const ModEntry* e = &mods->e[i];
+    if (e->arg->redecl_class && e->depth + 1 == e->arg->npath &&
+        (st = add_redecl(fl, inst, e->arg->redecl_class, e->scope, err)) != MBE_OK) {
+      return st;
+    }
+  }
   return check_mod_targets(fl, inst, mods, err);
 }
 
@@ -489,13 +581,25 @@ typedef struct TypeInfo {
   MbeCausality causality;
 } TypeInfo;
 
-static MbeStatus resolve_type(MbeFlatten* fl, const MbeComp* c, const MbeClass* lex, TypeInfo* ti,
-                              MbeError* err) {
+// a class redeclared for instance inst under the one-part name n, or NULL
+static const MbeClass* redeclared(const MbeFlatten* fl, int inst, const MbeName* n) {
+  const MbeInst* in = &fl->flat->insts[inst];
+  for (size_t i = 0; n->nparts == 1 && !n->is_global && i < in->nredecl; i++) {
+    if (strcmp(in->redecl[i]->name, n->parts[0].ident) == 0) {
+      return in->redecl[i];
+    }
+  }
+  return NULL;
+}
+
+static MbeStatus resolve_type(MbeFlatten* fl, const MbeComp* c, const MbeClass* lex, int inst,
+                              TypeInfo* ti, MbeError* err) {
   memset(ti, 0, sizeof *ti);
   size_t cap = 0;
-  const MbeClass* cls = NULL;
+  const MbeClass* cls = inst >= 0 ? redeclared(fl, inst, &c->type) : NULL;
   MbePredef pd = MBE_PREDEF_NONE;
-  MbeStatus st = mbe_lookup_class(fl->spec, lex, &c->type, c->type.nparts, &cls, &pd, err);
+  MbeStatus st = cls ? MBE_OK
+                     : mbe_lookup_class(fl->spec, lex, &c->type, c->type.nparts, &cls, &pd, err);
   if (st != MBE_OK) {
     return st;
   }
@@ -533,8 +637,8 @@ static MbeStatus resolve_type(MbeFlatten* fl, const MbeComp* c, const MbeClass* 
       ti->dims[ti->ndims] = cls->short_dims[i];
       ti->dims_lex[ti->ndims++] = cls->parent;
     }
-    if ((st = modset_add_mod(fl, &ti->mods, &cap, cls->short_mod, -1, cls->parent, NULL, true,
-                             err)) != MBE_OK) {
+    if ((st = modset_add_mod(fl, &ti->mods, &cap, cls->short_mod, redecl_scope(fl, cls, -1),
+                             cls->parent, NULL, true, err)) != MBE_OK) {
       return st;
     }
     if (cls->short_causality != MBE_CAUS_NONE) {
@@ -968,7 +1072,7 @@ static MbeStatus instantiate_slot(MbeFlatten* fl, int inst, size_t slot_index, M
   }
 
   TypeInfo ti;
-  if ((st = resolve_type(fl, c, lex, &ti, err)) != MBE_OK) {
+  if ((st = resolve_type(fl, c, lex, inst, &ti, err)) != MBE_OK) {
     goto done;
   }
   slot = &fl->flat->insts[inst].slots[slot_index];
@@ -1183,7 +1287,7 @@ static MbeStatus const_value(MbeFlatten* fl, const MbeComp* c, const MbeClass* l
   if (st == MBE_OK) {
     // a Real constant written as an integer literal is Real
     TypeInfo ti;
-    if (resolve_type(fl, c, lex, &ti, err) == MBE_OK && ti.is_primitive && ti.base == MBE_T_REAL &&
+    if (resolve_type(fl, c, lex, -1, &ti, err) == MBE_OK && ti.is_primitive && ti.base == MBE_T_REAL &&
         v.type == MBE_T_INTEGER) {
       v.type = MBE_T_REAL;
     }
@@ -2249,7 +2353,7 @@ MbeStatus mbe_flat_create(MbeSpec* spec, const char* class_name, MbeFlat** out, 
   mbe_arena_init(&f->arena);
   mbe_sym_init(&f->psym);
   f->spec = spec;
-  MbeFlatten fl = {spec, f, &f->arena, NULL, 0, 0, 0};
+  MbeFlatten fl = {spec, f, &f->arena, NULL, 0, 0, 0, NULL, 0, 0};
 
   const MbeClass* top = NULL;
   if ((st = pick_class(spec, &f->arena, class_name, &top, err)) != MBE_OK) {

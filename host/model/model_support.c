@@ -75,28 +75,9 @@ MbeStatus mbe_class_check_supported(const MbeClass* cls, MbeError* err) {
       return st;
     }
   }
-  for (size_t i = 0; i < cls->nclasses; i++) {
-    if (cls->classes[i]->is_redeclare) {
-      return unsupported(err, cls->classes[i]->prefix_loc,
-                         "redeclaring a class ('redeclare model/function ... = ...')", NULL);
-    }
-  }
   for (size_t i = 0; i < cls->neqs; i++) {
     if ((st = check_equation(&cls->eqs[i], err)) != MBE_OK) {
       return st;
-    }
-  }
-  return MBE_OK;
-}
-
-MbeStatus mbe_mod_check_supported(const MbeMod* mod, MbeError* err) {
-  for (size_t i = 0; mod && i < mod->nargs; i++) {
-    const MbeModArg* a = &mod->args[i];
-    if (a->is_redeclare && a->redecl_class) {
-      return unsupported(err, a->redecl_class->prefix_loc,
-                         "redeclaring a class in a modification ('redeclare model/function ... = "
-                         "...')",
-                         NULL);
     }
   }
   return MBE_OK;

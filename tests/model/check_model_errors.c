@@ -423,12 +423,13 @@ static const ErrorCase CASES[] = {
     {"redeclare of a final element",
      "model B\n  final Real c = 1;\nend B;\nmodel T\n  B b(redeclare Real c);\nend T;\n", "T",
      MBE_ERR_MODEL, 5, 7, "'c' is declared final (test.mo:2:14) and cannot be redeclared"},
-    {"redeclare of a class in a modifier",
-     "model B\n  replaceable model M = C;\nend B;\nmodel T\n  B b(redeclare model M = D);\n"
+    {"redeclare of a function in a modifier",
+     "model B\n  replaceable function f = g;\nend B;\nmodel T\n  B b(redeclare function f = h);\n"
      "end T;\n",
-     "T", MBE_ERR_UNSUPPORTED, 5, 7,
-     "redeclaring a class in a modification ('redeclare model/function ... = ...') is not "
-     "supported"},
+     "T", MBE_ERR_UNSUPPORTED, 5, 7, "redeclaring a function is not supported by mbens yet"},
+    {"redeclare of a class that does not exist",
+     "model B\n  Real x;\nend B;\nmodel T\n  B b(redeclare model M = B);\nend T;\n", "T",
+     MBE_ERR_MODEL, 5, 23, "B has no class 'M' to redeclare"},
     {"stream variable",
      "connector C\n  Real p;\n  stream Real h;\nend C;\nmodel T\n  C c;\nend T;\n", "T",
      MBE_ERR_UNSUPPORTED, 3, 3, "a 'stream' connector variable is not supported by mbens"},

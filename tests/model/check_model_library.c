@@ -138,18 +138,24 @@ START_TEST(test_broken_library_files) {
 }
 END_TEST
 
+// adds the file at path to a new spec and flattens its only model, failing the test on an error
+static void flatten_file_ok(const char* path, MbeSpec** spec, MbeFlat** flat) {
+  MbeError err;
+  *flat = NULL;
+  ck_assert_int_eq(mbe_spec_create(spec, &err), MBE_OK);
+  ck_assert_int_eq(mbe_spec_add_file(*spec, path, &err), MBE_OK);
+  MbeStatus st = mbe_flat_create(*spec, NULL, flat, &err);
+  ck_assert_msg(st == MBE_OK, "%s:%d:%d: %s", err.file, err.line, err.column, err.message);
+}
+
 // a file given by itself inside a library finds its package and siblings through `within`
 START_TEST(test_file_in_library) {
   write_library();
   char path[512];
   snprintf(path, sizeof path, "%s/MyLib/Examples/Good.mo", root);
   MbeSpec* spec;
-  MbeFlat* flat = NULL;
-  MbeError err;
-  ck_assert_int_eq(mbe_spec_create(&spec, &err), MBE_OK);
-  ck_assert_int_eq(mbe_spec_add_file(spec, path, &err), MBE_OK);
-  MbeStatus st = mbe_flat_create(spec, NULL, &flat, &err);
-  ck_assert_msg(st == MBE_OK, "%s:%d:%d: %s", err.file, err.line, err.column, err.message);
+  MbeFlat* flat;
+  flatten_file_ok(path, &spec, &flat);
   ck_assert_str_eq(flat->top_name, "MyLib.Examples.Good");
   ck_assert_double_eq(model_num(flat, "arm.L", 0), 0.4);
   mbe_flat_destroy(flat);
@@ -169,12 +175,8 @@ START_TEST(test_msl_siblings) {
     return;
   }
   MbeSpec* spec;
-  MbeFlat* flat = NULL;
-  MbeError err;
-  ck_assert_int_eq(mbe_spec_create(&spec, &err), MBE_OK);
-  ck_assert_int_eq(mbe_spec_add_file(spec, path, &err), MBE_OK);
-  MbeStatus st = mbe_flat_create(spec, NULL, &flat, &err);
-  ck_assert_msg(st == MBE_OK, "%s:%d:%d: %s", err.file, err.line, err.column, err.message);
+  MbeFlat* flat;
+  flatten_file_ok(path, &spec, &flat);
   // its base class Utilities.Engine1Base came from the sibling folder, with its components
   ck_assert_ptr_nonnull(model_find_inst(flat, "piston"));
   bool read = false;

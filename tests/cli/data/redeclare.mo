@@ -21,6 +21,35 @@ package R
   model Pend2 "the same through extends"
     extends Pend(arm(redeclare Modelica.Mechanics.MultiBody.Parts.BodyCylinder body(r = {L, 0, 0})));
   end Pend2;
+  model Holder "a replaceable model of a component"
+    replaceable model Part = Modelica.Mechanics.MultiBody.Parts.Body(m = 1, r_CM = {0.2, 0, 0})
+      constrainedby Modelica.Mechanics.MultiBody.Interfaces.PartialTwoFrames;
+    Modelica.Mechanics.MultiBody.Interfaces.Frame_a frame_a;
+    Part body;
+  equation
+    connect(frame_a, body.frame_a);
+  end Holder;
+  model Pend3 "a class redeclared in a modifier"
+    parameter Real L = 0.4;
+    inner Modelica.Mechanics.MultiBody.World world;
+    Modelica.Mechanics.MultiBody.Joints.Revolute rev(phi(fixed = true, start = 0.5), w(fixed = true));
+    Holder arm(redeclare model Part = Modelica.Mechanics.MultiBody.Parts.BodyBox(r = {L, 0, 0}));
+  equation
+    connect(world.frame_b, rev.frame_a);
+    connect(rev.frame_b, arm.frame_a);
+  end Pend3;
+  model BoxHolder "a class redeclared in a class body"
+    extends Holder;
+    redeclare model Part = Modelica.Mechanics.MultiBody.Parts.BodyBox(r = {0.4, 0, 0});
+  end BoxHolder;
+  model Pend4
+    inner Modelica.Mechanics.MultiBody.World world;
+    Modelica.Mechanics.MultiBody.Joints.Revolute rev(phi(fixed = true, start = 0.5), w(fixed = true));
+    BoxHolder arm;
+  equation
+    connect(world.frame_b, rev.frame_a);
+    connect(rev.frame_b, arm.frame_a);
+  end Pend4;
   model PendBox
     parameter Real L = 0.4;
     inner Modelica.Mechanics.MultiBody.World world;
