@@ -15,6 +15,7 @@ typedef struct Cx {
   const MbeClass* lex;
   MbeMechNameFn* name;
   void* ctx;
+  bool der;  // compiling the argument of der(): the name callback gives the derivative
 } Cx;
 
 static MbeStatus compile(Cx* c, const MbeExpr* e, MbeSymId* out);
@@ -68,7 +69,7 @@ static MbeStatus compile_name(Cx* c, const MbeExpr* e, MbeSymId* out) {
   MbeMech* m = c->m;
   if (e->name.nparts == 1 && !e->name.is_global && !e->name.parts[0].nsubs &&
       strcmp(e->name.parts[0].ident, "time") == 0) {
-    *out = mbe_sym_time(m->s);
+    *out = c->der ? mbe_sym_const(m->s, 1) : mbe_sym_time(m->s);
     return MBE_OK;
   }
   MbeRef ref;
@@ -80,7 +81,7 @@ static MbeStatus compile_name(Cx* c, const MbeExpr* e, MbeSymId* out) {
     if (ref.value.ndims || ref.value.type == MBE_T_STRING) {
       return unsupported(c, e, "an array or String constant");
     }
-    *out = mbe_sym_const(m->s, ref.value.num[0]);
+    *out = mbe_sym_const(m->s, c->der ? 0 : ref.value.num[0]);
     return MBE_OK;
   }
   if (ref.kind != MBE_REF_VAR) {
@@ -91,8 +92,12 @@ static MbeStatus compile_name(Cx* c, const MbeExpr* e, MbeSymId* out) {
     return st;
   }
   const MbeVar* v = &m->flat->vars[ref.index];
+  if (c->der && v->variability >= MBE_VAR_PARAMETER) {
+    *out = mbe_sym_const(m->s, 0);  // der() of a parameter or constant
+    return MBE_OK;
+  }
   if (v->variability < MBE_VAR_PARAMETER) {
-    *out = c->name(m, c->ctx, ref.index, elem, e, &st);
+    *out = c->name(m, c->ctx, ref.index, elem, c->der, e, &st);
     return st;
   }
   if (v->is_free) {
@@ -204,6 +209,19 @@ static MbeStatus compile_call(Cx* c, const MbeExpr* e, MbeSymId* out) {
   MbeSymId a[2];
   size_t nargs = e->nargs;
   bool is_smooth = strcmp(f, "smooth") == 0;
+  if (strcmp(f, "der") == 0) {
+    // der(v) of a variable: the caller's node of v's derivative; of anything else, not yet
+    if (nargs != 1 || e->args[0]->kind != MBE_EX_NAME) {
+      return unsupported(c, e, "der() of an expression (write der(v) of a variable)");
+    }
+    if (c->der) {
+      return unsupported(c, e, "der(der(...))");
+    }
+    c->der = true;
+    MbeStatus st = compile_name(c, e->args[0], out);
+    c->der = false;
+    return st;
+  }
   for (size_t i = is_smooth ? 1 : 0; i < nargs && i < 2; i++) {
     MbeStatus st = compile(c, e->args[i], &a[i]);
     if (st != MBE_OK) {
@@ -213,9 +231,6 @@ static MbeStatus compile_call(Cx* c, const MbeExpr* e, MbeSymId* out) {
   if ((strcmp(f, "noEvent") == 0 && nargs == 1) || (is_smooth && nargs == 2)) {
     *out = a[is_smooth ? 1 : 0];
     return MBE_OK;
-  }
-  if (strcmp(f, "der") == 0 && nargs == 1) {
-    return mbe_mech_der(c->m, a[0], out);
   }
   for (size_t i = 0; nargs == 1 && i < sizeof FN1 / sizeof FN1[0]; i++) {
     if (strcmp(f, FN1[i].name) == 0) {
@@ -299,7 +314,7 @@ static MbeStatus compile(Cx* c, const MbeExpr* e, MbeSymId* out) {
 
 MbeStatus mbe_mech_expr(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
                         MbeMechNameFn* name, void* ctx, MbeSymId* out) {
-  Cx c = {m, flatten_ctx(m), scope, lex, name, ctx};
+  Cx c = {m, flatten_ctx(m), scope, lex, name, ctx, false};
   if (!c.fl) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }

@@ -81,6 +81,7 @@
   X(ADD3, "Blocks.Math.Add3")                                                                 \
   X(FEEDBACK, "Blocks.Math.Feedback")                                                         \
   X(PRODUCT, "Blocks.Math.Product")                                                           \
+  X(USER_LINE_FORCE, "Mechanics.MultiBody.Interfaces.PartialLineForce") /* a user's, extending */ \
   X(OTHER_BLOCK, "Blocks.")                               /* any other block: outputs only */ \
   X(OTHER_VISUALIZER, "Mechanics.MultiBody.Visualizers.") /* any other shape: no effect */
 
@@ -113,8 +114,21 @@ typedef struct MbeMechComp {
   int body;                             // its MbeMechBody (bodies and composite bodies), -1 if none
   int edge0, nedges;                    // its elementary edges (joints, rigid offsets), consecutive
   int flange[3];  // 1-D connectors: [0] flange_a / axis, [1] flange_b / support, -1 if none
-  int state;      // a state of its own (SpringDamperSeries.s_damper), -1 if none
+  int state;      // its first state of its own (SpringDamperSeries.s_damper), -1 if none
+  int nstates;    // how many (0: one where state >= 0; a user's line force: its der() variables)
 } MbeMechComp;
+
+// a user's line force (mech_user.c): its equations, states and unknowns
+typedef struct MbeMechUser {
+  int* eqs;  // flat equations
+  size_t neqs;
+  int* svar;  // flat vars that are states (scalars), at comp.state + k
+  size_t nstates;
+  int* uvar;  // unknowns: flat var and element; the first nvals are values, then der(svar[k])
+  int* uelem;
+  size_t nunk, nvals;
+  MbeSymId* sol;  // (nunk) the solved unknowns
+} MbeMechUser;
 
 // one frame connector instance
 typedef struct MbeMechFrame {
@@ -305,6 +319,8 @@ typedef struct MbeMech {
   MbeMechLineMass* lmass;
   size_t nlmass;
   struct MbeMechUps* ups;  // per component: JointUPS geometry (NULL for others)
+  MbeMechUser* user;       // per component: a user's line force (zeroed for others)
+  int nplaceholders;       // unknowns' placeholder leaves made so far (mech_user.c)
   // signals being collected
   MbeSignal* sigs;
   size_t nsigs, cap_sigs;
@@ -359,16 +375,18 @@ MbeSymId mbe_mech_free_param_var(MbeMech* m, int v);
 
 /* ---- expressions of the model's equations (mech_expr.c) ------------------------------------- */
 
-// The node of element elem of flat var `var` (a variable, not a parameter) for mbe_mech_expr;
-// sets *st (and m->err, at `at`) and returns 0 when the variable has no node here.
-typedef MbeSymId MbeMechNameFn(MbeMech* m, void* ctx, int var, int elem, const MbeExpr* at,
-                               MbeStatus* st);
+// The node of element elem of flat var `var` (a variable, not a parameter) for mbe_mech_expr, or
+// with `der` the node of its time derivative (the argument of der(v)); sets *st (and m->err, at
+// `at`) and returns 0 when the variable has no node here.
+typedef MbeSymId MbeMechNameFn(MbeMech* m, void* ctx, int var, int elem, bool der,
+                               const MbeExpr* at, MbeStatus* st);
 
 // Compiles the scalar expression e, written in flat instance scope with class lex, into the
 // mechanism's DAG: numbers; parameters and constants (their values, a varied one's expression of
 // the varied parameters, a fixed=false one's PARAM); variables through `name` (ctx is its);
 // time; + - * / ^ and unary minus; relations, and, or, not (as 0/1); if-expressions (SELECT);
-// der(v) (d/dt through the state derivatives); noEvent and smooth (transparent); abs, sign, sqrt,
+// der(v) of a variable (the name callback's derivative node; 0 of a parameter, 1 of time);
+// noEvent and smooth (transparent); abs, sign, sqrt,
 // sin, cos, tan, asin, acos, atan, atan2, exp, log, log10, sinh, cosh, tanh, min, max. Anything
 // else (an array value, another function) is MBE_ERR_UNSUPPORTED naming it at its place.
 MbeStatus mbe_mech_expr(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
@@ -411,6 +429,18 @@ MbeStatus mbe_mech_der(MbeMech* m, MbeSymId e, MbeSymId* out);
 
 // ---- mech_init.c ----------------------------------------------------------------------------
 MbeStatus mbe_mech_initial_state(MbeMech* m);
+
+// ---- mech_user.c -----------------------------------------------------------------------------
+// whether flat instance inst is a user's model extending MultiBody.Interfaces.PartialLineForce
+bool mbe_mech_user_is_line_force(MbeMech* m, int inst);
+// the equations, states and unknowns of users' line forces; their states after the others
+MbeStatus mbe_mech_user_layout(MbeMech* m);
+// whether flat equation eq belongs to a user's line force (and is solved there)
+bool mbe_mech_user_owns_equation(const MbeMech* m, size_t eq);
+// the force law solved from the equations: f, the frames' wrenches, the states' derivatives
+MbeStatus mbe_mech_user_force(MbeMech* m, int c);
+// the component's own variables (and s) as outputs
+void mbe_mech_user_signals(MbeMech* m, int c);
 
 // ---- mech_vary.c ----------------------------------------------------------------------------
 // refuses a varied parameter that reaches no state derivative, initial state or output (after

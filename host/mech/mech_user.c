@@ -1,0 +1,726 @@
+// SPDX-License-Identifier: Apache-2.0
+// Users' line forces: a model that extends MultiBody.Interfaces.PartialLineForce and states its
+// force law in equations (mech_internal.h, mbe_mech_user_*). The kinematics (length, s, der(s),
+// r_rel_0, e_rel_0, r_rel_a, e_a), parameters and time are known; the unknowns are f, the
+// component's own variables and the derivatives of its states (a variable under der() is a state).
+// The equations are matched to the unknowns, sorted into blocks (Tarjan: BLT), and each block of
+// one equation is solved for its unknown: exactly where it is linear in it, by unrolled Newton
+// steps (like the junctions, mech_eom.c) where not. Larger blocks are refused naming them.
+//
+// While compiling, each unknown is a placeholder leaf: a PARAM whose index lies far beyond any
+// real parameter (differentiable with mbe_sym_diff). Solved values replace the placeholders by
+// rebuilding the nodes above them (`subst`); at the end the placeholder leaves, which nothing
+// the system uses reaches any more, are turned into constants so that no evaluation over all
+// nodes reads a parameter that does not exist.
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mech_internal.h"
+
+#define USER_LINE_BASE "Modelica.Mechanics.MultiBody.Interfaces.PartialLineForce"
+enum { PH_BASE = 0x40000000, NEWTON_STEPS = 8, MAX_EXTENDS_DEPTH = 32 };
+
+// the known kinematics of a line force, by variable name (below the component)
+static const char* const KNOWN[] = {"length", "s", "r_rel_0", "e_rel_0", "r_rel_a", "e_a"};
+enum { K_LENGTH, K_S, K_R_REL_0, K_E_REL_0, K_R_REL_A, K_E_A, K_COUNT };
+
+static bool extends_class(MbeMech* m, const MbeClass* cls, const char* name, int depth) {
+  for (size_t i = 0; depth < MAX_EXTENDS_DEPTH && i < cls->nextends; i++) {
+    const MbeClass* base = NULL;
+    MbeError scratch;
+    memset(&scratch, 0, sizeof scratch);
+    if (mbe_lookup_extends(m->flat->spec, cls, i, &base, &scratch) != MBE_OK || !base) {
+      continue;  // the flattener resolved these already; a failure here only means "not it"
+    }
+    const char* full = mbe_class_full_name(m->arena, base);
+    if ((full && strcmp(full, name) == 0) || extends_class(m, base, name, depth + 1)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool mbe_mech_user_is_line_force(MbeMech* m, int inst) {
+  const MbeInst* in = &m->flat->insts[inst];
+  return in->kind == MBE_INST_MODEL && in->cls && extends_class(m, in->cls, USER_LINE_BASE, 0);
+}
+
+// the part of a flat var's name below the component, NULL when it is not the component's own
+static const char* own_name(const MbeMech* m, int c, int var) {
+  const MbeMechComp* comp = &m->comps[c];
+  const MbeVar* v = &m->flat->vars[var];
+  size_t n = strlen(comp->name);
+  if (v->inst != comp->inst || strncmp(v->name, comp->name, n) != 0 || v->name[n] != '.') {
+    return NULL;
+  }
+  return v->name + n + 1;
+}
+
+static int known_index(const char* own) {
+  for (int k = 0; own && k < K_COUNT; k++) {
+    if (strcmp(own, KNOWN[k]) == 0) {
+      return k;
+    }
+  }
+  return -1;
+}
+
+static bool user_state(const MbeMechUser* u, int var, int* k) {
+  for (size_t i = 0; i < u->nstates; i++) {
+    if (u->svar[i] == var) {
+      *k = (int)i;
+      return true;
+    }
+  }
+  return false;
+}
+
+// der(name) anywhere in e: the component's own scalar variables under der() become states
+static MbeStatus find_states(MbeMech* m, int c, MbeMechUser* u, const MbeExpr* e) {
+  if (!e) {
+    return MBE_OK;
+  }
+  if (e->kind == MBE_EX_CALL && e->name.nparts == 1 && strcmp(e->name.parts[0].ident, "der") == 0 &&
+      e->nargs == 1 && e->args[0]->kind == MBE_EX_NAME) {
+    const MbeName* nm = &e->args[0]->name;
+    char buf[512];
+    int len = snprintf(buf, sizeof buf, "%s", m->comps[c].name);
+    bool plain = !nm->is_global;
+    for (size_t i = 0; i < nm->nparts && len > 0 && (size_t)len < sizeof buf; i++) {
+      plain = plain && nm->parts[i].nsubs == 0;
+      len += snprintf(buf + len, sizeof buf - (size_t)len, ".%s", nm->parts[i].ident);
+    }
+    int v = plain ? mbe_mech_var(m, buf) : -1;
+    int k;
+    const char* own = v >= 0 ? own_name(m, c, v) : NULL;
+    if (own && known_index(own) < 0 && m->flat->vars[v].variability < MBE_VAR_PARAMETER &&
+        m->flat->vars[v].ndims == 0 && !user_state(u, v, &k)) {
+      u->svar[u->nstates++] = v;
+    }
+    return MBE_OK;
+  }
+  if (e->kind == MBE_EX_NAME) {
+    return MBE_OK;
+  }
+  for (size_t i = 0; i < e->nargs; i++) {
+    MbeStatus st = find_states(m, c, u, e->args[i]);
+    if (st != MBE_OK) {
+      return st;
+    }
+  }
+  return MBE_OK;
+}
+
+static size_t var_size(const MbeVar* v) {
+  size_t n = 1;
+  for (int d = 0; d < v->ndims; d++) {
+    n *= (size_t)v->dims[d];
+  }
+  return n;
+}
+
+// the equations, states and unknowns of user component c
+static MbeStatus user_setup(MbeMech* m, int c, MbeMechUser* u) {
+  const MbeFlat* f = m->flat;
+  const MbeMechComp* comp = &m->comps[c];
+  size_t nun = 0;
+  for (size_t i = 0; i < f->nvars; i++) {
+    nun += (size_t)(f->vars[i].inst == comp->inst) * var_size(&f->vars[i]);
+  }
+  u->eqs = mbe_arena_alloc(m->arena, (f->neqs + 1) * sizeof *u->eqs);
+  u->svar = mbe_arena_alloc(m->arena, (nun + 1) * sizeof *u->svar);
+  u->uvar = mbe_arena_alloc(m->arena, (2 * nun + 1) * sizeof *u->uvar);
+  u->uelem = mbe_arena_alloc(m->arena, (2 * nun + 1) * sizeof *u->uelem);
+  if (!u->eqs || !u->svar || !u->uvar || !u->uelem) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  for (size_t i = 0; i < f->neqs; i++) {
+    const MbeFlatEq* q = &f->eqs[i];
+    if (q->scope != comp->inst || q->is_initial) {
+      continue;
+    }
+    u->eqs[u->neqs++] = (int)i;
+    MbeStatus st = find_states(m, c, u, q->lhs);
+    if (st == MBE_OK) {
+      st = find_states(m, c, u, q->rhs);
+    }
+    if (st != MBE_OK) {
+      return st;
+    }
+  }
+  // unknowns: f and the own variables (element by element), then der() of each state
+  for (size_t i = 0; i < f->nvars; i++) {
+    const MbeVar* v = &f->vars[i];
+    const char* own = own_name(m, c, (int)i);
+    int k;
+    if (!own || known_index(own) >= 0 || v->variability >= MBE_VAR_PARAMETER ||
+        user_state(u, (int)i, &k)) {
+      continue;
+    }
+    if (v->binding.expr) {
+      return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, v->binding.loc,
+                          "%s: a binding equation of a variable in a user's line force is not "
+                          "supported yet (write it in the equation section)",
+                          v->name);
+    }
+    for (size_t e = 0; e < var_size(v); e++) {
+      u->uvar[u->nunk] = (int)i;
+      u->uelem[u->nunk++] = (int)e;
+    }
+  }
+  u->nvals = u->nunk;
+  for (size_t k = 0; k < u->nstates; k++) {
+    u->uvar[u->nunk] = u->svar[k];
+    u->uelem[u->nunk++] = -1;  // der(state)
+  }
+  return MBE_OK;
+}
+
+MbeStatus mbe_mech_user_layout(MbeMech* m) {
+  m->user = mbe_arena_alloc(m->arena, (m->ncomps + 1) * sizeof *m->user);
+  if (!m->user) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  memset(m->user, 0, (m->ncomps + 1) * sizeof *m->user);
+  for (size_t c = 0; c < m->ncomps; c++) {
+    if (m->comps[c].kind != MBE_MC_USER_LINE_FORCE) {
+      continue;
+    }
+    MbeStatus st = user_setup(m, (int)c, &m->user[c]);
+    if (st != MBE_OK) {
+      return st;
+    }
+    if (m->user[c].nstates) {
+      m->comps[c].state = (int)m->nx;
+      m->comps[c].nstates = (int)m->user[c].nstates;
+      m->nx += m->user[c].nstates;
+    }
+  }
+  return MBE_OK;
+}
+
+bool mbe_mech_user_owns_equation(const MbeMech* m, size_t eq) {
+  const MbeFlatEq* q = &m->flat->eqs[eq];
+  if (q->is_initial || q->scope < 0 || !m->user) {
+    return false;
+  }
+  int c = m->inst_comp[q->scope];
+  return c >= 0 && m->comps[c].kind == MBE_MC_USER_LINE_FORCE;
+}
+
+// ---- compiling the equations ------------------------------------------------------------------
+
+typedef struct Solve {
+  MbeMech* m;
+  int c;
+  MbeMechUser* u;
+  MbeSymId known[K_COUNT][3];
+  MbeSymId dlen, ds;  // der(length), der(s)
+  MbeSymId first;     // the first placeholder node: nothing below it depends on an unknown
+  MbeSymId* ph;       // (nunk) placeholder leaves
+  MbeSymId* val;      // (nunk) solved values, 0 while unknown
+} Solve;
+
+static MbeSymId name_node(MbeMech* m, void* ctx, int var, int elem, bool der, const MbeExpr* at,
+                          MbeStatus* st) {
+  Solve* q = ctx;
+  const char* own = own_name(m, q->c, var);
+  int k = known_index(own);
+  if (k >= 0) {
+    if (der && k > K_S) {
+      *st = mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, at->loc,
+                         "der(%s) is not supported in a user's line force (der(s) and "
+                         "der(length) are)",
+                         own);
+      return 0;
+    }
+    return der ? (k == K_S ? q->ds : q->dlen) : q->known[k][elem];
+  }
+  int s;
+  if (own && user_state(q->u, var, &s)) {
+    return der ? q->ph[q->u->nvals + (size_t)s] : mbe_sym_state(m->s, q->m->comps[q->c].state + s);
+  }
+  for (size_t j = 0; own && j < q->u->nvals; j++) {
+    if (q->u->uvar[j] == var && q->u->uelem[j] == elem) {
+      if (!der) {
+        return q->ph[j];
+      }
+      break;
+    }
+  }
+  *st = mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, at->loc,
+                     own ? "der(%s): only der() of a whole scalar variable makes a state"
+                         : "%s: the equations of a user's line force may read its own variables, "
+                           "its kinematics (length, s, r_rel_0, e_rel_0, r_rel_a, e_a), "
+                           "parameters and time; not this",
+                     m->flat->vars[var].name);
+  return 0;
+}
+
+// the residual lhs - rhs of flat equation i
+static MbeStatus residual(Solve* q, int i, MbeSymId* out) {
+  const MbeFlatEq* e = &q->m->flat->eqs[i];
+  MbeSymId a, b;
+  MbeStatus st = mbe_mech_expr(q->m, e->lhs, e->scope, e->lex, name_node, q, &a);
+  if (st == MBE_OK) {
+    st = mbe_mech_expr(q->m, e->rhs, e->scope, e->lex, name_node, q, &b);
+  }
+  if (st == MBE_OK) {
+    *out = mbe_sym_sub(q->m->s, a, b);
+  }
+  return st;
+}
+
+// the placeholder index of node id, -1 when it is none
+static int placeholder(const Solve* q, MbeSymId id) {
+  const MbeSymNode* n = &q->m->s->nodes[id];
+  if (id < q->first || n->op != MBE_SYM_PARAM || n->index < PH_BASE) {
+    return -1;
+  }
+  for (size_t j = 0; j < q->u->nunk; j++) {
+    if (q->ph[j] == id) {
+      return (int)j;
+    }
+  }
+  return -1;
+}
+
+// root with every placeholder j replaced by with[j] (where nonzero), rebuilt above q->first
+static MbeSymId subst(Solve* q, MbeSymId root, const MbeSymId* with) {
+  MbeSym* s = q->m->s;
+  if (root < q->first) {
+    return root;
+  }
+  size_t n = (size_t)(root - q->first) + 1;
+  MbeSymId* map = mbe_malloc(n * sizeof *map);
+  if (!map) {
+    s->is_oom = true;
+    return 0;
+  }
+  for (size_t i = 0; i < n; i++) {
+    MbeSymId id = q->first + (MbeSymId)i;
+    MbeSymNode nd = s->nodes[id];  // a copy: creating nodes may move the array
+    int j = placeholder(q, id);
+    int ar = mbe_sym_op_arity((MbeSymOp)nd.op);
+    if (j >= 0 && with[j]) {
+      map[i] = with[j];
+    } else if (ar == 0) {
+      map[i] = id;
+    } else {
+      MbeSymId a[3] = {0, 0, 0};
+      for (int k = 0; k < ar; k++) {
+        a[k] = nd.arg[k] < q->first ? nd.arg[k] : map[nd.arg[k] - q->first];
+      }
+      map[i] = mbe_sym_op(s, (MbeSymOp)nd.op, a[0], a[1], a[2]);
+    }
+  }
+  MbeSymId r = map[n - 1];
+  mbe_free(map);
+  return r;
+}
+
+// which placeholders node root reaches (inc[j] = 1)
+static void incidence(Solve* q, MbeSymId root, unsigned char* inc) {
+  MbeSym* s = q->m->s;
+  memset(inc, 0, q->u->nunk);
+  if (root < q->first) {
+    return;
+  }
+  size_t n = (size_t)(root - q->first) + 1;
+  unsigned char* seen = mbe_calloc(n, 1);
+  if (!seen) {
+    s->is_oom = true;
+    return;
+  }
+  seen[n - 1] = 1;
+  for (size_t i = n; i-- > 0;) {
+    if (!seen[i]) {
+      continue;
+    }
+    MbeSymId id = q->first + (MbeSymId)i;
+    int j = placeholder(q, id);
+    if (j >= 0) {
+      inc[j] = 1;
+    }
+    const MbeSymNode* nd = &s->nodes[id];
+    for (int k = 0; k < mbe_sym_op_arity((MbeSymOp)nd->op); k++) {
+      if (nd->arg[k] >= q->first) {
+        seen[nd->arg[k] - q->first] = 1;
+      }
+    }
+  }
+  mbe_free(seen);
+}
+
+// ---- matching and BLT -------------------------------------------------------------------------
+
+typedef struct Graph {
+  size_t ne, nu;
+  const unsigned char* inc;  // ne x nu
+  int* eq_of;                // unknown -> matched equation, -1
+  int* un_of;                // equation -> matched unknown, -1
+  unsigned char* seen;
+  // Tarjan
+  int *index, *low, *stack, *block;  // block: equation -> block number (solve order)
+  bool* on;
+  int next, sp, nblocks;
+} Graph;
+
+static bool augment(Graph* g, size_t e) {
+  for (size_t j = 0; j < g->nu; j++) {
+    if (!g->inc[e * g->nu + j] || g->seen[j]) {
+      continue;
+    }
+    g->seen[j] = 1;
+    if (g->eq_of[j] < 0 || augment(g, (size_t)g->eq_of[j])) {
+      g->eq_of[j] = (int)e;
+      g->un_of[e] = (int)j;
+      return true;
+    }
+  }
+  return false;
+}
+
+// Tarjan's strongly connected components: an equation depends on the equations that solve the
+// other unknowns it uses; components come out dependencies first, which is the solving order
+static void strong(Graph* g, size_t e) {
+  g->index[e] = g->low[e] = g->next++;
+  g->stack[g->sp++] = (int)e;
+  g->on[e] = true;
+  for (size_t j = 0; j < g->nu; j++) {
+    if (!g->inc[e * g->nu + j] || (int)j == g->un_of[e]) {
+      continue;
+    }
+    size_t d = (size_t)g->eq_of[j];
+    if (g->index[d] < 0) {
+      strong(g, d);
+      g->low[e] = g->low[e] < g->low[d] ? g->low[e] : g->low[d];
+    } else if (g->on[d]) {
+      g->low[e] = g->low[e] < g->index[d] ? g->low[e] : g->index[d];
+    }
+  }
+  if (g->low[e] == g->index[e]) {
+    int w;
+    do {
+      w = g->stack[--g->sp];
+      g->on[w] = false;
+      g->block[w] = g->nblocks;
+    } while (w != (int)e);
+    g->nblocks++;
+  }
+}
+
+static MbeLoc eq_loc(const Solve* q, size_t e) {
+  return q->m->flat->eqs[q->u->eqs[e]].loc;
+}
+
+static const char* unknown_name(const Solve* q, size_t j) {
+  const MbeVar* v = &q->m->flat->vars[q->u->uvar[j]];
+  if (j >= q->u->nvals) {
+    return mbe_arena_printf(q->m->arena, "der(%s)", v->name);
+  }
+  return v->ndims ? mbe_arena_printf(q->m->arena, "%s[%d]", v->name, q->u->uelem[j] + 1)
+                  : v->name;
+}
+
+// every equation matched to an unknown of its own and every unknown to an equation, else the
+// error that names the equation or the unknown left over
+static MbeStatus match(Solve* q, Graph* g) {
+  MbeMech* m = q->m;
+  for (size_t e = 0; e < g->ne; e++) {
+    bool any = false;
+    for (size_t j = 0; j < g->nu; j++) {
+      any = any || g->inc[e * g->nu + j];
+    }
+    if (!any) {
+      return mbe_error_at(m->err, MBE_ERR_MODEL, eq_loc(q, e),
+                          "%s: this equation has no unknown (it relates only known quantities: "
+                          "kinematics, parameters, states)",
+                          m->comps[q->c].name);
+    }
+    memset(g->seen, 0, g->nu);
+    if (!augment(g, e)) {
+      return mbe_error_at(m->err, MBE_ERR_MODEL, eq_loc(q, e),
+                          "%s: more equations than unknowns (%zu equations for %zu unknowns); "
+                          "this one is left without an unknown to solve for",
+                          m->comps[q->c].name, g->ne, g->nu);
+    }
+  }
+  for (size_t j = 0; j < g->nu; j++) {
+    if (g->eq_of[j] < 0) {
+      const MbeVar* v = &m->flat->vars[q->u->uvar[j]];
+      return mbe_error_at(m->err, MBE_ERR_MODEL, v->loc,
+                          "%s: no equation determines %s (%zu equations for %zu unknowns)",
+                          m->comps[q->c].name, unknown_name(q, j), g->ne, g->nu);
+    }
+  }
+  return MBE_OK;
+}
+
+static MbeStatus loop_error(Solve* q, const Graph* g, int b) {
+  MbeStrbuf sb;
+  mbe_strbuf_init(&sb);
+  size_t first = 0, n = 0;
+  for (size_t e = 0; e < g->ne; e++) {
+    if (g->block[e] != b) {
+      continue;
+    }
+    MbeLoc l = eq_loc(q, e);
+    if (n++ == 0) {
+      first = e;
+    } else {
+      mbe_strbuf_printf(&sb, "%s%d:%d", n > 2 ? ", " : "", l.line, l.col);
+    }
+  }
+  MbeStatus st = mbe_error_at(q->m->err, MBE_ERR_UNSUPPORTED, eq_loc(q, first),
+                              "%s: an algebraic loop of %zu equations (this one and those at "
+                              "lines %s) is not supported yet: mbens solves one equation for one "
+                              "unknown at a time",
+                              q->m->comps[q->c].name, n, sb.len ? sb.data : "?");
+  mbe_strbuf_deinit(&sb);
+  return st;
+}
+
+// ---- solving ------------------------------------------------------------------------------------
+
+// r(x) = 0 for placeholder j by unrolled Newton steps from the unknown's start value; a
+// residual above 1e-9 of the terms' scale (or NaN) after them fails the member (m->fail)
+static MbeSymId newton(Solve* q, size_t j, MbeSymId r, MbeSymId dr) {
+  MbeMech* m = q->m;
+  MbeSym* s = m->s;
+  MbeSymId* with = mbe_calloc(q->u->nunk + 1, sizeof *with);
+  if (!with) {
+    s->is_oom = true;
+    return 0;
+  }
+  const MbeVar* v = &m->flat->vars[q->u->uvar[j]];
+  MbeSymId x = j < q->u->nvals ? mbe_mech_start_sym(m, v->name, q->u->uelem[j])
+                               : mbe_sym_const(s, 0);
+  MbeSymId rx = 0, dx = 0;
+  for (int it = 0; it <= NEWTON_STEPS; it++) {
+    with[j] = x;
+    rx = subst(q, r, with);
+    if (it == NEWTON_STEPS) {
+      break;
+    }
+    dx = subst(q, dr, with);
+    MbeSymId step = mbe_sym_div(s, rx, dx);
+    x = mbe_sym_sub(s, x, step);
+  }
+  mbe_free(with);
+  // converged: |r| <= 1e-9 (1 + |x r'|); ok > 0 passes, a NaN compares false and fails
+  MbeSymId xd = mbe_sym_mul(s, x, dx);
+  MbeSymId ax = mbe_sym_fn(s, MBE_SYM_ABS, xd);
+  MbeSymId one = mbe_sym_const(s, 1.0);
+  MbeSymId sc = mbe_sym_add(s, one, ax);
+  MbeSymId tol = mbe_sym_mul(s, mbe_sym_const(s, 1e-9), sc);
+  MbeSymId ar = mbe_sym_fn(s, MBE_SYM_ABS, rx);
+  MbeSymId ok = mbe_sym_sub(s, tol, ar);
+  MbeSymId pass = mbe_sym_const(s, -1.0);
+  MbeSymId failed = mbe_sym_const(s, 1.0);
+  MbeSymId bad = mbe_sym_op(s, MBE_SYM_SELECT, ok, pass, failed);
+  m->fail = m->fail ? mbe_sym_op(s, MBE_SYM_MAX, m->fail, bad, 0) : bad;
+  return x;
+}
+
+// equation e for its matched unknown j, the unknowns of earlier blocks already solved
+static MbeStatus solve_one(Solve* q, size_t e, size_t j, MbeSymId r0) {
+  MbeMech* m = q->m;
+  MbeSym* s = m->s;
+  MbeSymId r = subst(q, r0, q->val);
+  MbeSymId dr, ddr;
+  MbeStatus st = mbe_sym_diff(s, r, q->ph[j], &dr, m->err);
+  if (st == MBE_OK) {
+    st = mbe_sym_diff(s, dr, q->ph[j], &ddr, m->err);
+  }
+  if (st != MBE_OK) {
+    return st;
+  }
+  if (dr == 0) {
+    return mbe_error_at(m->err, MBE_ERR_MODEL, eq_loc(q, e),
+                        "%s: this equation does not depend on %s, the unknown it must determine",
+                        m->comps[q->c].name, unknown_name(q, j));
+  }
+  if (ddr == 0) {
+    // linear: r = r(0) + r' x, so x = -r(0) / r'
+    MbeSymId* with = mbe_calloc(q->u->nunk + 1, sizeof *with);
+    if (!with) {
+      return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+    }
+    with[j] = mbe_sym_const(s, 0);
+    MbeSymId rz = subst(q, r, with);
+    mbe_free(with);
+    MbeSymId x = mbe_sym_div(s, rz, dr);
+    q->val[j] = mbe_sym_neg(s, x);
+  } else {
+    q->val[j] = newton(q, j, r, dr);
+  }
+  return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
+// matching, BLT order, and the blocks solved in that order
+static MbeStatus sort_and_solve(Solve* q, const MbeSymId* res) {
+  MbeMech* m = q->m;
+  size_t ne = q->u->neqs, nu = q->u->nunk;
+  Graph g = {.ne = ne, .nu = nu};
+  unsigned char* inc = mbe_calloc(ne * nu + 1, 1);
+  int* ints = mbe_malloc((nu + 5 * ne + 1) * sizeof *ints);
+  g.seen = mbe_calloc(nu + 1, 1);
+  g.on = mbe_calloc(ne + 1, sizeof *g.on);
+  MbeStatus st = MBE_OK;
+  if (!inc || !ints || !g.seen || !g.on) {
+    st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+    goto done;
+  }
+  for (size_t e = 0; e < ne; e++) {
+    incidence(q, res[e], inc + e * nu);
+  }
+  g.inc = inc;
+  g.eq_of = ints, g.un_of = ints + nu, g.index = g.un_of + ne, g.low = g.index + ne;
+  g.stack = g.low + ne, g.block = g.stack + ne;
+  for (size_t i = 0; i < nu + 5 * ne; i++) {
+    ints[i] = -1;
+  }
+  if ((st = match(q, &g)) != MBE_OK) {
+    goto done;
+  }
+  for (size_t e = 0; e < ne; e++) {
+    if (g.index[e] < 0) {
+      strong(&g, e);
+    }
+  }
+  for (int b = 0; b < g.nblocks && st == MBE_OK; b++) {
+    size_t n = 0, e1 = 0;
+    for (size_t e = 0; e < ne; e++) {
+      if (g.block[e] == b) {
+        n++, e1 = e;
+      }
+    }
+    st = n > 1 ? loop_error(q, &g, b) : solve_one(q, e1, (size_t)g.un_of[e1], res[e1]);
+  }
+done:
+  mbe_free(inc), mbe_free(ints), mbe_free(g.seen), mbe_free(g.on);
+  return st;
+}
+
+// the kinematics a user's line force knows (as the MSL's LineForceBase and PartialLineForce)
+static MbeStatus kinematics(Solve* q, MbeMechPoint* A, MbeMechPoint* B, MbeV3* e0) {
+  MbeMech* m = q->m;
+  MbeSym* s = m->s;
+  MbeStatus st = MBE_OK;
+  MbeV3 r = mbe_v3_sub(s, B->r0, A->r0);
+  MbeSymId L = mbe_v3_norm(s, r);
+  MbeSymId small = mbe_mech_psym(m, q->c, "s_small", 0, &st);
+  MbeSymId len = mbe_sym_op(s, MBE_SYM_MAX, L, small, 0);
+  *e0 = mbe_v3_scale(s, mbe_sym_div(s, mbe_sym_const(s, 1.0), len), r);
+  MbeV3 ra = mbe_m3_mulv(s, A->R, r);
+  MbeV3 ea = mbe_m3_mulv(s, A->R, *e0);
+  for (int i = 0; i < 3; i++) {
+    q->known[K_LENGTH][i] = L, q->known[K_S][i] = len;
+    q->known[K_R_REL_0][i] = r.e[i], q->known[K_E_REL_0][i] = e0->e[i];
+    q->known[K_R_REL_A][i] = ra.e[i], q->known[K_E_A][i] = ea.e[i];
+  }
+  MbeV3 va = mbe_m3_tmulv(s, A->R, A->v);
+  MbeV3 vb = mbe_m3_tmulv(s, B->R, B->v);
+  MbeV3 dv = mbe_v3_sub(s, vb, va);
+  q->dlen = mbe_v3_dot(s, *e0, dv);
+  MbeSymId gap = mbe_sym_sub(s, L, small);
+  q->ds = mbe_sym_op(s, MBE_SYM_SELECT, gap, q->dlen, 0);  // s' = 0 while guarded
+  return st;
+}
+
+static MbeStatus user_frames(MbeMech* m, int c) {
+  const MbeMechComp* comp = &m->comps[c];
+  if (comp->frame_a < 0 || comp->frame_b < 0) {
+    return mbe_mech_error(m, MBE_ERR_MODEL, c, "frame_a and frame_b must both be connected");
+  }
+  if (mbe_mech_bool(m, c, "fixedRotationAtFrame_a") ||
+      mbe_mech_bool(m, c, "fixedRotationAtFrame_b")) {
+    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                          "fixedRotationAtFrame_a/_b is not supported for a user's line force "
+                          "yet");
+  }
+  return MBE_OK;
+}
+
+MbeStatus mbe_mech_user_force(MbeMech* m, int c) {
+  MbeSym* s = m->s;
+  MbeMechUser* u = &m->user[c];
+  MbeStatus st = user_frames(m, c);
+  if (st != MBE_OK) {
+    return st;
+  }
+  MbeMechPoint* A = &m->points[m->frames[m->comps[c].frame_a].point];
+  MbeMechPoint* B = &m->points[m->frames[m->comps[c].frame_b].point];
+  Solve q = {.m = m, .c = c, .u = u};
+  MbeV3 e0;
+  if ((st = kinematics(&q, A, B, &e0)) != MBE_OK) {
+    return st;
+  }
+  q.ph = mbe_arena_alloc(m->arena, (u->nunk + 1) * sizeof *q.ph);
+  q.val = mbe_arena_alloc(m->arena, (u->nunk + 1) * sizeof *q.val);
+  MbeSymId* res = mbe_malloc((u->neqs + 1) * sizeof *res);
+  if (!q.ph || !q.val || !res) {
+    mbe_free(res);
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  for (size_t j = 0; j < u->nunk; j++) {
+    q.ph[j] = mbe_sym_param(s, PH_BASE + m->nplaceholders++);
+    q.val[j] = 0;
+  }
+  q.first = u->nunk ? q.ph[0] : (MbeSymId)s->nnodes;
+  for (size_t e = 0; e < u->neqs && st == MBE_OK; e++) {
+    st = residual(&q, u->eqs[e], &res[e]);
+  }
+  if (st == MBE_OK) {
+    st = sort_and_solve(&q, res);
+  }
+  mbe_free(res);
+  for (size_t j = 0; j < u->nunk; j++) {
+    // retired: nothing the system computes reaches them now (see the top of this file)
+    MbeSymNode* n = &s->nodes[q.ph[j]];
+    n->op = MBE_SYM_CONST, n->value = 0, n->index = 0;
+  }
+  if (st != MBE_OK) {
+    return st;
+  }
+  u->sol = q.val;
+  MbeSymId f = 0;
+  for (size_t j = 0; j < u->nvals; j++) {
+    const char* own = own_name(m, c, u->uvar[j]);
+    f = own && strcmp(own, "f") == 0 ? q.val[j] : f;
+  }
+  for (size_t k = 0; k < u->nstates; k++) {
+    m->xdot[m->comps[c].state + (int)k] = q.val[u->nvals + k];
+  }
+  m->line_len[c] = q.known[K_LENGTH][0];
+  m->line_e0[c] = e0;
+  m->line_f[c] = f;
+  MbeV3 fb_w = mbe_v3_scale(s, f, e0);  // tension f pulls frame_b's owner towards frame_a
+  MbeV3 fa_w = mbe_v3_neg(s, fb_w);
+  MbeMechFrame* fa = &m->frames[m->comps[c].frame_a];
+  MbeMechFrame* fb = &m->frames[m->comps[c].frame_b];
+  fb->f = mbe_m3_mulv(s, B->R, fb_w), fb->t = mbe_v3_zero(), fb->has_wrench = true;
+  fa->f = mbe_m3_mulv(s, A->R, fa_w), fa->t = mbe_v3_zero(), fa->has_wrench = true;
+  return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
+// the component's own variables as outputs, under their names
+void mbe_mech_user_signals(MbeMech* m, int c) {
+  const MbeMechUser* u = &m->user[c];
+  for (size_t j = 0; u->sol && j < u->nvals; j++) {
+    const MbeVar* v = &m->flat->vars[u->uvar[j]];
+    const char* own = own_name(m, c, u->uvar[j]);
+    if (own && strcmp(own, "f") == 0) {
+      continue;  // the line-force outputs have it
+    }
+    const char* name =
+        v->ndims ? mbe_arena_printf(m->arena, "%s[%d]", v->name, u->uelem[j] + 1) : v->name;
+    mbe_mech_signal(m, name, u->sol[j]);
+  }
+  MbeStatus st = MBE_OK;
+  MbeSymId small = mbe_mech_psym(m, c, "s_small", 0, &st);
+  MbeSymId len = mbe_sym_op(m->s, MBE_SYM_MAX, m->line_len[c], small, 0);
+  mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.s", m->comps[c].name), len);
+}
