@@ -428,6 +428,8 @@ static const char* unknown_name(const Solve* q, size_t j) {
 // error that names the equation or the unknown left over
 static MbeStatus match(Solve* q, Graph* g) {
   MbeMech* m = q->m;
+  const char* cn = m->comps[q->c].name;
+  int left = -1;  // the first equation left without an unknown
   for (size_t e = 0; e < g->ne; e++) {
     bool any = false;
     for (size_t j = 0; j < g->nu; j++) {
@@ -437,22 +439,31 @@ static MbeStatus match(Solve* q, Graph* g) {
       return mbe_error_at(m->err, MBE_ERR_MODEL, eq_loc(q, e),
                           "%s: this equation has no unknown (it relates only known quantities: "
                           "kinematics, parameters, states)",
-                          m->comps[q->c].name);
+                          cn);
     }
     memset(g->seen, 0, g->nu);
-    if (!augment(g, e)) {
-      return mbe_error_at(m->err, MBE_ERR_MODEL, eq_loc(q, e),
-                          "%s: more equations than unknowns (%zu equations for %zu unknowns); "
-                          "this one is left without an unknown to solve for",
-                          m->comps[q->c].name, g->ne, g->nu);
+    if (!augment(g, e) && left < 0) {
+      left = (int)e;
     }
+  }
+  if (left >= 0 && g->ne > g->nu) {
+    return mbe_error_at(m->err, MBE_ERR_MODEL, eq_loc(q, (size_t)left),
+                        "%s: more equations than unknowns (%zu equations for %zu unknowns); "
+                        "this one is left without an unknown to solve for",
+                        cn, g->ne, g->nu);
   }
   for (size_t j = 0; j < g->nu; j++) {
     if (g->eq_of[j] < 0) {
       const MbeVar* v = &m->flat->vars[q->u->uvar[j]];
+      if (left >= 0) {
+        return mbe_error_at(m->err, MBE_ERR_MODEL, eq_loc(q, (size_t)left),
+                            "%s: this equation and others determine the same unknowns while no "
+                            "equation determines %s (a singular system)",
+                            cn, unknown_name(q, j));
+      }
       return mbe_error_at(m->err, MBE_ERR_MODEL, v->loc,
-                          "%s: no equation determines %s (%zu equations for %zu unknowns)",
-                          m->comps[q->c].name, unknown_name(q, j), g->ne, g->nu);
+                          "%s: no equation determines %s (%zu equations for %zu unknowns)", cn,
+                          unknown_name(q, j), g->ne, g->nu);
     }
   }
   return MBE_OK;
@@ -463,21 +474,16 @@ static MbeStatus loop_error(Solve* q, const Graph* g, int b) {
   mbe_strbuf_init(&sb);
   size_t first = 0, n = 0;
   for (size_t e = 0; e < g->ne; e++) {
-    if (g->block[e] != b) {
-      continue;
-    }
-    MbeLoc l = eq_loc(q, e);
-    if (n++ == 0) {
-      first = e;
-    } else {
-      mbe_strbuf_printf(&sb, "%s%d:%d", n > 2 ? ", " : "", l.line, l.col);
+    if (g->block[e] == b) {
+      MbeLoc l = eq_loc(q, e);
+      first = n++ == 0 ? e : first;
+      mbe_strbuf_printf(&sb, "%s%d:%d", n > 1 ? ", " : "", l.line, l.col);
     }
   }
   MbeStatus st = mbe_error_at(q->m->err, MBE_ERR_UNSUPPORTED, eq_loc(q, first),
-                              "%s: an algebraic loop of %zu equations (this one and those at "
-                              "lines %s) is not supported yet: mbens solves one equation for one "
-                              "unknown at a time",
-                              q->m->comps[q->c].name, n, sb.len ? sb.data : "?");
+                              "%s: an algebraic loop of %zu equations (at %s) is not supported "
+                              "yet: mbens solves one equation for one unknown at a time",
+                              q->m->comps[q->c].name, n, sb.data ? sb.data : "?");
   mbe_strbuf_deinit(&sb);
   return st;
 }

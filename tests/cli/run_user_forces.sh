@@ -1,0 +1,59 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# run_user_forces.sh MBENS MSL_DIR WORK DATA: users' line forces stated in equations (mech_user.c)
+# against independent truth. A cubic spring-damper whose stretch comes from a nonlinear equation
+# (Newton): kinetic + potential + dissipated energy (the dissipation is a state of the
+# component's own) stays the initial energy to 1e-8 J. A Maxwell element held at a fixed length
+# relaxes as the closed form f = c (L - s0) exp(-c t / d), its damper elongation a state of its
+# own. Both give the same bytes on OpenMP and OpenCL (PoCL) when there is a device, and a study
+# that varies the spring constant gives the same members on both.
+. "$(dirname "$0")/run_lib.sh"
+data=$4
+
+# ---- cubic spring-damper: energy balance ---------------------------------------------------------
+"$mbens" simulate "$data/user_cubic.mo" -o "$work/cubic.csv" --backend openmp \
+  --signals slider.s,slider.v,sd.E_diss,sd.f --stop-time 3 --interval 0.05 --tolerance 1e-12 ||
+  fail "cubic: simulate exited $?"
+# m = 2, c = 200, s0 = 0.5, s(0) = 0.8, v(0) = 0: E0 = c/4 0.3^4
+bad=$(awk -F, 'NR > 1 { s = $2; v = $3; e = 0.5 * 2 * v * v + 50 * (s - 0.5)^4 + $4;
+  d = e - 50 * 0.3^4; if (d < 0) d = -d; if (d > 1e-8) { print $1, d; exit } n++ }
+  END { if (n < 60) print "only", n, "rows" }' "$work/cubic.csv")
+[ -z "$bad" ] || fail "cubic: energy balance off by more than 1e-8 J at t = $bad"
+# the dissipation actually happened (the test would pass trivially without motion)
+awk -F, 'END { exit !($4 > 0.25) }' "$work/cubic.csv" || fail "cubic: nothing dissipated"
+
+# ---- Maxwell element: relaxation -----------------------------------------------------------------
+"$mbens" simulate "$data/user_maxwell.mo" -o "$work/maxwell.csv" --backend openmp \
+  --signals mx.s_d,mx.f --stop-time 2 --interval 0.05 --tolerance 1e-12 ||
+  fail "maxwell: simulate exited $?"
+# c = 50, d = 20, L - s0 = 0.5: f = 25 exp(-2.5 t), s_d = 0.5 (1 - exp(-2.5 t))
+bad=$(awk -F, 'NR > 1 { t = $1; f = 25 * exp(-2.5 * t); sd = 0.5 * (1 - exp(-2.5 * t));
+  a = $3 - f; b = $2 - sd; if (a < 0) a = -a; if (b < 0) b = -b;
+  if (a > 1e-8 || b > 1e-9) { print t, a, b; exit } n++ }
+  END { if (n < 40) print "only", n, "rows" }' "$work/maxwell.csv")
+[ -z "$bad" ] || fail "maxwell: off the closed form at t = $bad"
+
+# ---- the same bytes on OpenCL --------------------------------------------------------------------
+if "$mbens" devices | grep -q '^OpenCL platform'; then
+  for mdl in cubic maxwell; do
+    sig=slider.s,slider.v,sd.E_diss,sd.f
+    [ $mdl = maxwell ] && sig=mx.s_d,mx.f
+    "$mbens" simulate "$data/user_$mdl.mo" -o "$work/$mdl-cl.csv" --backend opencl \
+      --signals $sig --stop-time 3 --interval 0.05 --tolerance 1e-12 ||
+      fail "$mdl: OpenCL simulate exited $?"
+    "$mbens" simulate "$data/user_$mdl.mo" -o "$work/$mdl-mp.csv" --backend openmp \
+      --signals $sig --stop-time 3 --interval 0.05 --tolerance 1e-12 ||
+      fail "$mdl: OpenMP simulate exited $?"
+    cmp -s "$work/$mdl-mp.csv" "$work/$mdl-cl.csv" || fail "$mdl: OpenCL differs from OpenMP"
+  done
+  for b in openmp opencl; do
+    "$mbens" run "$data/user_cubic.mo" -o "$work/run-$b" -n 16 --seed 3 --backend $b \
+      --vary 'sd.c=uniform(100,300)' --qoi 'max(abs(sd.f))' --signals slider.s,sd.f \
+      --stop-time 2 --interval 0.05 --quiet || fail "run on $b exited $?"
+  done
+  cmp -s "$work/run-openmp/members.csv" "$work/run-opencl/members.csv" ||
+    fail "study: OpenCL members differ from OpenMP"
+else
+  echo "no OpenCL device: the OpenCL comparison is skipped"
+fi
+finish "users' line forces: energy balance, Maxwell relaxation, backends identical"
