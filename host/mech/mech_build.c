@@ -385,9 +385,10 @@ static MbeStatus collect(MbeMech* m) {
     if (inside) {
       continue;
     }
-    if (in->kind == MBE_INST_BUILTIN || mbe_mech_user_is_line_force(m, (int)i)) {
+    int user = in->kind == MBE_INST_MODEL ? mbe_mech_user_kind(m, (int)i) : -1;
+    if (in->kind == MBE_INST_BUILTIN || user >= 0) {
       const char* cls = in->builtin ? mbe_class_full_name(m->arena, in->builtin) : NULL;
-      int kind = in->builtin ? -1 : MBE_MC_USER_LINE_FORCE;
+      int kind = user;
       for (int k = 0; k < MBE_MC_COUNT && kind < 0; k++) {
         const char* kn = kind_names[k];
         size_t n = strlen(kn);

@@ -641,7 +641,11 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
       case MBE_MC_ROT_SPRING_DAMPER:
       case MBE_MC_TRANS_SPRING:
       case MBE_MC_TRANS_DAMPER:
-      case MBE_MC_TRANS_SPRING_DAMPER: {
+      case MBE_MC_TRANS_SPRING_DAMPER:
+      case MBE_MC_USER_TRANS_COMPLIANT:
+      case MBE_MC_USER_TRANS_RELATIVE:
+      case MBE_MC_USER_ROT_COMPLIANT:
+      case MBE_MC_USER_ROT_RELATIVE: {
         rot = comp->kind <= MBE_MC_ROT_SPRING_DAMPER;
         if (sa < 0 || sb < 0) {
           return mbe_mech_error(m, MBE_ERR_MODEL, (int)c,
@@ -656,9 +660,13 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
         }
         MbeSymId rel = mbe_sym_sub(s, B->pos, A->pos);
         MbeSymId relv = mbe_sym_sub(s, B->vel, A->vel);
+        if (mbe_mech_is_user(comp->kind)) {
+          st = mbe_mech_user_force_1d(m, (int)c, rel, relv, &f);  // a law in equations
+        }
         bool spring = comp->kind == MBE_MC_ROT_SPRING || comp->kind == MBE_MC_ROT_SPRING_DAMPER ||
                       comp->kind == MBE_MC_TRANS_SPRING || comp->kind == MBE_MC_TRANS_SPRING_DAMPER;
-        bool damper = comp->kind != MBE_MC_ROT_SPRING && comp->kind != MBE_MC_TRANS_SPRING;
+        bool damper = comp->kind != MBE_MC_ROT_SPRING && comp->kind != MBE_MC_TRANS_SPRING &&
+                      !mbe_mech_is_user(comp->kind);
         if (spring) {
           MbeSymId cc = param(m, (int)c, "c", &st);
           MbeSymId r0 = param(m, (int)c, rot ? "phi_rel0" : "s_rel0", &st);

@@ -81,7 +81,12 @@
   X(ADD3, "Blocks.Math.Add3")                                                                 \
   X(FEEDBACK, "Blocks.Math.Feedback")                                                         \
   X(PRODUCT, "Blocks.Math.Product")                                                           \
-  X(USER_LINE_FORCE, "Mechanics.MultiBody.Interfaces.PartialLineForce") /* a user's, extending */ \
+  /* users' components extending these partials, stated in equations (mech_user.c) */             \
+  X(USER_LINE_FORCE, "Mechanics.MultiBody.Interfaces.PartialLineForce")                       \
+  X(USER_TRANS_COMPLIANT, "Mechanics.Translational.Interfaces.PartialCompliant")              \
+  X(USER_TRANS_RELATIVE, "Mechanics.Translational.Interfaces.PartialCompliantWithRelativeStates") \
+  X(USER_ROT_COMPLIANT, "Mechanics.Rotational.Interfaces.PartialCompliant")                   \
+  X(USER_ROT_RELATIVE, "Mechanics.Rotational.Interfaces.PartialCompliantWithRelativeStates")  \
   X(OTHER_BLOCK, "Blocks.")                               /* any other block: outputs only */ \
   X(OTHER_VISUALIZER, "Mechanics.MultiBody.Visualizers.") /* any other shape: no effect */
 
@@ -128,6 +133,7 @@ typedef struct MbeMechUser {
   int* uelem;
   size_t nunk, nvals;
   MbeSymId* sol;  // (nunk) the solved unknowns
+  MbeSymId rel, relv;  // 1-D elements: the relative position and speed of the flanges
 } MbeMechUser;
 
 // one frame connector instance
@@ -431,15 +437,22 @@ MbeStatus mbe_mech_der(MbeMech* m, MbeSymId e, MbeSymId* out);
 MbeStatus mbe_mech_initial_state(MbeMech* m);
 
 // ---- mech_user.c -----------------------------------------------------------------------------
-// whether flat instance inst is a user's model extending MultiBody.Interfaces.PartialLineForce
-bool mbe_mech_user_is_line_force(MbeMech* m, int inst);
+// the kind (MBE_MC_USER_*) of flat instance inst when it is a user's model that extends one of
+// the partials mech implements for users (PartialLineForce, the Rotational and Translational
+// PartialCompliant and PartialCompliantWithRelativeStates), else -1
+int mbe_mech_user_kind(MbeMech* m, int inst);
+bool mbe_mech_is_user(MbeMechKind k);
 // the equations, states and unknowns of users' line forces; their states after the others
 MbeStatus mbe_mech_user_layout(MbeMech* m);
 // whether flat equation eq belongs to a user's line force (and is solved there)
 bool mbe_mech_user_owns_equation(const MbeMech* m, size_t eq);
-// the force law solved from the equations: f, the frames' wrenches, the states' derivatives
+// a user's line force solved from its equations: f, the frames' wrenches, the states' derivatives
 MbeStatus mbe_mech_user_force(MbeMech* m, int c);
-// the component's own variables (and s) as outputs
+// a user's 1-D compliant element between flanges at relative position rel and speed relv:
+// *force (tau or f at flange_b) and the states' derivatives
+MbeStatus mbe_mech_user_force_1d(MbeMech* m, int c, MbeSymId rel, MbeSymId relv,
+                                 MbeSymId* force);
+// the component's own variables, its force and its kinematics as outputs
 void mbe_mech_user_signals(MbeMech* m, int c);
 
 // ---- mech_vary.c ----------------------------------------------------------------------------

@@ -18,12 +18,54 @@
 
 #include "mech_internal.h"
 
-#define USER_LINE_BASE "Modelica.Mechanics.MultiBody.Interfaces.PartialLineForce"
-enum { PH_BASE = 0x40000000, NEWTON_STEPS = 8, MAX_EXTENDS_DEPTH = 32 };
+enum { PH_BASE = 0x40000000, NEWTON_STEPS = 8, MAX_EXTENDS_DEPTH = 32, MAX_KNOWN = 6 };
 
-// the known kinematics of a line force, by variable name (below the component)
-static const char* const KNOWN[] = {"length", "s", "r_rel_0", "e_rel_0", "r_rel_a", "e_a"};
-enum { K_LENGTH, K_S, K_R_REL_0, K_E_REL_0, K_R_REL_A, K_E_A, K_COUNT };
+// what mech knows of each partial a user's component may extend: the partial (below Modelica.),
+// the unknown force it applies (f or tau), the variables its kinematics give (their values, and
+// der() where the derivative is known before the accelerations are)
+typedef struct UserKind {
+  MbeMechKind kind;
+  const char* base;
+  const char* force;
+  const char* known[MAX_KNOWN];
+} UserKind;
+
+static const UserKind KINDS[] = {
+    {MBE_MC_USER_LINE_FORCE,
+     "Modelica.Mechanics.MultiBody.Interfaces.PartialLineForce",
+     "f",
+     {"length", "s", "r_rel_0", "e_rel_0", "r_rel_a", "e_a"}},
+    {MBE_MC_USER_TRANS_RELATIVE,
+     "Modelica.Mechanics.Translational.Interfaces.PartialCompliantWithRelativeStates",
+     "f",
+     {"s_rel", "v_rel"}},
+    {MBE_MC_USER_TRANS_COMPLIANT,
+     "Modelica.Mechanics.Translational.Interfaces.PartialCompliant",
+     "f",
+     {"s_rel"}},
+    {MBE_MC_USER_ROT_RELATIVE,
+     "Modelica.Mechanics.Rotational.Interfaces.PartialCompliantWithRelativeStates",
+     "tau",
+     {"phi_rel", "w_rel", "a_rel"}},
+    {MBE_MC_USER_ROT_COMPLIANT,
+     "Modelica.Mechanics.Rotational.Interfaces.PartialCompliant",
+     "tau",
+     {"phi_rel"}},
+};
+enum { NKINDS = sizeof KINDS / sizeof KINDS[0] };
+
+static const UserKind* user_kind(MbeMechKind k) {
+  for (int i = 0; i < NKINDS; i++) {
+    if (KINDS[i].kind == k) {
+      return &KINDS[i];
+    }
+  }
+  return NULL;
+}
+
+bool mbe_mech_is_user(MbeMechKind k) {
+  return user_kind(k) != NULL;
+}
 
 static bool extends_class(MbeMech* m, const MbeClass* cls, const char* name, int depth) {
   for (size_t i = 0; depth < MAX_EXTENDS_DEPTH && i < cls->nextends; i++) {
@@ -41,9 +83,14 @@ static bool extends_class(MbeMech* m, const MbeClass* cls, const char* name, int
   return false;
 }
 
-bool mbe_mech_user_is_line_force(MbeMech* m, int inst) {
+int mbe_mech_user_kind(MbeMech* m, int inst) {
   const MbeInst* in = &m->flat->insts[inst];
-  return in->kind == MBE_INST_MODEL && in->cls && extends_class(m, in->cls, USER_LINE_BASE, 0);
+  for (int i = 0; in->kind == MBE_INST_MODEL && in->cls && i < NKINDS; i++) {
+    if (extends_class(m, in->cls, KINDS[i].base, 0)) {
+      return (int)KINDS[i].kind;
+    }
+  }
+  return -1;
 }
 
 // the part of a flat var's name below the component, NULL when it is not the component's own
@@ -57,9 +104,10 @@ static const char* own_name(const MbeMech* m, int c, int var) {
   return v->name + n + 1;
 }
 
-static int known_index(const char* own) {
-  for (int k = 0; own && k < K_COUNT; k++) {
-    if (strcmp(own, KNOWN[k]) == 0) {
+static int known_index(const MbeMech* m, int c, const char* own) {
+  const UserKind* uk = user_kind(m->comps[c].kind);
+  for (int k = 0; own && uk && k < MAX_KNOWN && uk->known[k]; k++) {
+    if (strcmp(own, uk->known[k]) == 0) {
       return k;
     }
   }
@@ -94,7 +142,7 @@ static MbeStatus find_states(MbeMech* m, int c, MbeMechUser* u, const MbeExpr* e
     int v = plain ? mbe_mech_var(m, buf) : -1;
     int k;
     const char* own = v >= 0 ? own_name(m, c, v) : NULL;
-    if (own && known_index(own) < 0 && m->flat->vars[v].variability < MBE_VAR_PARAMETER &&
+    if (own && known_index(m, c, own) < 0 && m->flat->vars[v].variability < MBE_VAR_PARAMETER &&
         m->flat->vars[v].ndims == 0 && !user_state(u, v, &k)) {
       u->svar[u->nstates++] = v;
     }
@@ -154,7 +202,7 @@ static MbeStatus user_setup(MbeMech* m, int c, MbeMechUser* u) {
     const MbeVar* v = &f->vars[i];
     const char* own = own_name(m, c, (int)i);
     int k;
-    if (!own || known_index(own) >= 0 || v->variability >= MBE_VAR_PARAMETER ||
+    if (!own || known_index(m, c, own) >= 0 || v->variability >= MBE_VAR_PARAMETER ||
         user_state(u, (int)i, &k)) {
       continue;
     }
@@ -184,7 +232,7 @@ MbeStatus mbe_mech_user_layout(MbeMech* m) {
   }
   memset(m->user, 0, (m->ncomps + 1) * sizeof *m->user);
   for (size_t c = 0; c < m->ncomps; c++) {
-    if (m->comps[c].kind != MBE_MC_USER_LINE_FORCE) {
+    if (!mbe_mech_is_user(m->comps[c].kind)) {
       continue;
     }
     MbeStatus st = user_setup(m, (int)c, &m->user[c]);
@@ -206,7 +254,7 @@ bool mbe_mech_user_owns_equation(const MbeMech* m, size_t eq) {
     return false;
   }
   int c = m->inst_comp[q->scope];
-  return c >= 0 && m->comps[c].kind == MBE_MC_USER_LINE_FORCE;
+  return c >= 0 && mbe_mech_is_user(m->comps[c].kind);
 }
 
 // ---- compiling the equations ------------------------------------------------------------------
@@ -215,8 +263,9 @@ typedef struct Solve {
   MbeMech* m;
   int c;
   MbeMechUser* u;
-  MbeSymId known[K_COUNT][3];
-  MbeSymId dlen, ds;  // der(length), der(s)
+  MbeSymId known[MAX_KNOWN][3];
+  MbeSymId dknown[MAX_KNOWN];  // their derivatives, 0 where not known
+  bool unavailable[MAX_KNOWN];  // an acceleration: not known to a force law
   MbeSymId first;     // the first placeholder node: nothing below it depends on an unknown
   MbeSymId* ph;       // (nunk) placeholder leaves
   MbeSymId* val;      // (nunk) solved values, 0 while unknown
@@ -226,16 +275,19 @@ static MbeSymId name_node(MbeMech* m, void* ctx, int var, int elem, bool der, co
                           MbeStatus* st) {
   Solve* q = ctx;
   const char* own = own_name(m, q->c, var);
-  int k = known_index(own);
+  int k = known_index(m, q->c, own);
+  if (k >= 0 && (q->unavailable[k] || (der && !q->dknown[k]))) {
+    *st = mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, at->loc,
+                       q->unavailable[k]
+                           ? "%s is an acceleration, which a force law cannot read (the "
+                             "accelerations follow from the forces)"
+                           : "der(%s) is not supported in a user's force law (der() of the "
+                             "positions and distances is)",
+                       own);
+    return 0;
+  }
   if (k >= 0) {
-    if (der && k > K_S) {
-      *st = mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, at->loc,
-                         "der(%s) is not supported in a user's line force (der(s) and "
-                         "der(length) are)",
-                         own);
-      return 0;
-    }
-    return der ? (k == K_S ? q->ds : q->dlen) : q->known[k][elem];
+    return der ? q->dknown[k] : q->known[k][elem];
   }
   int s;
   if (own && user_state(q->u, var, &s)) {
@@ -623,16 +675,16 @@ static MbeStatus kinematics(Solve* q, MbeMechPoint* A, MbeMechPoint* B, MbeV3* e
   MbeV3 ra = mbe_m3_mulv(s, A->R, r);
   MbeV3 ea = mbe_m3_mulv(s, A->R, *e0);
   for (int i = 0; i < 3; i++) {
-    q->known[K_LENGTH][i] = L, q->known[K_S][i] = len;
-    q->known[K_R_REL_0][i] = r.e[i], q->known[K_E_REL_0][i] = e0->e[i];
-    q->known[K_R_REL_A][i] = ra.e[i], q->known[K_E_A][i] = ea.e[i];
+    q->known[0][i] = L, q->known[1][i] = len;  // length, s
+    q->known[2][i] = r.e[i], q->known[3][i] = e0->e[i];  // r_rel_0, e_rel_0
+    q->known[4][i] = ra.e[i], q->known[5][i] = ea.e[i];  // r_rel_a, e_a
   }
   MbeV3 va = mbe_m3_tmulv(s, A->R, A->v);
   MbeV3 vb = mbe_m3_tmulv(s, B->R, B->v);
   MbeV3 dv = mbe_v3_sub(s, vb, va);
-  q->dlen = mbe_v3_dot(s, *e0, dv);
+  q->dknown[0] = mbe_v3_dot(s, *e0, dv);
   MbeSymId gap = mbe_sym_sub(s, L, small);
-  q->ds = mbe_sym_op(s, MBE_SYM_SELECT, gap, q->dlen, 0);  // s' = 0 while guarded
+  q->dknown[1] = mbe_sym_op(s, MBE_SYM_SELECT, gap, q->dknown[0], 0);  // s' = 0 while guarded
   return st;
 }
 
@@ -650,57 +702,68 @@ static MbeStatus user_frames(MbeMech* m, int c) {
   return MBE_OK;
 }
 
+// compiles, sorts and solves the equations of component c with the knowns q holds: u->sol, the
+// states' derivatives, and *force (f or tau)
+static MbeStatus solve_user(Solve* q, MbeSymId* force) {
+  MbeMech* m = q->m;
+  MbeSym* s = m->s;
+  MbeMechUser* u = q->u;
+  MbeStatus st = MBE_OK;
+  q->ph = mbe_arena_alloc(m->arena, (u->nunk + 1) * sizeof *q->ph);
+  q->val = mbe_arena_alloc(m->arena, (u->nunk + 1) * sizeof *q->val);
+  MbeSymId* res = mbe_malloc((u->neqs + 1) * sizeof *res);
+  if (!q->ph || !q->val || !res) {
+    mbe_free(res);
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  for (size_t j = 0; j < u->nunk; j++) {
+    q->ph[j] = mbe_sym_param(s, PH_BASE + m->nplaceholders++);
+    q->val[j] = 0;
+  }
+  q->first = u->nunk ? q->ph[0] : (MbeSymId)s->nnodes;
+  for (size_t e = 0; e < u->neqs && st == MBE_OK; e++) {
+    st = residual(q, u->eqs[e], &res[e]);
+  }
+  if (st == MBE_OK) {
+    st = sort_and_solve(q, res);
+  }
+  mbe_free(res);
+  for (size_t j = 0; j < u->nunk; j++) {
+    // retired: nothing the system computes reaches them now (see the top of this file)
+    MbeSymNode* n = &s->nodes[q->ph[j]];
+    n->op = MBE_SYM_CONST, n->value = 0, n->index = 0;
+  }
+  if (st != MBE_OK) {
+    return st;
+  }
+  u->sol = q->val;
+  const char* fname = user_kind(m->comps[q->c].kind)->force;
+  *force = 0;
+  for (size_t j = 0; j < u->nvals; j++) {
+    const char* own = own_name(m, q->c, u->uvar[j]);
+    *force = own && strcmp(own, fname) == 0 ? q->val[j] : *force;
+  }
+  for (size_t k = 0; k < u->nstates; k++) {
+    m->xdot[m->comps[q->c].state + (int)k] = q->val[u->nvals + k];
+  }
+  return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
 MbeStatus mbe_mech_user_force(MbeMech* m, int c) {
   MbeSym* s = m->s;
-  MbeMechUser* u = &m->user[c];
   MbeStatus st = user_frames(m, c);
   if (st != MBE_OK) {
     return st;
   }
   MbeMechPoint* A = &m->points[m->frames[m->comps[c].frame_a].point];
   MbeMechPoint* B = &m->points[m->frames[m->comps[c].frame_b].point];
-  Solve q = {.m = m, .c = c, .u = u};
+  Solve q = {.m = m, .c = c, .u = &m->user[c]};
   MbeV3 e0;
-  if ((st = kinematics(&q, A, B, &e0)) != MBE_OK) {
+  MbeSymId f;
+  if ((st = kinematics(&q, A, B, &e0)) != MBE_OK || (st = solve_user(&q, &f)) != MBE_OK) {
     return st;
   }
-  q.ph = mbe_arena_alloc(m->arena, (u->nunk + 1) * sizeof *q.ph);
-  q.val = mbe_arena_alloc(m->arena, (u->nunk + 1) * sizeof *q.val);
-  MbeSymId* res = mbe_malloc((u->neqs + 1) * sizeof *res);
-  if (!q.ph || !q.val || !res) {
-    mbe_free(res);
-    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-  }
-  for (size_t j = 0; j < u->nunk; j++) {
-    q.ph[j] = mbe_sym_param(s, PH_BASE + m->nplaceholders++);
-    q.val[j] = 0;
-  }
-  q.first = u->nunk ? q.ph[0] : (MbeSymId)s->nnodes;
-  for (size_t e = 0; e < u->neqs && st == MBE_OK; e++) {
-    st = residual(&q, u->eqs[e], &res[e]);
-  }
-  if (st == MBE_OK) {
-    st = sort_and_solve(&q, res);
-  }
-  mbe_free(res);
-  for (size_t j = 0; j < u->nunk; j++) {
-    // retired: nothing the system computes reaches them now (see the top of this file)
-    MbeSymNode* n = &s->nodes[q.ph[j]];
-    n->op = MBE_SYM_CONST, n->value = 0, n->index = 0;
-  }
-  if (st != MBE_OK) {
-    return st;
-  }
-  u->sol = q.val;
-  MbeSymId f = 0;
-  for (size_t j = 0; j < u->nvals; j++) {
-    const char* own = own_name(m, c, u->uvar[j]);
-    f = own && strcmp(own, "f") == 0 ? q.val[j] : f;
-  }
-  for (size_t k = 0; k < u->nstates; k++) {
-    m->xdot[m->comps[c].state + (int)k] = q.val[u->nvals + k];
-  }
-  m->line_len[c] = q.known[K_LENGTH][0];
+  m->line_len[c] = q.known[0][0];
   m->line_e0[c] = e0;
   m->line_f[c] = f;
   MbeV3 fb_w = mbe_v3_scale(s, f, e0);  // tension f pulls frame_b's owner towards frame_a
@@ -712,21 +775,49 @@ MbeStatus mbe_mech_user_force(MbeMech* m, int c) {
   return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
 }
 
-// the component's own variables as outputs, under their names
+MbeStatus mbe_mech_user_force_1d(MbeMech* m, int c, MbeSymId rel, MbeSymId relv,
+                                 MbeSymId* force) {
+  Solve q = {.m = m, .c = c, .u = &m->user[c]};
+  // phi_rel / s_rel (der: the relative speed), w_rel / v_rel (der: unknown here), a_rel
+  for (int i = 0; i < 3; i++) {
+    q.known[0][i] = rel, q.known[1][i] = relv;
+  }
+  q.dknown[0] = relv;
+  q.unavailable[2] = true;
+  MbeStatus st = solve_user(&q, force);
+  if (st == MBE_OK) {
+    m->user[c].rel = rel, m->user[c].relv = relv;
+  }
+  return st;
+}
+
+// the component's own variables as outputs, under their names, and its kinematics
 void mbe_mech_user_signals(MbeMech* m, int c) {
   const MbeMechUser* u = &m->user[c];
+  const UserKind* uk = user_kind(m->comps[c].kind);
   for (size_t j = 0; u->sol && j < u->nvals; j++) {
     const MbeVar* v = &m->flat->vars[u->uvar[j]];
     const char* own = own_name(m, c, u->uvar[j]);
-    if (own && strcmp(own, "f") == 0) {
-      continue;  // the line-force outputs have it
+    if (own && strcmp(own, uk->force) == 0) {
+      continue;  // the force outputs have it
     }
     const char* name =
         v->ndims ? mbe_arena_printf(m->arena, "%s[%d]", v->name, u->uelem[j] + 1) : v->name;
     mbe_mech_signal(m, name, u->sol[j]);
   }
-  MbeStatus st = MBE_OK;
-  MbeSymId small = mbe_mech_psym(m, c, "s_small", 0, &st);
-  MbeSymId len = mbe_sym_op(m->s, MBE_SYM_MAX, m->line_len[c], small, 0);
-  mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.s", m->comps[c].name), len);
+  const char* cn = m->comps[c].name;
+  if (m->comps[c].kind == MBE_MC_USER_LINE_FORCE) {
+    MbeStatus st = MBE_OK;
+    MbeSymId small = mbe_mech_psym(m, c, "s_small", 0, &st);
+    MbeSymId len = mbe_sym_op(m->s, MBE_SYM_MAX, m->line_len[c], small, 0);
+    mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.s", cn), len);
+    mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.f", cn), m->line_f[c]);
+    mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.length", cn), m->line_len[c]);
+    return;
+  }
+  mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.%s", cn, uk->force), m->drive_f[c]);
+  mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.%s", cn, uk->known[0]), u->rel);
+  if (uk->known[1]) {
+    mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.%s", cn, uk->known[1]), u->relv);
+  }
 }

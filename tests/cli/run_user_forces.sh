@@ -1,11 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# run_user_forces.sh MBENS MSL_DIR WORK DATA: users' line forces stated in equations (mech_user.c)
+# run_user_forces.sh MBENS MSL_DIR WORK DATA: users' force laws stated in equations (mech_user.c)
 # against independent truth. A cubic spring-damper whose stretch comes from a nonlinear equation
 # (Newton): kinetic + potential + dissipated energy (the dissipation is a state of the
 # component's own) stays the initial energy to 1e-8 J. A Maxwell element held at a fixed length
 # relaxes as the closed form f = c (L - s0) exp(-c t / d), its damper elongation a state of its
-# own. Both give the same bytes on OpenMP and OpenCL (PoCL) when there is a device, and a study
+# own. A rotational and a translational spring-damper on joint axes follow the damped
+# oscillator's closed form. All give the same bytes on OpenMP and OpenCL (PoCL) when there is a device, and a study
 # that varies the spring constant gives the same members on both.
 . "$(dirname "$0")/run_lib.sh"
 data=$4
@@ -33,11 +34,30 @@ bad=$(awk -F, 'NR > 1 { t = $1; f = 25 * exp(-2.5 * t); sd = 0.5 * (1 - exp(-2.5
   END { if (n < 40) print "only", n, "rows" }' "$work/maxwell.csv")
 [ -z "$bad" ] || fail "maxwell: off the closed form at t = $bad"
 
+# ---- 1-D elements on joint axes: damped oscillators ---------------------------------------------
+# x'' + (d/J) x' + (c/J) x = 0, x(0) = x0, x'(0) = 0: x = exp(-a t) (x0 cos(wd t) + a x0/wd sin(wd t))
+# with a = d/(2J), wd = sqrt(c/J - a^2). Rotational (PartialCompliantWithRelativeStates, w_rel):
+# J = 0.5, c = 8, d = 0.4, x0 = 0.5; translational (PartialCompliant, der(s_rel)): m = 2, c = 18,
+# d = 1.2, x0 = 0.3
+oscillator() { # MODEL SIGNAL J C D X0
+  "$mbens" simulate "$data/$1.mo" -o "$work/$1.csv" --backend openmp --signals "$2" \
+    --stop-time 3 --interval 0.05 --tolerance 1e-12 || fail "$1: simulate exited $?"
+  bad=$(awk -F, -v J="$3" -v c="$4" -v d="$5" -v x0="$6" 'NR > 1 { t = $1; a = d / (2 * J);
+    wd = sqrt(c / J - a * a); x = exp(-a * t) * (x0 * cos(wd * t) + a * x0 / wd * sin(wd * t));
+    e = $2 - x; if (e < 0) e = -e; if (e > 1e-9) { print t, e; exit } n++ }
+    END { if (n < 60) print "only", n, "rows" }' "$work/$1.csv")
+  [ -z "$bad" ] || fail "$1: off the damped oscillator at t = $bad"
+}
+oscillator user_rot rev.phi 0.5 8 0.4 0.5
+oscillator user_trans slider.s 2 18 1.2 0.3
+
 # ---- the same bytes on OpenCL --------------------------------------------------------------------
 if "$mbens" devices | grep -q '^OpenCL platform'; then
-  for mdl in cubic maxwell; do
+  for mdl in cubic maxwell rot trans; do
     sig=slider.s,slider.v,sd.E_diss,sd.f
     [ $mdl = maxwell ] && sig=mx.s_d,mx.f
+    [ $mdl = rot ] && sig=rev.phi,sd.tau
+    [ $mdl = trans ] && sig=slider.s,sd.f
     "$mbens" simulate "$data/user_$mdl.mo" -o "$work/$mdl-cl.csv" --backend opencl \
       --signals $sig --stop-time 3 --interval 0.05 --tolerance 1e-12 ||
       fail "$mdl: OpenCL simulate exited $?"
@@ -56,4 +76,4 @@ if "$mbens" devices | grep -q '^OpenCL platform'; then
 else
   echo "no OpenCL device: the OpenCL comparison is skipped"
 fi
-finish "users' line forces: energy balance, Maxwell relaxation, backends identical"
+finish "users' force laws: energy balance, Maxwell relaxation, oscillators, backends identical"

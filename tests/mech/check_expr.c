@@ -156,7 +156,7 @@ START_TEST(test_refusals) {
   refused("    f = 1;\n    y = frame_a.f[1];\n    z = 1;\n",
           "7:9: e.frame_a.f: the equations of a user's line force may read");
   refused("    f = 1;\n    y = 2;\n    z = der(r_rel_a[1]);\n",
-          "8:13: der(r_rel_a) is not supported in a user's line force");
+          "8:13: der(r_rel_a) is not supported in a user's force law");
   refused("    f = 1;\n    y = 2;\n    0 * z = y - 2;\n",
           "8:5: e: this equation and others determine the same unknowns while no equation "
           "determines e.z (a singular system)");
