@@ -125,7 +125,7 @@ typedef struct MbeMechComp {
 
 // a user's line force (mech_user.c): its equations, states and unknowns
 typedef struct MbeMechUser {
-  int* eqs;  // flat equations
+  int* eqs;  // flat equations; -1 - v: the binding equation of flat var v
   size_t neqs;
   int* svar;  // flat vars that are states (scalars), at comp.state + k
   size_t nstates;

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// Users' line forces: a model that extends MultiBody.Interfaces.PartialLineForce and states its
-// force law in equations (mech_internal.h, mbe_mech_user_*). The kinematics (length, s, der(s),
-// r_rel_0, e_rel_0, r_rel_a, e_a), parameters and time are known; the unknowns are f, the
-// component's own variables and the derivatives of its states (a variable under der() is a state).
-// The equations are matched to the unknowns, sorted into blocks (Tarjan: BLT), and each block of
-// one equation is solved for its unknown: exactly where it is linear in it, by unrolled Newton
-// steps (like the junctions, mech_eom.c) where not. Larger blocks are refused naming them.
+// Users' force laws in equations (mech_internal.h, mbe_mech_user_*): a model that extends
+// MultiBody.Interfaces.PartialLineForce, or the Rotational/Translational PartialCompliant or
+// PartialCompliantWithRelativeStates (the table KINDS), and states its law in its equation
+// section. The partial's kinematics (a line force's length, s, der(s), r_rel_0, e_rel_0, r_rel_a,
+// e_a; a 1-D element's phi_rel/s_rel, w_rel/v_rel), parameters and time are known; the unknowns
+// are the force (f or tau), the component's own variables and the derivatives of its states (a
+// variable under der() is a state). The equations (and the own variables' binding equations) are
+// matched to the unknowns, sorted into blocks (Tarjan: BLT), and each block of one equation is
+// solved for its unknown: exactly where it is linear in it, by unrolled Newton steps (like the
+// junctions, mech_eom.c) where not. Larger blocks are refused naming them.
 //
 // While compiling, each unknown is a placeholder leaf: a PARAM whose index lies far beyond any
 // real parameter (differentiable with mbe_sym_diff). Solved values replace the placeholders by
@@ -176,7 +179,7 @@ static MbeStatus user_setup(MbeMech* m, int c, MbeMechUser* u) {
   for (size_t i = 0; i < f->nvars; i++) {
     nun += (size_t)(f->vars[i].inst == comp->inst) * var_size(&f->vars[i]);
   }
-  u->eqs = mbe_arena_alloc(m->arena, (f->neqs + 1) * sizeof *u->eqs);
+  u->eqs = mbe_arena_alloc(m->arena, (f->neqs + nun + 1) * sizeof *u->eqs);
   u->svar = mbe_arena_alloc(m->arena, (nun + 1) * sizeof *u->svar);
   u->uvar = mbe_arena_alloc(m->arena, (2 * nun + 1) * sizeof *u->uvar);
   u->uelem = mbe_arena_alloc(m->arena, (2 * nun + 1) * sizeof *u->uelem);
@@ -197,6 +200,26 @@ static MbeStatus user_setup(MbeMech* m, int c, MbeMechUser* u) {
       return st;
     }
   }
+  // binding equations of the own variables (Real v = der(s)): equations v = expr
+  for (size_t i = 0; i < f->nvars; i++) {
+    const MbeVar* v = &f->vars[i];
+    const char* own = own_name(m, c, (int)i);
+    if (!own || !v->binding.expr || known_index(m, c, own) >= 0 ||
+        v->variability >= MBE_VAR_PARAMETER) {
+      continue;
+    }
+    if (v->ndims) {
+      return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, v->binding.loc,
+                          "%s: a binding equation of an array variable is not supported in a "
+                          "user's force law yet (write its elements' equations)",
+                          v->name);
+    }
+    u->eqs[u->neqs++] = -1 - (int)i;
+    MbeStatus st = find_states(m, c, u, v->binding.expr);
+    if (st != MBE_OK) {
+      return st;
+    }
+  }
   // unknowns: f and the own variables (element by element), then der() of each state
   for (size_t i = 0; i < f->nvars; i++) {
     const MbeVar* v = &f->vars[i];
@@ -205,12 +228,6 @@ static MbeStatus user_setup(MbeMech* m, int c, MbeMechUser* u) {
     if (!own || known_index(m, c, own) >= 0 || v->variability >= MBE_VAR_PARAMETER ||
         user_state(u, (int)i, &k)) {
       continue;
-    }
-    if (v->binding.expr) {
-      return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, v->binding.loc,
-                          "%s: a binding equation of a variable in a user's line force is not "
-                          "supported yet (write it in the equation section)",
-                          v->name);
     }
     for (size_t e = 0; e < var_size(v); e++) {
       u->uvar[u->nunk] = (int)i;
@@ -264,11 +281,11 @@ typedef struct Solve {
   int c;
   MbeMechUser* u;
   MbeSymId known[MAX_KNOWN][3];
-  MbeSymId dknown[MAX_KNOWN];  // their derivatives, 0 where not known
+  MbeSymId dknown[MAX_KNOWN];   // their derivatives, 0 where not known
   bool unavailable[MAX_KNOWN];  // an acceleration: not known to a force law
-  MbeSymId first;     // the first placeholder node: nothing below it depends on an unknown
-  MbeSymId* ph;       // (nunk) placeholder leaves
-  MbeSymId* val;      // (nunk) solved values, 0 while unknown
+  MbeSymId first;  // the first placeholder node: nothing below it depends on an unknown
+  MbeSymId* ph;    // (nunk) placeholder leaves
+  MbeSymId* val;   // (nunk) solved values, 0 while unknown
 } Solve;
 
 static MbeSymId name_node(MbeMech* m, void* ctx, int var, int elem, bool der, const MbeExpr* at,
@@ -310,13 +327,22 @@ static MbeSymId name_node(MbeMech* m, void* ctx, int var, int elem, bool der, co
   return 0;
 }
 
-// the residual lhs - rhs of flat equation i
+// the residual lhs - rhs of flat equation i, or v - binding for i = -1 - v
 static MbeStatus residual(Solve* q, int i, MbeSymId* out) {
-  const MbeFlatEq* e = &q->m->flat->eqs[i];
   MbeSymId a, b;
-  MbeStatus st = mbe_mech_expr(q->m, e->lhs, e->scope, e->lex, name_node, q, &a);
-  if (st == MBE_OK) {
-    st = mbe_mech_expr(q->m, e->rhs, e->scope, e->lex, name_node, q, &b);
+  MbeStatus st = MBE_OK;
+  if (i < 0) {
+    const MbeBinding* bd = &q->m->flat->vars[-1 - i].binding;
+    a = name_node(q->m, q, -1 - i, 0, false, bd->expr, &st);
+    if (st == MBE_OK) {
+      st = mbe_mech_expr(q->m, bd->expr, bd->scope, bd->lex, name_node, q, &b);
+    }
+  } else {
+    const MbeFlatEq* e = &q->m->flat->eqs[i];
+    st = mbe_mech_expr(q->m, e->lhs, e->scope, e->lex, name_node, q, &a);
+    if (st == MBE_OK) {
+      st = mbe_mech_expr(q->m, e->rhs, e->scope, e->lex, name_node, q, &b);
+    }
   }
   if (st == MBE_OK) {
     *out = mbe_sym_sub(q->m->s, a, b);
@@ -464,7 +490,8 @@ static void strong(Graph* g, size_t e) {
 }
 
 static MbeLoc eq_loc(const Solve* q, size_t e) {
-  return q->m->flat->eqs[q->u->eqs[e]].loc;
+  int i = q->u->eqs[e];
+  return i < 0 ? q->m->flat->vars[-1 - i].binding.loc : q->m->flat->eqs[i].loc;
 }
 
 static const char* unknown_name(const Solve* q, size_t j) {
@@ -472,8 +499,7 @@ static const char* unknown_name(const Solve* q, size_t j) {
   if (j >= q->u->nvals) {
     return mbe_arena_printf(q->m->arena, "der(%s)", v->name);
   }
-  return v->ndims ? mbe_arena_printf(q->m->arena, "%s[%d]", v->name, q->u->uelem[j] + 1)
-                  : v->name;
+  return v->ndims ? mbe_arena_printf(q->m->arena, "%s[%d]", v->name, q->u->uelem[j] + 1) : v->name;
 }
 
 // every equation matched to an unknown of its own and every unknown to an equation, else the
@@ -553,8 +579,8 @@ static MbeSymId newton(Solve* q, size_t j, MbeSymId r, MbeSymId dr) {
     return 0;
   }
   const MbeVar* v = &m->flat->vars[q->u->uvar[j]];
-  MbeSymId x = j < q->u->nvals ? mbe_mech_start_sym(m, v->name, q->u->uelem[j])
-                               : mbe_sym_const(s, 0);
+  MbeSymId x =
+      j < q->u->nvals ? mbe_mech_start_sym(m, v->name, q->u->uelem[j]) : mbe_sym_const(s, 0);
   MbeSymId rx = 0, dx = 0;
   for (int it = 0; it <= NEWTON_STEPS; it++) {
     with[j] = x;
@@ -675,7 +701,7 @@ static MbeStatus kinematics(Solve* q, MbeMechPoint* A, MbeMechPoint* B, MbeV3* e
   MbeV3 ra = mbe_m3_mulv(s, A->R, r);
   MbeV3 ea = mbe_m3_mulv(s, A->R, *e0);
   for (int i = 0; i < 3; i++) {
-    q->known[0][i] = L, q->known[1][i] = len;  // length, s
+    q->known[0][i] = L, q->known[1][i] = len;            // length, s
     q->known[2][i] = r.e[i], q->known[3][i] = e0->e[i];  // r_rel_0, e_rel_0
     q->known[4][i] = ra.e[i], q->known[5][i] = ea.e[i];  // r_rel_a, e_a
   }
@@ -775,8 +801,7 @@ MbeStatus mbe_mech_user_force(MbeMech* m, int c) {
   return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
 }
 
-MbeStatus mbe_mech_user_force_1d(MbeMech* m, int c, MbeSymId rel, MbeSymId relv,
-                                 MbeSymId* force) {
+MbeStatus mbe_mech_user_force_1d(MbeMech* m, int c, MbeSymId rel, MbeSymId relv, MbeSymId* force) {
   Solve q = {.m = m, .c = c, .u = &m->user[c]};
   // phi_rel / s_rel (der: the relative speed), w_rel / v_rel (der: unknown here), a_rel
   for (int i = 0; i < 3; i++) {

@@ -16,35 +16,36 @@
 #include "sym.h"
 
 // Y12_START: the guess of the Newton solve of y[12]^3 = 8 (0: the derivative vanishes there)
-#define MODEL_TEXT(Y12_START) \
-    "model E\n" \
-    "  model F\n" \
-    "    extends Modelica.Mechanics.MultiBody.Interfaces.PartialLineForce;\n" \
-    "    parameter Real k = 0.25;\n" \
-    "    Real y[12](start = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, " #Y12_START "});\n" \
-    "  equation\n" \
-    "    f = 0;\n" \
-    "    y[1] = sin(s) + cos(k) * tan(0.3);\n" \
-    "    y[2] = asin(k) + acos(k) + atan(s) + Modelica.Math.atan2(s, -2);\n" \
-    "    y[3] = exp(k) * log(s) + log10(s) + sqrt(s) + abs(-k);\n" \
-    "    y[4] = sinh(k) + cosh(k) + tanh(s);\n" \
-    "    y[5] = if s > 2 then 1 elseif s >= 1.5 then 2 else 3;\n" \
-    "    y[6] = noEvent(if s < 1 or k > 0.2 and not s <> 1.5 then 4 else 5)\n" \
-    "      + (if s == 1.5 and not k >= 0.25 then 10 else 20) + (if s <= 1.5 then 100 else 0);\n" \
-    "    y[7] = smooth(1, min(s, k) + max(s, k)) + sign(-s) + sign(0.0);\n" \
-    "    y[8] = s^2 + s^3 + s^0.5 + s^1.7 - (-k);\n" \
-    "    y[9] = time * k + der(time) + der(k);\n" \
-    "    y[10] = (s - length) / 2 + r_rel_0[1] + e_a[1];\n" \
-    "    2 * y[11] + 1 = s;\n" \
-    "    y[12] * y[12] * y[12] = 8 + 0 * time;\n" \
-    "  end F;\n" \
-    "  inner Modelica.Mechanics.MultiBody.World world;\n" \
-    "  Modelica.Mechanics.MultiBody.Parts.Fixed wall(r = {1.5, 0, 0});\n" \
-    "  F e;\n" \
-    "equation\n" \
-    "  connect(world.frame_b, e.frame_a);\n" \
-    "  connect(wall.frame_b, e.frame_b);\n" \
-    "end E;\n"
+#define MODEL_TEXT(Y12_START)                                                                  \
+  "model E\n"                                                                                  \
+  "  model F\n"                                                                                \
+  "    extends Modelica.Mechanics.MultiBody.Interfaces.PartialLineForce;\n"                    \
+  "    parameter Real k = 0.25;\n"                                                             \
+  "    Real y[12](start = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, " #Y12_START                       \
+  "});\n"                                                                                      \
+  "  equation\n"                                                                               \
+  "    f = 0;\n"                                                                               \
+  "    y[1] = sin(s) + cos(k) * tan(0.3);\n"                                                   \
+  "    y[2] = asin(k) + acos(k) + atan(s) + Modelica.Math.atan2(s, -2);\n"                     \
+  "    y[3] = exp(k) * log(s) + log10(s) + sqrt(s) + abs(-k);\n"                               \
+  "    y[4] = sinh(k) + cosh(k) + tanh(s);\n"                                                  \
+  "    y[5] = if s > 2 then 1 elseif s >= 1.5 then 2 else 3;\n"                                \
+  "    y[6] = noEvent(if s < 1 or k > 0.2 and not s <> 1.5 then 4 else 5)\n"                   \
+  "      + (if s == 1.5 and not k >= 0.25 then 10 else 20) + (if s <= 1.5 then 100 else 0);\n" \
+  "    y[7] = smooth(1, min(s, k) + max(s, k)) + sign(-s) + sign(0.0);\n"                      \
+  "    y[8] = s^2 + s^3 + s^0.5 + s^1.7 - (-k);\n"                                             \
+  "    y[9] = time * k + der(time) + der(k);\n"                                                \
+  "    y[10] = (s - length) / 2 + r_rel_0[1] + e_a[1];\n"                                      \
+  "    2 * y[11] + 1 = s;\n"                                                                   \
+  "    y[12] * y[12] * y[12] = 8 + 0 * time;\n"                                                \
+  "  end F;\n"                                                                                 \
+  "  inner Modelica.Mechanics.MultiBody.World world;\n"                                        \
+  "  Modelica.Mechanics.MultiBody.Parts.Fixed wall(r = {1.5, 0, 0});\n"                        \
+  "  F e;\n"                                                                                   \
+  "equation\n"                                                                                 \
+  "  connect(world.frame_b, e.frame_a);\n"                                                     \
+  "  connect(wall.frame_b, e.frame_b);\n"                                                      \
+  "end E;\n"
 
 START_TEST(test_expressions) {
   MbeSpec* spec;

@@ -5,10 +5,9 @@ model UserCubic "a mass on a prismatic joint pulled by a user's cubic spring-dam
     parameter Real d = 0.7;
     parameter Real s_unstretched = 0.5;
     Real E_diss(start = 0, fixed = true) "energy dissipated (J)";
-    Real v "der(s)";
+    Real v = der(s) "a binding equation";
     Real w(start = 0) "s - s_unstretched, from w + w^3 = x + x^3 (Newton)";
   equation
-    v = der(s);
     w + w^3 = (s - s_unstretched) + (s - s_unstretched)^3;
     f = c*w^3 + d*noEvent(if v > 0 then v else v);
     der(E_diss) = d*v*v;
