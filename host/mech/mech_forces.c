@@ -474,7 +474,8 @@ MbeStatus mbe_mech_forces(MbeMech* m) {
       case MBE_MC_SPRING_DAMPER_SERIES:
       case MBE_MC_LINE_FORCE_WITH_MASS:
       case MBE_MC_LINE_FORCE_WITH_TWO_MASSES: st = line_force(m, (int)c); break;
-      case MBE_MC_USER_LINE_FORCE: st = mbe_mech_user_force(m, (int)c); break;
+      case MBE_MC_USER_LINE_FORCE:
+      case MBE_MC_USER_FORCE: st = mbe_mech_user_force(m, (int)c); break;
       case MBE_MC_FIXED_FRAME:
       case MBE_MC_FIXED_ARROW:
       case MBE_MC_FIXED_SHAPE:

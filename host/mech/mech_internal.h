@@ -83,6 +83,7 @@
   X(PRODUCT, "Blocks.Math.Product")                                                           \
   /* users' components extending these partials, stated in equations (mech_user.c) */             \
   X(USER_LINE_FORCE, "Mechanics.MultiBody.Interfaces.PartialLineForce")                       \
+  X(USER_FORCE, "Mechanics.MultiBody.Interfaces.PartialForce")                                \
   X(USER_TRANS_COMPLIANT, "Mechanics.Translational.Interfaces.PartialCompliant")              \
   X(USER_TRANS_RELATIVE, "Mechanics.Translational.Interfaces.PartialCompliantWithRelativeStates") \
   X(USER_ROT_COMPLIANT, "Mechanics.Rotational.Interfaces.PartialCompliant")                   \
@@ -134,6 +135,7 @@ typedef struct MbeMechUser {
   size_t nunk, nvals;
   MbeSymId* sol;  // (nunk) the solved unknowns
   MbeSymId rel, relv;  // 1-D elements: the relative position and speed of the flanges
+  MbeV3 rel_b;         // PartialForce: r_rel_b
 } MbeMechUser;
 
 // one frame connector instance
@@ -438,7 +440,7 @@ MbeStatus mbe_mech_initial_state(MbeMech* m);
 
 // ---- mech_user.c -----------------------------------------------------------------------------
 // the kind (MBE_MC_USER_*) of flat instance inst when it is a user's model that extends one of
-// the partials mech implements for users (PartialLineForce, the Rotational and Translational
+// the partials mech implements for users (PartialLineForce, PartialForce, the Rotational and Translational
 // PartialCompliant and PartialCompliantWithRelativeStates), else -1
 int mbe_mech_user_kind(MbeMech* m, int inst);
 bool mbe_mech_is_user(MbeMechKind k);

@@ -666,6 +666,7 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
       case MBE_MC_TRANS_DAMPER:
       case MBE_MC_TRANS_SPRING_DAMPER: sig(m, comp->name, "f", m->drive_f[c]); break;
       case MBE_MC_USER_LINE_FORCE:
+      case MBE_MC_USER_FORCE:
       case MBE_MC_USER_TRANS_COMPLIANT:
       case MBE_MC_USER_TRANS_RELATIVE:
       case MBE_MC_USER_ROT_COMPLIANT:

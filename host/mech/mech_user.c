@@ -38,6 +38,10 @@ static const UserKind KINDS[] = {
      "Modelica.Mechanics.MultiBody.Interfaces.PartialLineForce",
      "f",
      {"length", "s", "r_rel_0", "e_rel_0", "r_rel_a", "e_a"}},
+    {MBE_MC_USER_FORCE,
+     "Modelica.Mechanics.MultiBody.Interfaces.PartialForce",
+     NULL,  // frame_b.f and frame_b.t
+     {"r_rel_b"}},
     {MBE_MC_USER_TRANS_RELATIVE,
      "Modelica.Mechanics.Translational.Interfaces.PartialCompliantWithRelativeStates",
      "f",
@@ -181,8 +185,8 @@ static MbeStatus user_setup(MbeMech* m, int c, MbeMechUser* u) {
   }
   u->eqs = mbe_arena_alloc(m->arena, (f->neqs + nun + 1) * sizeof *u->eqs);
   u->svar = mbe_arena_alloc(m->arena, (nun + 1) * sizeof *u->svar);
-  u->uvar = mbe_arena_alloc(m->arena, (2 * nun + 1) * sizeof *u->uvar);
-  u->uelem = mbe_arena_alloc(m->arena, (2 * nun + 1) * sizeof *u->uelem);
+  u->uvar = mbe_arena_alloc(m->arena, (2 * nun + 7) * sizeof *u->uvar);  // 6: frame_b.f, .t
+  u->uelem = mbe_arena_alloc(m->arena, (2 * nun + 7) * sizeof *u->uelem);
   if (!u->eqs || !u->svar || !u->uvar || !u->uelem) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
@@ -234,6 +238,19 @@ static MbeStatus user_setup(MbeMech* m, int c, MbeMechUser* u) {
       u->uelem[u->nunk++] = (int)e;
     }
   }
+  for (int k = 0; comp->kind == MBE_MC_USER_FORCE && k < 2; k++) {
+    // PartialForce: the law gives frame_b's cut force and torque (resolved in frame_b)
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s.frame_b.%s", comp->name, k == 0 ? "f" : "t");
+    int v = mbe_mech_var(m, buf);
+    if (v < 0) {
+      return mbe_mech_error(m, MBE_ERR_INTERNAL, c, "no %s", buf);
+    }
+    for (int e = 0; e < 3; e++) {
+      u->uvar[u->nunk] = v;
+      u->uelem[u->nunk++] = e;
+    }
+  }
   u->nvals = u->nunk;
   for (size_t k = 0; k < u->nstates; k++) {
     u->uvar[u->nunk] = u->svar[k];
@@ -281,7 +298,8 @@ typedef struct Solve {
   int c;
   MbeMechUser* u;
   MbeSymId known[MAX_KNOWN][3];
-  MbeSymId dknown[MAX_KNOWN];   // their derivatives, 0 where not known
+  MbeSymId dknown[MAX_KNOWN][3];  // their derivatives where has_der
+  bool has_der[MAX_KNOWN];
   bool unavailable[MAX_KNOWN];  // an acceleration: not known to a force law
   MbeSymId first;  // the first placeholder node: nothing below it depends on an unknown
   MbeSymId* ph;    // (nunk) placeholder leaves
@@ -293,7 +311,7 @@ static MbeSymId name_node(MbeMech* m, void* ctx, int var, int elem, bool der, co
   Solve* q = ctx;
   const char* own = own_name(m, q->c, var);
   int k = known_index(m, q->c, own);
-  if (k >= 0 && (q->unavailable[k] || (der && !q->dknown[k]))) {
+  if (k >= 0 && (q->unavailable[k] || (der && !q->has_der[k]))) {
     *st = mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, at->loc,
                        q->unavailable[k]
                            ? "%s is an acceleration, which a force law cannot read (the "
@@ -304,13 +322,13 @@ static MbeSymId name_node(MbeMech* m, void* ctx, int var, int elem, bool der, co
     return 0;
   }
   if (k >= 0) {
-    return der ? q->dknown[k] : q->known[k][elem];
+    return der ? q->dknown[k][elem] : q->known[k][elem];
   }
   int s;
   if (own && user_state(q->u, var, &s)) {
     return der ? q->ph[q->u->nvals + (size_t)s] : mbe_sym_state(m->s, q->m->comps[q->c].state + s);
   }
-  for (size_t j = 0; own && j < q->u->nvals; j++) {
+  for (size_t j = 0; j < q->u->nvals; j++) {
     if (q->u->uvar[j] == var && q->u->uelem[j] == elem) {
       if (!der) {
         return q->ph[j];
@@ -320,9 +338,9 @@ static MbeSymId name_node(MbeMech* m, void* ctx, int var, int elem, bool der, co
   }
   *st = mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, at->loc,
                      own ? "der(%s): only der() of a whole scalar variable makes a state"
-                         : "%s: the equations of a user's line force may read its own variables, "
-                           "its kinematics (length, s, r_rel_0, e_rel_0, r_rel_a, e_a), "
-                           "parameters and time; not this",
+                         : "%s: the equations of a user's force law may read its own variables, "
+                           "the kinematics of the partial it extends, parameters and time; not "
+                           "this",
                      m->flat->vars[var].name);
   return 0;
 }
@@ -708,9 +726,13 @@ static MbeStatus kinematics(Solve* q, MbeMechPoint* A, MbeMechPoint* B, MbeV3* e
   MbeV3 va = mbe_m3_tmulv(s, A->R, A->v);
   MbeV3 vb = mbe_m3_tmulv(s, B->R, B->v);
   MbeV3 dv = mbe_v3_sub(s, vb, va);
-  q->dknown[0] = mbe_v3_dot(s, *e0, dv);
+  MbeSymId dlen = mbe_v3_dot(s, *e0, dv);
   MbeSymId gap = mbe_sym_sub(s, L, small);
-  q->dknown[1] = mbe_sym_op(s, MBE_SYM_SELECT, gap, q->dknown[0], 0);  // s' = 0 while guarded
+  MbeSymId ds = mbe_sym_op(s, MBE_SYM_SELECT, gap, dlen, 0);  // s' = 0 while guarded
+  for (int i = 0; i < 3; i++) {
+    q->dknown[0][i] = dlen, q->dknown[1][i] = ds;
+  }
+  q->has_der[0] = q->has_der[1] = true;
   return st;
 }
 
@@ -767,11 +789,54 @@ static MbeStatus solve_user(Solve* q, MbeSymId* force) {
   *force = 0;
   for (size_t j = 0; j < u->nvals; j++) {
     const char* own = own_name(m, q->c, u->uvar[j]);
-    *force = own && strcmp(own, fname) == 0 ? q->val[j] : *force;
+    *force = own && fname && strcmp(own, fname) == 0 ? q->val[j] : *force;
   }
   for (size_t k = 0; k < u->nstates; k++) {
     m->xdot[m->comps[q->c].state + (int)k] = q->val[u->nvals + k];
   }
+  return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
+// PartialForce: the law sets frame_b.f and frame_b.t (on the element, resolved in frame_b) from
+// r_rel_b and der(r_rel_b); frame_a takes the opposite wrench carried over (the MSL's
+// frame_a.f = -resolve1(R_rel, frame_b.f), frame_a.t = -resolve1(R_rel, frame_b.t +
+// cross(r_rel_b, frame_b.f)))
+static MbeStatus user_frame_force(MbeMech* m, int c, MbeMechPoint* A, MbeMechPoint* B) {
+  MbeSym* s = m->s;
+  Solve q = {.m = m, .c = c, .u = &m->user[c]};
+  MbeV3 d = mbe_v3_sub(s, B->r0, A->r0);
+  MbeV3 r = mbe_m3_mulv(s, B->R, d);  // r_rel_b
+  // d/dt r_rel_b = v_b - R_b R_a^T v_a - w_b x r_rel_b (all in frame_b)
+  MbeV3 vaw = mbe_m3_tmulv(s, A->R, A->v);
+  MbeV3 vab = mbe_m3_mulv(s, B->R, vaw);
+  MbeV3 wr = mbe_v3_cross(s, B->w, r);
+  MbeV3 dr = mbe_v3_sub(s, B->v, vab);
+  dr = mbe_v3_sub(s, dr, wr);
+  for (int i = 0; i < 3; i++) {
+    q.known[0][i] = r.e[i], q.dknown[0][i] = dr.e[i];
+  }
+  q.has_der[0] = true;
+  MbeSymId unused;
+  MbeStatus st = solve_user(&q, &unused);
+  if (st != MBE_OK) {
+    return st;
+  }
+  MbeV3 f, t;
+  for (int i = 0; i < 3; i++) {
+    f.e[i] = q.val[m->user[c].nvals - 6 + (size_t)i];
+    t.e[i] = q.val[m->user[c].nvals - 3 + (size_t)i];
+  }
+  MbeV3 rxf = mbe_v3_cross(s, r, f);
+  MbeV3 tb = mbe_v3_add(s, t, rxf);
+  MbeV3 fw = mbe_m3_tmulv(s, B->R, f);
+  MbeV3 tw = mbe_m3_tmulv(s, B->R, tb);
+  MbeV3 fa = mbe_m3_mulv(s, A->R, fw);
+  MbeV3 ta = mbe_m3_mulv(s, A->R, tw);
+  MbeMechFrame* Fa = &m->frames[m->comps[c].frame_a];
+  MbeMechFrame* Fb = &m->frames[m->comps[c].frame_b];
+  Fb->f = f, Fb->t = t, Fb->has_wrench = true;
+  Fa->f = mbe_v3_neg(s, fa), Fa->t = mbe_v3_neg(s, ta), Fa->has_wrench = true;
+  m->user[c].rel_b = r;
   return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
 }
 
@@ -783,6 +848,9 @@ MbeStatus mbe_mech_user_force(MbeMech* m, int c) {
   }
   MbeMechPoint* A = &m->points[m->frames[m->comps[c].frame_a].point];
   MbeMechPoint* B = &m->points[m->frames[m->comps[c].frame_b].point];
+  if (m->comps[c].kind == MBE_MC_USER_FORCE) {
+    return user_frame_force(m, c, A, B);
+  }
   Solve q = {.m = m, .c = c, .u = &m->user[c]};
   MbeV3 e0;
   MbeSymId f;
@@ -807,7 +875,10 @@ MbeStatus mbe_mech_user_force_1d(MbeMech* m, int c, MbeSymId rel, MbeSymId relv,
   for (int i = 0; i < 3; i++) {
     q.known[0][i] = rel, q.known[1][i] = relv;
   }
-  q.dknown[0] = relv;
+  for (int i = 0; i < 3; i++) {
+    q.dknown[0][i] = relv;
+  }
+  q.has_der[0] = true;
   q.unavailable[2] = true;
   MbeStatus st = solve_user(&q, force);
   if (st == MBE_OK) {
@@ -823,8 +894,8 @@ void mbe_mech_user_signals(MbeMech* m, int c) {
   for (size_t j = 0; u->sol && j < u->nvals; j++) {
     const MbeVar* v = &m->flat->vars[u->uvar[j]];
     const char* own = own_name(m, c, u->uvar[j]);
-    if (own && strcmp(own, uk->force) == 0) {
-      continue;  // the force outputs have it
+    if (!own || (uk->force && strcmp(own, uk->force) == 0)) {
+      continue;  // the force outputs have it (PartialForce: the frame outputs)
     }
     const char* name =
         v->ndims ? mbe_arena_printf(m->arena, "%s[%d]", v->name, u->uelem[j] + 1) : v->name;
@@ -838,6 +909,13 @@ void mbe_mech_user_signals(MbeMech* m, int c) {
     mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.s", cn), len);
     mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.f", cn), m->line_f[c]);
     mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.length", cn), m->line_len[c]);
+    return;
+  }
+  if (m->comps[c].kind == MBE_MC_USER_FORCE) {
+    for (int i = 0; i < 3; i++) {
+      const char* nm = mbe_arena_printf(m->arena, "%s.r_rel_b[%d]", cn, i + 1);
+      mbe_mech_signal(m, nm, u->rel_b.e[i]);
+    }
     return;
   }
   mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.%s", cn, uk->force), m->drive_f[c]);

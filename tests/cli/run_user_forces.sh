@@ -6,7 +6,8 @@
 # component's own) stays the initial energy to 1e-8 J. A Maxwell element held at a fixed length
 # relaxes as the closed form f = c (L - s0) exp(-c t / d), its damper elongation a state of its
 # own. A rotational and a translational spring-damper on joint axes follow the damped
-# oscillator's closed form. All give the same bytes on OpenMP and OpenCL (PoCL) when there is a device, and a study
+# oscillator's closed form, and so does a PartialForce (frame_b's cut force); a PartialForce on
+# a pendulum keeps its energy and its der(r_rel_b) in the turning frame. All give the same bytes on OpenMP and OpenCL (PoCL) when there is a device, and a study
 # that varies the spring constant gives the same members on both.
 . "$(dirname "$0")/run_lib.sh"
 data=$4
@@ -50,14 +51,35 @@ oscillator() { # MODEL SIGNAL J C D X0
 }
 oscillator user_rot rev.phi 0.5 8 0.4 0.5
 oscillator user_trans slider.s 2 18 1.2 0.3
+# PartialForce: the same oscillator from frame_b's cut force, written component by component
+oscillator user_frame_force slider.s 2 18 1.2 0.3
+
+# ---- PartialForce on a turning frame: energy, and der(r_rel_b) in frame_b's coordinates ---------
+# A pendulum (rod 0.5 m, m = 1, I_33 = 0.001) pulled by c r_rel_b towards an anchor: kinetic +
+# gravity + c/2 |r_rel_b|^2 stays constant; q1, q2 integrate der(r_rel_b[1]), der(r_rel_b[2]), so
+# q - (r_rel_b - r_rel_b(0)) = 0 checks the derivative in the turning frame (its w x r term)
+"$mbens" simulate "$data/user_frame_pendulum.mo" -o "$work/frame_pendulum.csv" --backend openmp \
+  --signals rev.w,body.r_0[2],sp.r_rel_b[1],sp.r_rel_b[2],sp.r_rel_b[3],sp.q1,sp.q2 \
+  --stop-time 3 --interval 0.05 --tolerance 1e-12 || fail "frame pendulum: simulate exited $?"
+bad=$(awk -F, 'NR == 2 { r1 = $4; r2 = $5 } NR > 1 { w = $2; y = $3;
+  e = 0.5 * (0.25 + 0.001) * w * w + 9.80665 * y + 15 * ($4 ^ 2 + $5 ^ 2 + $6 ^ 2);
+  if (NR == 2) e0 = e; d = e - e0; if (d < 0) d = -d;
+  a = $7 - ($4 - r1); b = $8 - ($5 - r2); if (a < 0) a = -a; if (b < 0) b = -b;
+  if (d > 1e-8 || a > 1e-9 || b > 1e-9) { print $1, d, a, b; exit }
+  if ($7 * $7 > big) big = $7 * $7; n++ }
+  END { if (n < 60 || big < 0.01) print "only", n, "rows, max q1^2", big }' \
+  "$work/frame_pendulum.csv")
+[ -z "$bad" ] || fail "frame pendulum: energy or der(r_rel_b) off at t = $bad"
 
 # ---- the same bytes on OpenCL --------------------------------------------------------------------
 if "$mbens" devices | grep -q '^OpenCL platform'; then
-  for mdl in cubic maxwell rot trans; do
+  for mdl in cubic maxwell rot trans frame_force frame_pendulum; do
     sig=slider.s,slider.v,sd.E_diss,sd.f
     [ $mdl = maxwell ] && sig=mx.s_d,mx.f
     [ $mdl = rot ] && sig=rev.phi,sd.tau
     [ $mdl = trans ] && sig=slider.s,sd.f
+    [ $mdl = frame_force ] && sig=slider.s,sd.frame_a.f[1]
+    [ $mdl = frame_pendulum ] && sig=rev.phi,sp.q1,sp.frame_a.t[3]
     "$mbens" simulate "$data/user_$mdl.mo" -o "$work/$mdl-cl.csv" --backend opencl \
       --signals $sig --stop-time 3 --interval 0.05 --tolerance 1e-12 ||
       fail "$mdl: OpenCL simulate exited $?"

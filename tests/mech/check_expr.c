@@ -155,7 +155,7 @@ START_TEST(test_refusals) {
   refused("    f = 1;\n    y = z;\n",
           "4:13: e: no equation determines e.z (2 equations for 3 unknowns)");
   refused("    f = 1;\n    y = frame_a.f[1];\n    z = 1;\n",
-          "7:9: e.frame_a.f: the equations of a user's line force may read");
+          "7:9: e.frame_a.f: the equations of a user's force law may read");
   refused("    f = 1;\n    y = 2;\n    z = der(r_rel_a[1]);\n",
           "8:13: der(r_rel_a) is not supported in a user's force law");
   refused("    f = 1;\n    y = 2;\n    0 * z = y - 2;\n",
