@@ -16,9 +16,11 @@ typedef struct Cx {
   MbeMechNameFn* name;
   void* ctx;
   bool der;  // compiling the argument of der(): the name callback gives the derivative
+  int sel;   // >= 0: compiling element sel of a vector equation (unsubscripted vectors give it)
 } Cx;
 
 static MbeStatus compile(Cx* c, const MbeExpr* e, MbeSymId* out);
+static MbeStatus vec_size(Cx* c, const MbeExpr* e, int* n);
 
 static MbeStatus unsupported(Cx* c, const MbeExpr* e, const char* what) {
   return mbe_error_at(c->m->err, MBE_ERR_UNSUPPORTED, e->loc,
@@ -40,6 +42,10 @@ static MbeStatus element(Cx* c, const MbeExpr* e, int var, size_t used, int* ele
   const MbeNamePart* last = &e->name.parts[used - 1];
   if (used != e->name.nparts) {
     return unsupported(c, e, "a reference into a record variable");
+  }
+  if (c->sel >= 0 && last->nsubs == 0 && v->ndims == 1 && c->sel < v->dims[0]) {
+    *elem = c->sel;  // a vector in a vector equation: its element sel
+    return MBE_OK;
   }
   if ((int)last->nsubs != v->ndims) {
     return mbe_error_at(c->m->err, MBE_ERR_UNSUPPORTED, e->loc,
@@ -139,6 +145,18 @@ static MbeSymId relation(MbeSym* s, MbeOp op, MbeSymId a, MbeSymId b) {
 static MbeStatus compile_binary(Cx* c, const MbeExpr* e, MbeSymId* out) {
   MbeSymId a, b;
   MbeStatus st;
+  bool product = e->op == MBE_OP_MUL || e->op == MBE_OP_DIV || e->op == MBE_OP_POW;
+  if (c->sel >= 0 && product) {
+    // vector * vector is a dot product, a matrix's, ...: not element by element
+    int na = 0, nb = 0;
+    if ((st = vec_size(c, e->args[0], &na)) != MBE_OK ||
+        (st = vec_size(c, e->args[1], &nb)) != MBE_OK) {
+      return st;
+    }
+    if ((na && nb) || (nb && e->op != MBE_OP_MUL) || (na && e->op == MBE_OP_POW)) {
+      return unsupported(c, e, "this product of vectors");
+    }
+  }
   if ((st = compile(c, e->args[0], &a)) != MBE_OK || (st = compile(c, e->args[1], &b)) != MBE_OK) {
     return st;
   }
@@ -209,6 +227,13 @@ static MbeStatus compile_call(Cx* c, const MbeExpr* e, MbeSymId* out) {
   MbeSymId a[2];
   size_t nargs = e->nargs;
   bool is_smooth = strcmp(f, "smooth") == 0;
+  if (c->sel >= 0 && (strcmp(f, "zeros") == 0 || strcmp(f, "ones") == 0) && nargs == 1) {
+    *out = mbe_sym_const(s, f[0] == 'o' ? 1 : 0);  // an element of zeros(n), ones(n)
+    return MBE_OK;
+  }
+  if (c->sel >= 0 && strcmp(f, "fill") == 0 && nargs == 2) {
+    return compile(c, e->args[0], out);  // an element of fill(x, n)
+  }
   if (strcmp(f, "der") == 0) {
     // der(v) of a variable: the caller's node of v's derivative; of anything else, not yet
     if (nargs != 1 || e->args[0]->kind != MBE_EX_NAME) {
@@ -312,9 +337,69 @@ static MbeStatus compile(Cx* c, const MbeExpr* e, MbeSymId* out) {
   }
 }
 
+// the length of the vector e is (0: a scalar), from its unsubscripted vector variables
+static MbeStatus vec_size(Cx* c, const MbeExpr* e, int* n) {
+  if (e->kind == MBE_EX_NAME) {
+    MbeRef ref;
+    bool plain = true;
+    for (size_t i = 0; i < e->name.nparts; i++) {
+      plain = plain && e->name.parts[i].nsubs == 0;
+    }
+    if (!plain || (e->name.nparts == 1 && strcmp(e->name.parts[0].ident, "time") == 0)) {
+      return MBE_OK;
+    }
+    MbeStatus st = mbe_flatten_resolve(c->fl, &e->name, c->scope, c->lex, &ref, c->m->err);
+    if (st != MBE_OK || ref.kind != MBE_REF_VAR || ref.nparts_used != e->name.nparts) {
+      return st;
+    }
+    const MbeVar* v = &c->m->flat->vars[ref.index];
+    if (v->ndims > 1) {
+      return unsupported(c, e, "a matrix in an equation");
+    }
+    if (v->ndims == 1 && *n && *n != v->dims[0]) {
+      return mbe_error_at(c->m->err, MBE_ERR_MODEL, e->loc,
+                          "'%s' has %d elements where the equation's other vectors have %d",
+                          v->name, v->dims[0], *n);
+    }
+    *n = v->ndims == 1 ? v->dims[0] : *n;
+    return MBE_OK;
+  }
+  for (size_t i = 0; i < e->nargs; i++) {
+    MbeStatus st = vec_size(c, e->args[i], n);
+    if (st != MBE_OK) {
+      return st;
+    }
+  }
+  return MBE_OK;
+}
+
+MbeStatus mbe_mech_expr_size(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
+                             int* n) {
+  Cx c = {m, flatten_ctx(m), scope, lex, NULL, NULL, false, -1};
+  if (!c.fl) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  *n = 0;
+  return vec_size(&c, e, n);
+}
+
+MbeStatus mbe_mech_expr_elem(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
+                             MbeMechNameFn* name, void* ctx, int sel, MbeSymId* out) {
+  Cx c = {m, flatten_ctx(m), scope, lex, name, ctx, false, sel};
+  if (!c.fl) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  *out = 0;
+  MbeStatus st = compile(&c, e, out);
+  if (st == MBE_OK && m->s->is_oom) {
+    st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  return st;
+}
+
 MbeStatus mbe_mech_expr(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
                         MbeMechNameFn* name, void* ctx, MbeSymId* out) {
-  Cx c = {m, flatten_ctx(m), scope, lex, name, ctx, false};
+  Cx c = {m, flatten_ctx(m), scope, lex, name, ctx, false, -1};
   if (!c.fl) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }

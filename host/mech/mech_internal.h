@@ -126,7 +126,8 @@ typedef struct MbeMechComp {
 
 // a user's line force (mech_user.c): its equations, states and unknowns
 typedef struct MbeMechUser {
-  int* eqs;  // flat equations; -1 - v: the binding equation of flat var v
+  int* eqs;    // flat equations; -1 - v: the binding equation of flat var v
+  int* eqsel;  // the element of a vector equation, -1 for a scalar one
   size_t neqs;
   int* svar;  // flat vars that are states (scalars), at comp.state + k
   size_t nstates;
@@ -399,6 +400,16 @@ typedef MbeSymId MbeMechNameFn(MbeMech* m, void* ctx, int var, int elem, bool de
 // else (an array value, another function) is MBE_ERR_UNSUPPORTED naming it at its place.
 MbeStatus mbe_mech_expr(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
                         MbeMechNameFn* name, void* ctx, MbeSymId* out);
+// the length of the vector expression e (its unsubscripted vector variables), 0 for a scalar;
+// a matrix, or vectors of different lengths, are errors at their place
+MbeStatus mbe_mech_expr_size(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
+                             int* n);
+// element sel (0-based) of the vector expression e, as mbe_mech_expr: each unsubscripted vector
+// variable gives its element sel, operators and functions apply element by element, zeros(n),
+// ones(n) and fill(x, n) give their element; a product of two vectors (a dot product in
+// Modelica) is refused
+MbeStatus mbe_mech_expr_elem(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
+                             MbeMechNameFn* name, void* ctx, int sel, MbeSymId* out);
 // start value of var comp.name[elem] (0 when absent) and whether it is fixed, where mech needs a
 // number (a varied one records the error in m->vary_error)
 double mbe_mech_start(MbeMech* m, const char* var, int elem, bool* fixed);

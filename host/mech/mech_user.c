@@ -183,11 +183,17 @@ static MbeStatus user_setup(MbeMech* m, int c, MbeMechUser* u) {
   for (size_t i = 0; i < f->nvars; i++) {
     nun += (size_t)(f->vars[i].inst == comp->inst) * var_size(&f->vars[i]);
   }
-  u->eqs = mbe_arena_alloc(m->arena, (f->neqs + nun + 1) * sizeof *u->eqs);
+  size_t maxn = 1;  // equations after vector ones are taken element by element
+  for (size_t i = 0; i < f->nvars; i++) {
+    maxn = var_size(&f->vars[i]) > maxn ? var_size(&f->vars[i]) : maxn;
+  }
+  size_t cap = (f->neqs + 1) * maxn + nun + 1;
+  u->eqs = mbe_arena_alloc(m->arena, cap * sizeof *u->eqs);
+  u->eqsel = mbe_arena_alloc(m->arena, cap * sizeof *u->eqsel);
   u->svar = mbe_arena_alloc(m->arena, (nun + 1) * sizeof *u->svar);
   u->uvar = mbe_arena_alloc(m->arena, (2 * nun + 7) * sizeof *u->uvar);  // 6: frame_b.f, .t
   u->uelem = mbe_arena_alloc(m->arena, (2 * nun + 7) * sizeof *u->uelem);
-  if (!u->eqs || !u->svar || !u->uvar || !u->uelem) {
+  if (!u->eqs || !u->eqsel || !u->svar || !u->uvar || !u->uelem) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
   for (size_t i = 0; i < f->neqs; i++) {
@@ -195,8 +201,25 @@ static MbeStatus user_setup(MbeMech* m, int c, MbeMechUser* u) {
     if (q->scope != comp->inst || q->is_initial) {
       continue;
     }
-    u->eqs[u->neqs++] = (int)i;
-    MbeStatus st = find_states(m, c, u, q->lhs);
+    // a vector equation (frame_b.f = c*r_rel_b) is one equation per element
+    int nl = 0, nr = 0;
+    MbeStatus st = mbe_mech_expr_size(m, q->lhs, q->scope, q->lex, &nl);
+    if (st == MBE_OK) {
+      st = mbe_mech_expr_size(m, q->rhs, q->scope, q->lex, &nr);
+    }
+    if (st == MBE_OK && nl && nr && nl != nr) {
+      st = mbe_error_at(m->err, MBE_ERR_MODEL, q->loc,
+                        "the sides of this equation are vectors of %d and %d elements", nl, nr);
+    }
+    if (st != MBE_OK) {
+      return st;
+    }
+    int n = nl > nr ? nl : nr;
+    for (int k = 0; k < (n ? n : 1); k++) {
+      u->eqsel[u->neqs] = n ? k : -1;
+      u->eqs[u->neqs++] = (int)i;
+    }
+    st = find_states(m, c, u, q->lhs);
     if (st == MBE_OK) {
       st = find_states(m, c, u, q->rhs);
     }
@@ -218,6 +241,7 @@ static MbeStatus user_setup(MbeMech* m, int c, MbeMechUser* u) {
                           "user's force law yet (write its elements' equations)",
                           v->name);
     }
+    u->eqsel[u->neqs] = -1;
     u->eqs[u->neqs++] = -1 - (int)i;
     MbeStatus st = find_states(m, c, u, v->binding.expr);
     if (st != MBE_OK) {
@@ -345,8 +369,9 @@ static MbeSymId name_node(MbeMech* m, void* ctx, int var, int elem, bool der, co
   return 0;
 }
 
-// the residual lhs - rhs of flat equation i, or v - binding for i = -1 - v
-static MbeStatus residual(Solve* q, int i, MbeSymId* out) {
+// the residual lhs - rhs of flat equation i (its element sel when >= 0), or v - binding for
+// i = -1 - v
+static MbeStatus residual(Solve* q, int i, int sel, MbeSymId* out) {
   MbeSymId a, b;
   MbeStatus st = MBE_OK;
   if (i < 0) {
@@ -357,9 +382,9 @@ static MbeStatus residual(Solve* q, int i, MbeSymId* out) {
     }
   } else {
     const MbeFlatEq* e = &q->m->flat->eqs[i];
-    st = mbe_mech_expr(q->m, e->lhs, e->scope, e->lex, name_node, q, &a);
+    st = mbe_mech_expr_elem(q->m, e->lhs, e->scope, e->lex, name_node, q, sel, &a);
     if (st == MBE_OK) {
-      st = mbe_mech_expr(q->m, e->rhs, e->scope, e->lex, name_node, q, &b);
+      st = mbe_mech_expr_elem(q->m, e->rhs, e->scope, e->lex, name_node, q, sel, &b);
     }
   }
   if (st == MBE_OK) {
@@ -770,7 +795,7 @@ static MbeStatus solve_user(Solve* q, MbeSymId* force) {
   }
   q->first = u->nunk ? q->ph[0] : (MbeSymId)s->nnodes;
   for (size_t e = 0; e < u->neqs && st == MBE_OK; e++) {
-    st = residual(q, u->eqs[e], &res[e]);
+    st = residual(q, u->eqs[e], u->eqsel[e], &res[e]);
   }
   if (st == MBE_OK) {
     st = sort_and_solve(q, res);

@@ -158,6 +158,8 @@ START_TEST(test_refusals) {
           "7:9: e.frame_a.f: the equations of a user's force law may read");
   refused("    f = 1;\n    y = 2;\n    z = der(r_rel_a[1]);\n",
           "8:13: der(r_rel_a) is not supported in a user's force law");
+  refused("    f = 1;\n    y = r_rel_a * e_a;\n    z = 1;\n",
+          "7:17: this product of vectors in an equation is not supported");
   refused("    f = 1;\n    y = 2;\n    0 * z = y - 2;\n",
           "8:5: e: this equation and others determine the same unknowns while no equation "
           "determines e.z (a singular system)");

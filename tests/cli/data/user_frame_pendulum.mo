@@ -1,16 +1,12 @@
 model UserFramePendulum "a pendulum pulled by a user's 3-D spring (PartialForce) whose frame_b turns"
-  model Spring3 "frame_b's cut force c r_rel_b; q integrates der(r_rel_b) (rotating frame)"
+  model Spring3 "frame_b's cut force c r_rel_b (vector equations); q integrates der(r_rel_b)"
     extends Modelica.Mechanics.MultiBody.Interfaces.PartialForce;
     parameter Real c = 30 "N/m";
     Real q1(start = 0, fixed = true);
     Real q2(start = 0, fixed = true);
   equation
-    frame_b.f[1] = c*r_rel_b[1];
-    frame_b.f[2] = c*r_rel_b[2];
-    frame_b.f[3] = c*r_rel_b[3];
-    frame_b.t[1] = 0;
-    frame_b.t[2] = 0;
-    frame_b.t[3] = 0;
+    frame_b.f = c*r_rel_b;
+    frame_b.t = zeros(3);
     der(q1) = der(r_rel_b[1]);
     der(q2) = der(r_rel_b[2]);
   end Spring3;
