@@ -582,6 +582,12 @@ static MbeStatus match(Solve* q, Graph* g) {
                             "equation determines %s (a singular system)",
                             cn, unknown_name(q, j));
       }
+      if (!mbe_spec_is_user_file(m->flat->spec, v->loc.file)) {
+        // declared by the partial (f, tau, frame_b.f): at the user's component
+        return mbe_mech_error(m, MBE_ERR_MODEL, q->c,
+                              "no equation determines %s (%zu equations for %zu unknowns)",
+                              unknown_name(q, j), g->ne, g->nu);
+      }
       return mbe_error_at(m->err, MBE_ERR_MODEL, v->loc,
                           "%s: no equation determines %s (%zu equations for %zu unknowns)", cn,
                           unknown_name(q, j), g->ne, g->nu);

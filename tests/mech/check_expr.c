@@ -158,6 +158,8 @@ START_TEST(test_refusals) {
           "7:9: e.frame_a.f: the equations of a user's force law may read");
   refused("    f = 1;\n    y = 2;\n    z = der(r_rel_a[1]);\n",
           "8:13: der(r_rel_a) is not supported in a user's force law");
+  refused("    y = 1;\n    z = 1;\n",
+          "11:5: e: no equation determines e.f (2 equations for 3 unknowns)");
   refused("    f = 1;\n    y = r_rel_a * e_a;\n    z = 1;\n",
           "7:17: this product of vectors in an equation is not supported");
   refused("    f = 1;\n    y = 2;\n    0 * z = y - 2;\n",
