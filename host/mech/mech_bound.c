@@ -14,13 +14,29 @@ typedef struct Bound {
   char* busy;      // per flat var: being compiled (a cycle of bindings)
 } Bound;
 
-// a user's variable whose value is its binding: not a parameter, in a user's model
+// whether mech has a signal of that name already (a user's force law solved the variable)
+static bool has_signal(const MbeMech* m, const char* name) {
+  for (size_t i = 0; i < m->nsigs; i++) {
+    if (strcmp(m->sigs[i].name, name) == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// a user's variable whose value is its binding: not a parameter, in a user's model, not solved
+// as an equation of a user's force law
 static bool is_bound_output(const MbeMech* m, const MbeVar* v) {
   if (v->variability >= MBE_VAR_PARAMETER || !v->binding.expr) {
     return false;
   }
   MbeInstKind k = m->flat->insts[v->inst].kind;
-  return k == MBE_INST_ROOT || k == MBE_INST_MODEL;
+  if (k != MBE_INST_ROOT && k != MBE_INST_MODEL) {
+    return false;
+  }
+  char first[512];
+  snprintf(first, sizeof first, "%s[1]", v->name);
+  return !has_signal(m, v->ndims ? first : v->name);
 }
 
 static MbeStatus compile_var(MbeMech* m, Bound* b, int var, int elem, MbeSymId* out);
@@ -37,9 +53,24 @@ static const char* element_name(MbeMech* m, const MbeVar* v, int elem) {
                           elem % v->dims[1] + 1);
 }
 
-static MbeSymId name_node(MbeMech* m, void* ctx, int var, int elem, const MbeExpr* at,
+static MbeSymId value_node(MbeMech* m, Bound* b, int var, int elem, const MbeExpr* at,
+                           MbeStatus* st);
+
+// the node of a name in a binding, or with der that of its time derivative (through the state
+// derivatives, mbe_mech_der)
+static MbeSymId name_node(MbeMech* m, void* ctx, int var, int elem, bool der, const MbeExpr* at,
                           MbeStatus* st) {
-  Bound* b = ctx;
+  MbeSymId id = value_node(m, ctx, var, elem, at, st);
+  if (*st == MBE_OK && der) {
+    MbeSymId d = 0;
+    *st = mbe_mech_der(m, id, &d);
+    return d;
+  }
+  return id;
+}
+
+static MbeSymId value_node(MbeMech* m, Bound* b, int var, int elem, const MbeExpr* at,
+                           MbeStatus* st) {
   const MbeVar* v = &m->flat->vars[var];
   if (is_bound_output(m, v)) {
     MbeSymId id = 0;
@@ -79,9 +110,10 @@ static MbeStatus compile_var(MbeMech* m, Bound* b, int var, int elem, MbeSymId* 
                         "the binding of '%s' depends on itself", v->name);
   }
   b->busy[var] = 1;
-  MbeStatus st = mbe_mech_expr_element(m, v->binding.expr, v->binding.scope, v->binding.lex,
-                                       v->ndims ? elem : -1, v->ndims ? v->dims[0] : 0,
-                                       name_node, b, out);
+  MbeStatus st = v->ndims ? mbe_mech_expr_elem(m, v->binding.expr, v->binding.scope,
+                                                v->binding.lex, name_node, b, elem, out)
+                          : mbe_mech_expr(m, v->binding.expr, v->binding.scope, v->binding.lex,
+                                          name_node, b, out);
   b->busy[var] = 0;
   if (st == MBE_OK) {
     b->node[at] = *out;

@@ -385,9 +385,10 @@ static MbeStatus collect(MbeMech* m) {
     if (inside) {
       continue;
     }
-    if (in->kind == MBE_INST_BUILTIN) {
-      const char* cls = mbe_class_full_name(m->arena, in->builtin);
-      int kind = -1;
+    int user = in->kind == MBE_INST_MODEL ? mbe_mech_user_kind(m, (int)i) : -1;
+    if (in->kind == MBE_INST_BUILTIN || user >= 0) {
+      const char* cls = in->builtin ? mbe_class_full_name(m->arena, in->builtin) : NULL;
+      int kind = user;
       for (int k = 0; k < MBE_MC_COUNT && kind < 0; k++) {
         const char* kn = kind_names[k];
         size_t n = strlen(kn);
@@ -409,6 +410,7 @@ static MbeStatus collect(MbeMech* m) {
       c->body = c->edge0 = -1;
       c->flange[0] = c->flange[1] = c->flange[2] = -1;
       c->state = -1;
+      c->nstates = 0;
       m->inst_comp[i] = (int)m->ncomps;
       if (kind == MBE_MC_WORLD) {
         if (m->world >= 0) {
@@ -1588,6 +1590,7 @@ static void layout(MbeMech* m) {
   for (size_t c = 0; c < m->ncomps; c++) {
     if (m->comps[c].kind == MBE_MC_SPRING_DAMPER_SERIES) {
       m->comps[c].state = (int)m->nx++;
+      m->comps[c].nstates = 1;
     }
   }
 }
@@ -1684,6 +1687,9 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
     st = build_tree(&m);
   if (st == MBE_OK) {
     layout(&m);
+    st = mbe_mech_user_layout(&m);
+  }
+  if (st == MBE_OK) {
     m.xdot = mbe_arena_alloc(m.arena, (m.nx + 1) * sizeof *m.xdot);
     m.state_names = mbe_arena_alloc(m.arena, (m.nx + 1) * sizeof *m.state_names);
     m.x0 = mbe_arena_alloc(m.arena, (m.nx + 1) * sizeof *m.x0);

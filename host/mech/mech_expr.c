@@ -24,13 +24,14 @@ typedef struct Cx {
   void* ctx;
   Env* env;   // inside an inlined function: its variables; NULL outside
   int depth;  // nesting of inlined calls
-  int elem;   // >= 0: the element of a vector expression being compiled (element-wise)
-  int n;      // its length
+  bool der;   // compiling the argument of der(): the name callback gives the derivative
+  int sel;    // >= 0: compiling element sel of a vector equation (unsubscripted vectors give it)
 } Cx;
 
 enum { MAX_CALL_DEPTH = 16, MAX_LOOP = 10000 };
 
 static MbeStatus compile(Cx* c, const MbeExpr* e, MbeSymId* out);
+static MbeStatus vec_size(Cx* c, const MbeExpr* e, int* n);
 
 static MbeStatus unsupported(Cx* c, const MbeExpr* e, const char* what) {
   return mbe_error_at(c->m->err, MBE_ERR_UNSUPPORTED, e->loc,
@@ -53,12 +54,8 @@ static MbeStatus element(Cx* c, const MbeExpr* e, int var, size_t used, int* ele
   if (used != e->name.nparts) {
     return unsupported(c, e, "a reference into a record variable");
   }
-  if (last->nsubs == 0 && v->ndims == 1 && c->elem >= 0) {
-    if (v->dims[0] != c->n) {
-      return mbe_error_at(c->m->err, MBE_ERR_MODEL, e->loc,
-                          "'%s' has %d elements, the expression %d", v->name, v->dims[0], c->n);
-    }
-    *elem = c->elem;
+  if (c->sel >= 0 && last->nsubs == 0 && v->ndims == 1 && c->sel < v->dims[0]) {
+    *elem = c->sel;  // a vector in a vector equation: its element sel
     return MBE_OK;
   }
   if ((int)last->nsubs != v->ndims) {
@@ -103,6 +100,9 @@ static MbeStatus compile_name(Cx* c, const MbeExpr* e, MbeSymId* out) {
     if (e->name.parts[0].nsubs) {
       return unsupported(c, e, "an array variable of a function");
     }
+    if (c->der) {
+      return unsupported(c, e, "der() of a function's variable");
+    }
     if (*local == MBE_SYM_NONE) {
       return mbe_error_at(m->err, MBE_ERR_MODEL, e->loc, "'%s' is used before it is assigned",
                           e->name.parts[0].ident);
@@ -112,7 +112,7 @@ static MbeStatus compile_name(Cx* c, const MbeExpr* e, MbeSymId* out) {
   }
   if (e->name.nparts == 1 && !e->name.is_global && !e->name.parts[0].nsubs &&
       strcmp(e->name.parts[0].ident, "time") == 0) {
-    *out = mbe_sym_time(m->s);
+    *out = c->der ? mbe_sym_const(m->s, 1) : mbe_sym_time(m->s);
     return MBE_OK;
   }
   MbeRef ref;
@@ -121,11 +121,11 @@ static MbeStatus compile_name(Cx* c, const MbeExpr* e, MbeSymId* out) {
     return st;
   }
   if (ref.kind == MBE_REF_CONST || ref.kind == MBE_REF_ENUM) {
-    bool vec = ref.value.ndims == 1 && c->elem >= 0 && ref.value.dims[0] == c->n;
+    bool vec = ref.value.ndims == 1 && c->sel >= 0 && c->sel < ref.value.dims[0];
     if ((ref.value.ndims && !vec) || ref.value.type == MBE_T_STRING) {
       return unsupported(c, e, "an array or String constant");
     }
-    *out = mbe_sym_const(m->s, ref.value.num[vec ? c->elem : 0]);
+    *out = mbe_sym_const(m->s, c->der ? 0 : ref.value.num[vec ? c->sel : 0]);
     return MBE_OK;
   }
   if (ref.kind != MBE_REF_VAR) {
@@ -136,8 +136,12 @@ static MbeStatus compile_name(Cx* c, const MbeExpr* e, MbeSymId* out) {
     return st;
   }
   const MbeVar* v = &m->flat->vars[ref.index];
+  if (c->der && v->variability >= MBE_VAR_PARAMETER) {
+    *out = mbe_sym_const(m->s, 0);  // der() of a parameter or constant
+    return MBE_OK;
+  }
   if (v->variability < MBE_VAR_PARAMETER) {
-    *out = c->name(m, c->ctx, ref.index, elem, e, &st);
+    *out = c->name(m, c->ctx, ref.index, elem, c->der, e, &st);
     return st;
   }
   if (v->is_free) {
@@ -176,37 +180,20 @@ static MbeSymId relation(MbeSym* s, MbeOp op, MbeSymId a, MbeSymId b) {
   }
 }
 
-// whether e is an array (a vector name without subscripts, an array literal, an operation on
-// one): element-wise compilation is right for + - and scalar products, not for a product of two
-static bool is_array(Cx* c, const MbeExpr* e) {
-  switch (e->kind) {
-    case MBE_EX_ARRAY:
-    case MBE_EX_MATRIX:
-    case MBE_EX_RANGE: return true;
-    case MBE_EX_PAREN:
-    case MBE_EX_UNARY: return is_array(c, e->args[0]);
-    case MBE_EX_BINARY: return is_array(c, e->args[0]) || is_array(c, e->args[1]);
-    case MBE_EX_NAME: {
-      MbeRef ref;
-      MbeError scratch;
-      if (c->env || mbe_flatten_resolve(c->fl, &e->name, c->scope, c->lex, &ref, &scratch) != MBE_OK) {
-        return false;
-      }
-      int nd = ref.kind == MBE_REF_VAR ? c->m->flat->vars[ref.index].ndims
-               : ref.kind == MBE_REF_CONST ? ref.value.ndims
-                                           : 0;
-      return nd > 0 && e->name.parts[e->name.nparts - 1].nsubs == 0;
-    }
-    default: return false;
-  }
-}
-
 static MbeStatus compile_binary(Cx* c, const MbeExpr* e, MbeSymId* out) {
   MbeSymId a, b;
   MbeStatus st;
-  if (c->elem >= 0 && ((e->op == MBE_OP_MUL && is_array(c, e->args[0]) && is_array(c, e->args[1])) ||
-                       ((e->op == MBE_OP_DIV || e->op == MBE_OP_POW) && is_array(c, e->args[1])))) {
-    return unsupported(c, e, "a matrix or vector product, or a division by an array,");
+  bool product = e->op == MBE_OP_MUL || e->op == MBE_OP_DIV || e->op == MBE_OP_POW;
+  if (c->sel >= 0 && product) {
+    // vector * vector is a dot product, a matrix's, ...: not element by element
+    int na = 0, nb = 0;
+    if ((st = vec_size(c, e->args[0], &na)) != MBE_OK ||
+        (st = vec_size(c, e->args[1], &nb)) != MBE_OK) {
+      return st;
+    }
+    if ((na && nb) || (nb && e->op != MBE_OP_MUL) || (na && e->op == MBE_OP_POW)) {
+      return unsupported(c, e, "this product of vectors");
+    }
   }
   if ((st = compile(c, e->args[0], &a)) != MBE_OK || (st = compile(c, e->args[1], &b)) != MBE_OK) {
     return st;
@@ -300,6 +287,26 @@ static MbeStatus compile_call(Cx* c, const MbeExpr* e, MbeSymId* out) {
   MbeSymId a[2];
   size_t nargs = e->nargs;
   bool is_smooth = strcmp(f, "smooth") == 0;
+  if (c->sel >= 0 && (strcmp(f, "zeros") == 0 || strcmp(f, "ones") == 0) && nargs == 1) {
+    *out = mbe_sym_const(s, f[0] == 'o' ? 1 : 0);  // an element of zeros(n), ones(n)
+    return MBE_OK;
+  }
+  if (c->sel >= 0 && strcmp(f, "fill") == 0 && nargs == 2) {
+    return compile(c, e->args[0], out);  // an element of fill(x, n)
+  }
+  if (strcmp(f, "der") == 0) {
+    // der(v) of a variable: the caller's node of v's derivative; of anything else, not yet
+    if (nargs != 1 || e->args[0]->kind != MBE_EX_NAME) {
+      return unsupported(c, e, "der() of an expression (write der(v) of a variable)");
+    }
+    if (c->der) {
+      return unsupported(c, e, "der(der(...))");
+    }
+    c->der = true;
+    MbeStatus st = compile_name(c, e->args[0], out);
+    c->der = false;
+    return st;
+  }
   for (size_t i = is_smooth ? 1 : 0; i < nargs && i < 2; i++) {
     MbeStatus st = compile(c, e->args[i], &a[i]);
     if (st != MBE_OK) {
@@ -309,9 +316,6 @@ static MbeStatus compile_call(Cx* c, const MbeExpr* e, MbeSymId* out) {
   if ((strcmp(f, "noEvent") == 0 && nargs == 1) || (is_smooth && nargs == 2)) {
     *out = a[is_smooth ? 1 : 0];
     return MBE_OK;
-  }
-  if (strcmp(f, "der") == 0 && nargs == 1) {
-    return mbe_mech_der(c->m, a[0], out);
   }
   for (size_t i = 0; nargs == 1 && i < sizeof FN1 / sizeof FN1[0]; i++) {
     if (strcmp(f, FN1[i].name) == 0) {
@@ -387,11 +391,11 @@ static MbeStatus compile(Cx* c, const MbeExpr* e, MbeSymId* out) {
     case MBE_EX_IF: return compile_if(c, e, out);
     case MBE_EX_CALL: return compile_call(c, e, out);
     case MBE_EX_ARRAY:
-      if (c->elem >= 0 && !e->niters && e->nargs == (size_t)c->n) {
-        int keep = c->elem;
-        c->elem = -1;
+      if (c->sel >= 0 && !e->niters && (size_t)c->sel < e->nargs) {
+        int keep = c->sel;
+        c->sel = -1;
         st = compile(c, e->args[keep], out);
-        c->elem = keep;
+        c->sel = keep;
         return st;
       }
       return unsupported(c, e, "an array value");
@@ -732,7 +736,7 @@ static MbeStatus inline_call(Cx* c, const MbeExpr* e, const MbeClass* fn, MbeSym
     env->vals[i] = MBE_SYM_NONE;
   }
   env->n = p->ncomps;
-  Cx fc = {m, c->fl, -1, fn, NULL, NULL, env, c->depth + 1, -1, 0};
+  Cx fc = {m, c->fl, -1, fn, NULL, NULL, env, c->depth + 1, false, -1};
   if ((st = bind_inputs(c, &fc, e, p)) != MBE_OK) {
     return st;
   }
@@ -756,14 +760,69 @@ static MbeStatus inline_call(Cx* c, const MbeExpr* e, const MbeClass* fn, MbeSym
   return mbe_error_at(m->err, MBE_ERR_MODEL, fn->loc, "function %s has no output", fn->name);
 }
 
-MbeStatus mbe_mech_expr(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
-                        MbeMechNameFn* name, void* ctx, MbeSymId* out) {
-  return mbe_mech_expr_element(m, e, scope, lex, -1, 0, name, ctx, out);
+// the length of the vector e is (0: a scalar), from its unsubscripted vector variables
+static MbeStatus vec_size(Cx* c, const MbeExpr* e, int* n) {
+  if (e->kind == MBE_EX_NAME) {
+    MbeRef ref;
+    bool plain = true;
+    for (size_t i = 0; i < e->name.nparts; i++) {
+      plain = plain && e->name.parts[i].nsubs == 0;
+    }
+    if (!plain || (e->name.nparts == 1 && strcmp(e->name.parts[0].ident, "time") == 0)) {
+      return MBE_OK;
+    }
+    MbeStatus st = mbe_flatten_resolve(c->fl, &e->name, c->scope, c->lex, &ref, c->m->err);
+    if (st != MBE_OK || ref.kind != MBE_REF_VAR || ref.nparts_used != e->name.nparts) {
+      return st;
+    }
+    const MbeVar* v = &c->m->flat->vars[ref.index];
+    if (v->ndims > 1) {
+      return unsupported(c, e, "a matrix in an equation");
+    }
+    if (v->ndims == 1 && *n && *n != v->dims[0]) {
+      return mbe_error_at(c->m->err, MBE_ERR_MODEL, e->loc,
+                          "'%s' has %d elements where the equation's other vectors have %d",
+                          v->name, v->dims[0], *n);
+    }
+    *n = v->ndims == 1 ? v->dims[0] : *n;
+    return MBE_OK;
+  }
+  for (size_t i = 0; i < e->nargs; i++) {
+    MbeStatus st = vec_size(c, e->args[i], n);
+    if (st != MBE_OK) {
+      return st;
+    }
+  }
+  return MBE_OK;
 }
 
-MbeStatus mbe_mech_expr_element(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
-                                int elem, int n, MbeMechNameFn* name, void* ctx, MbeSymId* out) {
-  Cx c = {m, flatten_ctx(m), scope, lex, name, ctx, NULL, 0, elem, n};
+MbeStatus mbe_mech_expr_size(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
+                             int* n) {
+  Cx c = {m, flatten_ctx(m), scope, lex, NULL, NULL, NULL, 0, false, -1};
+  if (!c.fl) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  *n = 0;
+  return vec_size(&c, e, n);
+}
+
+MbeStatus mbe_mech_expr_elem(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
+                             MbeMechNameFn* name, void* ctx, int sel, MbeSymId* out) {
+  Cx c = {m, flatten_ctx(m), scope, lex, name, ctx, NULL, 0, false, sel};
+  if (!c.fl) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  *out = 0;
+  MbeStatus st = compile(&c, e, out);
+  if (st == MBE_OK && m->s->is_oom) {
+    st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  return st;
+}
+
+MbeStatus mbe_mech_expr(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
+                        MbeMechNameFn* name, void* ctx, MbeSymId* out) {
+  Cx c = {m, flatten_ctx(m), scope, lex, name, ctx, NULL, 0, false, -1};
   if (!c.fl) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }

@@ -474,6 +474,8 @@ MbeStatus mbe_mech_forces(MbeMech* m) {
       case MBE_MC_SPRING_DAMPER_SERIES:
       case MBE_MC_LINE_FORCE_WITH_MASS:
       case MBE_MC_LINE_FORCE_WITH_TWO_MASSES: st = line_force(m, (int)c); break;
+      case MBE_MC_USER_LINE_FORCE:
+      case MBE_MC_USER_FORCE: st = mbe_mech_user_force(m, (int)c); break;
       case MBE_MC_FIXED_FRAME:
       case MBE_MC_FIXED_ARROW:
       case MBE_MC_FIXED_SHAPE:
@@ -640,7 +642,11 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
       case MBE_MC_ROT_SPRING_DAMPER:
       case MBE_MC_TRANS_SPRING:
       case MBE_MC_TRANS_DAMPER:
-      case MBE_MC_TRANS_SPRING_DAMPER: {
+      case MBE_MC_TRANS_SPRING_DAMPER:
+      case MBE_MC_USER_TRANS_COMPLIANT:
+      case MBE_MC_USER_TRANS_RELATIVE:
+      case MBE_MC_USER_ROT_COMPLIANT:
+      case MBE_MC_USER_ROT_RELATIVE: {
         rot = comp->kind <= MBE_MC_ROT_SPRING_DAMPER;
         if (sa < 0 || sb < 0) {
           return mbe_mech_error(m, MBE_ERR_MODEL, (int)c,
@@ -655,9 +661,13 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
         }
         MbeSymId rel = mbe_sym_sub(s, B->pos, A->pos);
         MbeSymId relv = mbe_sym_sub(s, B->vel, A->vel);
+        if (mbe_mech_is_user(comp->kind)) {
+          st = mbe_mech_user_force_1d(m, (int)c, rel, relv, &f);  // a law in equations
+        }
         bool spring = comp->kind == MBE_MC_ROT_SPRING || comp->kind == MBE_MC_ROT_SPRING_DAMPER ||
                       comp->kind == MBE_MC_TRANS_SPRING || comp->kind == MBE_MC_TRANS_SPRING_DAMPER;
-        bool damper = comp->kind != MBE_MC_ROT_SPRING && comp->kind != MBE_MC_TRANS_SPRING;
+        bool damper = comp->kind != MBE_MC_ROT_SPRING && comp->kind != MBE_MC_TRANS_SPRING &&
+                      !mbe_mech_is_user(comp->kind);
         if (spring) {
           MbeSymId cc = param(m, (int)c, "c", &st);
           MbeSymId r0 = param(m, (int)c, rot ? "phi_rel0" : "s_rel0", &st);

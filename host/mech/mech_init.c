@@ -478,8 +478,12 @@ static MbeStatus collect_initial_conditions(MbeMech* m, InitProblem* ip) {
   const MbeFlat* f = m->flat;
   for (size_t i = 0; i < f->neqs; i++) {
     const MbeFlatEq* q = &f->eqs[i];
+    if (mbe_mech_user_owns_equation(m, i)) {
+      continue;  // solved in the force law (mech_user.c)
+    }
     return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, q->loc,
-                        "%s are not supported yet by the simulator (only connect() is)",
+                        "%s are not supported yet by the simulator (connect() is, and the "
+                        "equations of a model that extends MultiBody.Interfaces.PartialLineForce)",
                         q->is_initial ? "initial equations" : "equations");
   }
   for (size_t i = 0; i < f->nvars; i++) {
@@ -764,10 +768,12 @@ static MbeStatus solve_initial(MbeMech* m, InitProblem* ip) {
     }
   }
   for (size_t c = 0; c < m->ncomps; c++) {
-    int k = m->comps[c].state;
-    if (k >= 0 && !var_fixed(m, m->state_names[k], 0)) {
-      leaf[nu] = mbe_sym_state(s, k);
-      xi[nu++] = k;
+    for (int i = 0; m->comps[c].state >= 0 && i < m->comps[c].nstates; i++) {
+      int k = m->comps[c].state + i;
+      if (!var_fixed(m, m->state_names[k], 0)) {
+        leaf[nu] = mbe_sym_state(s, k);
+        xi[nu++] = k;
+      }
     }
   }
   for (size_t i = m->nvary; i < m->np; i++) {
@@ -1009,8 +1015,9 @@ MbeStatus mbe_mech_initial_state(MbeMech* m) {
     }
   }
   for (size_t c = 0; c < m->ncomps; c++) {
-    if (m->comps[c].state >= 0) {
-      start_state(m, m->comps[c].state, m->state_names[m->comps[c].state], 0);
+    for (int i = 0; m->comps[c].state >= 0 && i < m->comps[c].nstates; i++) {
+      int k = m->comps[c].state + i;
+      start_state(m, k, m->state_names[k], 0);
     }
   }
   MbeStatus st = m->vary_error;

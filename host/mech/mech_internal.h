@@ -81,6 +81,13 @@
   X(ADD3, "Blocks.Math.Add3")                                                                 \
   X(FEEDBACK, "Blocks.Math.Feedback")                                                         \
   X(PRODUCT, "Blocks.Math.Product")                                                           \
+  /* users' components extending these partials, stated in equations (mech_user.c) */             \
+  X(USER_LINE_FORCE, "Mechanics.MultiBody.Interfaces.PartialLineForce")                       \
+  X(USER_FORCE, "Mechanics.MultiBody.Interfaces.PartialForce")                                \
+  X(USER_TRANS_COMPLIANT, "Mechanics.Translational.Interfaces.PartialCompliant")              \
+  X(USER_TRANS_RELATIVE, "Mechanics.Translational.Interfaces.PartialCompliantWithRelativeStates") \
+  X(USER_ROT_COMPLIANT, "Mechanics.Rotational.Interfaces.PartialCompliant")                   \
+  X(USER_ROT_RELATIVE, "Mechanics.Rotational.Interfaces.PartialCompliantWithRelativeStates")  \
   X(OTHER_BLOCK, "Blocks.")                               /* any other block: outputs only */ \
   X(OTHER_VISUALIZER, "Mechanics.MultiBody.Visualizers.") /* any other shape: no effect */
 
@@ -113,8 +120,24 @@ typedef struct MbeMechComp {
   int body;                             // its MbeMechBody (bodies and composite bodies), -1 if none
   int edge0, nedges;                    // its elementary edges (joints, rigid offsets), consecutive
   int flange[3];  // 1-D connectors: [0] flange_a / axis, [1] flange_b / support, -1 if none
-  int state;      // a state of its own (SpringDamperSeries.s_damper), -1 if none
+  int state;      // its first state of its own (SpringDamperSeries.s_damper), -1 if none
+  int nstates;    // how many (0: one where state >= 0; a user's line force: its der() variables)
 } MbeMechComp;
+
+// a user's line force (mech_user.c): its equations, states and unknowns
+typedef struct MbeMechUser {
+  int* eqs;    // flat equations; -1 - v: the binding equation of flat var v
+  int* eqsel;  // the element of a vector equation, -1 for a scalar one
+  size_t neqs;
+  int* svar;  // flat vars that are states (scalars), at comp.state + k
+  size_t nstates;
+  int* uvar;  // unknowns: flat var and element; the first nvals are values, then der(svar[k])
+  int* uelem;
+  size_t nunk, nvals;
+  MbeSymId* sol;  // (nunk) the solved unknowns
+  MbeSymId rel, relv;  // 1-D elements: the relative position and speed of the flanges
+  MbeV3 rel_b;         // PartialForce: r_rel_b
+} MbeMechUser;
 
 // one frame connector instance
 typedef struct MbeMechFrame {
@@ -305,6 +328,8 @@ typedef struct MbeMech {
   MbeMechLineMass* lmass;
   size_t nlmass;
   struct MbeMechUps* ups;  // per component: JointUPS geometry (NULL for others)
+  MbeMechUser* user;       // per component: a user's line force (zeroed for others)
+  int nplaceholders;       // unknowns' placeholder leaves made so far (mech_user.c)
   // signals being collected
   MbeSignal* sigs;
   size_t nsigs, cap_sigs;
@@ -359,30 +384,35 @@ MbeSymId mbe_mech_free_param_var(MbeMech* m, int v);
 
 /* ---- expressions of the model's equations (mech_expr.c) ------------------------------------- */
 
-// The node of element elem of flat var `var` (a variable, not a parameter) for mbe_mech_expr;
-// sets *st (and m->err, at `at`) and returns 0 when the variable has no node here.
-typedef MbeSymId MbeMechNameFn(MbeMech* m, void* ctx, int var, int elem, const MbeExpr* at,
-                               MbeStatus* st);
+// The node of element elem of flat var `var` (a variable, not a parameter) for mbe_mech_expr, or
+// with `der` the node of its time derivative (the argument of der(v)); sets *st (and m->err, at
+// `at`) and returns 0 when the variable has no node here.
+typedef MbeSymId MbeMechNameFn(MbeMech* m, void* ctx, int var, int elem, bool der,
+                               const MbeExpr* at, MbeStatus* st);
 
 // Compiles the scalar expression e, written in flat instance scope with class lex, into the
 // mechanism's DAG: numbers; parameters and constants (their values, a varied one's expression of
 // the varied parameters, a fixed=false one's PARAM); variables through `name` (ctx is its);
 // time; + - * / ^ and unary minus; relations, and, or, not (as 0/1); if-expressions (SELECT);
-// der(v) (d/dt through the state derivatives); noEvent and smooth (transparent); abs, sign, sqrt,
-// sin, cos, tan, asin, acos, atan, atan2, exp, log, log10, sinh, cosh, tanh, min, max; a call of
-// a Modelica function of the model or a library with scalar inputs and outputs, inlined: its
-// algorithm runs symbolically (an if whose condition varies selects each variable's value, for-
-// and while-loops run when their bounds are known when compiling). Anything else (an array
-// value, an external function) is MBE_ERR_UNSUPPORTED naming it at its place.
+// der(v) of a variable (the name callback's derivative node; 0 of a parameter, 1 of time);
+// noEvent and smooth (transparent); abs, sign, sqrt, sin, cos, tan, asin, acos, atan, atan2, exp,
+// log, log10, sinh, cosh, tanh, min, max; a call of a Modelica function of the model or a library
+// with scalar inputs and outputs, inlined: its algorithm runs symbolically (an if whose condition
+// varies selects each variable's value, for- and while-loops run when their bounds are known when
+// compiling). Anything else (an array value, an external function) is MBE_ERR_UNSUPPORTED naming
+// it at its place.
 MbeStatus mbe_mech_expr(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
                         MbeMechNameFn* name, void* ctx, MbeSymId* out);
-
-// As mbe_mech_expr for element elem (0-based) of the vector expression e of length n, element-
-// wise: a vector name without subscripts takes its element elem, an array literal its elem-th
-// entry; + - .* ./ and scalar factors act per element, and functions of scalars apply to it (a
-// product of two arrays or a division by one is MBE_ERR_UNSUPPORTED).
-MbeStatus mbe_mech_expr_element(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
-                                int elem, int n, MbeMechNameFn* name, void* ctx, MbeSymId* out);
+// the length of the vector expression e (its unsubscripted vector variables), 0 for a scalar;
+// a matrix, or vectors of different lengths, are errors at their place
+MbeStatus mbe_mech_expr_size(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
+                             int* n);
+// element sel (0-based) of the vector expression e, as mbe_mech_expr: each unsubscripted vector
+// variable gives its element sel, an array literal its entry sel, operators and functions apply
+// element by element, zeros(n), ones(n) and fill(x, n) give their element; a product of two
+// vectors (a dot product in Modelica) is refused
+MbeStatus mbe_mech_expr_elem(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
+                             MbeMechNameFn* name, void* ctx, int sel, MbeSymId* out);
 
 // The user's own variables with a binding (not parameters, in a user's model) become signals
 // computed from the signals their bindings name (mech_bound.c); after mbe_mech_outputs.
@@ -425,6 +455,25 @@ MbeStatus mbe_mech_der(MbeMech* m, MbeSymId e, MbeSymId* out);
 
 // ---- mech_init.c ----------------------------------------------------------------------------
 MbeStatus mbe_mech_initial_state(MbeMech* m);
+
+// ---- mech_user.c -----------------------------------------------------------------------------
+// the kind (MBE_MC_USER_*) of flat instance inst when it is a user's model that extends one of
+// the partials mech implements for users (PartialLineForce, PartialForce, the Rotational and Translational
+// PartialCompliant and PartialCompliantWithRelativeStates), else -1
+int mbe_mech_user_kind(MbeMech* m, int inst);
+bool mbe_mech_is_user(MbeMechKind k);
+// the equations, states and unknowns of users' line forces; their states after the others
+MbeStatus mbe_mech_user_layout(MbeMech* m);
+// whether flat equation eq belongs to a user's line force (and is solved there)
+bool mbe_mech_user_owns_equation(const MbeMech* m, size_t eq);
+// a user's line force solved from its equations: f, the frames' wrenches, the states' derivatives
+MbeStatus mbe_mech_user_force(MbeMech* m, int c);
+// a user's 1-D compliant element between flanges at relative position rel and speed relv:
+// *force (tau or f at flange_b) and the states' derivatives
+MbeStatus mbe_mech_user_force_1d(MbeMech* m, int c, MbeSymId rel, MbeSymId relv,
+                                 MbeSymId* force);
+// the component's own variables, its force and its kinematics as outputs
+void mbe_mech_user_signals(MbeMech* m, int c);
 
 // ---- mech_vary.c ----------------------------------------------------------------------------
 // refuses a varied parameter that reaches no state derivative, initial state or output (after

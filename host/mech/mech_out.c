@@ -591,7 +591,11 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
     }
   }
   for (size_t c = 0; c < m->ncomps; c++) {
-    if (m->comps[c].state >= 0) {
+    if (mbe_mech_is_user(m->comps[c].kind)) {
+      for (int k = 0; k < m->comps[c].nstates; k++) {
+        m->state_names[m->comps[c].state + k] = m->flat->vars[m->user[c].svar[k]].name;
+      }
+    } else if (m->comps[c].state >= 0) {
       m->state_names[m->comps[c].state] =
           mbe_arena_printf(m->arena, "%s.s_damper", m->comps[c].name);
     }
@@ -661,6 +665,12 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
       case MBE_MC_TRANS_SPRING:
       case MBE_MC_TRANS_DAMPER:
       case MBE_MC_TRANS_SPRING_DAMPER: sig(m, comp->name, "f", m->drive_f[c]); break;
+      case MBE_MC_USER_LINE_FORCE:
+      case MBE_MC_USER_FORCE:
+      case MBE_MC_USER_TRANS_COMPLIANT:
+      case MBE_MC_USER_TRANS_RELATIVE:
+      case MBE_MC_USER_ROT_COMPLIANT:
+      case MBE_MC_USER_ROT_RELATIVE: mbe_mech_user_signals(m, (int)c); break;
       default:
         if (mbe_mech_is_line_force(comp->kind)) {
           sig(m, comp->name, "f", m->line_f[c]);

@@ -1,0 +1,957 @@
+// SPDX-License-Identifier: Apache-2.0
+// Users' force laws in equations (mech_internal.h, mbe_mech_user_*): a model that extends
+// MultiBody.Interfaces.PartialLineForce, or the Rotational/Translational PartialCompliant or
+// PartialCompliantWithRelativeStates (the table KINDS), and states its law in its equation
+// section. The partial's kinematics (a line force's length, s, der(s), r_rel_0, e_rel_0, r_rel_a,
+// e_a; a 1-D element's phi_rel/s_rel, w_rel/v_rel), parameters and time are known; the unknowns
+// are the force (f or tau), the component's own variables and the derivatives of its states (a
+// variable under der() is a state). The equations (and the own variables' binding equations) are
+// matched to the unknowns, sorted into blocks (Tarjan: BLT), and each block of one equation is
+// solved for its unknown: exactly where it is linear in it, by unrolled Newton steps (like the
+// junctions, mech_eom.c) where not. Larger blocks are refused naming them.
+//
+// While compiling, each unknown is a placeholder leaf: a PARAM whose index lies far beyond any
+// real parameter (differentiable with mbe_sym_diff). Solved values replace the placeholders by
+// rebuilding the nodes above them (`subst`); at the end the placeholder leaves, which nothing
+// the system uses reaches any more, are turned into constants so that no evaluation over all
+// nodes reads a parameter that does not exist.
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mech_internal.h"
+
+enum { PH_BASE = 0x40000000, NEWTON_STEPS = 8, MAX_EXTENDS_DEPTH = 32, MAX_KNOWN = 6 };
+
+// what mech knows of each partial a user's component may extend: the partial (below Modelica.),
+// the unknown force it applies (f or tau), the variables its kinematics give (their values, and
+// der() where the derivative is known before the accelerations are)
+typedef struct UserKind {
+  MbeMechKind kind;
+  const char* base;
+  const char* force;
+  const char* known[MAX_KNOWN];
+} UserKind;
+
+static const UserKind KINDS[] = {
+    {MBE_MC_USER_LINE_FORCE,
+     "Modelica.Mechanics.MultiBody.Interfaces.PartialLineForce",
+     "f",
+     {"length", "s", "r_rel_0", "e_rel_0", "r_rel_a", "e_a"}},
+    {MBE_MC_USER_FORCE,
+     "Modelica.Mechanics.MultiBody.Interfaces.PartialForce",
+     NULL,  // frame_b.f and frame_b.t
+     {"r_rel_b"}},
+    {MBE_MC_USER_TRANS_RELATIVE,
+     "Modelica.Mechanics.Translational.Interfaces.PartialCompliantWithRelativeStates",
+     "f",
+     {"s_rel", "v_rel"}},
+    {MBE_MC_USER_TRANS_COMPLIANT,
+     "Modelica.Mechanics.Translational.Interfaces.PartialCompliant",
+     "f",
+     {"s_rel"}},
+    {MBE_MC_USER_ROT_RELATIVE,
+     "Modelica.Mechanics.Rotational.Interfaces.PartialCompliantWithRelativeStates",
+     "tau",
+     {"phi_rel", "w_rel", "a_rel"}},
+    {MBE_MC_USER_ROT_COMPLIANT,
+     "Modelica.Mechanics.Rotational.Interfaces.PartialCompliant",
+     "tau",
+     {"phi_rel"}},
+};
+enum { NKINDS = sizeof KINDS / sizeof KINDS[0] };
+
+static const UserKind* user_kind(MbeMechKind k) {
+  for (int i = 0; i < NKINDS; i++) {
+    if (KINDS[i].kind == k) {
+      return &KINDS[i];
+    }
+  }
+  return NULL;
+}
+
+bool mbe_mech_is_user(MbeMechKind k) {
+  return user_kind(k) != NULL;
+}
+
+static bool extends_class(MbeMech* m, const MbeClass* cls, const char* name, int depth) {
+  for (size_t i = 0; depth < MAX_EXTENDS_DEPTH && i < cls->nextends; i++) {
+    const MbeClass* base = NULL;
+    MbeError scratch;
+    memset(&scratch, 0, sizeof scratch);
+    if (mbe_lookup_extends(m->flat->spec, cls, i, &base, &scratch) != MBE_OK || !base) {
+      continue;  // the flattener resolved these already; a failure here only means "not it"
+    }
+    const char* full = mbe_class_full_name(m->arena, base);
+    if ((full && strcmp(full, name) == 0) || extends_class(m, base, name, depth + 1)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+int mbe_mech_user_kind(MbeMech* m, int inst) {
+  const MbeInst* in = &m->flat->insts[inst];
+  for (int i = 0; in->kind == MBE_INST_MODEL && in->cls && i < NKINDS; i++) {
+    if (extends_class(m, in->cls, KINDS[i].base, 0)) {
+      return (int)KINDS[i].kind;
+    }
+  }
+  return -1;
+}
+
+// the part of a flat var's name below the component, NULL when it is not the component's own
+static const char* own_name(const MbeMech* m, int c, int var) {
+  const MbeMechComp* comp = &m->comps[c];
+  const MbeVar* v = &m->flat->vars[var];
+  size_t n = strlen(comp->name);
+  if (v->inst != comp->inst || strncmp(v->name, comp->name, n) != 0 || v->name[n] != '.') {
+    return NULL;
+  }
+  return v->name + n + 1;
+}
+
+static int known_index(const MbeMech* m, int c, const char* own) {
+  const UserKind* uk = user_kind(m->comps[c].kind);
+  for (int k = 0; own && uk && k < MAX_KNOWN && uk->known[k]; k++) {
+    if (strcmp(own, uk->known[k]) == 0) {
+      return k;
+    }
+  }
+  return -1;
+}
+
+static bool user_state(const MbeMechUser* u, int var, int* k) {
+  for (size_t i = 0; i < u->nstates; i++) {
+    if (u->svar[i] == var) {
+      *k = (int)i;
+      return true;
+    }
+  }
+  return false;
+}
+
+// der(name) anywhere in e: the component's own scalar variables under der() become states
+static MbeStatus find_states(MbeMech* m, int c, MbeMechUser* u, const MbeExpr* e) {
+  if (!e) {
+    return MBE_OK;
+  }
+  if (e->kind == MBE_EX_CALL && e->name.nparts == 1 && strcmp(e->name.parts[0].ident, "der") == 0 &&
+      e->nargs == 1 && e->args[0]->kind == MBE_EX_NAME) {
+    const MbeName* nm = &e->args[0]->name;
+    char buf[512];
+    int len = snprintf(buf, sizeof buf, "%s", m->comps[c].name);
+    bool plain = !nm->is_global;
+    for (size_t i = 0; i < nm->nparts && len > 0 && (size_t)len < sizeof buf; i++) {
+      plain = plain && nm->parts[i].nsubs == 0;
+      len += snprintf(buf + len, sizeof buf - (size_t)len, ".%s", nm->parts[i].ident);
+    }
+    int v = plain ? mbe_mech_var(m, buf) : -1;
+    int k;
+    const char* own = v >= 0 ? own_name(m, c, v) : NULL;
+    if (own && known_index(m, c, own) < 0 && m->flat->vars[v].variability < MBE_VAR_PARAMETER &&
+        m->flat->vars[v].ndims == 0 && !user_state(u, v, &k)) {
+      u->svar[u->nstates++] = v;
+    }
+    return MBE_OK;
+  }
+  if (e->kind == MBE_EX_NAME) {
+    return MBE_OK;
+  }
+  for (size_t i = 0; i < e->nargs; i++) {
+    MbeStatus st = find_states(m, c, u, e->args[i]);
+    if (st != MBE_OK) {
+      return st;
+    }
+  }
+  return MBE_OK;
+}
+
+static size_t var_size(const MbeVar* v) {
+  size_t n = 1;
+  for (int d = 0; d < v->ndims; d++) {
+    n *= (size_t)v->dims[d];
+  }
+  return n;
+}
+
+// the equations, states and unknowns of user component c
+static MbeStatus user_setup(MbeMech* m, int c, MbeMechUser* u) {
+  const MbeFlat* f = m->flat;
+  const MbeMechComp* comp = &m->comps[c];
+  size_t nun = 0;
+  for (size_t i = 0; i < f->nvars; i++) {
+    nun += (size_t)(f->vars[i].inst == comp->inst) * var_size(&f->vars[i]);
+  }
+  size_t maxn = 1;  // equations after vector ones are taken element by element
+  for (size_t i = 0; i < f->nvars; i++) {
+    maxn = var_size(&f->vars[i]) > maxn ? var_size(&f->vars[i]) : maxn;
+  }
+  size_t cap = (f->neqs + 1) * maxn + nun + 1;
+  u->eqs = mbe_arena_alloc(m->arena, cap * sizeof *u->eqs);
+  u->eqsel = mbe_arena_alloc(m->arena, cap * sizeof *u->eqsel);
+  u->svar = mbe_arena_alloc(m->arena, (nun + 1) * sizeof *u->svar);
+  u->uvar = mbe_arena_alloc(m->arena, (2 * nun + 7) * sizeof *u->uvar);  // 6: frame_b.f, .t
+  u->uelem = mbe_arena_alloc(m->arena, (2 * nun + 7) * sizeof *u->uelem);
+  if (!u->eqs || !u->eqsel || !u->svar || !u->uvar || !u->uelem) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  for (size_t i = 0; i < f->neqs; i++) {
+    const MbeFlatEq* q = &f->eqs[i];
+    if (q->scope != comp->inst || q->is_initial) {
+      continue;
+    }
+    // a vector equation (frame_b.f = c*r_rel_b) is one equation per element
+    int nl = 0, nr = 0;
+    MbeStatus st = mbe_mech_expr_size(m, q->lhs, q->scope, q->lex, &nl);
+    if (st == MBE_OK) {
+      st = mbe_mech_expr_size(m, q->rhs, q->scope, q->lex, &nr);
+    }
+    if (st == MBE_OK && nl && nr && nl != nr) {
+      st = mbe_error_at(m->err, MBE_ERR_MODEL, q->loc,
+                        "the sides of this equation are vectors of %d and %d elements", nl, nr);
+    }
+    if (st != MBE_OK) {
+      return st;
+    }
+    int n = nl > nr ? nl : nr;
+    for (int k = 0; k < (n ? n : 1); k++) {
+      u->eqsel[u->neqs] = n ? k : -1;
+      u->eqs[u->neqs++] = (int)i;
+    }
+    st = find_states(m, c, u, q->lhs);
+    if (st == MBE_OK) {
+      st = find_states(m, c, u, q->rhs);
+    }
+    if (st != MBE_OK) {
+      return st;
+    }
+  }
+  // binding equations of the own variables (Real v = der(s)): equations v = expr
+  for (size_t i = 0; i < f->nvars; i++) {
+    const MbeVar* v = &f->vars[i];
+    const char* own = own_name(m, c, (int)i);
+    if (!own || !v->binding.expr || known_index(m, c, own) >= 0 ||
+        v->variability >= MBE_VAR_PARAMETER) {
+      continue;
+    }
+    if (v->ndims) {
+      return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, v->binding.loc,
+                          "%s: a binding equation of an array variable is not supported in a "
+                          "user's force law yet (write its elements' equations)",
+                          v->name);
+    }
+    u->eqsel[u->neqs] = -1;
+    u->eqs[u->neqs++] = -1 - (int)i;
+    MbeStatus st = find_states(m, c, u, v->binding.expr);
+    if (st != MBE_OK) {
+      return st;
+    }
+  }
+  // unknowns: f and the own variables (element by element), then der() of each state
+  for (size_t i = 0; i < f->nvars; i++) {
+    const MbeVar* v = &f->vars[i];
+    const char* own = own_name(m, c, (int)i);
+    int k;
+    if (!own || known_index(m, c, own) >= 0 || v->variability >= MBE_VAR_PARAMETER ||
+        user_state(u, (int)i, &k)) {
+      continue;
+    }
+    for (size_t e = 0; e < var_size(v); e++) {
+      u->uvar[u->nunk] = (int)i;
+      u->uelem[u->nunk++] = (int)e;
+    }
+  }
+  for (int k = 0; comp->kind == MBE_MC_USER_FORCE && k < 2; k++) {
+    // PartialForce: the law gives frame_b's cut force and torque (resolved in frame_b)
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s.frame_b.%s", comp->name, k == 0 ? "f" : "t");
+    int v = mbe_mech_var(m, buf);
+    if (v < 0) {
+      return mbe_mech_error(m, MBE_ERR_INTERNAL, c, "no %s", buf);
+    }
+    for (int e = 0; e < 3; e++) {
+      u->uvar[u->nunk] = v;
+      u->uelem[u->nunk++] = e;
+    }
+  }
+  u->nvals = u->nunk;
+  for (size_t k = 0; k < u->nstates; k++) {
+    u->uvar[u->nunk] = u->svar[k];
+    u->uelem[u->nunk++] = -1;  // der(state)
+  }
+  return MBE_OK;
+}
+
+MbeStatus mbe_mech_user_layout(MbeMech* m) {
+  m->user = mbe_arena_alloc(m->arena, (m->ncomps + 1) * sizeof *m->user);
+  if (!m->user) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  memset(m->user, 0, (m->ncomps + 1) * sizeof *m->user);
+  for (size_t c = 0; c < m->ncomps; c++) {
+    if (!mbe_mech_is_user(m->comps[c].kind)) {
+      continue;
+    }
+    MbeStatus st = user_setup(m, (int)c, &m->user[c]);
+    if (st != MBE_OK) {
+      return st;
+    }
+    if (m->user[c].nstates) {
+      m->comps[c].state = (int)m->nx;
+      m->comps[c].nstates = (int)m->user[c].nstates;
+      m->nx += m->user[c].nstates;
+    }
+  }
+  return MBE_OK;
+}
+
+bool mbe_mech_user_owns_equation(const MbeMech* m, size_t eq) {
+  const MbeFlatEq* q = &m->flat->eqs[eq];
+  if (q->is_initial || q->scope < 0 || !m->user) {
+    return false;
+  }
+  int c = m->inst_comp[q->scope];
+  return c >= 0 && mbe_mech_is_user(m->comps[c].kind);
+}
+
+// ---- compiling the equations ------------------------------------------------------------------
+
+typedef struct Solve {
+  MbeMech* m;
+  int c;
+  MbeMechUser* u;
+  MbeSymId known[MAX_KNOWN][3];
+  MbeSymId dknown[MAX_KNOWN][3];  // their derivatives where has_der
+  bool has_der[MAX_KNOWN];
+  bool unavailable[MAX_KNOWN];  // an acceleration: not known to a force law
+  MbeSymId first;  // the first placeholder node: nothing below it depends on an unknown
+  MbeSymId* ph;    // (nunk) placeholder leaves
+  MbeSymId* val;   // (nunk) solved values, 0 while unknown
+} Solve;
+
+static MbeSymId name_node(MbeMech* m, void* ctx, int var, int elem, bool der, const MbeExpr* at,
+                          MbeStatus* st) {
+  Solve* q = ctx;
+  const char* own = own_name(m, q->c, var);
+  int k = known_index(m, q->c, own);
+  if (k >= 0 && (q->unavailable[k] || (der && !q->has_der[k]))) {
+    *st = mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, at->loc,
+                       q->unavailable[k]
+                           ? "%s is an acceleration, which a force law cannot read (the "
+                             "accelerations follow from the forces)"
+                           : "der(%s) is not supported in a user's force law (der() of the "
+                             "positions and distances is)",
+                       own);
+    return 0;
+  }
+  if (k >= 0) {
+    return der ? q->dknown[k][elem] : q->known[k][elem];
+  }
+  int s;
+  if (own && user_state(q->u, var, &s)) {
+    return der ? q->ph[q->u->nvals + (size_t)s] : mbe_sym_state(m->s, q->m->comps[q->c].state + s);
+  }
+  for (size_t j = 0; j < q->u->nvals; j++) {
+    if (q->u->uvar[j] == var && q->u->uelem[j] == elem) {
+      if (!der) {
+        return q->ph[j];
+      }
+      break;
+    }
+  }
+  *st = mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, at->loc,
+                     own ? "der(%s): only der() of a whole scalar variable makes a state"
+                         : "%s: the equations of a user's force law may read its own variables, "
+                           "the kinematics of the partial it extends, parameters and time; not "
+                           "this",
+                     m->flat->vars[var].name);
+  return 0;
+}
+
+// the residual lhs - rhs of flat equation i (its element sel when >= 0), or v - binding for
+// i = -1 - v
+static MbeStatus residual(Solve* q, int i, int sel, MbeSymId* out) {
+  MbeSymId a, b;
+  MbeStatus st = MBE_OK;
+  if (i < 0) {
+    const MbeBinding* bd = &q->m->flat->vars[-1 - i].binding;
+    a = name_node(q->m, q, -1 - i, 0, false, bd->expr, &st);
+    if (st == MBE_OK) {
+      st = mbe_mech_expr(q->m, bd->expr, bd->scope, bd->lex, name_node, q, &b);
+    }
+  } else {
+    const MbeFlatEq* e = &q->m->flat->eqs[i];
+    st = mbe_mech_expr_elem(q->m, e->lhs, e->scope, e->lex, name_node, q, sel, &a);
+    if (st == MBE_OK) {
+      st = mbe_mech_expr_elem(q->m, e->rhs, e->scope, e->lex, name_node, q, sel, &b);
+    }
+  }
+  if (st == MBE_OK) {
+    *out = mbe_sym_sub(q->m->s, a, b);
+  }
+  return st;
+}
+
+// the placeholder index of node id, -1 when it is none
+static int placeholder(const Solve* q, MbeSymId id) {
+  const MbeSymNode* n = &q->m->s->nodes[id];
+  if (id < q->first || n->op != MBE_SYM_PARAM || n->index < PH_BASE) {
+    return -1;
+  }
+  for (size_t j = 0; j < q->u->nunk; j++) {
+    if (q->ph[j] == id) {
+      return (int)j;
+    }
+  }
+  return -1;
+}
+
+// root with every placeholder j replaced by with[j] (where nonzero), rebuilt above q->first
+static MbeSymId subst(Solve* q, MbeSymId root, const MbeSymId* with) {
+  MbeSym* s = q->m->s;
+  if (root < q->first) {
+    return root;
+  }
+  size_t n = (size_t)(root - q->first) + 1;
+  MbeSymId* map = mbe_malloc(n * sizeof *map);
+  if (!map) {
+    s->is_oom = true;
+    return 0;
+  }
+  for (size_t i = 0; i < n; i++) {
+    MbeSymId id = q->first + (MbeSymId)i;
+    MbeSymNode nd = s->nodes[id];  // a copy: creating nodes may move the array
+    int j = placeholder(q, id);
+    int ar = mbe_sym_op_arity((MbeSymOp)nd.op);
+    if (j >= 0 && with[j]) {
+      map[i] = with[j];
+    } else if (ar == 0) {
+      map[i] = id;
+    } else {
+      MbeSymId a[3] = {0, 0, 0};
+      for (int k = 0; k < ar; k++) {
+        a[k] = nd.arg[k] < q->first ? nd.arg[k] : map[nd.arg[k] - q->first];
+      }
+      map[i] = mbe_sym_op(s, (MbeSymOp)nd.op, a[0], a[1], a[2]);
+    }
+  }
+  MbeSymId r = map[n - 1];
+  mbe_free(map);
+  return r;
+}
+
+// which placeholders node root reaches (inc[j] = 1)
+static void incidence(Solve* q, MbeSymId root, unsigned char* inc) {
+  MbeSym* s = q->m->s;
+  memset(inc, 0, q->u->nunk);
+  if (root < q->first) {
+    return;
+  }
+  size_t n = (size_t)(root - q->first) + 1;
+  unsigned char* seen = mbe_calloc(n, 1);
+  if (!seen) {
+    s->is_oom = true;
+    return;
+  }
+  seen[n - 1] = 1;
+  for (size_t i = n; i-- > 0;) {
+    if (!seen[i]) {
+      continue;
+    }
+    MbeSymId id = q->first + (MbeSymId)i;
+    int j = placeholder(q, id);
+    if (j >= 0) {
+      inc[j] = 1;
+    }
+    const MbeSymNode* nd = &s->nodes[id];
+    for (int k = 0; k < mbe_sym_op_arity((MbeSymOp)nd->op); k++) {
+      if (nd->arg[k] >= q->first) {
+        seen[nd->arg[k] - q->first] = 1;
+      }
+    }
+  }
+  mbe_free(seen);
+}
+
+// ---- matching and BLT -------------------------------------------------------------------------
+
+typedef struct Graph {
+  size_t ne, nu;
+  const unsigned char* inc;  // ne x nu
+  int* eq_of;                // unknown -> matched equation, -1
+  int* un_of;                // equation -> matched unknown, -1
+  unsigned char* seen;
+  // Tarjan
+  int *index, *low, *stack, *block;  // block: equation -> block number (solve order)
+  bool* on;
+  int next, sp, nblocks;
+} Graph;
+
+static bool augment(Graph* g, size_t e) {
+  for (size_t j = 0; j < g->nu; j++) {
+    if (!g->inc[e * g->nu + j] || g->seen[j]) {
+      continue;
+    }
+    g->seen[j] = 1;
+    if (g->eq_of[j] < 0 || augment(g, (size_t)g->eq_of[j])) {
+      g->eq_of[j] = (int)e;
+      g->un_of[e] = (int)j;
+      return true;
+    }
+  }
+  return false;
+}
+
+// Tarjan's strongly connected components: an equation depends on the equations that solve the
+// other unknowns it uses; components come out dependencies first, which is the solving order
+static void strong(Graph* g, size_t e) {
+  g->index[e] = g->low[e] = g->next++;
+  g->stack[g->sp++] = (int)e;
+  g->on[e] = true;
+  for (size_t j = 0; j < g->nu; j++) {
+    if (!g->inc[e * g->nu + j] || (int)j == g->un_of[e]) {
+      continue;
+    }
+    size_t d = (size_t)g->eq_of[j];
+    if (g->index[d] < 0) {
+      strong(g, d);
+      g->low[e] = g->low[e] < g->low[d] ? g->low[e] : g->low[d];
+    } else if (g->on[d]) {
+      g->low[e] = g->low[e] < g->index[d] ? g->low[e] : g->index[d];
+    }
+  }
+  if (g->low[e] == g->index[e]) {
+    int w;
+    do {
+      w = g->stack[--g->sp];
+      g->on[w] = false;
+      g->block[w] = g->nblocks;
+    } while (w != (int)e);
+    g->nblocks++;
+  }
+}
+
+static MbeLoc eq_loc(const Solve* q, size_t e) {
+  int i = q->u->eqs[e];
+  return i < 0 ? q->m->flat->vars[-1 - i].binding.loc : q->m->flat->eqs[i].loc;
+}
+
+static const char* unknown_name(const Solve* q, size_t j) {
+  const MbeVar* v = &q->m->flat->vars[q->u->uvar[j]];
+  if (j >= q->u->nvals) {
+    return mbe_arena_printf(q->m->arena, "der(%s)", v->name);
+  }
+  return v->ndims ? mbe_arena_printf(q->m->arena, "%s[%d]", v->name, q->u->uelem[j] + 1) : v->name;
+}
+
+// every equation matched to an unknown of its own and every unknown to an equation, else the
+// error that names the equation or the unknown left over
+static MbeStatus match(Solve* q, Graph* g) {
+  MbeMech* m = q->m;
+  const char* cn = m->comps[q->c].name;
+  int left = -1;  // the first equation left without an unknown
+  for (size_t e = 0; e < g->ne; e++) {
+    bool any = false;
+    for (size_t j = 0; j < g->nu; j++) {
+      any = any || g->inc[e * g->nu + j];
+    }
+    if (!any) {
+      return mbe_error_at(m->err, MBE_ERR_MODEL, eq_loc(q, e),
+                          "%s: this equation has no unknown (it relates only known quantities: "
+                          "kinematics, parameters, states)",
+                          cn);
+    }
+    memset(g->seen, 0, g->nu);
+    if (!augment(g, e) && left < 0) {
+      left = (int)e;
+    }
+  }
+  if (left >= 0 && g->ne > g->nu) {
+    return mbe_error_at(m->err, MBE_ERR_MODEL, eq_loc(q, (size_t)left),
+                        "%s: more equations than unknowns (%zu equations for %zu unknowns); "
+                        "this one is left without an unknown to solve for",
+                        cn, g->ne, g->nu);
+  }
+  for (size_t j = 0; j < g->nu; j++) {
+    if (g->eq_of[j] < 0) {
+      const MbeVar* v = &m->flat->vars[q->u->uvar[j]];
+      if (left >= 0) {
+        return mbe_error_at(m->err, MBE_ERR_MODEL, eq_loc(q, (size_t)left),
+                            "%s: this equation and others determine the same unknowns while no "
+                            "equation determines %s (a singular system)",
+                            cn, unknown_name(q, j));
+      }
+      if (!mbe_spec_is_user_file(m->flat->spec, v->loc.file)) {
+        // declared by the partial (f, tau, frame_b.f): at the user's component
+        return mbe_mech_error(m, MBE_ERR_MODEL, q->c,
+                              "no equation determines %s (%zu equations for %zu unknowns)",
+                              unknown_name(q, j), g->ne, g->nu);
+      }
+      return mbe_error_at(m->err, MBE_ERR_MODEL, v->loc,
+                          "%s: no equation determines %s (%zu equations for %zu unknowns)", cn,
+                          unknown_name(q, j), g->ne, g->nu);
+    }
+  }
+  return MBE_OK;
+}
+
+static MbeStatus loop_error(Solve* q, const Graph* g, int b) {
+  MbeStrbuf sb;
+  mbe_strbuf_init(&sb);
+  size_t first = 0, n = 0;
+  for (size_t e = 0; e < g->ne; e++) {
+    if (g->block[e] == b) {
+      MbeLoc l = eq_loc(q, e);
+      first = n++ == 0 ? e : first;
+      mbe_strbuf_printf(&sb, "%s%d:%d", n > 1 ? ", " : "", l.line, l.col);
+    }
+  }
+  MbeStatus st = mbe_error_at(q->m->err, MBE_ERR_UNSUPPORTED, eq_loc(q, first),
+                              "%s: an algebraic loop of %zu equations (at %s) is not supported "
+                              "yet: mbens solves one equation for one unknown at a time",
+                              q->m->comps[q->c].name, n, sb.data ? sb.data : "?");
+  mbe_strbuf_deinit(&sb);
+  return st;
+}
+
+// ---- solving ------------------------------------------------------------------------------------
+
+// r(x) = 0 for placeholder j by unrolled Newton steps from the unknown's start value; a
+// residual above 1e-9 of the terms' scale (or NaN) after them fails the member (m->fail)
+static MbeSymId newton(Solve* q, size_t j, MbeSymId r, MbeSymId dr) {
+  MbeMech* m = q->m;
+  MbeSym* s = m->s;
+  MbeSymId* with = mbe_calloc(q->u->nunk + 1, sizeof *with);
+  if (!with) {
+    s->is_oom = true;
+    return 0;
+  }
+  const MbeVar* v = &m->flat->vars[q->u->uvar[j]];
+  MbeSymId x =
+      j < q->u->nvals ? mbe_mech_start_sym(m, v->name, q->u->uelem[j]) : mbe_sym_const(s, 0);
+  MbeSymId rx = 0, dx = 0;
+  for (int it = 0; it <= NEWTON_STEPS; it++) {
+    with[j] = x;
+    rx = subst(q, r, with);
+    if (it == NEWTON_STEPS) {
+      break;
+    }
+    dx = subst(q, dr, with);
+    MbeSymId step = mbe_sym_div(s, rx, dx);
+    x = mbe_sym_sub(s, x, step);
+  }
+  mbe_free(with);
+  // converged: |r| <= 1e-9 (1 + |x r'|); ok > 0 passes, a NaN compares false and fails
+  MbeSymId xd = mbe_sym_mul(s, x, dx);
+  MbeSymId ax = mbe_sym_fn(s, MBE_SYM_ABS, xd);
+  MbeSymId one = mbe_sym_const(s, 1.0);
+  MbeSymId sc = mbe_sym_add(s, one, ax);
+  MbeSymId tol = mbe_sym_mul(s, mbe_sym_const(s, 1e-9), sc);
+  MbeSymId ar = mbe_sym_fn(s, MBE_SYM_ABS, rx);
+  MbeSymId ok = mbe_sym_sub(s, tol, ar);
+  MbeSymId pass = mbe_sym_const(s, -1.0);
+  MbeSymId failed = mbe_sym_const(s, 1.0);
+  MbeSymId bad = mbe_sym_op(s, MBE_SYM_SELECT, ok, pass, failed);
+  m->fail = m->fail ? mbe_sym_op(s, MBE_SYM_MAX, m->fail, bad, 0) : bad;
+  return x;
+}
+
+// equation e for its matched unknown j, the unknowns of earlier blocks already solved
+static MbeStatus solve_one(Solve* q, size_t e, size_t j, MbeSymId r0) {
+  MbeMech* m = q->m;
+  MbeSym* s = m->s;
+  MbeSymId r = subst(q, r0, q->val);
+  MbeSymId dr, ddr;
+  MbeStatus st = mbe_sym_diff(s, r, q->ph[j], &dr, m->err);
+  if (st == MBE_OK) {
+    st = mbe_sym_diff(s, dr, q->ph[j], &ddr, m->err);
+  }
+  if (st != MBE_OK) {
+    return st;
+  }
+  if (dr == 0) {
+    return mbe_error_at(m->err, MBE_ERR_MODEL, eq_loc(q, e),
+                        "%s: this equation does not depend on %s, the unknown it must determine",
+                        m->comps[q->c].name, unknown_name(q, j));
+  }
+  if (ddr == 0) {
+    // linear: r = r(0) + r' x, so x = -r(0) / r'
+    MbeSymId* with = mbe_calloc(q->u->nunk + 1, sizeof *with);
+    if (!with) {
+      return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+    }
+    with[j] = mbe_sym_const(s, 0);
+    MbeSymId rz = subst(q, r, with);
+    mbe_free(with);
+    MbeSymId x = mbe_sym_div(s, rz, dr);
+    q->val[j] = mbe_sym_neg(s, x);
+  } else {
+    q->val[j] = newton(q, j, r, dr);
+  }
+  return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
+// matching, BLT order, and the blocks solved in that order
+static MbeStatus sort_and_solve(Solve* q, const MbeSymId* res) {
+  MbeMech* m = q->m;
+  size_t ne = q->u->neqs, nu = q->u->nunk;
+  Graph g = {.ne = ne, .nu = nu};
+  unsigned char* inc = mbe_calloc(ne * nu + 1, 1);
+  int* ints = mbe_malloc((nu + 5 * ne + 1) * sizeof *ints);
+  g.seen = mbe_calloc(nu + 1, 1);
+  g.on = mbe_calloc(ne + 1, sizeof *g.on);
+  MbeStatus st = MBE_OK;
+  if (!inc || !ints || !g.seen || !g.on) {
+    st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+    goto done;
+  }
+  for (size_t e = 0; e < ne; e++) {
+    incidence(q, res[e], inc + e * nu);
+  }
+  g.inc = inc;
+  g.eq_of = ints, g.un_of = ints + nu, g.index = g.un_of + ne, g.low = g.index + ne;
+  g.stack = g.low + ne, g.block = g.stack + ne;
+  for (size_t i = 0; i < nu + 5 * ne; i++) {
+    ints[i] = -1;
+  }
+  if ((st = match(q, &g)) != MBE_OK) {
+    goto done;
+  }
+  for (size_t e = 0; e < ne; e++) {
+    if (g.index[e] < 0) {
+      strong(&g, e);
+    }
+  }
+  for (int b = 0; b < g.nblocks && st == MBE_OK; b++) {
+    size_t n = 0, e1 = 0;
+    for (size_t e = 0; e < ne; e++) {
+      if (g.block[e] == b) {
+        n++, e1 = e;
+      }
+    }
+    st = n > 1 ? loop_error(q, &g, b) : solve_one(q, e1, (size_t)g.un_of[e1], res[e1]);
+  }
+done:
+  mbe_free(inc), mbe_free(ints), mbe_free(g.seen), mbe_free(g.on);
+  return st;
+}
+
+// the kinematics a user's line force knows (as the MSL's LineForceBase and PartialLineForce)
+static MbeStatus kinematics(Solve* q, MbeMechPoint* A, MbeMechPoint* B, MbeV3* e0) {
+  MbeMech* m = q->m;
+  MbeSym* s = m->s;
+  MbeStatus st = MBE_OK;
+  MbeV3 r = mbe_v3_sub(s, B->r0, A->r0);
+  MbeSymId L = mbe_v3_norm(s, r);
+  MbeSymId small = mbe_mech_psym(m, q->c, "s_small", 0, &st);
+  MbeSymId len = mbe_sym_op(s, MBE_SYM_MAX, L, small, 0);
+  *e0 = mbe_v3_scale(s, mbe_sym_div(s, mbe_sym_const(s, 1.0), len), r);
+  MbeV3 ra = mbe_m3_mulv(s, A->R, r);
+  MbeV3 ea = mbe_m3_mulv(s, A->R, *e0);
+  for (int i = 0; i < 3; i++) {
+    q->known[0][i] = L, q->known[1][i] = len;            // length, s
+    q->known[2][i] = r.e[i], q->known[3][i] = e0->e[i];  // r_rel_0, e_rel_0
+    q->known[4][i] = ra.e[i], q->known[5][i] = ea.e[i];  // r_rel_a, e_a
+  }
+  MbeV3 va = mbe_m3_tmulv(s, A->R, A->v);
+  MbeV3 vb = mbe_m3_tmulv(s, B->R, B->v);
+  MbeV3 dv = mbe_v3_sub(s, vb, va);
+  MbeSymId dlen = mbe_v3_dot(s, *e0, dv);
+  MbeSymId gap = mbe_sym_sub(s, L, small);
+  MbeSymId ds = mbe_sym_op(s, MBE_SYM_SELECT, gap, dlen, 0);  // s' = 0 while guarded
+  for (int i = 0; i < 3; i++) {
+    q->dknown[0][i] = dlen, q->dknown[1][i] = ds;
+  }
+  q->has_der[0] = q->has_der[1] = true;
+  return st;
+}
+
+static MbeStatus user_frames(MbeMech* m, int c) {
+  const MbeMechComp* comp = &m->comps[c];
+  if (comp->frame_a < 0 || comp->frame_b < 0) {
+    return mbe_mech_error(m, MBE_ERR_MODEL, c, "frame_a and frame_b must both be connected");
+  }
+  if (mbe_mech_bool(m, c, "fixedRotationAtFrame_a") ||
+      mbe_mech_bool(m, c, "fixedRotationAtFrame_b")) {
+    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                          "fixedRotationAtFrame_a/_b is not supported for a user's line force "
+                          "yet");
+  }
+  return MBE_OK;
+}
+
+// compiles, sorts and solves the equations of component c with the knowns q holds: u->sol, the
+// states' derivatives, and *force (f or tau)
+static MbeStatus solve_user(Solve* q, MbeSymId* force) {
+  MbeMech* m = q->m;
+  MbeSym* s = m->s;
+  MbeMechUser* u = q->u;
+  MbeStatus st = MBE_OK;
+  q->ph = mbe_arena_alloc(m->arena, (u->nunk + 1) * sizeof *q->ph);
+  q->val = mbe_arena_alloc(m->arena, (u->nunk + 1) * sizeof *q->val);
+  MbeSymId* res = mbe_malloc((u->neqs + 1) * sizeof *res);
+  if (!q->ph || !q->val || !res) {
+    mbe_free(res);
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  for (size_t j = 0; j < u->nunk; j++) {
+    q->ph[j] = mbe_sym_param(s, PH_BASE + m->nplaceholders++);
+    q->val[j] = 0;
+  }
+  q->first = u->nunk ? q->ph[0] : (MbeSymId)s->nnodes;
+  for (size_t e = 0; e < u->neqs && st == MBE_OK; e++) {
+    st = residual(q, u->eqs[e], u->eqsel[e], &res[e]);
+  }
+  if (st == MBE_OK) {
+    st = sort_and_solve(q, res);
+  }
+  mbe_free(res);
+  for (size_t j = 0; j < u->nunk; j++) {
+    // retired: nothing the system computes reaches them now (see the top of this file)
+    MbeSymNode* n = &s->nodes[q->ph[j]];
+    n->op = MBE_SYM_CONST, n->value = 0, n->index = 0;
+  }
+  if (st != MBE_OK) {
+    return st;
+  }
+  u->sol = q->val;
+  const char* fname = user_kind(m->comps[q->c].kind)->force;
+  *force = 0;
+  for (size_t j = 0; j < u->nvals; j++) {
+    const char* own = own_name(m, q->c, u->uvar[j]);
+    *force = own && fname && strcmp(own, fname) == 0 ? q->val[j] : *force;
+  }
+  for (size_t k = 0; k < u->nstates; k++) {
+    m->xdot[m->comps[q->c].state + (int)k] = q->val[u->nvals + k];
+  }
+  return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
+// PartialForce: the law sets frame_b.f and frame_b.t (on the element, resolved in frame_b) from
+// r_rel_b and der(r_rel_b); frame_a takes the opposite wrench carried over (the MSL's
+// frame_a.f = -resolve1(R_rel, frame_b.f), frame_a.t = -resolve1(R_rel, frame_b.t +
+// cross(r_rel_b, frame_b.f)))
+static MbeStatus user_frame_force(MbeMech* m, int c, MbeMechPoint* A, MbeMechPoint* B) {
+  MbeSym* s = m->s;
+  Solve q = {.m = m, .c = c, .u = &m->user[c]};
+  MbeV3 d = mbe_v3_sub(s, B->r0, A->r0);
+  MbeV3 r = mbe_m3_mulv(s, B->R, d);  // r_rel_b
+  // d/dt r_rel_b = v_b - R_b R_a^T v_a - w_b x r_rel_b (all in frame_b)
+  MbeV3 vaw = mbe_m3_tmulv(s, A->R, A->v);
+  MbeV3 vab = mbe_m3_mulv(s, B->R, vaw);
+  MbeV3 wr = mbe_v3_cross(s, B->w, r);
+  MbeV3 dr = mbe_v3_sub(s, B->v, vab);
+  dr = mbe_v3_sub(s, dr, wr);
+  for (int i = 0; i < 3; i++) {
+    q.known[0][i] = r.e[i], q.dknown[0][i] = dr.e[i];
+  }
+  q.has_der[0] = true;
+  MbeSymId unused;
+  MbeStatus st = solve_user(&q, &unused);
+  if (st != MBE_OK) {
+    return st;
+  }
+  MbeV3 f, t;
+  for (int i = 0; i < 3; i++) {
+    f.e[i] = q.val[m->user[c].nvals - 6 + (size_t)i];
+    t.e[i] = q.val[m->user[c].nvals - 3 + (size_t)i];
+  }
+  MbeV3 rxf = mbe_v3_cross(s, r, f);
+  MbeV3 tb = mbe_v3_add(s, t, rxf);
+  MbeV3 fw = mbe_m3_tmulv(s, B->R, f);
+  MbeV3 tw = mbe_m3_tmulv(s, B->R, tb);
+  MbeV3 fa = mbe_m3_mulv(s, A->R, fw);
+  MbeV3 ta = mbe_m3_mulv(s, A->R, tw);
+  MbeMechFrame* Fa = &m->frames[m->comps[c].frame_a];
+  MbeMechFrame* Fb = &m->frames[m->comps[c].frame_b];
+  Fb->f = f, Fb->t = t, Fb->has_wrench = true;
+  Fa->f = mbe_v3_neg(s, fa), Fa->t = mbe_v3_neg(s, ta), Fa->has_wrench = true;
+  m->user[c].rel_b = r;
+  return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
+MbeStatus mbe_mech_user_force(MbeMech* m, int c) {
+  MbeSym* s = m->s;
+  MbeStatus st = user_frames(m, c);
+  if (st != MBE_OK) {
+    return st;
+  }
+  MbeMechPoint* A = &m->points[m->frames[m->comps[c].frame_a].point];
+  MbeMechPoint* B = &m->points[m->frames[m->comps[c].frame_b].point];
+  if (m->comps[c].kind == MBE_MC_USER_FORCE) {
+    return user_frame_force(m, c, A, B);
+  }
+  Solve q = {.m = m, .c = c, .u = &m->user[c]};
+  MbeV3 e0;
+  MbeSymId f;
+  if ((st = kinematics(&q, A, B, &e0)) != MBE_OK || (st = solve_user(&q, &f)) != MBE_OK) {
+    return st;
+  }
+  m->line_len[c] = q.known[0][0];
+  m->line_e0[c] = e0;
+  m->line_f[c] = f;
+  MbeV3 fb_w = mbe_v3_scale(s, f, e0);  // tension f pulls frame_b's owner towards frame_a
+  MbeV3 fa_w = mbe_v3_neg(s, fb_w);
+  MbeMechFrame* fa = &m->frames[m->comps[c].frame_a];
+  MbeMechFrame* fb = &m->frames[m->comps[c].frame_b];
+  fb->f = mbe_m3_mulv(s, B->R, fb_w), fb->t = mbe_v3_zero(), fb->has_wrench = true;
+  fa->f = mbe_m3_mulv(s, A->R, fa_w), fa->t = mbe_v3_zero(), fa->has_wrench = true;
+  return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
+MbeStatus mbe_mech_user_force_1d(MbeMech* m, int c, MbeSymId rel, MbeSymId relv, MbeSymId* force) {
+  Solve q = {.m = m, .c = c, .u = &m->user[c]};
+  // phi_rel / s_rel (der: the relative speed), w_rel / v_rel (der: unknown here), a_rel
+  for (int i = 0; i < 3; i++) {
+    q.known[0][i] = rel, q.known[1][i] = relv;
+  }
+  for (int i = 0; i < 3; i++) {
+    q.dknown[0][i] = relv;
+  }
+  q.has_der[0] = true;
+  q.unavailable[2] = true;
+  MbeStatus st = solve_user(&q, force);
+  if (st == MBE_OK) {
+    m->user[c].rel = rel, m->user[c].relv = relv;
+  }
+  return st;
+}
+
+// the component's own variables as outputs, under their names, and its kinematics
+void mbe_mech_user_signals(MbeMech* m, int c) {
+  const MbeMechUser* u = &m->user[c];
+  const UserKind* uk = user_kind(m->comps[c].kind);
+  for (size_t j = 0; u->sol && j < u->nvals; j++) {
+    const MbeVar* v = &m->flat->vars[u->uvar[j]];
+    const char* own = own_name(m, c, u->uvar[j]);
+    if (!own || (uk->force && strcmp(own, uk->force) == 0)) {
+      continue;  // the force outputs have it (PartialForce: the frame outputs)
+    }
+    const char* name =
+        v->ndims ? mbe_arena_printf(m->arena, "%s[%d]", v->name, u->uelem[j] + 1) : v->name;
+    mbe_mech_signal(m, name, u->sol[j]);
+  }
+  const char* cn = m->comps[c].name;
+  if (m->comps[c].kind == MBE_MC_USER_LINE_FORCE) {
+    MbeStatus st = MBE_OK;
+    MbeSymId small = mbe_mech_psym(m, c, "s_small", 0, &st);
+    MbeSymId len = mbe_sym_op(m->s, MBE_SYM_MAX, m->line_len[c], small, 0);
+    mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.s", cn), len);
+    mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.f", cn), m->line_f[c]);
+    mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.length", cn), m->line_len[c]);
+    return;
+  }
+  if (m->comps[c].kind == MBE_MC_USER_FORCE) {
+    for (int i = 0; i < 3; i++) {
+      const char* nm = mbe_arena_printf(m->arena, "%s.r_rel_b[%d]", cn, i + 1);
+      mbe_mech_signal(m, nm, u->rel_b.e[i]);
+    }
+    return;
+  }
+  mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.%s", cn, uk->force), m->drive_f[c]);
+  mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.%s", cn, uk->known[0]), u->rel);
+  if (uk->known[1]) {
+    mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.%s", cn, uk->known[1]), u->relv);
+  }
+}
