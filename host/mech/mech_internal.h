@@ -255,6 +255,12 @@ typedef struct MbeMechLineMass {
 // Types.GravityTypes (enumeration literals are 1-based)
 enum { MBE_GRAVITY_NONE = 1, MBE_GRAVITY_UNIFORM = 2, MBE_GRAVITY_POINT = 3 };
 
+// an assert of the model compiled for the run
+typedef struct MbeMechAssert {
+  MbeSymId cond;  // 1 when it holds, 0 when not
+  const MbeFlatAssert* src;
+} MbeMechAssert;
+
 typedef struct MbeMech {
   const MbeFlat* flat;
   MbeSystem* sys;
@@ -323,6 +329,8 @@ typedef struct MbeMech {
   MbeSymId* xdot;
   const char** state_names;
   double* x0;
+  MbeMechAssert* asserts;  // the asserts the kernel checks (mbe_mech_asserts)
+  size_t nasserts;
 } MbeMech;
 
 // ---- mech_build.c ---------------------------------------------------------------------------
@@ -411,6 +419,11 @@ MbeStatus mbe_mech_der(MbeMech* m, MbeSymId e, MbeSymId* out);
 
 // ---- mech_init.c ----------------------------------------------------------------------------
 MbeStatus mbe_mech_initial_state(MbeMech* m);
+
+// ---- mech_assert.c --------------------------------------------------------------------------
+// compiles the asserts the run checks into m->asserts (after mbe_mech_outputs): those on
+// variables, and those on parameters where a varied parameter enters the condition
+MbeStatus mbe_mech_asserts(MbeMech* m);
 
 // ---- mech_vary.c ----------------------------------------------------------------------------
 // refuses a varied parameter that reaches no state derivative, initial state or output (after
