@@ -26,19 +26,34 @@ static const char* element_name(MbeMech* m, const MbeVar* v, int elem) {
   return mbe_arena_printf(m->arena, "%s[%s]", v->name, buf);
 }
 
-// MbeMechNameFn: a variable is the signal mech made of it
-static MbeSymId signal_node(MbeMech* m, void* ctx, int var, int elem, const MbeExpr* at,
-                            MbeStatus* st) {
-  (void)ctx;
+bool mbe_mech_var_signal(MbeMech* m, int var, int elem, MbeSymId* out) {
   const char* name = element_name(m, &m->flat->vars[var], elem);
   for (size_t i = 0; name && i < m->nsigs; i++) {
     if (strcmp(m->sigs[i].name, name) == 0) {
-      return m->sigs[i].id;
+      *out = m->sigs[i].id;
+      return true;
     }
   }
+  return false;
+}
+
+// MbeMechNameFn: a variable is the signal mech made of it, or a signal block's output
+static MbeSymId signal_node(MbeMech* m, void* ctx, int var, int elem, const MbeExpr* at,
+                            MbeStatus* st) {
+  (void)ctx;
+  MbeSymId id = 0;
+  if (mbe_mech_var_signal(m, var, elem, &id)) {
+    return id;
+  }
+  MbeStatus bst = MBE_OK;
+  if (mbe_mech_block_value(m, var, elem, &id, &bst)) {
+    *st = bst;
+    return id;
+  }
+  const MbeVar* v = &m->flat->vars[var];
   *st = mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, at->loc,
                      "an assert on '%s', which mbens does not compute, is not supported",
-                     name ? name : m->flat->vars[var].name);
+                     v->ndims ? element_name(m, v, elem) : v->name);
   return 0;
 }
 

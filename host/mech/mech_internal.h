@@ -414,6 +414,9 @@ MbeStatus mbe_mech_outputs(MbeMech* m);
 void mbe_mech_signal(MbeMech* m, const char* name, MbeSymId id);
 void mbe_mech_signal_v3(MbeMech* m, const char* prefix, const char* var, MbeV3 v);
 MbeSymId mbe_mech_input(MbeMech* m, int comp, const char* name, int elem);
+// the output var[elem] of a signal block (Add, Gain ... of its inputs) into *out; false when var
+// is no component's output; *st set when the block cannot compute it
+bool mbe_mech_block_value(MbeMech* m, int var, int elem, MbeSymId* out, MbeStatus* st);
 // d/dt of an expression of (t, x): sum_i de/dx_i x_i' + de/dt (after mbe_mech_equations)
 MbeStatus mbe_mech_der(MbeMech* m, MbeSymId e, MbeSymId* out);
 
@@ -424,6 +427,8 @@ MbeStatus mbe_mech_initial_state(MbeMech* m);
 // compiles the asserts the run checks into m->asserts (after mbe_mech_outputs): those on
 // variables, and those on parameters where a varied parameter enters the condition
 MbeStatus mbe_mech_asserts(MbeMech* m);
+// the signal mech collected for var[elem] into *out (false when there is none, or none yet)
+bool mbe_mech_var_signal(MbeMech* m, int var, int elem, MbeSymId* out);
 
 // ---- mech_vary.c ----------------------------------------------------------------------------
 // refuses a varied parameter that reaches no state derivative, initial state or output (after
