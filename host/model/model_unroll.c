@@ -393,6 +393,27 @@ static bool is_warning_level(const MbeValue* l) {
          strcmp(l->enum_type->literals[(size_t)l->num[0] - 1].name, "warning") == 0;
 }
 
+// the message of an assert: its value; for an assert checked during the run, a message that
+// reads variables (String(x)) is its source text instead, as mbens evaluates messages once
+static MbeStatus message(MbeFlatten* fl, const MbeExpr* msg, int scope, const MbeClass* lex,
+                         bool is_run, MbeValue* out, MbeError* err) {
+  if (!is_run || !mbe_expr_uses_variables(fl, msg, scope, lex)) {
+    return mbe_eval(fl, msg, scope, lex, out, err);
+  }
+  MbeStrbuf sb;
+  mbe_strbuf_init(&sb);
+  mbe_expr_print(&sb, msg);
+  MbeValue v = {0};
+  MbeStatus st = mbe_value_alloc(&mbe_flatten_flat(fl)->arena, &v, MBE_T_STRING, 0, NULL, err);
+  if (st == MBE_OK) {
+    v.str[0] = mbe_arena_strdup(&mbe_flatten_flat(fl)->arena, sb.data ? sb.data : "");
+    st = v.str[0] ? MBE_OK : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  mbe_strbuf_deinit(&sb);
+  *out = v;
+  return st;
+}
+
 MbeStatus mbe_flatten_assert(MbeFlatten* fl, const MbeEquation* eq, int scope, const MbeClass* lex,
                              MbeFlatAssert* out, const char** failed, MbeError* err) {
   *failed = NULL;
@@ -410,7 +431,7 @@ MbeStatus mbe_flatten_assert(MbeFlatten* fl, const MbeEquation* eq, int scope, c
   *out = (MbeFlatAssert){cond, NULL, false, mbe_expr_uses_variables(fl, cond, scope, lex),
                          scope, lex, eq->loc};
   MbeValue c = {0}, m, l;
-  MbeStatus st = mbe_eval(fl, msg, scope, lex, &m, err);
+  MbeStatus st = message(fl, msg, scope, lex, out->uses_variables, &m, err);
   if (st == MBE_OK && level) {
     st = mbe_eval(fl, level, scope, lex, &l, err);
   }

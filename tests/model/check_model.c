@@ -1089,9 +1089,11 @@ START_TEST(test_unrolled_equations) {
   model_case_ok(&ac,
                 "model T\n  Real x;\n  parameter Real a = 2;\nequation\n  x = 1;\n"
                 "  assert(x > a, \"x is \" + \"small\", AssertionLevel.warning);\n"
-                "  assert(a > 1, \"a\");\nend T;\n",
+                "  assert(a > 1, \"a\");\n  assert(x < 3, \"x = \" + String(x));\nend T;\n",
                 "T");
-  ck_assert_uint_eq(ac.flat->nasserts, 2);
+  ck_assert_uint_eq(ac.flat->nasserts, 3);
+  // a message that reads variables is kept as its text (messages are evaluated once)
+  ck_assert_ptr_nonnull(strstr(ac.flat->asserts[2].message, "String(x)"));
   ck_assert(ac.flat->asserts[0].uses_variables);
   ck_assert(ac.flat->asserts[0].is_warning);
   ck_assert_str_eq(ac.flat->asserts[0].message, "x is small");
