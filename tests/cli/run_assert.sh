@@ -25,6 +25,14 @@ within_step() {
   awk -v t="$1" -v h="$2" 'BEGIN { ts = sqrt(2 / 9.81); exit !(t >= ts && t < ts + h) }'
 }
 
+# check lists the asserts the run checks (not the one on parameters, which nothing varies in)
+"$mbens" check "$fall" >"$work/check.out" || fail "check exited $?"
+sed -n '/^asserts checked per member during the run/,$p' "$work/check.out" >"$work/check.asserts"
+printf '%s\n' 'asserts checked per member during the run (2):' \
+  '  assert_fall.mo:13:3 (warning level): falling faster than 2.5 m/s' \
+  '  assert_fall.mo:14:3: the body fell through the floor' | cmp -s - "$work/check.asserts" ||
+  fail "check: the asserts listed: $(cat "$work/check.asserts")"
+
 for backend in openmp $opencl; do
   for method in rk4 dopri5; do
     tag=$backend-$method
