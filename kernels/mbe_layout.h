@@ -16,7 +16,8 @@
   X(MBE_RUN_RHS_FAIL, 4, "rhs-fail", "the right-hand side reported an unrecoverable failure") \
   X(MBE_RUN_NOT_RUN, 5, "not-run", "the member was not integrated")                           \
   X(MBE_RUN_NEWTON_FAIL, 6, "newton-fail",                                                    \
-    "an algebraic part's Newton iteration (a junction of line forces) did not converge")
+    "an algebraic part's Newton iteration (a junction of line forces) did not converge")       \
+  X(MBE_RUN_ASSERT, 7, "assert", "an assertion failed")
 
 #define MBE_RUN_ENUM_(name, value, word, text) name = value,
 typedef enum MbeRunStatus { MBE_RUN_STATUS_LIST(MBE_RUN_ENUM_) MBE_RUN_COUNT } MbeRunStatus;
@@ -71,6 +72,11 @@ typedef enum MbeInfo {
   MBE_INFO_STEPS,       // accepted steps
   MBE_INFO_REJECTED,    // rejected steps
   MBE_INFO_NRHS,        // right-hand side evaluations
+  MBE_INFO_ASSERT,      // ASSERT: the error-level assertion that stopped the member, 1-based (the
+                        // system's order); 0 when none did
+  MBE_INFO_WARNED,      // the first warning-level assertion found false, 1-based; 0: none
+  MBE_INFO_ASSERT_TLO,  // ASSERT: the time the assertion was found false (s), as the bits of
+  MBE_INFO_ASSERT_THI,  // mbe_real: the low and high 32 bits (a float's: THI = 0)
   MBE_INFO_COUNT
 } MbeInfo;
 

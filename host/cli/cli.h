@@ -154,4 +154,10 @@ int mbe_cli_build(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size
 void mbe_cli_warn_step(const char* cmd, const MbeSystem* sys, const double* p,
                        const MbeRunDef* run);
 
+// the time (s) a member's info record (MBE_INFO_COUNT values) says an assertion failed at
+double mbe_cli_assert_time(const int32_t* info, MbePrecision precision);
+
+// the assert of the system behind a 1-based MBE_INFO_ASSERT / MBE_INFO_WARNED; NULL for 0
+const MbeFlatAssert* mbe_cli_assert(const MbeSystem* sys, int32_t k);
+
 #endif

@@ -14,7 +14,7 @@
 #define NX 4
 #define NP 5
 #define NY 5
-#define INFO 4 // MBE_INFO_COUNT: status, steps, rejected, rhs evaluations
+#define INFO 8 // MBE_INFO_COUNT: status, steps, rejected, rhs evaluations, assertions
 
 static const char* const SYSTEM = "#include \"systems/mbe_sys_double_pendulum.h\"\n";
 

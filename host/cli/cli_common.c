@@ -274,8 +274,10 @@ int mbe_cli_check_output(const char* cmd, uint64_t bytes, uint64_t limit, const 
 
 MbeStatus mbe_cli_system_source(const MbeSystem* sys, const MbeSymId* y, size_t ny, char** text,
                                 MbeError* err) {
-  MbeCodegenDef cg = {&sys->sym, sys->xdot,           sys->nx,   y, ny, sys->np, sys->name,
-                      sys->fail, MBE_RUN_NEWTON_FAIL, sys->x0sym};
+  MbeCodegenDef cg = {&sys->sym,        sys->xdot,           sys->nx,       y,
+                      ny,                sys->np,             sys->name,     sys->fail,
+                      MBE_RUN_NEWTON_FAIL, sys->x0sym,        sys->asserts,  sys->assert_warning,
+                      sys->nasserts};
   return mbe_codegen_system(&cg, text, err);
 }
 
@@ -315,4 +317,22 @@ int mbe_cli_build(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size
     return st == MBE_ERR_NO_DEVICE ? MBE_EXIT_USAGE : MBE_EXIT_FAILURE;
   }
   return MBE_EXIT_OK;
+}
+
+double mbe_cli_assert_time(const int32_t* info, MbePrecision precision) {
+  uint32_t lo = (uint32_t)info[MBE_INFO_ASSERT_TLO];
+  uint32_t hi = (uint32_t)info[MBE_INFO_ASSERT_THI];
+  if (precision == MBE_PRECISION_SINGLE) {
+    float f;
+    memcpy(&f, &lo, sizeof f);
+    return f;
+  }
+  uint64_t u = (uint64_t)hi << 32 | lo;
+  double d;
+  memcpy(&d, &u, sizeof d);
+  return d;
+}
+
+const MbeFlatAssert* mbe_cli_assert(const MbeSystem* sys, int32_t k) {
+  return k >= 1 && (size_t)k <= sys->nasserts ? sys->assert_src[k - 1] : NULL;
 }

@@ -1513,6 +1513,27 @@ static int keep_command(Run* r, int argc, char** argv) {
 
 /* ---- the command ----------------------------------------------------------------------------- */
 
+// a line per assertion that stopped or flagged members: its place, message and count
+static void assert_lines(const Run* r) {
+  const MbeStudyProgress* p = &r->progress;
+  for (size_t i = 0; r->sys && i < r->sys->nasserts && i < MBE_STUDY_ASSERT_MAX; i++) {
+    const MbeFlatAssert* a = r->sys->assert_src[i];
+    bool is_last = i == MBE_STUDY_ASSERT_MAX - 1 && r->sys->nasserts > MBE_STUDY_ASSERT_MAX;
+    if (p->assert_stops[i]) {
+      fprintf(stderr, "\nmbens run: %s:%d:%d: assertion failed%s in %" PRIu64 " member%s: %s",
+              a->loc.file, a->loc.line, a->loc.col, is_last ? " (or a later one)" : "",
+              p->assert_stops[i], p->assert_stops[i] == 1 ? "" : "s", a->message);
+    }
+    if (p->assert_warned[i]) {
+      fprintf(stderr,
+              "\nmbens run: warning: %s:%d:%d: assertion failed (warning level)%s in %" PRIu64
+              " member%s: %s",
+              a->loc.file, a->loc.line, a->loc.col, is_last ? " (or a later one)" : "",
+              p->assert_warned[i], p->assert_warned[i] == 1 ? "" : "s", a->message);
+    }
+  }
+}
+
 static void summary(const Run* r, MbeStatus st) {
   const MbeStudyProgress* p = &r->progress;
   uint64_t failed = 0;
@@ -1564,6 +1585,7 @@ static void summary(const Run* r, MbeStatus st) {
       }
     }
   }
+  assert_lines(r);
   if (r->nparam == 0 && r->count > 1) {
     fprintf(stderr,
             "\nmbens run: note: nothing varies, so the %zu members are the same model with the "

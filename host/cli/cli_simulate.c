@@ -257,7 +257,18 @@ int mbe_cmd_simulate(int argc, char** argv) {
     goto done;
   }
   rc = write_csv(o.out, &names, y, &run);
-  if (info[MBE_INFO_STATUS] != MBE_RUN_OK) {
+  const MbeFlatAssert* wa = mbe_cli_assert(sys, info[MBE_INFO_WARNED]);
+  if (wa) {
+    fprintf(stderr, "mbens simulate: warning: %s:%d:%d: assertion failed (warning level): %s\n",
+            wa->loc.file, wa->loc.line, wa->loc.col, wa->message);
+  }
+  const MbeFlatAssert* ea = mbe_cli_assert(sys, info[MBE_INFO_ASSERT]);
+  if (info[MBE_INFO_STATUS] == MBE_RUN_ASSERT && ea) {
+    fprintf(stderr, "mbens simulate: error: %s:%d:%d: assertion failed at t = %.9g s: %s\n",
+            ea->loc.file, ea->loc.line, ea->loc.col,
+            mbe_cli_assert_time(info, o.sim.precision), ea->message);
+    rc = MBE_EXIT_FAILURE;
+  } else if (info[MBE_INFO_STATUS] != MBE_RUN_OK) {
     int s = info[MBE_INFO_STATUS];
     fprintf(stderr, "mbens simulate: error: the integration stopped (%s: %s) after %d steps\n",
             mbe_run_status_word(s), mbe_run_status_text(s), info[MBE_INFO_STEPS]);

@@ -24,6 +24,9 @@ typedef struct MbeCodegenDef {
   int fail_status;     // e.g. MBE_RUN_NEWTON_FAIL of kernels/mbe_layout.h
   const MbeSymId* x0;  // the initial state as expressions of the parameters (nx), or NULL: the
                        // caller gives each member's initial state
+  const MbeSymId* asserts;  // (nasserts) conditions that must hold (> 0.5: true), or NULL:
+  const bool* is_warning;   // (nasserts) a false one stops the member unless it is a warning
+  size_t nasserts;          // (kernels/integrate/mbe_integrate.h, mbe_check)
 } MbeCodegenDef;
 
 // Writes the system source into *text (owned, free with mbe_free). Each node the outputs use is
@@ -31,6 +34,8 @@ typedef struct MbeCodegenDef {
 // Nodes that depend on the parameters only (a BodyBox's mass from its varied length) are
 // computed once per member by mbe_prep into p[MBE_RHS_NP ..  MBE_RHS_NQ), which mbe_rhs and
 // mbe_out read; with x0, mbe_x0(p, x) computes the initial state and MBE_RHS_HAS_X0 is defined.
+// With asserts, mbe_check(t, x, p, w, iw, warned) and MBE_RHS_NA are defined: it returns the
+// 1-based index of the first false error-level condition, 0 when none is.
 // Statuses: MBE_ERR_INVALID_ARG (a STATE or PARAM index out of range, a non-finite constant, an
 // initial state that depends on time or states), MBE_ERR_NOMEM. Nullable: err.
 MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* err);

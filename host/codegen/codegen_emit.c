@@ -192,6 +192,31 @@ static void emit_x0(MbeStrbuf* sb, const Emit* em, const MbeSymId* x0, size_t nx
   mbe_strbuf_puts(sb, "  return 0;\n}\n");
 }
 
+// mbe_check: the conditions in order; the first false error-level one is the answer, a false
+// warning-level one sets *warned when nothing did before
+static void emit_check(MbeStrbuf* sb, const Emit* em, const MbeCodegenDef* def) {
+  memset(em->used, 0, em->s->nnodes);
+  mark_from(em, def->asserts, def->nasserts, true);
+  mbe_strbuf_printf(sb,
+                    "// the model's assertions (1-based index of the first false error-level one)\n"
+                    "#define MBE_RHS_NA %zu\n"
+                    "MBE_FN int mbe_check(mbe_real t, const mbe_real* x, const mbe_real* p, "
+                    "mbe_real* w,\n       mbe_int* iw, mbe_int* warned) {\n"
+                    "  (void)t;\n  (void)x;\n  (void)p;\n  (void)w;\n  (void)iw;\n",
+                    def->nasserts);
+  emit_marked(sb, em);
+  for (size_t i = 0; i < def->nasserts; i++) {
+    mbe_strbuf_puts(sb, "  if (!(");
+    operand(sb, em, def->asserts[i]);
+    if (def->is_warning && def->is_warning[i]) {
+      mbe_strbuf_printf(sb, " > MBE_R(0.5)) && *warned == 0) {\n    *warned = %zu;\n  }\n", i + 1);
+    } else {
+      mbe_strbuf_printf(sb, " > MBE_R(0.5))) {\n    return %zu;\n  }\n", i + 1);
+    }
+  }
+  mbe_strbuf_puts(sb, "  return 0;\n}\n");
+}
+
 // every node the text will hold: its leaves must fit the sizes, its constants be finite
 static MbeStatus validate(const MbeCodegenDef* def, const unsigned char* used, MbeError* err) {
   const MbeSym* s = def->sym;
@@ -223,6 +248,12 @@ MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* er
     MbeSymId id = i < def->nx ? def->xdot[i] : def->y[i - def->nx];
     if (id >= nn || (def->x0 && i < def->nx && def->x0[i] >= nn)) {
       return mbe_error_set(err, MBE_ERR_INVALID_ARG, "output node %u does not exist", id);
+    }
+  }
+  for (size_t i = 0; i < def->nasserts; i++) {
+    if (def->asserts[i] >= nn) {
+      return mbe_error_set(err, MBE_ERR_INVALID_ARG, "assert node %u does not exist",
+                           def->asserts[i]);
     }
   }
   if (def->fail >= nn) {
@@ -258,6 +289,7 @@ MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* er
   if (def->x0) {
     mark_from(&em, def->x0, def->nx, false);
   }
+  mark_from(&em, def->asserts, def->nasserts, false);
   MbeStatus st = validate(def, em.used, err);
   for (size_t i = 0; def->x0 && i < def->nx && st == MBE_OK; i++) {
     if (em.dyn[def->x0[i]]) {
@@ -277,6 +309,7 @@ MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* er
   if (def->fail != 0) {
     mark_from(&em, &def->fail, 1, false);
   }
+  mark_from(&em, def->asserts, def->nasserts, false);
   size_t nslots = 0;
   for (size_t i = 0; i < nn; i++) {
     const MbeSymNode* n = &s->nodes[i];
@@ -290,10 +323,11 @@ MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* er
       }
     }
   }
-  for (size_t i = 0; i < def->nx + def->ny + 1; i++) {
-    MbeSymId id = i < def->nx             ? def->xdot[i]
-                  : i < def->nx + def->ny ? def->y[i - def->nx]
-                                          : def->fail;
+  for (size_t i = 0; i < def->nx + def->ny + 1 + def->nasserts; i++) {
+    MbeSymId id = i < def->nx                 ? def->xdot[i]
+                  : i < def->nx + def->ny     ? def->y[i - def->nx]
+                  : i == def->nx + def->ny    ? def->fail
+                                              : def->asserts[i - def->nx - def->ny - 1];
     if (!em.dyn[id] && mbe_sym_op_arity((MbeSymOp)s->nodes[id].op) > 0) {
       em.slot[id] = 1;
     }
@@ -322,6 +356,10 @@ MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* er
   emit_function(&sb, &em, "mbe_rhs", "xdot", def->xdot, def->nx, def->fail, def->fail_status);
   mbe_strbuf_puts(&sb, "\n");
   emit_function(&sb, &em, "mbe_out", "y", def->y, def->ny, def->fail, def->fail_status);
+  if (def->nasserts > 0) {
+    mbe_strbuf_puts(&sb, "\n");
+    emit_check(&sb, &em, def);
+  }
   mbe_free(em.dyn), mbe_free(em.slot), mbe_free(em.used);
   if (sb.is_oom) {
     mbe_strbuf_deinit(&sb);

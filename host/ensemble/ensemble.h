@@ -36,6 +36,9 @@
 extern const double mbe_study_quantiles[MBE_STUDY_NQUANT];
 
 // where a run stands; reported after every batch and kept in the checkpoint
+// assertions a run counts one by one (the system's first ones; the rest share the last count)
+#define MBE_STUDY_ASSERT_MAX 64
+
 typedef struct MbeStudyProgress {
   size_t total;                    // members of this run (the shard)
   size_t done;                     // members finished and written
@@ -43,6 +46,10 @@ typedef struct MbeStudyProgress {
   size_t done_checkpoint;          // members the last checkpoint holds (a resume starts there)
   uint64_t status[MBE_RUN_COUNT];  // finished members by MbeRunStatus
   uint64_t steps, rhs;             // accepted steps and right-hand side calls, summed
+  // members per assertion (MBE_INFO_ASSERT - 1): stopped by it, and (warning level) flagged by
+  // it first (MBE_INFO_WARNED - 1); this session's members only (not kept by a checkpoint)
+  uint64_t assert_stops[MBE_STUDY_ASSERT_MAX];
+  uint64_t assert_warned[MBE_STUDY_ASSERT_MAX];
   double seconds_run;              // wall time of the batches (all sessions of the run)
   double seconds_this;             // wall time of this session so far
   double members_per_second;       // this session's rate

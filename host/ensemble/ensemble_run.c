@@ -317,6 +317,14 @@ static MbeStatus run_batch(Study* s, size_t first, size_t n, double* seconds) {
     pr->status[st >= 0 && st < MBE_RUN_COUNT ? st : MBE_RUN_NOT_RUN]++;
     pr->steps += (uint64_t)s->info[k * MBE_INFO_COUNT + MBE_INFO_STEPS];
     pr->rhs += (uint64_t)s->info[k * MBE_INFO_COUNT + MBE_INFO_NRHS];
+    int a = s->info[k * MBE_INFO_COUNT + MBE_INFO_ASSERT];
+    int w = s->info[k * MBE_INFO_COUNT + MBE_INFO_WARNED];
+    if (a > 0) {
+      pr->assert_stops[a < MBE_STUDY_ASSERT_MAX ? a - 1 : MBE_STUDY_ASSERT_MAX - 1]++;
+    }
+    if (w > 0) {
+      pr->assert_warned[w < MBE_STUDY_ASSERT_MAX ? w - 1 : MBE_STUDY_ASSERT_MAX - 1]++;
+    }
   }
   *seconds = mbe_seconds() - t0;
   return MBE_OK;

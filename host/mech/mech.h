@@ -46,6 +46,11 @@ typedef struct MbeSystem {
   double t0;               // start time of the experiment (initial state holds at t0)
   MbeSymId fail;           // > 0 where an algebraic part (a junction) did not converge: the
                            // kernel returns MBE_RUN_NEWTON_FAIL (0: nothing can fail)
+  MbeSymId* asserts;       // (nasserts) conditions the kernel checks per member (1: holds)
+  const MbeFlatAssert** assert_src;  // (nasserts) each one's assert: message, level, location
+                                     // (in the flat model, which must outlive the system)
+  bool* assert_warning;              // (nasserts) warning level: the member goes on
+  size_t nasserts;
   size_t init_conditions;  // initial conditions the nonlinear initialization solved (0: none)
   int init_iterations;     // its Newton steps
 } MbeSystem;

@@ -26,7 +26,7 @@ static bool has_signal(const MbeMech* m, const char* name) {
 
 // a user's variable whose value is its binding: not a parameter, in a user's model, not solved
 // as an equation of a user's force law
-static bool is_bound_output(const MbeMech* m, const MbeVar* v) {
+static bool is_bound_output(MbeMech* m, const MbeVar* v) {
   if (v->variability >= MBE_VAR_PARAMETER || !v->binding.expr) {
     return false;
   }
@@ -34,24 +34,10 @@ static bool is_bound_output(const MbeMech* m, const MbeVar* v) {
   if (k != MBE_INST_ROOT && k != MBE_INST_MODEL) {
     return false;
   }
-  char first[512];
-  snprintf(first, sizeof first, "%s[1]", v->name);
-  return !has_signal(m, v->ndims ? first : v->name);
+  return !has_signal(m, mbe_mech_element_name(m, v, 0));
 }
 
 static MbeStatus compile_var(MbeMech* m, Bound* b, int var, int elem, MbeSymId* out);
-
-// the name of element elem of var as a signal: "x", "x[2]", "R.T[1,3]"
-static const char* element_name(MbeMech* m, const MbeVar* v, int elem) {
-  if (v->ndims == 0) {
-    return v->name;
-  }
-  if (v->ndims == 1) {
-    return mbe_arena_printf(m->arena, "%s[%d]", v->name, elem + 1);
-  }
-  return mbe_arena_printf(m->arena, "%s[%d,%d]", v->name, elem / v->dims[1] + 1,
-                          elem % v->dims[1] + 1);
-}
 
 static MbeSymId value_node(MbeMech* m, Bound* b, int var, int elem, const MbeExpr* at,
                            MbeStatus* st);
@@ -72,22 +58,20 @@ static MbeSymId name_node(MbeMech* m, void* ctx, int var, int elem, bool der, co
 static MbeSymId value_node(MbeMech* m, Bound* b, int var, int elem, const MbeExpr* at,
                            MbeStatus* st) {
   const MbeVar* v = &m->flat->vars[var];
+  MbeSymId id = 0;
   if (is_bound_output(m, v)) {
-    MbeSymId id = 0;
     *st = compile_var(m, b, var, elem, &id);
     return id;
   }
-  const char* name = element_name(m, v, elem);
-  for (size_t i = 0; name && i < m->nsigs; i++) {
-    if (strcmp(m->sigs[i].name, name) == 0) {
-      *st = MBE_OK;
-      return m->sigs[i].id;
-    }
+  MbeStatus bst = MBE_OK;
+  if (mbe_mech_var_signal(m, var, elem, &id) || mbe_mech_block_value(m, var, elem, &id, &bst)) {
+    *st = bst;
+    return id;
   }
   *st = mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, at->loc,
                      "'%s' has no value that the simulator computes (it is not a signal: "
                      "mbens simulate --list-signals prints them)",
-                     name ? name : v->name);
+                     mbe_mech_element_name(m, v, elem));
   return 0;
 }
 
@@ -152,7 +136,7 @@ MbeStatus mbe_mech_bound_outputs(MbeMech* m) {
       if (st != MBE_OK) {
         return st;
       }
-      mbe_mech_signal(m, element_name(m, v, k), id);
+      mbe_mech_signal(m, mbe_mech_element_name(m, v, k), id);
     }
   }
   return MBE_OK;

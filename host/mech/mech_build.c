@@ -1703,6 +1703,8 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
   if (st == MBE_OK)
     st = mbe_mech_bound_outputs(&m);
   if (st == MBE_OK)
+    st = mbe_mech_asserts(&m);
+  if (st == MBE_OK)
     st = mbe_mech_initial_state(&m);
   if (st == MBE_OK)
     st = mbe_mech_check_varied(&m);
@@ -1726,6 +1728,16 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
   sys->nvary = m.nvary;
   sys->x0sym = m.x0sym;
   sys->fail = m.fail;
+  sys->asserts = mbe_arena_alloc(&sys->arena, (m.nasserts + 1) * sizeof *sys->asserts);
+  sys->assert_src = mbe_arena_alloc(&sys->arena, (m.nasserts + 1) * sizeof *sys->assert_src);
+  sys->assert_warning = mbe_arena_alloc(&sys->arena, (m.nasserts + 1) * sizeof(bool));
+  for (size_t i = 0; i < m.nasserts && sys->asserts && sys->assert_src && sys->assert_warning;
+       i++) {
+    sys->asserts[i] = m.asserts[i].cond;
+    sys->assert_src[i] = m.asserts[i].src;
+    sys->assert_warning[i] = m.asserts[i].src->is_warning;
+  }
+  sys->nasserts = m.nasserts;
   sys->nx = m.nx;
   sys->xdot = m.xdot;
   sys->state_names = m.state_names;

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The readable summary of a built system that `mbens check` prints after the flat model's: the
-// states the simulator integrates with their start values, and what the initialization solved.
+// states the simulator integrates with their start values, what the initialization solved, and
+// the asserts checked per member during the run.
 #include <stdio.h>
+#include <string.h>
 
 #include "mech.h"
 
@@ -24,6 +26,16 @@ MbeStatus mbe_system_print(const MbeSystem* sys, FILE* out, MbeError* err) {
     mbe_strbuf_printf(&sb, "initialization: %zu condition%s met in %d Newton step%s\n",
                       sys->init_conditions, sys->init_conditions == 1 ? "" : "s",
                       sys->init_iterations, sys->init_iterations == 1 ? "" : "s");
+  }
+  // the asserts the kernel checks (on variables, or on varied parameters)
+  if (sys->nasserts > 0) {
+    mbe_strbuf_printf(&sb, "asserts checked per member during the run (%zu):\n", sys->nasserts);
+  }
+  for (size_t i = 0; i < sys->nasserts; i++) {
+    const MbeFlatAssert* a = sys->assert_src[i];
+    const char* file = strrchr(a->loc.file, '/');
+    mbe_strbuf_printf(&sb, "  %s:%d:%d%s: %s\n", file ? file + 1 : a->loc.file, a->loc.line,
+                      a->loc.col, a->is_warning ? " (warning level)" : "", a->message);
   }
   MbeStatus st = MBE_OK;
   if (sb.is_oom) {

@@ -61,8 +61,10 @@ static MbeSymId input_value(MbeMech* m, int var, int elem, int depth, MbeStatus*
       qv[n] = ov, qe[n] = oe, n++;
       const MbeVar* x = &f->vars[ov];
       int comp = m->inst_comp[x->inst];
+      MbeSymId sg;
       if (x->causality == MBE_CAUS_OUTPUT && comp >= 0 && ov != var) {
-        return block_output(m, comp, oe, depth + 1, st);
+        // a sensor's output, once the outputs are collected (asserts read them), else a block's
+        return mbe_mech_var_signal(m, ov, oe, &sg) ? sg : block_output(m, comp, oe, depth + 1, st);
       }
     }
   }
@@ -87,6 +89,16 @@ MbeSymId mbe_mech_input(MbeMech* m, int comp, const char* name, int elem) {
     m->input_error = st;
   }
   return r;
+}
+
+bool mbe_mech_block_value(MbeMech* m, int var, int elem, MbeSymId* out, MbeStatus* st) {
+  const MbeVar* x = &m->flat->vars[var];
+  int comp = m->inst_comp[x->inst];
+  if (x->causality != MBE_CAUS_OUTPUT || comp < 0) {
+    return false;
+  }
+  *out = block_output(m, comp, elem, 0, st);
+  return true;
 }
 
 static MbeSymId block_input(MbeMech* m, int comp, const char* name, int elem, int depth,

@@ -278,6 +278,12 @@ typedef struct MbeMechLineMass {
 // Types.GravityTypes (enumeration literals are 1-based)
 enum { MBE_GRAVITY_NONE = 1, MBE_GRAVITY_UNIFORM = 2, MBE_GRAVITY_POINT = 3 };
 
+// an assert of the model compiled for the run
+typedef struct MbeMechAssert {
+  MbeSymId cond;  // 1 when it holds, 0 when not
+  const MbeFlatAssert* src;
+} MbeMechAssert;
+
 typedef struct MbeMech {
   const MbeFlat* flat;
   MbeSystem* sys;
@@ -348,6 +354,8 @@ typedef struct MbeMech {
   MbeSymId* xdot;
   const char** state_names;
   double* x0;
+  MbeMechAssert* asserts;  // the asserts the kernel checks (mbe_mech_asserts)
+  size_t nasserts;
 } MbeMech;
 
 // ---- mech_build.c ---------------------------------------------------------------------------
@@ -450,6 +458,9 @@ MbeStatus mbe_mech_outputs(MbeMech* m);
 void mbe_mech_signal(MbeMech* m, const char* name, MbeSymId id);
 void mbe_mech_signal_v3(MbeMech* m, const char* prefix, const char* var, MbeV3 v);
 MbeSymId mbe_mech_input(MbeMech* m, int comp, const char* name, int elem);
+// the output var[elem] of a signal block (Add, Gain ... of its inputs) into *out; false when var
+// is no component's output; *st set when the block cannot compute it
+bool mbe_mech_block_value(MbeMech* m, int var, int elem, MbeSymId* out, MbeStatus* st);
 // d/dt of an expression of (t, x): sum_i de/dx_i x_i' + de/dt (after mbe_mech_equations)
 MbeStatus mbe_mech_der(MbeMech* m, MbeSymId e, MbeSymId* out);
 
@@ -474,6 +485,15 @@ MbeStatus mbe_mech_user_force_1d(MbeMech* m, int c, MbeSymId rel, MbeSymId relv,
                                  MbeSymId* force);
 // the component's own variables, its force and its kinematics as outputs
 void mbe_mech_user_signals(MbeMech* m, int c);
+
+// ---- mech_assert.c --------------------------------------------------------------------------
+// compiles the asserts the run checks into m->asserts (after mbe_mech_outputs): those on
+// variables, and those on parameters where a varied parameter enters the condition
+MbeStatus mbe_mech_asserts(MbeMech* m);
+// the signal mech collected for var[elem] into *out (false when there is none, or none yet)
+bool mbe_mech_var_signal(MbeMech* m, int var, int elem, MbeSymId* out);
+// the signal name of element elem (row-major) of flat var v: "rev.phi", "body.r_0[2]", "R.T[1,2]"
+const char* mbe_mech_element_name(MbeMech* m, const MbeVar* v, int elem);
 
 // ---- mech_vary.c ----------------------------------------------------------------------------
 // refuses a varied parameter that reaches no state derivative, initial state or output (after

@@ -9,7 +9,7 @@
 #include "mech_internal.h"
 
 // marks in used the cones of the system's results: the state derivatives, the initial state, the
-// junctions' failure test and every signal except the parameters' own values (signals
+// junctions' failure test, the asserts the run checks and every signal except the parameters' own values (signals
 // [param_sig0, param_sig1)); then records in hit (nvary) the varied parameters met
 static void sweep(const MbeMech* m, unsigned char* used, bool* hit) {
   const MbeSym* s = m->s;
@@ -21,6 +21,9 @@ static void sweep(const MbeMech* m, unsigned char* used, bool* hit) {
   }
   if (m->fail > 0) {
     used[m->fail] = 1;
+  }
+  for (size_t i = 0; i < m->nasserts; i++) {
+    used[m->asserts[i].cond] = 1;
   }
   for (size_t i = 0; i < m->nsigs; i++) {
     if (i < m->param_sig0 || i >= m->param_sig1) {

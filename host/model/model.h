@@ -145,6 +145,19 @@ typedef struct MbeFlatEq {
   MbeLoc loc;
 } MbeFlatEq;
 
+// an assert(condition, message, level) of the model, kept for the run: one on variables (or on
+// parameters the initialization computes) is checked per member during the integration; one on
+// parameters was checked when flattening, and again per member when a varied parameter enters it
+typedef struct MbeFlatAssert {
+  const MbeExpr* cond;
+  const char* message;  // evaluated
+  bool is_warning;      // level = AssertionLevel.warning: reported, the member goes on
+  bool uses_variables;  // mbe_expr_uses_variables: checked during the run
+  int scope;
+  const MbeClass* lex;
+  MbeLoc loc;  // the assert
+} MbeFlatAssert;
+
 typedef struct MbeWarning {
   char* message;
   MbeLoc loc;        // in a user's file where the warning concerns the catalogue's classes
@@ -193,6 +206,8 @@ struct MbeFlat {
   MbeWarning* warnings;
   size_t nwarnings;
   size_t cap_warnings;
+  MbeFlatAssert* asserts;  // in the order of flattening
+  size_t nasserts, cap_asserts;
   // experiment annotation of the top class; has_* false where absent
   bool has_experiment;
   bool has_start_time, has_stop_time, has_interval, has_tolerance;
@@ -338,11 +353,12 @@ typedef struct MbeEqList {
 MbeStatus mbe_unroll_equation(MbeFlatten* fl, MbeArena* arena, const MbeEquation* eq, int scope,
                               const MbeClass* lex, MbeEqList* out, MbeError* err);
 
-// Checks assert(condition, message[, level]) on parameters: *failed is the message when the
-// condition is false (NULL when it holds), *is_warning tells the level. An assert on variables is
-// MBE_ERR_UNSUPPORTED; MBE_ERR_INVALID_ARG when eq is not an assert.
+// Reads assert(condition, message[, level]) into *out (evaluating the message and level) and
+// checks one on parameters: *failed is the message when its condition is false (NULL when it
+// holds, and for an assert on variables, which out->uses_variables marks for the run).
+// MBE_ERR_INVALID_ARG when eq is not an assert.
 MbeStatus mbe_flatten_assert(MbeFlatten* fl, const MbeEquation* eq, int scope, const MbeClass* lex,
-                             bool* is_warning, const char** failed, MbeError* err);
+                             MbeFlatAssert* out, const char** failed, MbeError* err);
 
 // Whether e refers to time, a variable that is not a parameter or constant, or a parameter that
 // the initialization computes (fixed=false).

@@ -1934,12 +1934,13 @@ static MbeStatus check_eq_names(MbeFlatten* fl, const MbeExpr* e, int scope, con
   return MBE_OK;
 }
 
-// an equation-statement: an assert on parameters is checked here, anything else is not simulated
+// an equation-statement: an assert on parameters is checked here and, like one on variables,
+// kept for the run (mech); anything else is not simulated
 static MbeStatus flatten_call(MbeFlatten* fl, const MbeEquation* eq, int inst, const MbeClass* cls,
                               MbeError* err) {
-  bool is_warning;
+  MbeFlatAssert a;
   const char* failed;
-  MbeStatus st = mbe_flatten_assert(fl, eq, inst, cls, &is_warning, &failed, err);
+  MbeStatus st = mbe_flatten_assert(fl, eq, inst, cls, &a, &failed, err);
   if (st == MBE_ERR_INVALID_ARG) {
     MbeStrbuf sb;
     mbe_strbuf_init(&sb);
@@ -1950,14 +1951,23 @@ static MbeStatus flatten_call(MbeFlatten* fl, const MbeEquation* eq, int inst, c
     mbe_strbuf_deinit(&sb);
     return st;
   }
-  if (st != MBE_OK || !failed) {
+  if (st != MBE_OK) {
     return st;
   }
-  if (is_warning) {
-    warn(fl, eq->loc, "assertion failed (warning level): %s", failed);
-    return MBE_OK;
+  if (failed && !a.is_warning) {
+    return mbe_error_at(err, MBE_ERR_MODEL, eq->loc, "assertion failed: %s", failed);
   }
-  return mbe_error_at(err, MBE_ERR_MODEL, eq->loc, "assertion failed: %s", failed);
+  if (failed) {
+    warn(fl, eq->loc, "assertion failed (warning level): %s", failed);
+  }
+  MbeFlat* f = fl->flat;
+  MbeFlatAssert* g = grow(fl->arena, f->asserts, f->nasserts, &f->cap_asserts, sizeof *g);
+  if (!g) {
+    return nomem(err);
+  }
+  f->asserts = g;
+  f->asserts[f->nasserts++] = a;
+  return MBE_OK;
 }
 
 // equations of the class of inst and of its bases (and short-form targets)

@@ -3,8 +3,8 @@
 // are parameter expressions keeps the branch that holds, a for-equation over a parameter range
 // becomes one copy of its body per value with the iterator's value written in, and an assert on
 // parameters is checked (Modelica 3.6 sections 8.3.3, 8.3.4, 8.3.7). Conditions and ranges are
-// structural: mbe_flat_vary refuses a varied parameter in them at their place. What varies in
-// time (a condition on variables, an assert on variables) is reported as not supported yet.
+// structural: mbe_flat_vary refuses a varied parameter in them at their place. A condition on
+// variables is reported as not supported yet; an assert on variables is kept for the run.
 #include <math.h>
 #include <string.h>
 
@@ -387,10 +387,36 @@ static const MbeExpr* assert_arg(const MbeExpr* call, size_t pos, const char* na
   return NULL;
 }
 
+// the assertion's level: true for AssertionLevel.warning
+static bool is_warning_level(const MbeValue* l) {
+  return l->enum_type && l->num[0] >= 1 && (size_t)l->num[0] <= l->enum_type->nliterals &&
+         strcmp(l->enum_type->literals[(size_t)l->num[0] - 1].name, "warning") == 0;
+}
+
+// the message of an assert: its value; for an assert checked during the run, a message that
+// reads variables (String(x)) is its source text instead, as mbens evaluates messages once
+static MbeStatus message(MbeFlatten* fl, const MbeExpr* msg, int scope, const MbeClass* lex,
+                         bool is_run, MbeValue* out, MbeError* err) {
+  if (!is_run || !mbe_expr_uses_variables(fl, msg, scope, lex)) {
+    return mbe_eval(fl, msg, scope, lex, out, err);
+  }
+  MbeStrbuf sb;
+  mbe_strbuf_init(&sb);
+  mbe_expr_print(&sb, msg);
+  MbeValue v = {0};
+  MbeStatus st = mbe_value_alloc(&mbe_flatten_flat(fl)->arena, &v, MBE_T_STRING, 0, NULL, err);
+  if (st == MBE_OK) {
+    v.str[0] = mbe_arena_strdup(&mbe_flatten_flat(fl)->arena, sb.data ? sb.data : "");
+    st = v.str[0] ? MBE_OK : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  mbe_strbuf_deinit(&sb);
+  *out = v;
+  return st;
+}
+
 MbeStatus mbe_flatten_assert(MbeFlatten* fl, const MbeEquation* eq, int scope, const MbeClass* lex,
-                             bool* is_warning, const char** failed, MbeError* err) {
+                             MbeFlatAssert* out, const char** failed, MbeError* err) {
   *failed = NULL;
-  *is_warning = false;
   if (!is_assert(eq)) {
     return MBE_ERR_INVALID_ARG;
   }
@@ -402,33 +428,29 @@ MbeStatus mbe_flatten_assert(MbeFlatten* fl, const MbeEquation* eq, int scope, c
     return mbe_error_at(err, MBE_ERR_MODEL, eq->loc,
                         "assert takes (condition, message) or (condition, message, level)");
   }
-  if (mbe_expr_uses_variables(fl, cond, scope, lex)) {
-    return mbe_error_at(err, MBE_ERR_UNSUPPORTED, eq->loc,
-                        "an assert on variables, or on parameters the initialization computes "
-                        "(fixed=false), is checked during the run: not supported by mbens yet "
-                        "(an assert on parameters is checked when the model is compiled)");
-  }
-  MbeValue c, m, l;
-  MbeStatus st = mbe_flatten_eval_structural(fl, cond, scope, lex, &c, err);
-  if (st == MBE_OK) {
-    st = mbe_eval(fl, msg, scope, lex, &m, err);
-  }
+  *out = (MbeFlatAssert){cond, NULL, false, mbe_expr_uses_variables(fl, cond, scope, lex),
+                         scope, lex, eq->loc};
+  MbeValue c = {0}, m, l;
+  MbeStatus st = message(fl, msg, scope, lex, out->uses_variables, &m, err);
   if (st == MBE_OK && level) {
     st = mbe_eval(fl, level, scope, lex, &l, err);
+  }
+  if (st == MBE_OK && !out->uses_variables) {
+    // not mbe_flatten_eval_structural: a varied parameter in it is checked per member
+    st = mbe_eval(fl, cond, scope, lex, &c, err);
   }
   if (st != MBE_OK) {
     return st;
   }
-  if (c.type != MBE_T_BOOLEAN || c.ndims || m.type != MBE_T_STRING || m.ndims ||
-      (level && (l.type != MBE_T_ENUM || l.ndims))) {
+  if ((!out->uses_variables && (c.type != MBE_T_BOOLEAN || c.ndims)) || m.type != MBE_T_STRING ||
+      m.ndims || (level && (l.type != MBE_T_ENUM || l.ndims))) {
     return mbe_error_at(err, MBE_ERR_MODEL, eq->loc,
                         "assert takes a Boolean condition, a String message and an "
                         "AssertionLevel");
   }
-  *is_warning = level && l.enum_type && l.num[0] >= 1 &&
-                (size_t)l.num[0] <= l.enum_type->nliterals &&
-                strcmp(l.enum_type->literals[(size_t)l.num[0] - 1].name, "warning") == 0;
-  if (c.num[0] == 0) {
+  out->message = m.str[0];
+  out->is_warning = level && is_warning_level(&l);
+  if (!out->uses_variables && c.num[0] == 0) {
     *failed = m.str[0];
   }
   return MBE_OK;

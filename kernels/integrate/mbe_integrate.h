@@ -26,6 +26,23 @@ MBE_FN void mbe_prep(mbe_real* p) {
 }
 #endif
 
+// A system may check assertions (mbe_check, with MBE_RHS_NA > 0; generated systems with
+// asserts do): it returns the 1-based index of the first error-level assertion that is false at
+// (t, x) (0: none) and sets *warned, when still 0, to the first warning-level one that is false.
+#if !defined(MBE_RHS_NA)
+#define MBE_RHS_NA 0
+MBE_FN int mbe_check(mbe_real t, const mbe_real* x, const mbe_real* p, mbe_real* w, mbe_int* iw,
+                     mbe_int* warned) {
+  (void)t;
+  (void)x;
+  (void)p;
+  (void)w;
+  (void)iw;
+  (void)warned;
+  return 0;
+}
+#endif
+
 // the output grid: t_k = t0 + k dt for k < nout - 1, and exactly t1 for k = nout - 1
 typedef struct MbeGrid {
   mbe_real t0;   // first point (s)
@@ -40,7 +57,23 @@ typedef struct MbeRunCount {
   mbe_long rejected;  // rejected steps
   mbe_long nrhs;      // mbe_rhs calls
   mbe_int nout_done;  // grid points 0..nout_done-1 are written
+  mbe_int assert_failed;  // the error-level assertion that stopped the member (1-based), 0
+  mbe_int warned;         // the first warning-level assertion found false (1-based), 0
+  mbe_real assert_t;      // when assert_failed was found false (s)
 } MbeRunCount;
+
+// Checks the system's assertions at (t, x): 1 (and the assertion and time in cnt) when an
+// error-level one is false, so the member stops with MBE_RUN_ASSERT; 0 otherwise.
+MBE_FN int mbe_integrate_check(mbe_real t, const mbe_real* x, const mbe_real* p, MbeRunCount* cnt,
+                               mbe_real* w, mbe_int* iw) {
+  const int a = mbe_check(t, x, p, w, iw, &cnt->warned);
+  if (a != 0) {
+    cnt->assert_failed = a;
+    cnt->assert_t = t;
+    return 1;
+  }
+  return 0;
+}
 
 // Returns the grid from t0 to t1 with nout >= 2 points; the spacing is computed here only.
 MBE_FN MbeGrid mbe_grid_make(mbe_real t0, mbe_real t1, mbe_int nout) {
@@ -150,6 +183,10 @@ MBE_FN MbeRunStatus mbe_integrate_rk4(MbeGrid g, mbe_real hmax, mbe_long max_ste
       cnt->steps += 1;
       if (!mbe_integrate_is_finite(x)) {
         return MBE_RUN_NONFINITE;
+      }
+      if (MBE_RHS_NA > 0 && mbe_integrate_check(ta + (mbe_real)(j + 1) * h, x, p, cnt, w, iw)) {
+        // what the interval computed up to here is not a grid point: none is written
+        return MBE_RUN_ASSERT;
       }
     }
 
@@ -291,6 +328,9 @@ MBE_FN MbeRunStatus mbe_integrate_dopri5(MbeGrid g, MBE_GLOBAL const mbe_real* c
       k += 1;
       cnt->nout_done = k;
     }
+    if (MBE_RHS_NA > 0 && mbe_integrate_check(tnew, xnew, p, cnt, w, iw)) {
+      return MBE_RUN_ASSERT;
+    }
     if (is_last) {
       return MBE_RUN_OK;
     }
@@ -374,6 +414,9 @@ MBE_FN void mbe_integrate_variant(mbe_long v, mbe_long nvar, MBE_GLOBAL const mb
   cnt.rejected = 0;
   cnt.nrhs = 0;
   cnt.nout_done = 0;
+  cnt.assert_failed = 0;
+  cnt.warned = 0;
+  cnt.assert_t = MBE_R(0.0);
   MbeRunStatus st = MBE_RUN_NOT_RUN;
   int rc0;
   if (is_grid_ok && is_method_ok) {
@@ -384,7 +427,9 @@ MBE_FN void mbe_integrate_variant(mbe_long v, mbe_long nvar, MBE_GLOBAL const mb
       st = mbe_rhs_failure(rc0);
     } else {
       cnt.nout_done = 1;
-      if (method == MBE_METHOD_RK4) {
+      if (MBE_RHS_NA > 0 && mbe_integrate_check(t0, xv, pv, &cnt, w, iw)) {
+        st = MBE_RUN_ASSERT;
+      } else if (method == MBE_METHOD_RK4) {
         st = mbe_integrate_rk4(g, cfg_r[MBE_CFGR_H], max_steps, xv, pv, y, v, nvar, &cnt, w, iw);
       } else {
         st = mbe_integrate_dopri5(g, cfg_r, max_steps, xv, pv, y, v, nvar, &cnt, w, iw);
@@ -405,6 +450,12 @@ MBE_FN void mbe_integrate_variant(mbe_long v, mbe_long nvar, MBE_GLOBAL const mb
   info[MBE_AT(MBE_INFO_STEPS, v, MBE_INFO_COUNT, nvar)] = mbe_integrate_saturate(cnt.steps);
   info[MBE_AT(MBE_INFO_REJECTED, v, MBE_INFO_COUNT, nvar)] = mbe_integrate_saturate(cnt.rejected);
   info[MBE_AT(MBE_INFO_NRHS, v, MBE_INFO_COUNT, nvar)] = mbe_integrate_saturate(cnt.nrhs);
+  const mbe_ureal tb = MBE_REAL_TO_BITS(cnt.assert_t);
+  info[MBE_AT(MBE_INFO_ASSERT, v, MBE_INFO_COUNT, nvar)] = cnt.assert_failed;
+  info[MBE_AT(MBE_INFO_WARNED, v, MBE_INFO_COUNT, nvar)] = cnt.warned;
+  info[MBE_AT(MBE_INFO_ASSERT_TLO, v, MBE_INFO_COUNT, nvar)] = (mbe_int)(tb & 0xffffffffu);
+  info[MBE_AT(MBE_INFO_ASSERT_THI, v, MBE_INFO_COUNT, nvar)] =
+      (mbe_int)(MBE_REAL_BITS == 64 ? (tb >> (MBE_REAL_BITS / 2)) : 0);
 }
 
 #endif

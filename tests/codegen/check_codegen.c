@@ -32,7 +32,7 @@ START_TEST(test_text_of_an_oscillator) {
   MbeSymId pot = mbe_sym_mul(&s, half, kxx);
   MbeSymId e = mbe_sym_add(&s, kin, pot);
   MbeSymId xdot[2] = {x1, acc}, y[2] = {x0, e};
-  MbeCodegenDef def = {&s, xdot, 2, y, 2, 2, "Oscillator", 0, 0, NULL};
+  MbeCodegenDef def = {&s, xdot, 2, y, 2, 2, "Oscillator", 0, 0, NULL, NULL, NULL, 0};
   char* text = NULL;
   ck_assert_int_eq(mbe_codegen_system(&def, &text, NULL), MBE_OK);
   const char* expect =
@@ -67,7 +67,7 @@ START_TEST(test_text_of_an_oscillator) {
   // out-of-range leaves and non-finite constants are refused
   MbeSymId bad = mbe_sym_param(&s, 5);
   MbeSymId y2[1] = {bad};
-  MbeCodegenDef def2 = {&s, xdot, 2, y2, 1, 2, "Bad", 0, 0, NULL};
+  MbeCodegenDef def2 = {&s, xdot, 2, y2, 1, 2, "Bad", 0, 0, NULL, NULL, NULL, 0};
   MbeError err;
   ck_assert_int_eq(mbe_codegen_system(&def2, &text, &err), MBE_ERR_INVALID_ARG);
   ck_assert_ptr_nonnull(strstr(err.message, "p[5]"));
@@ -140,12 +140,48 @@ static void run(MbeBackendKind kind, int threads, const char* system, const doub
   mbe_backend_destroy(b);
 }
 
+// asserts: mbe_check tests each condition in order, a warning-level one only flags, and member
+// constants it reads come from mbe_prep
+START_TEST(test_text_of_asserts) {
+  MbeSym s;
+  mbe_sym_init(&s);
+  MbeSymId x0 = mbe_sym_state(&s, 0);
+  MbeSymId p0 = mbe_sym_param(&s, 0);
+  MbeSymId one = mbe_sym_const(&s, 1);
+  MbeSymId zero = mbe_sym_const(&s, 0);
+  MbeSymId d = mbe_sym_sub(&s, x0, p0);
+  MbeSymId gt = mbe_sym_op(&s, MBE_SYM_SELECT, d, one, zero);  // x > p
+  MbeSymId p2 = mbe_sym_mul(&s, p0, p0);
+  MbeSymId pc = mbe_sym_op(&s, MBE_SYM_SELECT, p2, one, zero);  // p^2 > 0, per member
+  MbeSymId xdot[1] = {x0}, y[1] = {x0}, as[2] = {gt, pc};
+  bool warn[2] = {true, false};
+  MbeCodegenDef def = {&s, xdot, 1, y, 1, 1, "A", 0, 0, NULL, as, warn, 2};
+  char* text = NULL;
+  ck_assert_int_eq(mbe_codegen_system(&def, &text, NULL), MBE_OK);
+  const char* check = strstr(text, "#define MBE_RHS_NA 2\n");
+  ck_assert_ptr_nonnull(check);
+  ck_assert_ptr_nonnull(strstr(check, "  const mbe_real t5 = (t4 > MBE_R(0.0)) ? MBE_R(1.0) : "
+                                      "MBE_R(0.0);\n  if (!(t5 > MBE_R(0.5)) && *warned == 0) {\n"
+                                      "    *warned = 1;\n  }\n"));
+  ck_assert_ptr_nonnull(strstr(check, "  if (!(p[1] > MBE_R(0.5))) {\n    return 2;\n  }\n"));
+  ck_assert_ptr_nonnull(strstr(text, "  p[1] = t7;\n"));  // the per-member condition, by mbe_prep
+  mbe_free(text);
+
+  // a condition that is no node is refused
+  MbeSymId bad[1] = {(MbeSymId)s.nnodes + 5};
+  MbeCodegenDef def2 = {&s, xdot, 1, y, 1, 1, "A", 0, 0, NULL, bad, NULL, 1};
+  MbeError err;
+  ck_assert_int_eq(mbe_codegen_system(&def2, &text, &err), MBE_ERR_INVALID_ARG);
+  mbe_sym_deinit(&s);
+}
+END_TEST
+
 START_TEST(test_generated_pendulum_on_every_backend) {
   MbeSym s;
   mbe_sym_init(&s);
   MbeSymId xdot[4], y[NY];
   pendulum(&s, xdot, y);
-  MbeCodegenDef def = {&s, xdot, 4, y, NY, 5, "DagPendulum", 0, 0, NULL};
+  MbeCodegenDef def = {&s, xdot, 4, y, NY, 5, "DagPendulum", 0, 0, NULL, NULL, NULL, 0};
   char* text = NULL;
   ck_assert_int_eq(mbe_codegen_system(&def, &text, NULL), MBE_OK);
 
@@ -154,7 +190,7 @@ START_TEST(test_generated_pendulum_on_every_backend) {
   mbe_sym_init(&s2);
   MbeSymId xdot2[4], y2[NY];
   pendulum(&s2, xdot2, y2);
-  MbeCodegenDef def2 = {&s2, xdot2, 4, y2, NY, 5, "DagPendulum", 0, 0, NULL};
+  MbeCodegenDef def2 = {&s2, xdot2, 4, y2, NY, 5, "DagPendulum", 0, 0, NULL, NULL, NULL, 0};
   char* text2 = NULL;
   ck_assert_int_eq(mbe_codegen_system(&def2, &text2, NULL), MBE_OK);
   ck_assert_str_eq(text, text2);
@@ -174,13 +210,13 @@ START_TEST(test_generated_pendulum_on_every_backend) {
   size_t ny = (size_t)NMEMBER * NOUT * NY;
   double* yo = malloc(ny * sizeof *yo);
   double* yc = malloc(ny * sizeof *yc);
-  int32_t info_o[NMEMBER * 4], info_c[NMEMBER * 4];
+  int32_t info_o[NMEMBER * 8], info_c[NMEMBER * 8];  // MBE_INFO_COUNT
   run(MBE_BACKEND_OPENMP, 1, text, x0, p, yo, info_o);
 
   // the interpreter's right-hand side at every output point equals the device's, bit for bit
   double* v = malloc(s.nnodes * sizeof *v);
   for (int m = 0; m < NMEMBER; m++) {
-    ck_assert_int_eq(info_o[m * 4], 0);  // status ok (kernels/mbe_layout.h)
+    ck_assert_int_eq(info_o[m * 8], 0);  // status ok (kernels/mbe_layout.h)
     for (int k = 0; k < NOUT; k++) {
       const double* row = &yo[((size_t)m * NOUT + k) * NY];
       mbe_sym_eval(&s, 0, row, &p[m * 5], v, s.nnodes);
@@ -201,7 +237,7 @@ START_TEST(test_generated_pendulum_on_every_backend) {
 
   // and the hand-written system agrees to the integration tolerance
   double* yh = malloc((size_t)NMEMBER * NOUT * 5 * sizeof *yh);
-  int32_t info_h[NMEMBER * 4];
+  int32_t info_h[NMEMBER * 8];
   run(MBE_BACKEND_OPENMP, 1, MBE_SYS_PENDULUM, x0, p, yh, info_h);
   for (int m = 0; m < NMEMBER; m++) {
     for (int k = 0; k < NOUT; k++) {
@@ -224,6 +260,7 @@ static Suite* make_codegen_suite(void) {
   TCase* tc = mbe_tcase_create("emit");
   tcase_set_timeout(tc, 600);
   tcase_add_test(tc, test_text_of_an_oscillator);
+  tcase_add_test(tc, test_text_of_asserts);
   tcase_add_test(tc, test_generated_pendulum_on_every_backend);
   suite_add_tcase(s, tc);
   return s;

@@ -15,7 +15,7 @@
 #include "mech.h"
 #include "runtime_fixture.h"
 
-enum { NMEMBER = 1000, NOUT = 21, INFO_N = 4 };
+enum { NMEMBER = 1000, NOUT = 21, INFO_N = 8 };  // INFO_N: MBE_INFO_COUNT
 
 typedef struct Generated {
   MbeSpec* spec;
@@ -39,7 +39,8 @@ static void generate(Generated* g, const char* rel) {
   ck_assert_msg(st == MBE_OK, "%s: %s", rel, err.message);
   // outputs: every state
   MbeCodegenDef def = {&g->sys->sym, g->sys->xdot, g->sys->nx,   g->sys->xdot,        0,
-                       g->sys->np,   rel,          g->sys->fail, MBE_RUN_NEWTON_FAIL, NULL};
+                       g->sys->np,   rel,          g->sys->fail, MBE_RUN_NEWTON_FAIL, NULL,
+                       g->sys->asserts, g->sys->assert_warning, g->sys->nasserts};
   MbeSymId* y = malloc(g->sys->nx * sizeof *y);
   for (size_t i = 0; i < g->sys->nx; i++) {
     y[i] = mbe_system_signal(g->sys, g->sys->state_names[i])->id;

@@ -196,6 +196,57 @@ static void body_state(const Mech* m, const BodyRef* b, BodyState* s) {
 
 /* ---- 1. the small-angle period of a pendulum ------------------------------------------------ */
 
+// asserts compiled by mbe_mech_expr over the system's signals: relations, and/or/not,
+// if-expressions, abs/max, time, a parameter and a signal block's output; each condition's node
+// is 1 where it holds and 0 where not
+START_TEST(test_assert_conditions) {
+  static const char text[] =
+      "model A\n"
+      "  parameter Real lim = 0.5;\n"
+      "  inner Modelica.Mechanics.MultiBody.World world;\n"
+      "  Modelica.Mechanics.MultiBody.Joints.Revolute rev(n={0,0,1}, phi(fixed=true),\n"
+      "    w(fixed=true));\n"
+      "  Modelica.Mechanics.MultiBody.Parts.Body body(m=1, r_CM={1,0,0});\n"
+      "  Modelica.Blocks.Sources.Ramp ramp(height=2, duration=1);\n"
+      "equation\n"
+      "  connect(world.frame_b, rev.frame_a);\n"
+      "  connect(rev.frame_b, body.frame_a);\n"
+      "  assert(rev.phi < lim and not rev.w >= 1 or time > 3, \"a\");\n"
+      "  assert(if rev.phi > 0 then abs(rev.w) <= 2 else max(rev.phi, -1) > -1, \"b\",\n"
+      "    AssertionLevel.warning);\n"
+      "  assert(ramp.y < 1.5, \"c\");\n"
+      "  assert(lim > 0, \"holds, and nothing varies: checked when compiling\");\n"
+      "end A;\n";
+  Mech mc;
+  mech_open(&mc, text);
+  ck_assert_uint_eq(mc.sys->nasserts, 3);
+  ck_assert_str_eq(mc.sys->assert_src[1]->message, "b");
+  ck_assert_int_eq(mc.sys->assert_src[1]->loc.line, 12);
+  ck_assert(!mc.sys->assert_warning[0] && mc.sys->assert_warning[1] && !mc.sys->assert_warning[2]);
+  size_t iphi = state_index(&mc, "rev.phi"), iw = state_index(&mc, "rev.w");
+  static const struct {
+    double t, phi, w;
+    double want[3];
+  } cases[] = {
+      {0, 0.2, 0.5, {1, 1, 1}},   {0, 0.7, 0, {0, 1, 1}},     {0, 0.2, 1, {0, 1, 1}},
+      {4, 0.7, 2.5, {1, 0, 0}},   {0.5, -0.5, 0, {1, 1, 1}},  {0.8, -2, 0, {1, 0, 0}},
+      {0.74, 0.1, -2, {1, 1, 1}}, {0.76, 0.1, -2.1, {1, 0, 0}},
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    double x[MAXX] = {0};
+    x[iphi] = cases[k].phi;
+    x[iw] = cases[k].w;
+    eval(&mc, cases[k].t, x);
+    for (size_t a = 0; a < 3; a++) {
+      ck_assert_msg(mc.v[mc.sys->asserts[a]] == cases[k].want[a],
+                    "case %zu assert %zu: %g, expected %g", k, a, mc.v[mc.sys->asserts[a]],
+                    cases[k].want[a]);
+    }
+  }
+  mech_close(&mc);
+}
+END_TEST
+
 START_TEST(test_small_angle_period) {
   const double m = 2, L = 0.7, I33 = 0.05, amp = 0.01;  // kg, m, kg m^2, rad
   const double down = -PI / 2;  // phi where r_CM = (L, 0, 0) points along -y
@@ -1614,6 +1665,7 @@ static Suite* make_mech_suite(void) {
   Suite* s = suite_create("mech");
   TCase* tc = mbe_tcase_create("physics");
   tcase_add_test(tc, test_small_angle_period);
+  tcase_add_test(tc, test_assert_conditions);
   tcase_add_test(tc, test_energy_chain);
   tcase_add_test(tc, test_kepler);
   tcase_add_test(tc, test_torque_free_body);

@@ -1083,10 +1083,27 @@ START_TEST(test_unrolled_equations) {
   model_expect_error("model T\n  Real x;\nequation\n  x = 1;\n  terminate(\"done\");\nend T;\n", "T",
                      MBE_ERR_UNSUPPORTED, 5, 3,
                      "the equation-statement 'terminate(...)' is not supported by mbens");
-  model_expect_error("model T\n  Real x;\nequation\n  assert(x > 0, \"x\");\nend T;\n", "T",
-                     MBE_ERR_UNSUPPORTED, 4, 3,
-                     "an assert on variables, or on parameters the initialization computes "
-                     "(fixed=false), is checked during the run: not supported by mbens yet");
+  // an assert on variables is kept for the run with its message and level; one on parameters
+  // that holds is kept too (a varied parameter may enter it), marked as not using variables
+  ModelCase ac;
+  model_case_ok(&ac,
+                "model T\n  Real x;\n  parameter Real a = 2;\nequation\n  x = 1;\n"
+                "  assert(x > a, \"x is \" + \"small\", AssertionLevel.warning);\n"
+                "  assert(a > 1, \"a\");\n  assert(x < 3, \"x = \" + String(x));\nend T;\n",
+                "T");
+  ck_assert_uint_eq(ac.flat->nasserts, 3);
+  // a message that reads variables is kept as its text (messages are evaluated once)
+  ck_assert_ptr_nonnull(strstr(ac.flat->asserts[2].message, "String(x)"));
+  ck_assert(ac.flat->asserts[0].uses_variables);
+  ck_assert(ac.flat->asserts[0].is_warning);
+  ck_assert_str_eq(ac.flat->asserts[0].message, "x is small");
+  ck_assert_int_eq(ac.flat->asserts[0].loc.line, 6);
+  ck_assert_int_eq(ac.flat->asserts[0].loc.col, 3);
+  ck_assert(!ac.flat->asserts[1].uses_variables);
+  ck_assert(!ac.flat->asserts[1].is_warning);
+  model_case_free(&ac);
+  model_expect_error("model T\n  Real x;\nequation\n  x = 1;\n  assert(x > 0, 3);\nend T;\n", "T",
+                     MBE_ERR_MODEL, 5, 3, "assert takes a Boolean condition");
   model_expect_error("model T\n  parameter Real a = 1;\nequation\n  assert(a, \"x\");\nend T;\n",
                      "T", MBE_ERR_MODEL, 4, 3, "assert takes a Boolean condition");
 }
