@@ -822,14 +822,5 @@ MbeStatus mbe_mech_expr_elem(MbeMech* m, const MbeExpr* e, int scope, const MbeC
 
 MbeStatus mbe_mech_expr(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
                         MbeMechNameFn* name, void* ctx, MbeSymId* out) {
-  Cx c = {m, flatten_ctx(m), scope, lex, name, ctx, NULL, 0, false, -1};
-  if (!c.fl) {
-    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-  }
-  *out = 0;
-  MbeStatus st = compile(&c, e, out);
-  if (st == MBE_OK && m->s->is_oom) {
-    st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-  }
-  return st;
+  return mbe_mech_expr_elem(m, e, scope, lex, name, ctx, -1, out);
 }

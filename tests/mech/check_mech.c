@@ -1352,6 +1352,18 @@ START_TEST(test_open_input_at_component) {
 }
 END_TEST
 
+// the rotation matrix (row-major, the MSL's planarRotation convention) of angle about coordinate
+// axis a, built with the C library's sin and cos
+static void axis_rotation(int a, double angle, double out[9]) {
+  double c = cos(angle), sn = sin(angle);
+  int b = (a + 1) % 3, d = (a + 2) % 3;
+  memset(out, 0, 9 * sizeof *out);
+  out[4 * a] = 1;
+  out[4 * b] = out[4 * d] = c;
+  out[3 * b + d] = sn;
+  out[3 * d + b] = -sn;
+}
+
 // A body with angle states about another sequence than its start angles': the states are the
 // angles of R_start about sequence_angleStates (the MSL's axesRotationsAngles) and their rates
 // give w_0_start; checked on the orientation and angular velocity the outputs report, against
@@ -1372,13 +1384,7 @@ START_TEST(test_body_angles_other_sequence) {
   const int axis[3] = {2, 0, 2};
   double A[3][9];
   for (int k = 0; k < 3; k++) {
-    double c = cos(ang[k]), sn = sin(ang[k]);
-    int a = axis[k], b = (a + 1) % 3, d = (a + 2) % 3;
-    memset(A[k], 0, sizeof A[k]);
-    A[k][4 * a] = 1;
-    A[k][4 * b] = A[k][4 * d] = c;
-    A[k][3 * b + d] = sn;
-    A[k][3 * d + b] = -sn;
+    axis_rotation(axis[k], ang[k], A[k]);
   }
   double B[9], T[9], w[3];
   mat_mul(A[1], A[0], B);
@@ -1505,13 +1511,7 @@ START_TEST(test_scalar_init_angles_only) {
   double T[9], A[3][9];
   int axis[3] = {2, 0, 2};
   for (int k = 0; k < 3; k++) {
-    double c = cos(ang[k]), sn = sin(ang[k]);
-    int a = axis[k], b = (a + 1) % 3, d = (a + 2) % 3;
-    memset(A[k], 0, sizeof A[k]);
-    A[k][4 * a] = 1;
-    A[k][4 * b] = A[k][4 * d] = c;
-    A[k][3 * b + d] = sn;
-    A[k][3 * d + b] = -sn;
+    axis_rotation(axis[k], ang[k], A[k]);
   }
   double B[9];
   mat_mul(A[1], A[0], B);
