@@ -388,8 +388,8 @@ static MbeStatus collect_slots(MbeFlatten* fl, int inst, const MbeClass* cls, co
     for (size_t k = 0; k < out->n; k++) {
       if (strcmp(out->s[k].ident, c->name) == 0) {
         // the same declaration inherited twice is allowed (Modelica 7.3); anything else is not
-        if (out->s[k].lex->is_catalogue && cls->is_catalogue) {
-          dup = true;
+        if (out->s[k].comp == c || (out->s[k].lex->is_catalogue && cls->is_catalogue)) {
+          dup = true;  // one declaration reached through two extends paths
           break;
         }
         if (c->is_redeclare) {

@@ -207,6 +207,62 @@ static MbeClass* load_into(MbeSpec* spec, MbeClass* scope, const char* path, con
   return out;
 }
 
+static bool is_long_package(const MbeClass* k) {
+  return k->restriction == MBE_CLASS_PACKAGE && !k->is_short;
+}
+
+static void merge_into(MbeSpec* spec, MbeClass* c, MbeClass* l, int depth);
+
+// the nested classes of l that c lacks join c; a package both have is merged the same way
+static void merge_classes(MbeSpec* spec, MbeClass* c, MbeClass* l, int depth) {
+  MbeError err;
+  for (size_t i = 0; i < l->nclasses; i++) {
+    MbeClass* k = l->classes[i];
+    MbeClass* ck = mbe_spec_find_child(c, k->name);
+    if (!ck) {
+      if (mbe_spec_append_child(spec, c, k, &err) != MBE_OK) {
+        lib_fail(spec, &err);
+      }
+    } else if (ck != k && depth < 16 && is_long_package(ck) && is_long_package(k)) {
+      merge_into(spec, ck, k, depth + 1);
+    }
+  }
+}
+
+// a package of the tree (the catalogue's) keeps its own elements and gains the imports and the
+// classes that its library twin l has and it lacks
+static void merge_into(MbeSpec* spec, MbeClass* c, MbeClass* l, int depth) {
+  if (l->nimports) {
+    MbeImport* imps = mbe_arena_alloc(&spec->arena, (c->nimports + l->nimports) * sizeof *imps);
+    if (imps) {
+      memcpy(imps, c->imports, c->nimports * sizeof *imps);
+      memcpy(imps + c->nimports, l->imports, l->nimports * sizeof *imps);
+      c->imports = imps;
+      c->nimports += l->nimports;
+    }
+  }
+  merge_classes(spec, c, l, depth);
+}
+
+// a catalogue package whose library twin is a file (Modelica/Units.mo, Blocks/Continuous.mo):
+// the file's classes it lacks join it, package by package
+static void merge_file_twin(MbeSpec* spec, MbeClass* c, const char* path) {
+  MbeError err;
+  MbeFile* f = NULL;
+  MbeStatus st = mbe_spec_read_file(spec, path, &f, &err);
+  if (st == MBE_OK) {
+    st = check_within(spec, f, c->parent ? c->parent : &spec->root, &err);
+  }
+  for (size_t i = 0; st == MBE_OK && i < f->nclasses; i++) {
+    if (strcmp(f->classes[i]->name, c->name) == 0 && is_long_package(f->classes[i])) {
+      merge_into(spec, c, f->classes[i], 0);
+    }
+  }
+  if (st != MBE_OK) {
+    lib_fail(spec, &err);
+  }
+}
+
 // takes the package.mo of c's folder into c: an implicit package becomes that package; any
 // other (the catalogue's) keeps its own elements and gains the classes and imports it lacks
 static void merge_package(MbeSpec* spec, MbeClass* c) {
@@ -236,22 +292,12 @@ static void merge_package(MbeSpec* spec, MbeClass* c) {
     c->lib_entries = keep.lib_entries;
     c->nlib_entries = keep.nlib_entries;
     c->lib_probed = true;
-  } else if (l->nimports) {
-    MbeImport* imps = mbe_arena_alloc(&spec->arena, (c->nimports + l->nimports) * sizeof *imps);
-    if (imps) {
-      memcpy(imps, c->imports, c->nimports * sizeof *imps);
-      memcpy(imps + c->nimports, l->imports, l->nimports * sizeof *imps);
-      c->imports = imps;
-      c->nimports += l->nimports;
-    }
+    c->lib_merged = true;
+    merge_classes(spec, c, l, 0);
+    return;
   }
   c->lib_merged = true;
-  for (size_t i = 0; i < l->nclasses; i++) {
-    if (!mbe_spec_find_child(c, l->classes[i]->name) &&
-        mbe_spec_append_child(spec, c, l->classes[i], &err) != MBE_OK) {
-      lib_fail(spec, &err);
-    }
-  }
+  merge_into(spec, c, l, 0);
 }
 
 // the library folder of the package c that is already in the tree: the folder of its name in
@@ -282,6 +328,11 @@ void mbe_lib_prepare(const MbeSpec* cspec, const MbeClass* ccls) {
     c->lib_probed = true;
     if (!c->lib_dir && spec->nlib_roots && (c->lib_dir = twin_dir(spec, c)) != NULL) {
       list_entries(spec, c);
+    } else if (!c->lib_dir && c->parent && c->parent->lib_dir) {
+      const char* file = join(spec, c->parent->lib_dir, c->name, ".mo");
+      if (is_file(file)) {
+        merge_file_twin(spec, c, file);
+      }
     }
   }
   if (c->lib_dir && !c->lib_merged) {

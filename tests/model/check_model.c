@@ -1109,6 +1109,30 @@ START_TEST(test_unrolled_equations) {
 }
 END_TEST
 
+// one declaration reached through two extends paths is one element (Modelica 3.6 section 7.3.1),
+// as the MSL's Visualizers.Advanced.Shape inherits PartialShape twice
+START_TEST(test_diamond_inheritance) {
+  static const char* const TEXT =
+      "package D\n"
+      "  partial model Base\n    parameter Real k = 2;\n  end Base;\n"
+      "  partial model A\n    extends Base;\n  end A;\n"
+      "  model T\n    extends A;\n    extends Base;\n  end T;\n"
+      "end D;\n";
+  ModelCase mc;
+  model_case_ok(&mc, TEXT, "D.T");
+  ck_assert_double_eq(model_num(mc.flat, "k", 0), 2);
+  size_t n = 0;
+  for (size_t i = 0; i < mc.flat->nvars; i++) {
+    n += strcmp(mc.flat->vars[i].name, "k") == 0;
+  }
+  ck_assert_uint_eq(n, 1);
+  model_case_free(&mc);
+  // two declarations of one name are still an error
+  model_expect_error("model B\n  Real x;\nend B;\nmodel T\n  extends B;\n  Real x;\nend T;\n", "T",
+                     MBE_ERR_MODEL, 6, 8, "'x' is already declared");
+}
+END_TEST
+
 static Suite* make_model_suite(void) {
   Suite* s = suite_create("model");
   TCase* tc = mbe_tcase_create("lookup");
@@ -1134,6 +1158,7 @@ static Suite* make_model_suite(void) {
   tcase_add_test(tc, test_connections_expanded);
   tcase_add_test(tc, test_user_equations);
   tcase_add_test(tc, test_unrolled_equations);
+  tcase_add_test(tc, test_diamond_inheritance);
   tcase_add_test(tc, test_experiment_annotation);
   tcase_add_test(tc, test_flat_print);
   suite_add_tcase(s, tc);

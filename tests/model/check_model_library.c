@@ -60,6 +60,9 @@ static void write_library(void) {
   put("Modelica/Mechanics/MultiBody/package.mo",
       "within Modelica.Mechanics;\npackage MultiBody\n  model Extra\n    Real z = 1;\n  end Extra;\n"
       "end MultiBody;\n");
+  put("Modelica/Units.mo",
+      "within Modelica;\npackage Units\n  package SI\n    type Extra = Real(unit = \"J/s\");\n"
+      "    type Length = Integer \"not the catalogue's\";\n  end SI;\nend Units;\n");
   put("Modelica/Mechanics/MultiBody/World.mo",
       "within Modelica.Mechanics.MultiBody;\nmodel World \"not the catalogue's\"\n  Real bogus;\n"
       "end World;\n");
@@ -98,8 +101,14 @@ START_TEST(test_two_level_library) {
                       !strstr(spec->files[i]->path, "Misplaced"),
                   "%s was read", spec->files[i]->path);
   }
-  // a class of the library's Modelica package that the catalogue lacks is there
+  // a class of the library's Modelica package that the catalogue lacks is there, also inside a
+  // package the catalogue defines and the library holds as a file (Units.mo); the catalogue's
+  // own class of a name both define stays
   ck_assert_ptr_nonnull(mbe_lookup_full_name(spec, "Modelica.Mechanics.MultiBody.Extra"));
+  ck_assert_ptr_nonnull(mbe_lookup_full_name(spec, "Modelica.Units.SI.Extra"));
+  const MbeClass* len = mbe_lookup_full_name(spec, "Modelica.Units.SI.Length");
+  ck_assert_ptr_nonnull(len);
+  ck_assert(len->is_catalogue);
   mbe_flat_destroy(flat);
   mbe_spec_destroy(spec);
 
