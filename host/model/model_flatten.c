@@ -1912,6 +1912,13 @@ static MbeStatus check_eq_names(MbeFlatten* fl, const MbeExpr* e, int scope, con
     if ((st = mbe_flatten_resolve(fl, &e->name, scope, lex, &ref, err)) != MBE_OK) {
       return st;
     }
+    if (ref.kind == MBE_REF_INST && ref.index >= 0 &&
+        fl->flat->insts[ref.index].kind == MBE_INST_RECORD) {
+      return mbe_error_at(err, MBE_ERR_UNSUPPORTED, e->loc,
+                          "'%s' is a record; records as values in equations (Frames.Orientation "
+                          "and functions of it) are not supported by mbens yet",
+                          fl->flat->insts[ref.index].name);
+    }
     if (ref.kind == MBE_REF_INST || ref.kind == MBE_REF_CLASS) {
       return mbe_error_at(err, MBE_ERR_MODEL, e->loc,
                           "this name is a component or class, not a value");

@@ -418,6 +418,12 @@ static const ErrorCase CASES[] = {
      "the equation-statement 'Modelica.Utilities.Streams.print(...)' is not supported"},
     {"several outputs", "model T\n  Real x;\nequation\n  (x, ) = f(1);\nend T;\n", NULL,
      MBE_ERR_UNSUPPORTED, 4, 3, "an equation with several outputs '(a, b) = f(x)'"},
+    {"record in an equation",
+     "model T\n  Modelica.Mechanics.MultiBody.Frames.Orientation R;\n  Real x;\nequation\n"
+     "  x = R;\nend T;\n",
+     NULL, MBE_ERR_UNSUPPORTED, 5, 7,
+     "'R' is a record; records as values in equations (Frames.Orientation and functions of it) "
+     "are not supported by mbens yet"},
     {"redeclare of nothing", "model T\n  redeclare Real x;\nend T;\n", NULL, MBE_ERR_MODEL, 2, 3,
      "'redeclare x' redeclares nothing: no base class declares 'x'"},
     {"redeclare of a final element",
