@@ -93,6 +93,20 @@ static MbeStatus compile_var(MbeMech* m, Bound* b, int var, int elem, MbeSymId* 
     return mbe_error_at(m->err, MBE_ERR_MODEL, v->binding.loc,
                         "the binding of '%s' depends on itself", v->name);
   }
+  if (v->ndims && elem == 0) {
+    // the binding's length is the variable's: from its vectors, or an array literal's entries
+    int n = 0;
+    const MbeExpr* e = v->binding.expr;
+    MbeStatus sst = mbe_mech_expr_size(m, e, v->binding.scope, v->binding.lex, &n);
+    if (sst != MBE_OK) {
+      return sst;
+    }
+    n = e->kind == MBE_EX_ARRAY && !e->niters ? (int)e->nargs : n;
+    if (n != 0 && n != v->dims[0]) {
+      return mbe_error_at(m->err, MBE_ERR_MODEL, v->binding.loc,
+                          "'%s' has %d elements, its binding %d", v->name, v->dims[0], n);
+    }
+  }
   b->busy[var] = 1;
   MbeStatus st = v->ndims ? mbe_mech_expr_elem(m, v->binding.expr, v->binding.scope,
                                                 v->binding.lex, name_node, b, elem, out)

@@ -12,7 +12,7 @@
 typedef struct Env {
   const char** names;
   MbeSymId* vals;
-  size_t n;
+  size_t n, cap;  // cap: the variables, then room for nested loops' iterators
 } Env;
 
 typedef struct Cx {
@@ -577,10 +577,17 @@ static MbeStatus exec_for(Cx* fc, const MbeStatement* stm, Flow* flow) {
     return st;
   }
   Env* env = fc->env;
+  if (env->n == env->cap) {
+    return unsupported(fc, r, "for-loops nested more than 16 deep");
+  }
   size_t slot = env->n++;  // room was reserved for iterators
   env->names[slot] = stm->iters[0].ident;
   size_t count = 0;
-  for (double i = a; st == MBE_OK && (step > 0 ? i <= b : i >= b) && step != 0; i += step) {
+  // a:step:b is a, a + step, ..., a + n*step with n = floor((b - a)/step) (Modelica 3.6
+  // section 10.4.2.2), not a running sum that drifts with the rounding
+  double last = step != 0 ? floor((b - a) / step) : -1;
+  for (double k = 0; st == MBE_OK && k <= last; k++) {
+    double i = a + k * step;
     if (++count > MAX_LOOP) {
       st = unsupported(fc, r, "a loop of more than 10000 iterations");
       break;
@@ -736,6 +743,7 @@ static MbeStatus inline_call(Cx* c, const MbeExpr* e, const MbeClass* fn, MbeSym
     env->vals[i] = MBE_SYM_NONE;
   }
   env->n = p->ncomps;
+  env->cap = room;
   Cx fc = {m, c->fl, -1, fn, NULL, NULL, env, c->depth + 1, false, -1};
   if ((st = bind_inputs(c, &fc, e, p)) != MBE_OK) {
     return st;

@@ -49,6 +49,10 @@ package BoundErrors
     extends Base;
     Real y = noOutput(rev.w);
   end Unassigned;
+  model Length
+    extends Base;
+    Real v[2] = {rev.w, 2*rev.w, 3*rev.w};
+  end Length;
   model Return
     extends Base;
     Real y = earlyReturn(rev.w);
