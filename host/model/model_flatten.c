@@ -272,12 +272,107 @@ typedef struct SlotList {
   size_t n, cap;
 } SlotList;
 
+// true when cls declares, itself or by inheritance, a public component `name`
+static bool declares(const MbeSpec* spec, const MbeClass* cls, const char* name, int depth) {
+  if (!cls || depth > MAX_INST_DEPTH) {
+    return false;
+  }
+  if (cls->is_short) {
+    const MbeClass* t = NULL;
+    return mbe_class_resolve_short(spec, cls, &t, NULL) == MBE_OK &&
+           declares(spec, t, name, depth + 1);
+  }
+  for (size_t i = 0; i < cls->ncomps; i++) {
+    if (!cls->comps[i].is_protected && strcmp(cls->comps[i].name, name) == 0) {
+      return true;
+    }
+  }
+  for (size_t i = 0; i < cls->nextends; i++) {
+    const MbeClass* base = NULL;
+    if (mbe_lookup_extends(spec, cls, i, &base, NULL) == MBE_OK &&
+        declares(spec, base, name, depth + 1)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// the first public component of the constraining class c (own or inherited) that cls lacks,
+// NULL when cls has them all (Modelica's subtype rule, by names)
+static const MbeComp* lacks(const MbeSpec* spec, const MbeClass* c, const MbeClass* cls,
+                            int depth) {
+  if (!c || depth > MAX_INST_DEPTH) {
+    return NULL;
+  }
+  if (c->is_short) {
+    const MbeClass* t = NULL;
+    return mbe_class_resolve_short(spec, c, &t, NULL) == MBE_OK ? lacks(spec, t, cls, depth + 1)
+                                                                 : NULL;
+  }
+  for (size_t i = 0; i < c->ncomps; i++) {
+    if (!c->comps[i].is_protected && !declares(spec, cls, c->comps[i].name, 0)) {
+      return &c->comps[i];
+    }
+  }
+  for (size_t i = 0; i < c->nextends; i++) {
+    const MbeClass* base = NULL;
+    const MbeComp* miss = mbe_lookup_extends(spec, c, i, &base, NULL) == MBE_OK
+                              ? lacks(spec, base, cls, depth + 1)
+                              : NULL;
+    if (miss) {
+      return miss;
+    }
+  }
+  return NULL;
+}
+
+// a redeclaration of slot by `comp`, written in class lex: the original must be replaceable,
+// and the new class must have the public components of the constraining class (the
+// constrainedby clause, else the original's own class)
+static MbeStatus check_redeclaration(MbeFlatten* fl, const MbeSlot* slot, const MbeComp* comp,
+                                     const MbeClass* lex, MbeError* err) {
+  const MbeComp* old = slot->comp;
+  if (old->is_redeclare) {
+    return MBE_OK;  // a class body's redeclaration: its original is out of sight here
+  }
+  if (!old->is_replaceable) {
+    return mbe_error_at(err, MBE_ERR_MODEL, comp->loc,
+                        "'%s' is not declared replaceable (%s:%d:%d) and cannot be redeclared",
+                        slot->ident, old->loc.file, old->loc.line, old->loc.col);
+  }
+  const MbeName* cname = old->constraint ? &old->constraint->base : &old->type;
+  const MbeClass* c = NULL;
+  const MbeClass* cls = NULL;
+  MbePredef pd;
+  if (mbe_lookup_class_opt(fl->spec, slot->lex, cname, cname->nparts, &c, &pd, NULL) != MBE_OK ||
+      mbe_lookup_class_opt(fl->spec, lex, &comp->type, comp->type.nparts, &cls, &pd, NULL) !=
+          MBE_OK ||
+      !c || !cls) {
+    return MBE_OK;  // an unknown class is named where the slot is instantiated
+  }
+  const MbeComp* miss = lacks(fl->spec, c, cls, 0);
+  if (miss) {
+    return mbe_error_at(err, MBE_ERR_MODEL, comp->loc,
+                        "'%s' is redeclared as %s, which has no '%s' of its constraining class "
+                        "%s (%s:%d:%d)",
+                        slot->ident, cls->name, miss->name, c->name, miss->loc.file,
+                        miss->loc.line, miss->loc.col);
+  }
+  return MBE_OK;
+}
+
 // `redeclare Type name(...)` in the modifiers from outside: the slot takes the new declaration,
 // whose type and expressions are seen from where the modifier is written (the first entry, of
 // the highest priority, wins)
 static MbeStatus apply_redeclarations(MbeFlatten* fl, const ModSet* mods, SlotList* out,
                                       MbeError* err) {
-  (void)fl;
+  enum { MAX_REDONE = 64 };
+  typedef struct Redone {
+    const MbeSlot* slot;
+    const MbeComp* comp;  // its declaration before the first redeclaration here
+  } Redone;
+  Redone redone[MAX_REDONE];
+  size_t nredone = 0;
   for (size_t i = mods->n; i-- > 0;) {
     const ModEntry* e = &mods->e[i];
     const MbeModArg* a = e->arg;
@@ -291,11 +386,23 @@ static MbeStatus apply_redeclarations(MbeFlatten* fl, const ModSet* mods, SlotLi
     if (!slot) {
       continue;  // check_mod_targets names the element that does not exist
     }
+    // an outer modifier's redeclaration replaces an inner one's: both answer to the original
+    MbeSlot orig = *slot;
+    for (size_t k = 0; k < nredone; k++) {
+      orig.comp = redone[k].slot == slot ? redone[k].comp : orig.comp;
+    }
     if (slot->comp->is_final) {
       return mbe_error_at(err, MBE_ERR_MODEL, a->redecl_comp->prefix_loc,
                           "'%s' is declared final (%s:%d:%d) and cannot be redeclared",
                           slot->ident, slot->comp->loc.file, slot->comp->loc.line,
                           slot->comp->loc.col);
+    }
+    MbeStatus st = check_redeclaration(fl, &orig, a->redecl_comp, e->lex, err);
+    if (st != MBE_OK) {
+      return st;
+    }
+    if (orig.comp == slot->comp && nredone < MAX_REDONE) {
+      redone[nredone++] = (Redone){slot, slot->comp};
     }
     slot->comp = a->redecl_comp;
     slot->lex = e->lex;
