@@ -77,6 +77,7 @@ typedef enum MbeInfo {
   MBE_INFO_WARNED,      // the first warning-level assertion found false, 1-based; 0: none
   MBE_INFO_ASSERT_TLO,  // ASSERT: the time the assertion was found false (s), as the bits of
   MBE_INFO_ASSERT_THI,  // mbe_real: the low and high 32 bits (a float's: THI = 0)
+  MBE_INFO_EVENTS,      // events located (relations that changed their value)
   MBE_INFO_COUNT
 } MbeInfo;
 

@@ -10,11 +10,12 @@
 
 #include "cli.h"
 #include "mbe/mbe_hooks.h"
+#include "mbe_layout.h"
 
 #define NX 4
 #define NP 5
 #define NY 5
-#define INFO 8 // MBE_INFO_COUNT: status, steps, rejected, rhs evaluations, assertions
+#define INFO MBE_INFO_COUNT
 
 static const char* const SYSTEM = "#include \"systems/mbe_sys_double_pendulum.h\"\n";
 

@@ -46,8 +46,9 @@ static void run_help(FILE* f) {
       "                 [--batch-size B] [--max-memory SIZE] [--quiet] [--json] [--progress]\n\n"
       "Integrates N members of the model, each with its own values of the varied parameters,\n"
       "on the best backend, and writes DIR: members.csv (each member's parameters, quantities of\n"
-      "interest, status and steps), stats.csv (mean, std, min, max and the 5/25/50/75/95 %%\n"
-      "quantiles of each signal at each output time, over the members that finished),\n"
+      "interest, status, steps and events), stats.csv (mean, std, min, max and the\n"
+      "5/25/50/75/95 %% quantiles of each signal at each output time, over the members that\n"
+      "finished),\n"
       "manifest.json, stats.state (exact statistics, for --resume and mbens merge) and, when\n"
       "asked, trajectories. Results do not depend on the backend, the batch size, the thread\n"
       "count or the shards: they are the same bits.\n\n");

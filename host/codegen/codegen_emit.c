@@ -24,8 +24,11 @@ typedef struct Emit {
   unsigned char* dyn;   // depends on a state or on time (computed in every call)
   int32_t* slot;        // a member-constant node computed by mbe_prep: its p index, else -1
   unsigned char* used;  // scratch for marking
+  int32_t* ev;          // a relation that generates events (a moving EVENT node): its mode's
+                        // index in w, else -1
   size_t np;            // parameters the kernel takes
   bool in_prep;         // writing mbe_prep: every node is a temporary there
+  bool into_events;     // marking: descend into the relations of EVENT nodes too
 } Emit;
 
 static void operand(MbeStrbuf* sb, const Emit* em, MbeSymId id) {
@@ -36,7 +39,9 @@ static void operand(MbeStrbuf* sb, const Emit* em, MbeSymId id) {
     case MBE_SYM_STATE: mbe_strbuf_printf(sb, "x[%d]", n->index); break;
     case MBE_SYM_PARAM: mbe_strbuf_printf(sb, "p[%d]", n->index); break;
     default:
-      if (em->slot[id] >= 0 && !em->in_prep) {
+      if (em->ev[id] >= 0) {
+        mbe_strbuf_printf(sb, "w[%d]", em->ev[id]);  // the mode, held between events
+      } else if (em->slot[id] >= 0 && !em->in_prep) {
         mbe_strbuf_printf(sb, "p[%d]", em->slot[id]);
       } else {
         mbe_strbuf_printf(sb, "t%u", id);
@@ -69,6 +74,11 @@ static void emit_node(MbeStrbuf* sb, const Emit* em, MbeSymId id) {
       mbe_strbuf_puts(sb, " : ");
       operand(sb, em, n->arg[2]);
       break;
+    case MBE_SYM_EVENT:  // a member constant: the relation itself
+      mbe_strbuf_puts(sb, "(");
+      operand(sb, em, n->arg[0]);
+      mbe_strbuf_puts(sb, " > MBE_R(0.0)) ? MBE_R(1.0) : MBE_R(0.0)");
+      break;
     default: {
       // functions: the kernels' mbe_ versions (mbe_fma, mbe_sqrt, mbe_sin, ..., mbe_fmin)
       mbe_strbuf_printf(sb, "mbe_%s(", mbe_sym_op_str(op));
@@ -94,7 +104,8 @@ static void mark_from(const Emit* em, const MbeSymId* roots, size_t n, bool stop
     hi = roots[i] + 1 > hi ? roots[i] + 1 : hi;
   }
   for (size_t i = hi; i-- > 0;) {
-    if (!em->used[i] || (stop_at_slots && em->slot[i] >= 0)) {
+    if (!em->used[i] || (stop_at_slots && em->slot[i] >= 0) ||
+        (em->ev[i] >= 0 && !em->into_events)) {
       continue;
     }
     int arity = mbe_sym_op_arity((MbeSymOp)s->nodes[i].op);
@@ -107,7 +118,8 @@ static void mark_from(const Emit* em, const MbeSymId* roots, size_t n, bool stop
 // the temporaries of the marked nodes that are computed here, in node order
 static void emit_marked(MbeStrbuf* sb, const Emit* em) {
   for (size_t i = 0; i < em->s->nnodes; i++) {
-    if (em->used[i] && em->slot[i] < 0 && mbe_sym_op_arity((MbeSymOp)em->s->nodes[i].op) > 0) {
+    if (em->used[i] && em->slot[i] < 0 && em->ev[i] < 0 &&
+        mbe_sym_op_arity((MbeSymOp)em->s->nodes[i].op) > 0) {
       emit_node(sb, em, (MbeSymId)i);
     }
   }
@@ -240,10 +252,77 @@ static MbeStatus validate(const MbeCodegenDef* def, const unsigned char* used, M
   return MBE_OK;
 }
 
-MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* err) {
-  *text = NULL;
-  const MbeSym* s = def->sym;
-  size_t nn = s->nnodes;
+// the nodes every function of (t, x, p) computes from: derivatives, outputs, the failure flag,
+// the assertions (n: their count; roots: room for all of them)
+static size_t all_roots(const MbeCodegenDef* def, MbeSymId* roots) {
+  size_t n = 0;
+  for (size_t i = 0; i < def->nx; i++) {
+    roots[n++] = def->xdot[i];
+  }
+  for (size_t i = 0; i < def->ny; i++) {
+    roots[n++] = def->y[i];
+  }
+  if (def->fail != 0) {
+    roots[n++] = def->fail;
+  }
+  for (size_t i = 0; i < def->nasserts; i++) {
+    roots[n++] = def->asserts[i];
+  }
+  return n;
+}
+
+// the relations that generate events: the moving EVENT nodes the roots reach, numbered in node
+// order (their modes are w[0 .. nz)); zroots receives each one's relation. Returns nz.
+static size_t find_events(Emit* em, const MbeSymId* roots, size_t n, MbeSymId* zroots) {
+  memset(em->used, 0, em->s->nnodes);
+  em->into_events = true;
+  mark_from(em, roots, n, false);
+  em->into_events = false;
+  size_t nz = 0;
+  for (size_t i = 0; i < em->s->nnodes; i++) {
+    if (em->used[i] && em->dyn[i] && em->s->nodes[i].op == MBE_SYM_EVENT) {
+      em->ev[i] = (int32_t)nz;
+      zroots[nz++] = em->s->nodes[i].arg[0];
+    }
+  }
+  return nz;
+}
+
+// Member constants that the functions of (t, x, p) read (their roots, operands of moving nodes)
+// get slots p[np ..]: mbe_prep computes them once per member. Returns their number.
+static size_t assign_slots(Emit* em, const MbeSymId* roots, size_t n) {
+  const MbeSym* s = em->s;
+  memset(em->used, 0, s->nnodes);
+  mark_from(em, roots, n, false);
+  for (size_t i = 0; i < s->nnodes; i++) {
+    const MbeSymNode* nd = &s->nodes[i];
+    if (!em->used[i] || !em->dyn[i]) {
+      continue;
+    }
+    for (int k = 0; k < mbe_sym_op_arity((MbeSymOp)nd->op); k++) {
+      MbeSymId a = nd->arg[k];
+      if (!em->dyn[a] && mbe_sym_op_arity((MbeSymOp)s->nodes[a].op) > 0 && em->slot[a] < 0) {
+        em->slot[a] = 1;
+      }
+    }
+  }
+  for (size_t i = 0; i < n; i++) {
+    if (!em->dyn[roots[i]] && mbe_sym_op_arity((MbeSymOp)s->nodes[roots[i]].op) > 0) {
+      em->slot[roots[i]] = 1;
+    }
+  }
+  size_t nslots = 0;
+  for (size_t i = 0; i < s->nnodes; i++) {
+    if (em->slot[i] >= 0) {
+      em->slot[i] = (int32_t)(em->np + nslots++);
+    }
+  }
+  return nslots;
+}
+
+// the node ids the definition names exist
+static MbeStatus check_ids(const MbeCodegenDef* def, MbeError* err) {
+  size_t nn = def->sym->nnodes;
   for (size_t i = 0; i < def->nx + def->ny; i++) {
     MbeSymId id = i < def->nx ? def->xdot[i] : def->y[i - def->nx];
     if (id >= nn || (def->x0 && i < def->nx && def->x0[i] >= nn)) {
@@ -259,14 +338,74 @@ MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* er
   if (def->fail >= nn) {
     return mbe_error_set(err, MBE_ERR_INVALID_ARG, "failure node %u does not exist", def->fail);
   }
+  return MBE_OK;
+}
+
+// everything the text will hold is valid, and the initial state depends on parameters only
+static MbeStatus check_nodes(Emit* em, const MbeCodegenDef* def, const MbeSymId* roots,
+                             size_t n, MbeError* err) {
+  memset(em->used, 0, em->s->nnodes);
+  em->into_events = true;
+  mark_from(em, roots, n, false);
+  if (def->x0) {
+    mark_from(em, def->x0, def->nx, false);
+  }
+  em->into_events = false;
+  MbeStatus st = validate(def, em->used, err);
+  for (size_t i = 0; def->x0 && i < def->nx && st == MBE_OK; i++) {
+    if (em->dyn[def->x0[i]]) {
+      st = mbe_error_set(err, MBE_ERR_INVALID_ARG,
+                         "initial state %zu depends on time or on the states", i);
+    }
+  }
+  return st;
+}
+
+// the functions of the system, after the header
+static void emit_all(MbeStrbuf* sb, Emit* em, const MbeCodegenDef* def, const MbeSymId* zroots,
+                     size_t nz) {
+  emit_prep(sb, em);
+  mbe_strbuf_puts(sb, "\n");
+  if (def->x0) {
+    emit_x0(sb, em, def->x0, def->nx);
+    mbe_strbuf_puts(sb, "\n");
+  }
+  emit_function(sb, em, "mbe_rhs", "xdot", def->xdot, def->nx, def->fail, def->fail_status);
+  mbe_strbuf_puts(sb, "\n");
+  emit_function(sb, em, "mbe_out", "y", def->y, def->ny, def->fail, def->fail_status);
+  if (def->nasserts > 0) {
+    mbe_strbuf_puts(sb, "\n");
+    emit_check(sb, em, def);
+  }
+  if (nz > 0) {
+    mbe_strbuf_printf(sb,
+                      "\n// the relations that generate events: relation i holds while z[i] > 0; "
+                      "w[i] is its\n// value held since the last event\n#define MBE_RHS_NZ %zu\n",
+                      nz);
+    emit_function(sb, em, "mbe_zc", "z", zroots, nz, def->fail, def->fail_status);
+  }
+}
+
+MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* err) {
+  *text = NULL;
+  const MbeSym* s = def->sym;
+  size_t nn = s->nnodes;
+  MbeStatus st = check_ids(def, err);
+  if (st != MBE_OK) {
+    return st;
+  }
+  size_t nr = def->nx + def->ny + 1 + def->nasserts;
   Emit em = {s,
              mbe_calloc(nn + 1, 1),
              mbe_malloc((nn + 1) * sizeof(int32_t)),
              mbe_calloc(nn + 1, 1),
+             mbe_malloc((nn + 1) * sizeof(int32_t)),
              def->np > 0 ? def->np : 1,
+             false,
              false};
-  if (!em.dyn || !em.slot || !em.used) {
-    mbe_free(em.dyn), mbe_free(em.slot), mbe_free(em.used);
+  MbeSymId* roots = mbe_malloc((nr + nn + 1) * sizeof *roots);  // then the relations
+  if (!em.dyn || !em.slot || !em.used || !em.ev || !roots) {
+    mbe_free(em.dyn), mbe_free(em.slot), mbe_free(em.used), mbe_free(em.ev), mbe_free(roots);
     return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory generating code");
   }
 
@@ -278,89 +417,30 @@ MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* er
       em.dyn[i] = em.dyn[i] || em.dyn[n->arg[k]];
     }
     em.slot[i] = -1;
+    em.ev[i] = -1;
   }
-
-  // every node the text will hold, checked
-  mark_from(&em, def->xdot, def->nx, false);
-  mark_from(&em, def->y, def->ny, false);
-  if (def->fail != 0) {
-    mark_from(&em, &def->fail, 1, false);
-  }
-  if (def->x0) {
-    mark_from(&em, def->x0, def->nx, false);
-  }
-  mark_from(&em, def->asserts, def->nasserts, false);
-  MbeStatus st = validate(def, em.used, err);
-  for (size_t i = 0; def->x0 && i < def->nx && st == MBE_OK; i++) {
-    if (em.dyn[def->x0[i]]) {
-      st = mbe_error_set(err, MBE_ERR_INVALID_ARG,
-                         "initial state %zu depends on time or on the states", i);
-    }
-  }
-  if (st != MBE_OK) {
-    mbe_free(em.dyn), mbe_free(em.slot), mbe_free(em.used);
-    return st;
-  }
-
-  // member constants that rhs and out read (their roots, operands of moving nodes) get slots
-  memset(em.used, 0, nn);
-  mark_from(&em, def->xdot, def->nx, false);
-  mark_from(&em, def->y, def->ny, false);
-  if (def->fail != 0) {
-    mark_from(&em, &def->fail, 1, false);
-  }
-  mark_from(&em, def->asserts, def->nasserts, false);
-  size_t nslots = 0;
-  for (size_t i = 0; i < nn; i++) {
-    const MbeSymNode* n = &s->nodes[i];
-    if (!em.used[i] || !em.dyn[i]) {
-      continue;
-    }
-    for (int k = 0; k < mbe_sym_op_arity((MbeSymOp)n->op); k++) {
-      MbeSymId a = n->arg[k];
-      if (!em.dyn[a] && mbe_sym_op_arity((MbeSymOp)s->nodes[a].op) > 0 && em.slot[a] < 0) {
-        em.slot[a] = 1;
-      }
-    }
-  }
-  for (size_t i = 0; i < def->nx + def->ny + 1 + def->nasserts; i++) {
-    MbeSymId id = i < def->nx                 ? def->xdot[i]
-                  : i < def->nx + def->ny     ? def->y[i - def->nx]
-                  : i == def->nx + def->ny    ? def->fail
-                                              : def->asserts[i - def->nx - def->ny - 1];
-    if (!em.dyn[id] && mbe_sym_op_arity((MbeSymOp)s->nodes[id].op) > 0) {
-      em.slot[id] = 1;
-    }
-  }
-  for (size_t i = 0; i < nn; i++) {
-    if (em.slot[i] >= 0) {
-      em.slot[i] = (int32_t)(em.np + nslots++);
-    }
-  }
+  nr = all_roots(def, roots);
+  st = check_nodes(&em, def, roots, nr, err);
+  size_t nz = st == MBE_OK ? find_events(&em, roots, nr, roots + nr) : 0;
+  size_t nslots = st == MBE_OK ? assign_slots(&em, roots, nr + nz) : 0;
 
   MbeStrbuf sb;
   mbe_strbuf_init(&sb);
-  mbe_strbuf_printf(&sb,
-                    "// generated by mbens from %s: do not edit\n"
-                    "#include \"mbe_real.h\"\n#include \"math/mbe_math.h\"\n\n"
-                    "#define MBE_RHS_NX %zu\n#define MBE_RHS_NP %zu\n#define MBE_RHS_NQ %zu\n"
-                    "#define MBE_RHS_NY %zu\n#define MBE_RHS_NW 1\n#define MBE_RHS_NIW 1\n\n",
-                    def->name ? def->name : "an expression DAG", def->nx > 0 ? def->nx : 1, em.np,
-                    em.np + nslots, def->ny);
-  emit_prep(&sb, &em);
-  mbe_strbuf_puts(&sb, "\n");
-  if (def->x0) {
-    emit_x0(&sb, &em, def->x0, def->nx);
-    mbe_strbuf_puts(&sb, "\n");
+  if (st == MBE_OK) {
+    mbe_strbuf_printf(&sb,
+                      "// generated by mbens from %s: do not edit\n"
+                      "#include \"mbe_real.h\"\n#include \"math/mbe_math.h\"\n\n"
+                      "#define MBE_RHS_NX %zu\n#define MBE_RHS_NP %zu\n#define MBE_RHS_NQ %zu\n"
+                      "#define MBE_RHS_NY %zu\n#define MBE_RHS_NW %zu\n#define MBE_RHS_NIW 1\n\n",
+                      def->name ? def->name : "an expression DAG", def->nx > 0 ? def->nx : 1,
+                      em.np, em.np + nslots, def->ny, nz > 0 ? nz : 1);
+    emit_all(&sb, &em, def, roots + nr, nz);
   }
-  emit_function(&sb, &em, "mbe_rhs", "xdot", def->xdot, def->nx, def->fail, def->fail_status);
-  mbe_strbuf_puts(&sb, "\n");
-  emit_function(&sb, &em, "mbe_out", "y", def->y, def->ny, def->fail, def->fail_status);
-  if (def->nasserts > 0) {
-    mbe_strbuf_puts(&sb, "\n");
-    emit_check(&sb, &em, def);
+  mbe_free(em.dyn), mbe_free(em.slot), mbe_free(em.used), mbe_free(em.ev), mbe_free(roots);
+  if (st != MBE_OK) {
+    mbe_strbuf_deinit(&sb);
+    return st;
   }
-  mbe_free(em.dyn), mbe_free(em.slot), mbe_free(em.used);
   if (sb.is_oom) {
     mbe_strbuf_deinit(&sb);
     return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory generating code");

@@ -85,8 +85,11 @@ MbeStatus mbe_mech_asserts(MbeMech* m) {
     if (!a->uses_variables && (f->nvary == 0 || is_fixed_condition(m, a))) {
       continue;
     }
+    // checked where steps end, on the values there: no events
     MbeSymId id;
+    m->expr_no_events = true;
     MbeStatus st = mbe_mech_expr(m, a->cond, a->scope, a->lex, signal_node, NULL, &id);
+    m->expr_no_events = false;
     if (st != MBE_OK) {
       return st;
     }

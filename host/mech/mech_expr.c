@@ -26,6 +26,8 @@ typedef struct Cx {
   int depth;  // nesting of inlined calls
   bool der;   // compiling the argument of der(): the name callback gives the derivative
   int sel;    // >= 0: compiling element sel of a vector equation (unsubscripted vectors give it)
+  int no_events;  // > 0: inside noEvent() or smooth(), or compiling an assertion: relations are
+                  // taken literally; 0: a relation on the states or time generates events
 } Cx;
 
 enum { MAX_CALL_DEPTH = 16, MAX_LOOP = 10000 };
@@ -159,14 +161,23 @@ static MbeStatus compile_name(Cx* c, const MbeExpr* e, MbeSymId* out) {
   return MBE_OK;
 }
 
-// a > b as 1/0: SELECT(a - b, 1, 0); a >= b as 1 - (b > a)
-static MbeSymId relation(MbeSym* s, MbeOp op, MbeSymId a, MbeSymId b) {
+// a > b as 1/0: EVENT(a - b), whose value the kernel holds between events (Modelica's
+// relations outside noEvent and smooth; a function's generate none, as without GenerateEvents),
+// or SELECT(a - b, 1, 0) taken literally; a >= b as 1 - (b > a)
+static MbeSymId relation(Cx* c, MbeOp op, MbeSymId a, MbeSymId b) {
+  MbeSym* s = c->m->s;
   MbeSymId one = mbe_sym_const(s, 1);
   MbeSymId zero = mbe_sym_const(s, 0);
   MbeSymId ab = mbe_sym_sub(s, a, b);
   MbeSymId ba = mbe_sym_sub(s, b, a);
-  MbeSymId gt = mbe_sym_op(s, MBE_SYM_SELECT, ab, one, zero);
-  MbeSymId lt = mbe_sym_op(s, MBE_SYM_SELECT, ba, one, zero);
+  MbeSymId gt, lt;
+  if (c->no_events == 0 && c->env == NULL) {
+    gt = mbe_sym_fn(s, MBE_SYM_EVENT, ab);
+    lt = mbe_sym_fn(s, MBE_SYM_EVENT, ba);
+  } else {
+    gt = mbe_sym_op(s, MBE_SYM_SELECT, ab, one, zero);
+    lt = mbe_sym_op(s, MBE_SYM_SELECT, ba, one, zero);
+  }
   switch (op) {
     case MBE_OP_GT: return gt;
     case MBE_OP_LT: return lt;
@@ -234,7 +245,7 @@ static MbeStatus compile_binary(Cx* c, const MbeExpr* e, MbeSymId* out) {
     case MBE_OP_GT:
     case MBE_OP_GE:
     case MBE_OP_EQ:
-    case MBE_OP_NE: *out = relation(s, e->op, a, b); break;
+    case MBE_OP_NE: *out = relation(c, e->op, a, b); break;
     default: return unsupported(c, e, "this operator");
   }
   return MBE_OK;
@@ -307,15 +318,18 @@ static MbeStatus compile_call(Cx* c, const MbeExpr* e, MbeSymId* out) {
     c->der = false;
     return st;
   }
-  for (size_t i = is_smooth ? 1 : 0; i < nargs && i < 2; i++) {
+  if ((strcmp(f, "noEvent") == 0 && nargs == 1) || (is_smooth && nargs == 2)) {
+    // relations inside are taken literally (smooth: a tool may, and mbens does)
+    c->no_events++;
+    MbeStatus st = compile(c, e->args[nargs - 1], out);
+    c->no_events--;
+    return st;
+  }
+  for (size_t i = 0; i < nargs && i < 2; i++) {
     MbeStatus st = compile(c, e->args[i], &a[i]);
     if (st != MBE_OK) {
       return st;
     }
-  }
-  if ((strcmp(f, "noEvent") == 0 && nargs == 1) || (is_smooth && nargs == 2)) {
-    *out = a[is_smooth ? 1 : 0];
-    return MBE_OK;
   }
   for (size_t i = 0; nargs == 1 && i < sizeof FN1 / sizeof FN1[0]; i++) {
     if (strcmp(f, FN1[i].name) == 0) {
@@ -744,7 +758,7 @@ static MbeStatus inline_call(Cx* c, const MbeExpr* e, const MbeClass* fn, MbeSym
   }
   env->n = p->ncomps;
   env->cap = room;
-  Cx fc = {m, c->fl, -1, fn, NULL, NULL, env, c->depth + 1, false, -1};
+  Cx fc = {m, c->fl, -1, fn, NULL, NULL, env, c->depth + 1, false, -1, c->no_events};
   if ((st = bind_inputs(c, &fc, e, p)) != MBE_OK) {
     return st;
   }
@@ -806,7 +820,7 @@ static MbeStatus vec_size(Cx* c, const MbeExpr* e, int* n) {
 
 MbeStatus mbe_mech_expr_size(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
                              int* n) {
-  Cx c = {m, flatten_ctx(m), scope, lex, NULL, NULL, NULL, 0, false, -1};
+  Cx c = {m, flatten_ctx(m), scope, lex, NULL, NULL, NULL, 0, false, -1, 0};
   if (!c.fl) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
@@ -816,7 +830,7 @@ MbeStatus mbe_mech_expr_size(MbeMech* m, const MbeExpr* e, int scope, const MbeC
 
 MbeStatus mbe_mech_expr_elem(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
                              MbeMechNameFn* name, void* ctx, int sel, MbeSymId* out) {
-  Cx c = {m, flatten_ctx(m), scope, lex, name, ctx, NULL, 0, false, sel};
+  Cx c = {m, flatten_ctx(m), scope, lex, name, ctx, NULL, 0, false, sel, m->expr_no_events};
   if (!c.fl) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }

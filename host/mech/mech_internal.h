@@ -290,6 +290,7 @@ typedef struct MbeMech {
   MbeSym* s;
   MbeArena* arena;
   MbeError* err;
+  bool expr_no_events;  // mbe_mech_expr takes relations literally (an assertion's condition)
   // name -> var / inst lookup
   int* var_table;
   size_t var_cap;

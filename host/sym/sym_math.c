@@ -35,6 +35,7 @@ double mbe_sym_apply(int op, double a, double b, double c) {
     case MBE_SYM_MIN: return mbe_fmin(a, b);
     case MBE_SYM_MAX: return mbe_fmax(a, b);
     case MBE_SYM_SELECT: return a > 0 ? b : c;
+    case MBE_SYM_EVENT: return a > 0 ? 1 : 0;
     default: return NAN;
   }
 }

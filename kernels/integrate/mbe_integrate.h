@@ -10,6 +10,7 @@
 #include "integrate/mbe_step_control.h"
 #include "integrate/mbe_rk4.h"
 #include "integrate/mbe_dopri5.h"
+#include "integrate/mbe_events.h"
 
 #if !defined(MBE_RHS_NX) || !defined(MBE_RHS_NP) || !defined(MBE_RHS_NY) || \
     !defined(MBE_RHS_NW) || !defined(MBE_RHS_NIW)
@@ -60,6 +61,7 @@ typedef struct MbeRunCount {
   mbe_int assert_failed;  // the error-level assertion that stopped the member (1-based), 0
   mbe_int warned;         // the first warning-level assertion found false (1-based), 0
   mbe_real assert_t;      // when assert_failed was found false (s)
+  mbe_long events;        // events located (relations that changed their value)
 } MbeRunCount;
 
 // Checks the system's assertions at (t, x): 1 (and the assertion and time in cnt) when an
@@ -142,6 +144,97 @@ MBE_FN MbeRunStatus mbe_rhs_failure(int rc) {
   return rc == MBE_RUN_NEWTON_FAIL ? MBE_RUN_NEWTON_FAIL : MBE_RUN_RHS_FAIL;
 }
 
+// Locates the first event inside a step of size h from (t, x0) to x1, where some relation's value
+// at the end differs from its mode: bisection of theta in (0, 1] on the step's interpolant (dp:
+// DOPRI5's continuous extension; 0: the cubic Hermite of (x0, f0) and (x1, f1)) down to
+// neighbouring points of the time axis. *theta is the first point found past the event and xe the
+// state there (the relations there have changed). Returns 0 or mbe_zc's status.
+MBE_FN int mbe_event_locate(mbe_real t, mbe_real h, const mbe_real* x0, const mbe_real* x1,
+                            const MbeDopri5Work* dp, const mbe_real* f0, const mbe_real* f1,
+                            const mbe_real* p, mbe_real* w, mbe_int* iw, mbe_real* xe,
+                            mbe_real* theta) {
+  mbe_real lo = MBE_R(0.0);
+  mbe_real hi = MBE_R(1.0);
+  for (mbe_int i = 0; i < MBE_RHS_NX; i++) {
+    xe[i] = x1[i];
+  }
+  for (int it = 0; it < MBE_EVENT_BISECTIONS; it++) {
+    const mbe_real mid = MBE_R(0.5) * (lo + hi);
+    const mbe_real tm = t + mid * h;
+    if (!(tm > t + lo * h && tm < t + hi * h)) {
+      break;  // lo and hi are neighbours on the time axis
+    }
+    mbe_real xm[MBE_RHS_NX];
+    if (dp) {
+      mbe_dopri5_dense(mid, h, x0, x1, dp, xm);
+    } else {
+      mbe_event_hermite(mid, h, x0, f0, x1, f1, xm);
+    }
+    int changed;
+    const int rc = mbe_event_changed(tm, xm, p, w, iw, &changed);
+    if (rc != 0) {
+      return rc;
+    }
+    if (changed) {
+      hi = mid;
+      for (mbe_int i = 0; i < MBE_RHS_NX; i++) {
+        xe[i] = xm[i];
+      }
+    } else {
+      lo = mid;
+    }
+  }
+  *theta = hi;
+  return 0;
+}
+
+// Ends every event inside the RK4 step of size h from (ta, x0) that left x: located on the cubic
+// Hermite of the step (one more mbe_rhs call for the slope at its end), the step is taken again
+// up to the event with the old modes, the modes change there, and the rest of the step is taken
+// with the new ones; up to MBE_EVENT_BISECTIONS events a step. Returns 0 or the failing status.
+MBE_FN int mbe_rk4_events(mbe_real ta, mbe_real h, mbe_real* x0, mbe_real* x, const mbe_real* p,
+                          MbeRk4Work* ws, MbeRunCount* cnt, mbe_real* w, mbe_int* iw) {
+  const mbe_real tb = ta + h;
+  for (int n = 0; n < MBE_EVENT_BISECTIONS; n++) {
+    int changed;
+    int rc = mbe_event_changed(tb, x, p, w, iw, &changed);
+    if (rc != 0 || !changed) {
+      return rc;
+    }
+    mbe_real f1[MBE_RHS_NX];
+    mbe_real xe[MBE_RHS_NX];
+    mbe_real theta;
+    cnt->nrhs += 1;
+    if ((rc = mbe_rhs(tb, x, p, f1, w, iw)) != 0 ||
+        (rc = mbe_event_locate(ta, h, x0, x, 0, ws->k1, f1, p, w, iw, xe, &theta)) != 0) {
+      return rc;
+    }
+    const mbe_real te = theta == MBE_R(1.0) ? tb : ta + theta * h;
+    for (mbe_int i = 0; i < MBE_RHS_NX; i++) {
+      x[i] = x0[i];
+    }
+    if ((rc = mbe_rk4_step(ta, te - ta, x, p, ws, w, iw, &cnt->nrhs)) != 0 ||
+        (rc = mbe_event_modes(te, xe, p, w, iw)) != 0) {
+      return rc;
+    }
+    cnt->events += 1;
+    if (te == tb) {
+      return 0;
+    }
+    // the rest of the step with the new modes, then look again
+    for (mbe_int i = 0; i < MBE_RHS_NX; i++) {
+      x0[i] = x[i];
+    }
+    cnt->steps += 1;
+    ta = te;
+    h = tb - te;
+    if ((rc = mbe_rk4_step(ta, h, x, p, ws, w, iw, &cnt->nrhs)) != 0) {
+      return rc;
+    }
+  }
+  return 0;
+}
+
 // Fixed-step RK4 over the grid from state x (in place), grid point 0 already written. Every output
 // interval takes m = ceil(dt / hmax) equal steps (dt / hmax forgiven 16 rounding units, so an H
 // that divides dt gives exactly dt / H steps); grid points are hit exactly. An interval whose m
@@ -176,7 +269,14 @@ MBE_FN MbeRunStatus mbe_integrate_rk4(MbeGrid g, mbe_real hmax, mbe_long max_ste
       return MBE_RUN_STEP_UNDERFLOW;
     }
     for (mbe_long j = 0; j < m; j++) {
-      const int rc = mbe_rk4_step(ta + (mbe_real)j * h, h, x, p, &ws, w, iw, &cnt->nrhs);
+      mbe_real x0[MBE_RHS_NZ > 0 ? MBE_RHS_NX : 1];
+      for (mbe_int i = 0; MBE_RHS_NZ > 0 && i < MBE_RHS_NX; i++) {
+        x0[i] = x[i];
+      }
+      int rc = mbe_rk4_step(ta + (mbe_real)j * h, h, x, p, &ws, w, iw, &cnt->nrhs);
+      if (MBE_RHS_NZ > 0 && rc == 0) {
+        rc = mbe_rk4_events(ta + (mbe_real)j * h, h, x0, x, p, &ws, cnt, w, iw);
+      }
       if (rc != 0) {
         return mbe_rhs_failure(rc);
       }
@@ -308,16 +408,36 @@ MBE_FN MbeRunStatus mbe_integrate_dopri5(MbeGrid g, MBE_GLOBAL const mbe_real* c
       continue;
     }
 
-    // accepted: grid points in (t, tnew], by dense output or, on tnew itself, from xnew
+    // accepted; an event inside the step ends it there (te, xend)
     cnt->steps += 1;
     const mbe_real tnew = is_last ? g.t1 : t + hs;
+    mbe_real te = tnew;
+    mbe_real xe[MBE_RHS_NZ > 0 ? MBE_RHS_NX : 1];
+    const mbe_real* xend = xnew;
+    int has_event = 0;
+    if (MBE_RHS_NZ > 0) {
+      mbe_real theta = MBE_R(1.0);
+      rc = mbe_event_changed(tnew, xnew, p, w, iw, &has_event);
+      if (rc == 0 && has_event) {
+        rc = mbe_event_locate(t, hs, x, xnew, &ws, 0, 0, p, w, iw, xe, &theta);
+      }
+      if (rc != 0) {
+        return mbe_rhs_failure(rc);
+      }
+      if (has_event && theta < MBE_R(1.0)) {
+        te = t + theta * hs;
+        xend = xe;
+      }
+    }
+
+    // grid points in (t, te], by dense output or, on te itself, from xend
     while (k < g.nout) {
       const mbe_real tk = mbe_grid_time(g, k);
-      if (tk > tnew) {
+      if (tk > te) {
         break;
       }
-      if (tk == tnew) {
-        rc = mbe_integrate_emit(tk, xnew, p, k, g.nout, y, v, nvar, w, iw);
+      if (tk == te) {
+        rc = mbe_integrate_emit(tk, xend, p, k, g.nout, y, v, nvar, w, iw);
       } else {
         mbe_dopri5_dense((tk - t) / hs, hs, x, xnew, &ws, xd);
         rc = mbe_integrate_emit(tk, xd, p, k, g.nout, y, v, nvar, w, iw);
@@ -328,8 +448,33 @@ MBE_FN MbeRunStatus mbe_integrate_dopri5(MbeGrid g, MBE_GLOBAL const mbe_real* c
       k += 1;
       cnt->nout_done = k;
     }
-    if (MBE_RHS_NA > 0 && mbe_integrate_check(tnew, xnew, p, cnt, w, iw)) {
+    if (MBE_RHS_NA > 0 && mbe_integrate_check(te, xend, p, cnt, w, iw)) {
       return MBE_RUN_ASSERT;
+    }
+    if (has_event) {
+      // the new modes, and a fresh start from the event with its slope
+      if ((rc = mbe_event_modes(te, xend, p, w, iw)) != 0) {
+        return mbe_rhs_failure(rc);
+      }
+      cnt->events += 1;
+      if (te == g.t1) {
+        return MBE_RUN_OK;
+      }
+      for (mbe_int i = 0; i < MBE_RHS_NX; i++) {
+        x[i] = xend[i];
+      }
+      t = te;
+      cnt->nrhs += 1;
+      if ((rc = mbe_rhs(t, x, p, ws.k1, w, iw)) != 0) {
+        return mbe_rhs_failure(rc);
+      }
+      if (!mbe_integrate_is_finite(ws.k1)) {
+        return MBE_RUN_NONFINITE;
+      }
+      ctl = mbe_step_control_init();
+      h = mbe_fmin(hs, hmax);
+      why = MBE_RUN_STEP_UNDERFLOW;
+      continue;
     }
     if (is_last) {
       return MBE_RUN_OK;
@@ -417,13 +562,15 @@ MBE_FN void mbe_integrate_variant(mbe_long v, mbe_long nvar, MBE_GLOBAL const mb
   cnt.assert_failed = 0;
   cnt.warned = 0;
   cnt.assert_t = MBE_R(0.0);
+  cnt.events = 0;
   MbeRunStatus st = MBE_RUN_NOT_RUN;
   int rc0;
   if (is_grid_ok && is_method_ok) {
     const MbeGrid g = mbe_grid_make(t0, t1, nout);
     if (!mbe_integrate_is_finite(xv)) {
       st = MBE_RUN_NONFINITE;
-    } else if ((rc0 = mbe_integrate_emit(t0, xv, pv, 0, nout, y, v, nvar, w, iw)) != 0) {
+    } else if ((rc0 = mbe_event_modes(t0, xv, pv, w, iw)) != 0 ||
+               (rc0 = mbe_integrate_emit(t0, xv, pv, 0, nout, y, v, nvar, w, iw)) != 0) {
       st = mbe_rhs_failure(rc0);
     } else {
       cnt.nout_done = 1;
@@ -453,6 +600,7 @@ MBE_FN void mbe_integrate_variant(mbe_long v, mbe_long nvar, MBE_GLOBAL const mb
   const mbe_ureal tb = MBE_REAL_TO_BITS(cnt.assert_t);
   info[MBE_AT(MBE_INFO_ASSERT, v, MBE_INFO_COUNT, nvar)] = cnt.assert_failed;
   info[MBE_AT(MBE_INFO_WARNED, v, MBE_INFO_COUNT, nvar)] = cnt.warned;
+  info[MBE_AT(MBE_INFO_EVENTS, v, MBE_INFO_COUNT, nvar)] = mbe_integrate_saturate(cnt.events);
   info[MBE_AT(MBE_INFO_ASSERT_TLO, v, MBE_INFO_COUNT, nvar)] = (mbe_int)(tb & 0xffffffffu);
   info[MBE_AT(MBE_INFO_ASSERT_THI, v, MBE_INFO_COUNT, nvar)] =
       (mbe_int)(MBE_REAL_BITS == 64 ? (tb >> (MBE_REAL_BITS / 2)) : 0);

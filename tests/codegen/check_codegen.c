@@ -75,6 +75,41 @@ START_TEST(test_text_of_an_oscillator) {
 }
 END_TEST
 
+// relations that generate events: a moving one reads its held mode w[i] in every function and
+// mbe_zc computes its value; one on the parameters alone is a member constant, no event; the
+// interpreter takes them literally
+START_TEST(test_text_of_events) {
+  MbeSym s;
+  mbe_sym_init(&s);
+  MbeSymId x0 = mbe_sym_state(&s, 0);
+  MbeSymId p0 = mbe_sym_param(&s, 0);
+  MbeSymId d = mbe_sym_sub(&s, p0, x0);
+  MbeSymId lt = mbe_sym_fn(&s, MBE_SYM_EVENT, d);  // x < p
+  MbeSymId k = mbe_sym_mul(&s, lt, p0);
+  MbeSymId pe = mbe_sym_fn(&s, MBE_SYM_EVENT, p0);  // p > 0, per member
+  MbeSymId xdot[1] = {k}, y[1] = {pe};
+  MbeCodegenDef def = {&s, xdot, 1, y, 1, 1, "E", 0, 0, NULL, NULL, NULL, 0};
+  char* text = NULL;
+  ck_assert_int_eq(mbe_codegen_system(&def, &text, NULL), MBE_OK);
+  ck_assert_ptr_nonnull(strstr(text, "#define MBE_RHS_NW 1\n"));
+  ck_assert_ptr_nonnull(strstr(text, "  const mbe_real t5 = p[0] * w[0];\n  xdot[0] = t5;\n"));
+  ck_assert_ptr_nonnull(strstr(text, "  p[1] = t6;\n"));  // p > 0 by mbe_prep
+  ck_assert_ptr_nonnull(strstr(text, "  y[0] = p[1];\n"));
+  const char* zc = strstr(text, "#define MBE_RHS_NZ 1\nMBE_FN int mbe_zc(");
+  ck_assert_ptr_nonnull(zc);
+  ck_assert_ptr_nonnull(strstr(zc, "  const mbe_real t3 = p[0] - x[0];\n  z[0] = t3;\n"));
+  ck_assert_ptr_null(strstr(zc, "w[0]"));
+  mbe_free(text);
+  double xv[1] = {2}, pv[1] = {3}, v[8];
+  mbe_sym_eval(&s, 0, xv, pv, v, s.nnodes);
+  ck_assert(v[lt] == 1 && v[k] == 3);
+  xv[0] = 4;
+  mbe_sym_eval(&s, 0, xv, pv, v, s.nnodes);
+  ck_assert(v[lt] == 0 && v[k] == 0);
+  mbe_sym_deinit(&s);
+}
+END_TEST
+
 // the planar double pendulum of kernels/systems/mbe_sys_double_pendulum.h built as a DAG;
 // y = (phi1, phi2, w1, w2, xdot[2], xdot[3]) so that the interpreter can check the device's
 // right-hand side at every output point
@@ -210,13 +245,13 @@ START_TEST(test_generated_pendulum_on_every_backend) {
   size_t ny = (size_t)NMEMBER * NOUT * NY;
   double* yo = malloc(ny * sizeof *yo);
   double* yc = malloc(ny * sizeof *yc);
-  int32_t info_o[NMEMBER * 8], info_c[NMEMBER * 8];  // MBE_INFO_COUNT
+  int32_t info_o[NMEMBER * 9], info_c[NMEMBER * 9];  // MBE_INFO_COUNT
   run(MBE_BACKEND_OPENMP, 1, text, x0, p, yo, info_o);
 
   // the interpreter's right-hand side at every output point equals the device's, bit for bit
   double* v = malloc(s.nnodes * sizeof *v);
   for (int m = 0; m < NMEMBER; m++) {
-    ck_assert_int_eq(info_o[m * 8], 0);  // status ok (kernels/mbe_layout.h)
+    ck_assert_int_eq(info_o[m * 9], 0);  // status ok (kernels/mbe_layout.h)
     for (int k = 0; k < NOUT; k++) {
       const double* row = &yo[((size_t)m * NOUT + k) * NY];
       mbe_sym_eval(&s, 0, row, &p[m * 5], v, s.nnodes);
@@ -237,7 +272,7 @@ START_TEST(test_generated_pendulum_on_every_backend) {
 
   // and the hand-written system agrees to the integration tolerance
   double* yh = malloc((size_t)NMEMBER * NOUT * 5 * sizeof *yh);
-  int32_t info_h[NMEMBER * 8];
+  int32_t info_h[NMEMBER * 9];  // MBE_INFO_COUNT
   run(MBE_BACKEND_OPENMP, 1, MBE_SYS_PENDULUM, x0, p, yh, info_h);
   for (int m = 0; m < NMEMBER; m++) {
     for (int k = 0; k < NOUT; k++) {
@@ -261,6 +296,7 @@ static Suite* make_codegen_suite(void) {
   tcase_set_timeout(tc, 600);
   tcase_add_test(tc, test_text_of_an_oscillator);
   tcase_add_test(tc, test_text_of_asserts);
+  tcase_add_test(tc, test_text_of_events);
   tcase_add_test(tc, test_generated_pendulum_on_every_backend);
   suite_add_tcase(s, tc);
   return s;

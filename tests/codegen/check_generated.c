@@ -15,7 +15,7 @@
 #include "mech.h"
 #include "runtime_fixture.h"
 
-enum { NMEMBER = 1000, NOUT = 21, INFO_N = 8 };  // INFO_N: MBE_INFO_COUNT
+enum { NMEMBER = 1000, NOUT = 21, INFO_N = 9 };  // INFO_N: MBE_INFO_COUNT
 
 typedef struct Generated {
   MbeSpec* spec;

@@ -12,7 +12,7 @@
 #include "runtime_fixture.h"
 
 // kernels/mbe_layout.h
-enum { INFO_STATUS = 0, INFO_STEPS, INFO_REJECTED, INFO_NRHS, INFO_COUNT = 8 };
+enum { INFO_STATUS = 0, INFO_STEPS, INFO_REJECTED, INFO_NRHS, INFO_COUNT = 9 };
 enum { RUN_OK = 0, RUN_NONFINITE = 1, RUN_MAX_STEPS = 3 };
 
 static MbeTestBackend g_backends[4];

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: Apache-2.0
+// State and time events: the relations of a system that generate events (MBE_RHS_NZ > 0,
+// mbe_zc) hold their value, the member's mode w[i], between events, so every step sees one smooth
+// right-hand side. After a step, a relation whose value differs from its mode says an event lies
+// inside the step: the drivers (mbe_integrate.h) locate its time on the step's interpolant by
+// bisection to the resolution of the time axis, end the step there, take the new modes from the
+// relations at that point and restart. Results then do not depend on where a step happened to
+// land. The system must be defined before inclusion; one without mbe_zc has no events.
+#ifndef MBE_EVENTS_H
+#define MBE_EVENTS_H
+
+#include "mbe_real.h"
+
+#if !defined(MBE_RHS_NZ)
+#define MBE_RHS_NZ 0
+// relation i holds while z[i] > 0 (a system without events has none)
+MBE_FN int mbe_zc(mbe_real t, const mbe_real* x, const mbe_real* p, mbe_real* z, mbe_real* w,
+                  mbe_int* iw) {
+  (void)t;
+  (void)x;
+  (void)p;
+  (void)z;
+  (void)w;
+  (void)iw;
+  return 0;
+}
+#endif
+
+// the most halvings of one location: a step's time axis has fewer representable points
+#define MBE_EVENT_BISECTIONS 64
+
+// Sets the modes w[0 .. MBE_RHS_NZ) to the relations' values at (t, x). Returns mbe_zc's status.
+MBE_FN int mbe_event_modes(mbe_real t, const mbe_real* x, const mbe_real* p, mbe_real* w,
+                           mbe_int* iw) {
+  mbe_real z[MBE_RHS_NZ > 0 ? MBE_RHS_NZ : 1];
+  const int rc = mbe_zc(t, x, p, z, w, iw);
+  for (mbe_int i = 0; rc == 0 && i < MBE_RHS_NZ; i++) {
+    w[i] = z[i] > MBE_R(0.0) ? MBE_R(1.0) : MBE_R(0.0);
+  }
+  return rc;
+}
+
+// *changed = 1 when some relation's value at (t, x) differs from its mode. Returns mbe_zc's
+// status (*changed is then 0).
+MBE_FN int mbe_event_changed(mbe_real t, const mbe_real* x, const mbe_real* p, mbe_real* w,
+                             mbe_int* iw, int* changed) {
+  mbe_real z[MBE_RHS_NZ > 0 ? MBE_RHS_NZ : 1];
+  *changed = 0;
+  const int rc = mbe_zc(t, x, p, z, w, iw);
+  for (mbe_int i = 0; rc == 0 && i < MBE_RHS_NZ; i++) {
+    const mbe_real now = z[i] > MBE_R(0.0) ? MBE_R(1.0) : MBE_R(0.0);
+    *changed = *changed || now != w[i];
+  }
+  return rc;
+}
+
+// Cubic Hermite interpolation on a step from (x0, f0) to (x1, f1) of size h at theta in [0, 1]
+// (RK4 has no continuous extension of its own; the cubic keeps the location third order).
+MBE_FN void mbe_event_hermite(mbe_real theta, mbe_real h, const mbe_real* x0, const mbe_real* f0,
+                              const mbe_real* x1, const mbe_real* f1, mbe_real* xout) {
+  const mbe_real th1 = theta - MBE_R(1.0);
+  const mbe_real h00 = (MBE_R(1.0) + MBE_R(2.0) * theta) * th1 * th1;
+  const mbe_real h10 = theta * th1 * th1;
+  const mbe_real h01 = theta * theta * (MBE_R(3.0) - MBE_R(2.0) * theta);
+  const mbe_real h11 = theta * theta * th1;
+  for (mbe_int i = 0; i < MBE_RHS_NX; i++) {
+    xout[i] = h00 * x0[i] + h * h10 * f0[i] + h01 * x1[i] + h * h11 * f1[i];
+  }
+}
+
+#endif
