@@ -144,20 +144,32 @@ MBE_FN MbeRunStatus mbe_rhs_failure(int rc) {
   return rc == MBE_RUN_NEWTON_FAIL ? MBE_RUN_NEWTON_FAIL : MBE_RUN_RHS_FAIL;
 }
 
-// Locates the first event inside a step of size h from (t, x0) to x1, where some relation's value
-// at the end differs from its mode: bisection of theta in (0, 1] on the step's interpolant (dp:
-// DOPRI5's continuous extension; 0: the cubic Hermite of (x0, f0) and (x1, f1)) down to
-// neighbouring points of the time axis. *theta is the first point found past the event and xe the
-// state there (the relations there have changed). Returns 0 or mbe_zc's status.
-MBE_FN int mbe_event_locate(mbe_real t, mbe_real h, const mbe_real* x0, const mbe_real* x1,
-                            const MbeDopri5Work* dp, const mbe_real* f0, const mbe_real* f1,
-                            const mbe_real* p, mbe_real* w, mbe_int* iw, mbe_real* xe,
-                            mbe_real* theta) {
-  mbe_real lo = MBE_R(0.0);
-  mbe_real hi = MBE_R(1.0);
-  for (mbe_int i = 0; i < MBE_RHS_NX; i++) {
-    xe[i] = x1[i];
+// what mbe_integrate_locate looks for
+#define MBE_LOCATE_EVENT 0   // some relation's value differs from its mode
+#define MBE_LOCATE_ASSERT 1  // an error-level assertion is false
+
+// *found = 1 when (t, x) shows what `what` looks for. Returns the system's status.
+MBE_FN int mbe_integrate_found(int what, mbe_real t, const mbe_real* x, const mbe_real* p,
+                               mbe_real* w, mbe_int* iw, int* found) {
+  if (what == MBE_LOCATE_EVENT) {
+    return mbe_event_changed(t, x, p, w, iw, found);
   }
+  mbe_int warned = 0;  // the caller's record of warnings stays as the steps found them
+  *found = mbe_check(t, x, p, w, iw, &warned) != 0;
+  return 0;
+}
+
+// Locates the first point inside a step of size h from (t, x0) to x1 where `what` is found,
+// knowing it is found at theta = *theta and not at 0: bisection of theta on the step's
+// interpolant (dp: DOPRI5's continuous extension; 0: the cubic Hermite of (x0, f0) and (x1, f1))
+// down to neighbouring points of the time axis. *theta becomes the first point found and xe the
+// state there (xe must hold the state at the given *theta). Returns 0 or the system's status.
+MBE_FN int mbe_integrate_locate(int what, mbe_real t, mbe_real h, const mbe_real* x0,
+                                const mbe_real* x1, const MbeDopri5Work* dp, const mbe_real* f0,
+                                const mbe_real* f1, const mbe_real* p, mbe_real* w, mbe_int* iw,
+                                mbe_real* xe, mbe_real* theta) {
+  mbe_real lo = MBE_R(0.0);
+  mbe_real hi = *theta;
   for (int it = 0; it < MBE_EVENT_BISECTIONS; it++) {
     const mbe_real mid = MBE_R(0.5) * (lo + hi);
     const mbe_real tm = t + mid * h;
@@ -170,12 +182,12 @@ MBE_FN int mbe_event_locate(mbe_real t, mbe_real h, const mbe_real* x0, const mb
     } else {
       mbe_event_hermite(mid, h, x0, f0, x1, f1, xm);
     }
-    int changed;
-    const int rc = mbe_event_changed(tm, xm, p, w, iw, &changed);
+    int found;
+    const int rc = mbe_integrate_found(what, tm, xm, p, w, iw, &found);
     if (rc != 0) {
       return rc;
     }
-    if (changed) {
+    if (found) {
       hi = mid;
       for (mbe_int i = 0; i < MBE_RHS_NX; i++) {
         xe[i] = xm[i];
@@ -186,6 +198,34 @@ MBE_FN int mbe_event_locate(mbe_real t, mbe_real h, const mbe_real* x0, const mb
   }
   *theta = hi;
   return 0;
+}
+
+// An error-level assertion found false at the end (theta_end, time t_end, state xend) of a step
+// of size h from (t, x0) to x1: the member stops where it first failed inside the step (located as events are), the
+// assertion and time in cnt are the ones there, and grid points from that time on are not kept.
+MBE_FN MbeRunStatus mbe_integrate_assert(mbe_real t, mbe_real h, mbe_real theta_end,
+                                         mbe_real t_end, const mbe_real* x0, const mbe_real* x1,
+                                         const mbe_real* xend, const MbeDopri5Work* dp,
+                                         const mbe_real* f0, const mbe_real* f1,
+                                         const mbe_real* p, MbeGrid g, MbeRunCount* cnt,
+                                         mbe_real* w, mbe_int* iw) {
+  mbe_real xa[MBE_RHS_NX];
+  for (mbe_int i = 0; i < MBE_RHS_NX; i++) {
+    xa[i] = xend[i];
+  }
+  mbe_real theta = theta_end;
+  const int rc =
+      mbe_integrate_locate(MBE_LOCATE_ASSERT, t, h, x0, x1, dp, f0, f1, p, w, iw, xa, &theta);
+  if (rc != 0) {
+    return mbe_rhs_failure(rc);
+  }
+  const mbe_real ta = theta == theta_end ? t_end : t + theta * h;
+  cnt->assert_failed = 0;
+  mbe_integrate_check(ta, xa, p, cnt, w, iw);
+  while (cnt->nout_done > 1 && mbe_grid_time(g, cnt->nout_done - 1) >= ta) {
+    cnt->nout_done -= 1;
+  }
+  return MBE_RUN_ASSERT;
 }
 
 // Ends every event inside the RK4 step of size h from (ta, x0) that left x: located on the cubic
@@ -203,10 +243,14 @@ MBE_FN int mbe_rk4_events(mbe_real ta, mbe_real h, mbe_real* x0, mbe_real* x, co
     }
     mbe_real f1[MBE_RHS_NX];
     mbe_real xe[MBE_RHS_NX];
-    mbe_real theta;
+    mbe_real theta = MBE_R(1.0);
+    for (mbe_int i = 0; i < MBE_RHS_NX; i++) {
+      xe[i] = x[i];
+    }
     cnt->nrhs += 1;
     if ((rc = mbe_rhs(tb, x, p, f1, w, iw)) != 0 ||
-        (rc = mbe_event_locate(ta, h, x0, x, 0, ws->k1, f1, p, w, iw, xe, &theta)) != 0) {
+        (rc = mbe_integrate_locate(MBE_LOCATE_EVENT, ta, h, x0, x, 0, ws->k1, f1, p, w, iw, xe,
+                                     &theta)) != 0) {
       return rc;
     }
     const mbe_real te = theta == MBE_R(1.0) ? tb : ta + theta * h;
@@ -269,8 +313,8 @@ MBE_FN MbeRunStatus mbe_integrate_rk4(MbeGrid g, mbe_real hmax, mbe_long max_ste
       return MBE_RUN_STEP_UNDERFLOW;
     }
     for (mbe_long j = 0; j < m; j++) {
-      mbe_real x0[MBE_RHS_NZ > 0 ? MBE_RHS_NX : 1];
-      for (mbe_int i = 0; MBE_RHS_NZ > 0 && i < MBE_RHS_NX; i++) {
+      mbe_real x0[MBE_RHS_NZ + MBE_RHS_NA > 0 ? MBE_RHS_NX : 1];
+      for (mbe_int i = 0; MBE_RHS_NZ + MBE_RHS_NA > 0 && i < MBE_RHS_NX; i++) {
         x0[i] = x[i];
       }
       int rc = mbe_rk4_step(ta + (mbe_real)j * h, h, x, p, &ws, w, iw, &cnt->nrhs);
@@ -285,8 +329,14 @@ MBE_FN MbeRunStatus mbe_integrate_rk4(MbeGrid g, mbe_real hmax, mbe_long max_ste
         return MBE_RUN_NONFINITE;
       }
       if (MBE_RHS_NA > 0 && mbe_integrate_check(ta + (mbe_real)(j + 1) * h, x, p, cnt, w, iw)) {
-        // what the interval computed up to here is not a grid point: none is written
-        return MBE_RUN_ASSERT;
+        // located on the step's cubic Hermite; what the interval computed is not a grid point
+        mbe_real f1[MBE_RHS_NA > 0 ? MBE_RHS_NX : 1];
+        cnt->nrhs += 1;
+        const int rcf = mbe_rhs(ta + (mbe_real)(j + 1) * h, x, p, f1, w, iw);
+        const mbe_real ts = ta + (mbe_real)j * h;
+        return rcf != 0 ? mbe_rhs_failure(rcf)
+                        : mbe_integrate_assert(ts, h, MBE_R(1.0), ta + (mbe_real)(j + 1) * h, x0,
+                                               x, x, 0, ws.k1, f1, p, g, cnt, w, iw);
       }
     }
 
@@ -415,17 +465,21 @@ MBE_FN MbeRunStatus mbe_integrate_dopri5(MbeGrid g, MBE_GLOBAL const mbe_real* c
     mbe_real xe[MBE_RHS_NZ > 0 ? MBE_RHS_NX : 1];
     const mbe_real* xend = xnew;
     int has_event = 0;
+    mbe_real theta_e = MBE_R(1.0);
     if (MBE_RHS_NZ > 0) {
-      mbe_real theta = MBE_R(1.0);
       rc = mbe_event_changed(tnew, xnew, p, w, iw, &has_event);
       if (rc == 0 && has_event) {
-        rc = mbe_event_locate(t, hs, x, xnew, &ws, 0, 0, p, w, iw, xe, &theta);
+        for (mbe_int i = 0; i < MBE_RHS_NX; i++) {
+          xe[i] = xnew[i];
+        }
+        rc = mbe_integrate_locate(MBE_LOCATE_EVENT, t, hs, x, xnew, &ws, 0, 0, p, w, iw, xe,
+                                  &theta_e);
       }
       if (rc != 0) {
         return mbe_rhs_failure(rc);
       }
-      if (has_event && theta < MBE_R(1.0)) {
-        te = t + theta * hs;
+      if (has_event && theta_e < MBE_R(1.0)) {
+        te = t + theta_e * hs;
         xend = xe;
       }
     }
@@ -449,7 +503,7 @@ MBE_FN MbeRunStatus mbe_integrate_dopri5(MbeGrid g, MBE_GLOBAL const mbe_real* c
       cnt->nout_done = k;
     }
     if (MBE_RHS_NA > 0 && mbe_integrate_check(te, xend, p, cnt, w, iw)) {
-      return MBE_RUN_ASSERT;
+      return mbe_integrate_assert(t, hs, theta_e, te, x, xnew, xend, &ws, 0, 0, p, g, cnt, w, iw);
     }
     if (has_event) {
       // the new modes, and a fresh start from the event with its slope

@@ -1,6 +1,6 @@
 within;
-model AssertFall "a 1 kg body falling from rest along y under g = 9.81: s = -g t^2/2 reaches
-  -1 m at t = sqrt(2/9.81) = 0.451524 s"
+model AssertFall "a 1 kg body falling from rest along y under g = 9.80665: s = -g t^2/2 reaches
+  -1 m at t = sqrt(2/g) = 0.4516008 s"
   parameter Real floor = -1 "the assert's bound (m)";
   parameter Real mass = 1 "must stay below 2";
   inner Modelica.Mechanics.MultiBody.World world;
