@@ -422,6 +422,75 @@ static int redecl_scope(const MbeFlatten* fl, const MbeClass* cls, int dflt) {
   return dflt;
 }
 
+// true when entry e of a modifier set modifies the element ident
+static bool targets(const ModEntry* e, const char* ident) {
+  return e->depth < e->arg->npath && strcmp(e->arg->path[e->depth], ident) == 0;
+}
+
+// true when x and y modify the element the same way: one modifier, or the same path below it
+// and the same binding written the same way
+static bool same_mod(const ModEntry* x, const ModEntry* y) {
+  if (x->arg == y->arg) {
+    return true;
+  }
+  if (x->arg->npath - x->depth != y->arg->npath - y->depth || x->arg->sub || y->arg->sub ||
+      x->arg->is_redeclare || y->arg->is_redeclare || !x->arg->value != !y->arg->value) {
+    return false;
+  }
+  for (size_t i = x->depth; i < x->arg->npath; i++) {
+    if (strcmp(x->arg->path[i], y->arg->path[i - x->depth + y->depth]) != 0) {
+      return false;
+    }
+  }
+  MbeStrbuf a, b;
+  mbe_strbuf_init(&a);
+  mbe_strbuf_init(&b);
+  if (x->arg->value) {
+    mbe_expr_print(&a, x->arg->value);
+    mbe_expr_print(&b, y->arg->value);
+  }
+  bool same = !a.is_oom && !b.is_oom && strcmp(a.data ? a.data : "", b.data ? b.data : "") == 0;
+  mbe_strbuf_deinit(&a);
+  mbe_strbuf_deinit(&b);
+  return same;
+}
+
+// the first modifier of ident in `in` that `other` lacks, NULL when there is none
+static const ModEntry* unmatched_mod(const ModSet* in, const ModSet* other, const char* ident) {
+  for (size_t i = 0; i < in->n; i++) {
+    if (!targets(&in->e[i], ident)) {
+      continue;
+    }
+    bool found = false;
+    for (size_t j = 0; j < other->n && !found; j++) {
+      found = targets(&other->e[j], ident) && same_mod(&in->e[i], &other->e[j]);
+    }
+    if (!found) {
+      return &in->e[i];
+    }
+  }
+  return NULL;
+}
+
+// one declaration inherited through two extends paths must be modified the same way on both
+// (Modelica 3.6, 7.3: the elements must be identical)
+static MbeStatus check_twice_inherited(MbeFlatten* fl, const MbeSlot* slot, const ModSet* mods,
+                                       MbeError* err) {
+  (void)fl;
+  const ModEntry* d = unmatched_mod(mods, &slot->mods, slot->ident);
+  if (!d) {
+    d = unmatched_mod(&slot->mods, mods, slot->ident);
+  }
+  if (!d) {
+    return MBE_OK;
+  }
+  return mbe_error_at(err, MBE_ERR_MODEL, d->arg->loc,
+                      "'%s' (%s:%d:%d) is inherited twice, and this modifier applies on one "
+                      "path only: both must modify it the same way",
+                      slot->ident, slot->comp->loc.file, slot->comp->loc.line,
+                      slot->comp->loc.col);
+}
+
 // collects the elements of cls (own and inherited) into slots of instance inst; mods are the
 // modifiers from outside, highest priority first
 static MbeStatus collect_slots(MbeFlatten* fl, int inst, const MbeClass* cls, const ModSet* mods,
@@ -497,6 +566,10 @@ static MbeStatus collect_slots(MbeFlatten* fl, int inst, const MbeClass* cls, co
         // the same declaration inherited twice is allowed (Modelica 7.3); anything else is not
         if (out->s[k].comp == c || (out->s[k].lex->is_catalogue && cls->is_catalogue)) {
           dup = true;  // one declaration reached through two extends paths
+          MbeStatus st = check_twice_inherited(fl, &out->s[k], mods, err);
+          if (st != MBE_OK) {
+            return st;
+          }
           break;
         }
         if (c->is_redeclare) {
