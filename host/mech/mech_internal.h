@@ -404,11 +404,14 @@ typedef MbeSymId MbeMechNameFn(MbeMech* m, void* ctx, int var, int elem, bool de
 // time; + - * / ^ and unary minus; relations, and, or, not (as 0/1); if-expressions (SELECT);
 // der(v) of a variable (the name callback's derivative node; 0 of a parameter, 1 of time);
 // noEvent and smooth (transparent); abs, sign, sqrt, sin, cos, tan, asin, acos, atan, atan2, exp,
-// log, log10, sinh, cosh, tanh, min, max; a call of a Modelica function of the model or a library
-// with scalar inputs and outputs, inlined: its algorithm runs symbolically (an if whose condition
-// varies selects each variable's value, for- and while-loops run when their bounds are known when
-// compiling). Anything else (an array value, an external function) is MBE_ERR_UNSUPPORTED naming
-// it at its place.
+// log, log10, sinh, cosh, tanh, min, max; a call of a Modelica function of the model or a library,
+// inlined: its algorithm runs symbolically (an if whose condition varies selects each variable's
+// value, for- and while-loops run when their bounds are known when compiling); its inputs,
+// outputs and locals may be vectors and matrices (x[:], x[size(v, 1)], Real[3], a type such as
+// Axis), assigned whole or element by element. Arrays follow Modelica: vector * vector is the
+// scalar product, matrix * vector and matrix * matrix the matrix products, {a, b}, size, sum,
+// cross, transpose, identity, zeros, ones, fill. Anything else (an array where a scalar is
+// needed, an external function, a record) is MBE_ERR_UNSUPPORTED naming it at its place.
 MbeStatus mbe_mech_expr(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
                         MbeMechNameFn* name, void* ctx, MbeSymId* out);
 // the length of the vector expression e (its unsubscripted vector variables), 0 for a scalar;
@@ -417,8 +420,8 @@ MbeStatus mbe_mech_expr_size(MbeMech* m, const MbeExpr* e, int scope, const MbeC
                              int* n);
 // element sel (0-based) of the vector expression e, as mbe_mech_expr: each unsubscripted vector
 // variable gives its element sel, an array literal its entry sel, operators and functions apply
-// element by element, zeros(n), ones(n) and fill(x, n) give their element; a product of two
-// vectors (a dot product in Modelica) is refused
+// element by element, zeros(n), ones(n) and fill(x, n) give their element, a function's array
+// output its element sel, products of arrays follow Modelica (vector * vector is a scalar)
 MbeStatus mbe_mech_expr_elem(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
                              MbeMechNameFn* name, void* ctx, int sel, MbeSymId* out);
 

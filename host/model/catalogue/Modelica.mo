@@ -403,6 +403,8 @@ package Modelica "Modelica Standard Library - Version 4.0.0 (interface subset)"
       function length "Return length of a vector (better as norm(), if further symbolic processing is performed)"
         input Real v[:] "Real vector";
         output Real result "Length of vector v";
+      algorithm
+        result := sqrt(v*v);
       end length;
 
       function norm "Return the p-norm of a vector"
@@ -415,6 +417,8 @@ package Modelica "Modelica Standard Library - Version 4.0.0 (interface subset)"
         input Real v[:] "Real vector";
         input Real eps(min = 0.0) = 100*Modelica.Constants.eps "if |v| < eps then result = v/eps";
         output Real result[size(v, 1)] "Input vector v normalized to length=1";
+      algorithm
+        result := smooth(0, if length(v) >= eps then v/length(v) else v/eps);
       end normalize;
 
       function normalizeWithAssert "Return normalized vector such that length = 1 (trigger an assert for zero vector)"
