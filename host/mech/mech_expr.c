@@ -1518,3 +1518,26 @@ MbeStatus mbe_mech_expr(MbeMech* m, const MbeExpr* e, int scope, const MbeClass*
                         MbeMechNameFn* name, void* ctx, MbeSymId* out) {
   return mbe_mech_expr_elem(m, e, scope, lex, name, ctx, -1, out);
 }
+
+MbeStatus mbe_mech_fn_vector(MbeMech* m, const MbeClass* fn, int scope, const MbeClass* lex,
+                             const MbeSymId* in, int nin, MbeSymId* out, int nout) {
+  Cx c = {m, flatten_ctx(m), scope, lex, NULL, NULL, NULL, 0, false, -1};
+  if (!c.fl) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  Val given = {{1, {nin, 0}}, (MbeSymId*)in};
+  Args a = {NULL, &given, 1, fn->loc};
+  Val v;
+  MbeStatus st = run_function(&c, fn, &a, scope, lex, true, &v);
+  if (st == MBE_OK && (v.sh.ndims != 1 || v.sh.dims[0] != nout)) {
+    st = mbe_error_at(m->err, MBE_ERR_MODEL, fn->loc, "%s must output a vector of %d elements",
+                      fn->name, nout);
+  }
+  for (int i = 0; st == MBE_OK && i < nout; i++) {
+    out[i] = v.el[i];
+  }
+  if (st == MBE_OK && m->s->is_oom) {
+    st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  return st;
+}

@@ -324,6 +324,9 @@ typedef struct MbeMech {
   int gravity_type;       // Types.GravityTypes: MBE_GRAVITY_*
   MbeV3 gvec;             // uniform gravity g n/|n| (world, m/s^2)
   MbeSymId mu;            // point gravity field constant (m^3/s^2)
+  const MbeClass* gravity_fn;  // world.gravityAcceleration when a model redeclares it, else NULL
+  int gravity_scope;           // the instance its modifiers see (where it is redeclared)
+  MbeStatus gravity_error;     // the first error inlining it
   MbeStatus input_error;  // the first error of mbe_mech_input
   MbeSymId* line_f;       // per component: line force (tension) of line-force elements
   MbeSymId* line_len;     // per component: distance of the frame origins
@@ -424,6 +427,17 @@ MbeStatus mbe_mech_expr_size(MbeMech* m, const MbeExpr* e, int scope, const MbeC
 // output its element sel, products of arrays follow Modelica (vector * vector is a scalar)
 MbeStatus mbe_mech_expr_elem(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
                              MbeMechNameFn* name, void* ctx, int sel, MbeSymId* out);
+
+// The outputs out[0..nout) of function fn (a vector) for its first input, the vector
+// in[0..nin), inlined as mbe_mech_expr inlines a call; its other inputs take the values of fn's
+// modifiers (a short definition `f = g(k = x)`, written in class lex of flat instance scope) or
+// their defaults.
+MbeStatus mbe_mech_fn_vector(MbeMech* m, const MbeClass* fn, int scope, const MbeClass* lex,
+                             const MbeSymId* in, int nin, MbeSymId* out, int nout);
+
+// The gravity acceleration (world frame) at world position r: World's built-in fields, or its
+// redeclared gravityAcceleration inlined (an error goes to m->gravity_error, zero gravity out)
+MbeV3 mbe_mech_gravity(MbeMech* m, MbeV3 r);
 
 // The user's own variables with a binding (not parameters, in a user's model) become signals
 // computed from the signals their bindings name (mech_bound.c); after mbe_mech_outputs.

@@ -87,6 +87,7 @@ typedef struct MbeInst {
   // classes redeclared for this instance (`redeclare model M = D` in a modifier or in a class
   // body): a component of type M takes the redeclared class (nredecl)
   const MbeClass** redecl;
+  int* redecl_scope;  // the instance each one's modifiers see (where it is written)
   size_t nredecl;
 } MbeInst;
 

@@ -488,29 +488,39 @@ static MbeStatus add_redecl(MbeFlatten* fl, int inst, const MbeClass* c, int sco
   fl->redecl_scopes = rs;
   rs[fl->nredecl_scopes++] = (RedeclScope){c, scope};
   MbeInst* in = &fl->flat->insts[inst];
-  if (c->restriction == MBE_CLASS_FUNCTION) {
-    return mbe_error_at(err, MBE_ERR_UNSUPPORTED, c->prefix_loc,
-                        "redeclaring a function is not supported by mbens yet");
-  }
-  if (!mbe_class_member(fl->spec, in->cls, c->name)) {
+  // a redeclared function (World's gravityAcceleration) is kept with the instance its
+  // modifiers see; host/mech inlines it where the class calls it
+  const MbeClass* old = mbe_class_member(fl->spec, in->cls, c->name);
+  if (!old) {
     return mbe_error_at(err, MBE_ERR_MODEL, c->loc, "%s has no class '%s' to redeclare",
                         in->class_name, c->name);
+  }
+  if ((old->restriction == MBE_CLASS_FUNCTION) != (c->restriction == MBE_CLASS_FUNCTION)) {
+    return mbe_error_at(err, MBE_ERR_MODEL, c->prefix_loc,
+                        "'%s' is redeclared as a %s where %s declares a %s", c->name,
+                        mbe_restriction_str(c->restriction), in->class_name,
+                        mbe_restriction_str(old->restriction));
   }
   for (size_t i = 0; i < in->nredecl; i++) {
     if (strcmp(in->redecl[i]->name, c->name) == 0) {
       in->redecl[i] = c;
+      in->redecl_scope[i] = scope;
       return MBE_OK;
     }
   }
   const MbeClass** a = mbe_arena_alloc(fl->arena, (in->nredecl + 1) * sizeof *a);
-  if (!a) {
+  int* sc = mbe_arena_alloc(fl->arena, (in->nredecl + 1) * sizeof *sc);
+  if (!a || !sc) {
     return nomem(err);
   }
   if (in->nredecl) {
     memcpy(a, in->redecl, in->nredecl * sizeof *a);
+    memcpy(sc, in->redecl_scope, in->nredecl * sizeof *sc);
   }
   a[in->nredecl] = c;
+  sc[in->nredecl] = scope;
   in->redecl = a;
+  in->redecl_scope = sc;
   in->nredecl++;
   return MBE_OK;
 }
