@@ -39,6 +39,7 @@ typedef struct Cx {
   int depth;  // nesting of inlined calls
   bool der;   // compiling the argument of der(): the name callback gives the derivative
   int sel;    // >= 0: compiling element sel of a vector equation (unsubscripted vectors give it)
+  const char* field;  // compiling a record value: its field `field` (Orientation's "T"); NULL
 } Cx;
 
 enum { MAX_CALL_DEPTH = 16, MAX_LOOP = 10000 };
@@ -61,6 +62,24 @@ static MbeStatus compile_at(Cx* c, const MbeExpr* e, int sel, MbeSymId* out) {
   c->sel = sel;
   MbeStatus st = compile(c, e, out);
   c->sel = keep;
+  return st;
+}
+
+// element sel of field `field` of the record value e (field NULL: e is no record)
+static MbeStatus compile_field_at(Cx* c, const MbeExpr* e, const char* field, int sel,
+                                  MbeSymId* out) {
+  const char* keep = c->field;
+  c->field = field;
+  MbeStatus st = compile_at(c, e, sel, out);
+  c->field = keep;
+  return st;
+}
+
+static MbeStatus shape_field(Cx* c, const MbeExpr* e, const char* field, Shape* out) {
+  const char* keep = c->field;
+  c->field = field;
+  MbeStatus st = shape_of(c, e, out);
+  c->field = keep;
   return st;
 }
 
@@ -123,6 +142,49 @@ static Val* env_find(Env* env, const char* name) {
   return NULL;
 }
 
+// the dotted name n (subscripts only on its last part) with ".field" added when field is set;
+// false when no variable of a function could have it
+static bool joined_name(const MbeName* n, const char* field, char* buf, size_t size) {
+  size_t len = 0;
+  if (n->is_global || (field && n->parts[n->nparts - 1].nsubs)) {
+    return false;
+  }
+  for (size_t i = 0; i <= n->nparts; i++) {
+    const char* part = i < n->nparts ? n->parts[i].ident : field;
+    if (i + 1 < n->nparts && n->parts[i].nsubs) {
+      return false;
+    }
+    int w = part ? snprintf(buf + len, size - len, "%s%s", i ? "." : "", part) : 0;
+    if (w < 0 || (size_t)w >= size - len) {
+      return false;
+    }
+    len += (size_t)w;
+  }
+  return true;
+}
+
+// the variable of the function being inlined that n names: x, R.T of a record variable R, or
+// with a field wanted, R's field; NULL when n names none
+static Val* find_local(Env* env, const MbeName* n, const char* field) {
+  char buf[256];
+  return env && joined_name(n, field, buf, sizeof buf) ? env_find(env, buf) : NULL;
+}
+
+// whether n names a record variable of the function being inlined (its fields n.*)
+static bool is_local_record(const Env* env, const MbeName* n) {
+  char buf[256];
+  if (!env || !joined_name(n, NULL, buf, sizeof buf)) {
+    return false;
+  }
+  size_t len = strlen(buf);
+  for (size_t i = 0; i < env->n; i++) {
+    if (strncmp(env->names[i], buf, len) == 0 && env->names[i][len] == '.') {
+      return true;
+    }
+  }
+  return false;
+}
+
 // a subscript of a function's variable: a number known when compiling, in 1..dim
 static MbeStatus subscript_value(Cx* c, const MbeExpr* sub, int dim, int* out) {
   double v;
@@ -140,7 +202,7 @@ static MbeStatus subscript_value(Cx* c, const MbeExpr* sub, int dim, int* out) {
 // the element of local variable v that the subscripts of e select: all of them (x[i], A[i,j]),
 // or a matrix's row (A[i]) whose element sel the caller wants
 static MbeStatus local_index(Cx* c, const MbeExpr* e, const Val* v, int* k) {
-  const MbeNamePart* p = &e->name.parts[0];
+  const MbeNamePart* p = &e->name.parts[e->name.nparts - 1];
   bool row = p->nsubs == 1 && v->sh.ndims == 2 && c->sel >= 0 && c->sel < v->sh.dims[1];
   if ((int)p->nsubs != v->sh.ndims && !row) {
     return unsupported(c, e, "this subscript of a function's array variable");
@@ -160,7 +222,7 @@ static MbeStatus local_index(Cx* c, const MbeExpr* e, const Val* v, int* k) {
 
 // a variable of the function being inlined (an input, output, local or loop iterator)
 static MbeStatus compile_local(Cx* c, const MbeExpr* e, const Val* v, MbeSymId* out) {
-  const char* name = e->name.parts[0].ident;
+  const char* name = e->name.parts[e->name.nparts - 1].ident;
   int k = 0;
   MbeStatus st = MBE_OK;
   if (c->der) {
@@ -172,7 +234,7 @@ static MbeStatus compile_local(Cx* c, const MbeExpr* e, const Val* v, MbeSymId* 
                         "mbens yet",
                         name);
   }
-  if (e->name.parts[0].nsubs) {
+  if (e->name.parts[e->name.nparts - 1].nsubs) {
     st = local_index(c, e, v, &k);
   } else if (v->sh.ndims) {
     if (c->sel < 0 || c->sel >= numel(&v->sh)) {
@@ -189,13 +251,67 @@ static MbeStatus compile_local(Cx* c, const MbeExpr* e, const Val* v, MbeSymId* 
   return st;
 }
 
+// element elem of flat variable var, which e names: its node (a signal, a parameter's value)
+static MbeStatus compile_var_elem(Cx* c, const MbeExpr* e, int var, int elem, MbeSymId* out) {
+  MbeMech* m = c->m;
+  MbeStatus st = MBE_OK;
+  const MbeVar* v = &m->flat->vars[var];
+  if (c->der && v->variability >= MBE_VAR_PARAMETER) {
+    *out = mbe_sym_const(m->s, 0);  // der() of a parameter or constant
+    return MBE_OK;
+  }
+  if (v->variability < MBE_VAR_PARAMETER) {
+    if (!c->name) {
+      return unsupported(c, e, "a variable in a function's modifier");
+    }
+    *out = c->name(m, c->ctx, var, elem, c->der, e, &st);
+    return st;
+  }
+  if (v->is_free) {
+    *out = elem == 0 ? mbe_mech_free_param_var(m, var) : 0;
+    return *out ? MBE_OK : unsupported(c, e, "an array parameter computed by the initialization");
+  }
+  if ((st = mbe_flatten_var_value(c->fl, var, m->err)) != MBE_OK) {
+    return st;
+  }
+  v = &m->flat->vars[var];
+  if (v->value.type == MBE_T_STRING) {
+    return unsupported(c, e, "a String parameter");
+  }
+  *out = mbe_mech_value_node(m, &v->value, (size_t)elem);
+  return MBE_OK;
+}
+
+// element sel of field c->field of the record instance that ref resolves e to
+static MbeStatus record_field(Cx* c, const MbeExpr* e, const MbeRef* ref, MbeSymId* out) {
+  const MbeFlat* f = c->m->flat;
+  if (ref->kind != MBE_REF_INST || ref->index < 0 || f->insts[ref->index].kind != MBE_INST_RECORD ||
+      ref->nparts_used != e->name.nparts) {
+    return unsupported(c, e, "this value where a record is needed");
+  }
+  const char* name = mbe_arena_printf(c->m->arena, "%s.%s", f->insts[ref->index].name, c->field);
+  int var = name ? mbe_mech_var(c->m, name) : -1;
+  if (var < 0) {
+    return mbe_error_at(c->m->err, MBE_ERR_MODEL, e->loc, "the record %s has no field %s",
+                        f->insts[ref->index].name, c->field);
+  }
+  const MbeVar* v = &f->vars[var];
+  int n = v->ndims == 0 ? 1 : v->ndims == 1 ? v->dims[0] : v->dims[0] * v->dims[1];
+  if ((v->ndims && (c->sel < 0 || c->sel >= n)) || v->ndims > 2) {
+    return mbe_error_at(c->m->err, MBE_ERR_MODEL, e->loc, "'%s' is an array here", name);
+  }
+  return compile_var_elem(c, e, var, v->ndims ? c->sel : 0, out);
+}
+
 static MbeStatus compile_name(Cx* c, const MbeExpr* e, MbeSymId* out) {
   MbeMech* m = c->m;
-  Val* local = e->name.nparts == 1 && !e->name.is_global
-                   ? env_find(c->env, e->name.parts[0].ident)
-                   : NULL;
+  Val* local = find_local(c->env, &e->name, c->field);
   if (local) {
     return compile_local(c, e, local, out);
+  }
+  if (is_local_record(c->env, &e->name)) {
+    return mbe_error_at(m->err, MBE_ERR_MODEL, e->loc, "this record is used where a %s is needed",
+                        c->field ? "record of another type" : "value");
   }
   if (e->name.nparts == 1 && !e->name.is_global && !e->name.parts[0].nsubs &&
       strcmp(e->name.parts[0].ident, "time") == 0) {
@@ -215,6 +331,9 @@ static MbeStatus compile_name(Cx* c, const MbeExpr* e, MbeSymId* out) {
     *out = mbe_sym_const(m->s, c->der ? 0 : ref.value.num[vec ? c->sel : 0]);
     return MBE_OK;
   }
+  if (c->field) {
+    return record_field(c, e, &ref, out);
+  }
   if (ref.kind != MBE_REF_VAR) {
     return unsupported(c, e, "a component or class name used as a value");
   }
@@ -222,31 +341,7 @@ static MbeStatus compile_name(Cx* c, const MbeExpr* e, MbeSymId* out) {
   if ((st = element(c, e, ref.index, ref.nparts_used, &elem)) != MBE_OK) {
     return st;
   }
-  const MbeVar* v = &m->flat->vars[ref.index];
-  if (c->der && v->variability >= MBE_VAR_PARAMETER) {
-    *out = mbe_sym_const(m->s, 0);  // der() of a parameter or constant
-    return MBE_OK;
-  }
-  if (v->variability < MBE_VAR_PARAMETER) {
-    if (!c->name) {
-      return unsupported(c, e, "a variable in a function's modifier");
-    }
-    *out = c->name(m, c->ctx, ref.index, elem, c->der, e, &st);
-    return st;
-  }
-  if (v->is_free) {
-    *out = elem == 0 ? mbe_mech_free_param_var(m, ref.index) : 0;
-    return *out ? MBE_OK : unsupported(c, e, "an array parameter computed by the initialization");
-  }
-  if ((st = mbe_flatten_var_value(c->fl, ref.index, m->err)) != MBE_OK) {
-    return st;
-  }
-  v = &m->flat->vars[ref.index];
-  if (v->value.type == MBE_T_STRING) {
-    return unsupported(c, e, "a String parameter");
-  }
-  *out = mbe_mech_value_node(m, &v->value, (size_t)elem);
-  return MBE_OK;
+  return compile_var_elem(c, e, ref.index, elem, out);
 }
 
 // a > b as 1/0: SELECT(a - b, 1, 0); a >= b as 1 - (b > a)
@@ -386,6 +481,7 @@ static const char* fn_name(const MbeExpr* e) {
 }
 
 static MbeStatus inline_call(Cx* c, const MbeExpr* e, const MbeClass* fn, Val* out);
+static MbeStatus pick(Cx* c, const MbeExpr* e, const Val* v, MbeSymId* out);
 
 // the Modelica function that e calls, or NULL: of the model or a library, or a catalogue
 // function written with its algorithm (Modelica.Math.Vectors.length); the catalogue's others
@@ -396,11 +492,49 @@ static const MbeClass* find_function(Cx* c, const MbeExpr* e) {
   MbeError scratch;
   if (mbe_lookup_class_opt(c->m->flat->spec, c->lex, &e->name, e->name.nparts, &cls, &pd,
                            &scratch) != MBE_OK ||
-      !cls || cls->restriction != MBE_CLASS_FUNCTION ||
-      (cls->is_catalogue && !cls->nalgorithms)) {
+      !cls || (cls->restriction != MBE_CLASS_FUNCTION && cls->restriction != MBE_CLASS_RECORD) ||
+      (cls->is_catalogue && !cls->nalgorithms && cls->restriction == MBE_CLASS_FUNCTION)) {
     return NULL;
   }
   return cls;
+}
+
+// the argument of a record constructor (Orientation(T = ..., w = ...)) for field c->field
+static MbeStatus ctor_arg(Cx* c, const MbeExpr* e, const MbeClass* rec, const MbeExpr** arg) {
+  *arg = NULL;
+  for (size_t i = 0; i < e->nnamed && !*arg; i++) {
+    *arg = strcmp(e->named[i].ident, c->field) == 0 ? e->named[i].value : NULL;
+  }
+  for (size_t i = 0; i < rec->ncomps && !*arg; i++) {
+    if (strcmp(rec->comps[i].name, c->field) == 0) {
+      *arg = i < e->nargs ? e->args[i] : rec->comps[i].binding;
+    }
+  }
+  if (!*arg || rec->nextends || rec->is_short) {
+    return mbe_error_at(c->m->err, MBE_ERR_UNSUPPORTED, e->loc,
+                        "this record constructor gives no value for the field %s that mbens "
+                        "can use",
+                        c->field);
+  }
+  return MBE_OK;
+}
+
+// element sel of field c->field of the record value a call gives: a record constructor, or a
+// function with a record output (Frames.nullRotation())
+static MbeStatus record_call(Cx* c, const MbeExpr* e, MbeSymId* out) {
+  const MbeClass* cls = find_function(c, e);
+  if (!cls) {
+    return unsupported(c, e, "this value where a record is needed");
+  }
+  MbeStatus st;
+  if (cls->restriction == MBE_CLASS_RECORD) {
+    const MbeExpr* arg;
+    st = ctor_arg(c, e, cls, &arg);
+    return st == MBE_OK ? compile_field_at(c, arg, NULL, c->sel, out) : st;
+  }
+  Val v;
+  st = inline_call(c, e, cls, &v);
+  return st == MBE_OK ? pick(c, e, &v, out) : st;
 }
 
 // element sel of a function's output v (the output itself when it is a scalar)
@@ -420,6 +554,9 @@ static MbeStatus pick(Cx* c, const MbeExpr* e, const Val* v, MbeSymId* out) {
 static MbeStatus user_function(Cx* c, const MbeExpr* e, bool* found, MbeSymId* out) {
   const MbeClass* cls = find_function(c, e);
   *found = cls != NULL;
+  if (cls && cls->restriction == MBE_CLASS_RECORD) {
+    return unsupported(c, e, "a record constructor where a value is needed");
+  }
   if (!cls) {
     return MBE_OK;
   }
@@ -634,6 +771,12 @@ static MbeStatus compile_array(Cx* c, const MbeExpr* e, MbeSymId* out) {
 static MbeStatus compile(Cx* c, const MbeExpr* e, MbeSymId* out) {
   MbeSym* s = c->m->s;
   MbeStatus st;
+  if (c->field && e->kind == MBE_EX_CALL) {
+    return record_call(c, e, out);
+  }
+  if (c->field && e->kind != MBE_EX_NAME && e->kind != MBE_EX_PAREN) {
+    return unsupported(c, e, "this expression as a record value");
+  }
   switch (e->kind) {
     case MBE_EX_NUMBER: *out = mbe_sym_const(s, e->num); return MBE_OK;
     case MBE_EX_BOOL: *out = mbe_sym_const(s, e->boolean ? 1 : 0); return MBE_OK;
@@ -675,8 +818,12 @@ typedef struct FnMod {
 } FnMod;
 
 typedef struct FnParts {
-  const MbeComp* comps[MAX_FN_VARS];
-  const MbeClass* lex[MAX_FN_VARS];
+  // one entry per variable, one per field of a record variable (R.T, R.w of an Orientation R)
+  const MbeComp* comps[MAX_FN_VARS];  // its declaration (a record's field's)
+  const MbeClass* lex[MAX_FN_VARS];   // the class that declares it
+  const MbeComp* tops[MAX_FN_VARS];   // the function's declaration (R's for R.T)
+  const char* names[MAX_FN_VARS];     // "x", "R.T"
+  const char* fields[MAX_FN_VARS];    // "T" for R.T, NULL for a variable that is no record
   size_t ncomps;
   const MbeAlgorithm* algs[8];
   size_t nalgs;
@@ -736,6 +883,45 @@ static MbeStatus fn_short(Cx* c, const MbeClass* fn, FnParts* p, int depth) {
   return st == MBE_OK ? fn_parts(c, target, p, depth + 1) : st;
 }
 
+static MbeStatus add_entry(Cx* c, FnParts* p, const MbeComp* k, const MbeClass* lex,
+                           const MbeComp* top, const char* field) {
+  if (p->ncomps == MAX_FN_VARS) {
+    return mbe_error_at(c->m->err, MBE_ERR_UNSUPPORTED, k->loc,
+                        "more than 64 variables in a function");
+  }
+  size_t i = p->ncomps++;
+  p->comps[i] = k;
+  p->lex[i] = lex;
+  p->tops[i] = top;
+  p->fields[i] = field;
+  p->names[i] = field ? mbe_arena_printf(c->m->arena, "%s.%s", top->name, field) : top->name;
+  return p->names[i] ? MBE_OK : mbe_error_set(c->m->err, MBE_ERR_NOMEM, "out of memory");
+}
+
+// variable k of fn: one entry, or one per field of a record (Frames.Orientation: T, w)
+static MbeStatus add_var(Cx* c, FnParts* p, const MbeComp* k, const MbeClass* fn) {
+  const MbeClass* cls = NULL;
+  MbePredef pd = MBE_PREDEF_NONE;
+  MbeError scratch;
+  if (mbe_lookup_class_opt(c->m->flat->spec, fn, &k->type, k->type.nparts, &cls, &pd,
+                           &scratch) != MBE_OK ||
+      !cls || cls->restriction != MBE_CLASS_RECORD) {
+    return add_entry(c, p, k, fn, k, NULL);
+  }
+  if (k->ndims || k->ntype_dims || cls->is_short || cls->nextends) {
+    return mbe_error_at(c->m->err, MBE_ERR_UNSUPPORTED, k->loc,
+                        "this record variable of a function (%s) is not supported by mbens yet",
+                        k->name);
+  }
+  for (size_t i = 0; i < cls->ncomps; i++) {
+    MbeStatus st = add_entry(c, p, &cls->comps[i], cls, k, cls->comps[i].name);
+    if (st != MBE_OK) {
+      return st;
+    }
+  }
+  return MBE_OK;
+}
+
 // the components and algorithm sections of a function and of the functions it extends
 static MbeStatus fn_parts(Cx* c, const MbeClass* fn, FnParts* p, int depth) {
   MbeMech* m = c->m;
@@ -760,11 +946,9 @@ static MbeStatus fn_parts(Cx* c, const MbeClass* fn, FnParts* p, int depth) {
   }
   for (size_t i = 0; i < fn->ncomps; i++) {
     const MbeComp* k = &fn->comps[i];
-    if (p->ncomps == MAX_FN_VARS) {
-      return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, k->loc, "more than 64 variables in a function");
+    if ((st = add_var(c, p, k, fn)) != MBE_OK) {
+      return st;
     }
-    p->lex[p->ncomps] = fn;
-    p->comps[p->ncomps++] = k;
   }
   for (size_t i = 0; i < fn->nalgorithms && p->nalgs < 8; i++) {
     p->algs[p->nalgs++] = &fn->algorithms[i];
@@ -961,25 +1145,72 @@ static MbeStatus exec_while(Cx* fc, const MbeStatement* stm, Flow* flow) {
 }
 
 
-// x := e, x[i] := e, A[i, j] := e to a variable of the function
+static MbeStatus assign_to(Cx* fc, const MbeStatement* stm, Val* dst);
+
+// R := e of a record variable R: each field from e's
+static MbeStatus assign_record(Cx* fc, const MbeStatement* stm) {
+  char buf[256];
+  Env* env = fc->env;
+  const char* keep = fc->field;
+  joined_name(&stm->lhs->name, NULL, buf, sizeof buf);
+  size_t len = strlen(buf);
+  MbeStatus st = MBE_OK;
+  // every field is compiled before the first is written (R := f(R))
+  MbeSymId** old = mbe_arena_alloc(fc->m->arena, (env->n + 1) * sizeof *old);
+  if (!old) {
+    return mbe_error_set(fc->m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  for (size_t i = 0; i < env->n && st == MBE_OK; i++) {
+    Val* v = &env->vals[i];
+    old[i] = NULL;
+    if (strncmp(env->names[i], buf, len) != 0 || env->names[i][len] != '.') {
+      continue;
+    }
+    Val tmp = {v->sh, mbe_arena_alloc(fc->m->arena, (size_t)numel(&v->sh) * sizeof *tmp.el)};
+    if (!tmp.el) {
+      return mbe_error_set(fc->m->err, MBE_ERR_NOMEM, "out of memory");
+    }
+    fc->field = env->names[i] + len + 1;
+    st = assign_to(fc, stm, &tmp);
+    old[i] = tmp.el;
+  }
+  fc->field = keep;
+  for (size_t i = 0; i < env->n && st == MBE_OK; i++) {
+    if (old[i]) {
+      memcpy(env->vals[i].el, old[i], (size_t)numel(&env->vals[i].sh) * sizeof *old[i]);
+    }
+  }
+  return st;
+}
+
+// x := e, x[i] := e, A[i, j] := e, R := e, R.T := e to a variable of the function
 static MbeStatus exec_assign(Cx* fc, const MbeStatement* stm) {
   const MbeExpr* l = stm->lhs;
-  Val* dst = l->kind == MBE_EX_NAME && l->name.nparts == 1 && !l->name.is_global
-                 ? env_find(fc->env, l->name.parts[0].ident)
-                 : NULL;
+  Val* dst = l->kind == MBE_EX_NAME ? find_local(fc->env, &l->name, NULL) : NULL;
+  if (!dst && l->kind == MBE_EX_NAME && is_local_record(fc->env, &l->name)) {
+    return assign_record(fc, stm);
+  }
   if (!dst || !dst->el) {
     return unsupported(fc, l, "an assignment to something other than a variable of the "
                               "function");
   }
+  return assign_to(fc, stm, dst);
+}
+
+// the assignment stm into dst (its element the subscripts of the left side select), with fc's
+// field of a record value
+static MbeStatus assign_to(Cx* fc, const MbeStatement* stm, Val* dst) {
+  const MbeExpr* l = stm->lhs;
+  const MbeNamePart* last = &l->name.parts[l->name.nparts - 1];
   MbeStatus st;
-  if (l->name.parts[0].nsubs) {
+  if (last->nsubs) {
     int k = 0;
-    if ((int)l->name.parts[0].nsubs != dst->sh.ndims) {
+    if ((int)last->nsubs != dst->sh.ndims) {
       return unsupported(fc, l, "an assignment to part of an array");
     }
     MbeSymId v;
     if ((st = local_index(fc, l, dst, &k)) == MBE_OK &&
-        (st = compile_at(fc, stm->rhs, -1, &v)) == MBE_OK) {
+        (st = compile_field_at(fc, stm->rhs, NULL, -1, &v)) == MBE_OK) {
       dst->el[k] = v;
     }
     return st;
@@ -991,7 +1222,7 @@ static MbeStatus exec_assign(Cx* fc, const MbeStatement* stm) {
   int n = numel(&dst->sh);
   if (rs.ndims != dst->sh.ndims || numel(&rs) != n) {
     return mbe_error_at(fc->m->err, MBE_ERR_MODEL, stm->rhs->loc,
-                        "'%s' has %d element%s, the value assigned %d%s", l->name.parts[0].ident,
+                        "'%s' has %d element%s, the value assigned %d%s", last->ident,
                         n, n == 1 ? "" : "s", numel(&rs), rs.ndims ? "" : " (a scalar)");
   }
   // the right side reads the old values (v := v/2): all of them before the first is written
@@ -1132,7 +1363,7 @@ static MbeStatus decl_shape(Cx* fc, const FnParts* p, size_t i, const Shape* giv
 // definition's modifier (in its own, *mc), the declaration's binding (the function's), or none
 static const MbeExpr* var_source(Cx* c, Cx* fc, Cx* mc, const Args* a, const FnParts* p,
                                  size_t i, size_t pos, const Val** given, Cx** sc) {
-  const MbeComp* k = p->comps[i];
+  const MbeComp* k = p->tops[i];
   *given = NULL;
   if (k->causality == MBE_CAUS_INPUT && pos < a->ngiven) {
     *given = &a->given[pos];
@@ -1151,25 +1382,26 @@ static const MbeExpr* var_source(Cx* c, Cx* fc, Cx* mc, const Args* a, const FnP
   for (size_t j = 0; j < p->nmods; j++) {
     if (strcmp(p->mods[j].name, k->name) == 0) {
       *mc = (Cx){fc->m, fc->fl, p->mods[j].scope, p->mods[j].lex, NULL, NULL, NULL,
-                 fc->depth, false, -1};
+                 fc->depth, false, -1, NULL};
       *sc = mc;
       return p->mods[j].value;
     }
   }
   *sc = fc;
-  return k->binding;
+  return k->binding;  // a record's binding gives its fields (Orientation R = nullRotation())
 }
 
 // variable i's shape and, with values, its elements from its source
 static MbeStatus bind_var(Cx* c, Cx* fc, const Args* a, const FnParts* p, size_t i, size_t pos,
                           bool values) {
-  const MbeComp* k = p->comps[i];
+  const MbeComp* k = p->tops[i];
+  const char* field = p->fields[i];
   Val* v = &fc->env->vals[i];
   const Val* given;
   Cx mc, *sc = fc;
   const MbeExpr* src = var_source(c, fc, &mc, a, p, i, pos, &given, &sc);
   Shape gs;
-  MbeStatus st = src ? shape_of(sc, src, &gs) : MBE_OK;
+  MbeStatus st = src ? shape_field(sc, src, field, &gs) : MBE_OK;
   if (st != MBE_OK ||
       (st = decl_shape(fc, p, i, given ? &given->sh : src ? &gs : NULL, src ? src->loc : a->loc,
                        &v->sh)) != MBE_OK) {
@@ -1189,7 +1421,8 @@ static MbeStatus bind_var(Cx* c, Cx* fc, const Args* a, const FnParts* p, size_t
   }
   for (int j = 0; j < n; j++) {
     v->el[j] = given ? given->el[j] : MBE_SYM_NONE;
-    if (src && (st = compile_at(sc, src, v->sh.ndims ? j : -1, &v->el[j])) != MBE_OK) {
+    if (src && (st = compile_field_at(sc, src, field, v->sh.ndims ? j : -1, &v->el[j])) !=
+                   MBE_OK) {
       return st;
     }
   }
@@ -1203,7 +1436,7 @@ static MbeStatus bind_vars(Cx* c, Cx* fc, const Args* a, const FnParts* p, bool 
   for (size_t i = 0; i < p->nmods; i++) {
     bool known = false;
     for (size_t j = 0; j < p->ncomps; j++) {
-      known = known || strcmp(p->comps[j]->name, p->mods[i].name) == 0;
+      known = known || strcmp(p->tops[j]->name, p->mods[i].name) == 0;
     }
     if (!known) {
       return mbe_error_at(c->m->err, MBE_ERR_MODEL, p->mods[i].value->loc,
@@ -1215,7 +1448,8 @@ static MbeStatus bind_vars(Cx* c, Cx* fc, const Args* a, const FnParts* p, bool 
     if (st != MBE_OK) {
       return st;
     }
-    pos += p->comps[i]->causality == MBE_CAUS_INPUT;
+    bool last = i + 1 == p->ncomps || p->tops[i + 1] != p->tops[i];  // a record's last field
+    pos += last && p->tops[i]->causality == MBE_CAUS_INPUT;
   }
   size_t nargs = a->ngiven + (a->call ? a->call->nargs : 0);
   if (pos < nargs) {
@@ -1223,6 +1457,37 @@ static MbeStatus bind_vars(Cx* c, Cx* fc, const Args* a, const FnParts* p, bool 
                         "the function takes %zu inputs, the call gives more", pos);
   }
   return MBE_OK;
+}
+
+// fn's first output (its field c->field when the caller wants a record's), all assigned
+static MbeStatus fn_output(Cx* c, const MbeClass* fn, const FnParts* p, const Env* env,
+                           bool values, Val* out) {
+  const MbeComp* top = NULL;
+  for (size_t i = 0; i < p->ncomps; i++) {
+    if (p->tops[i]->causality != MBE_CAUS_OUTPUT || (top && p->tops[i] != top)) {
+      continue;
+    }
+    top = p->tops[i];
+    const char* f = p->fields[i];
+    if (c->field ? !f || strcmp(f, c->field) != 0 : f != NULL) {
+      continue;
+    }
+    *out = env->vals[i];
+    for (int j = 0; values && j < numel(&out->sh); j++) {
+      if (out->el[j] == MBE_SYM_NONE) {
+        return mbe_error_at(c->m->err, MBE_ERR_MODEL, p->comps[i]->loc,
+                            "function %s does not assign its output %s", fn->name, p->names[i]);
+      }
+    }
+    return MBE_OK;
+  }
+  if (top) {
+    return mbe_error_at(c->m->err, MBE_ERR_MODEL, top->loc,
+                        c->field ? "the output %s of %s is no record with a field %s"
+                                 : "the output %s of %s is a record where a value is needed",
+                        top->name, fn->name, c->field);
+  }
+  return mbe_error_at(c->m->err, MBE_ERR_MODEL, fn->loc, "function %s has no output", fn->name);
 }
 
 // fn's first output for the arguments a (only its shape when values is false); a short
@@ -1254,12 +1519,12 @@ static MbeStatus run_function(Cx* c, const MbeClass* fn, const Args* a, int mod_
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
   for (size_t i = 0; i < room; i++) {
-    env->names[i] = i < p->ncomps ? p->comps[i]->name : "";
+    env->names[i] = i < p->ncomps ? p->names[i] : "";
     env->vals[i] = (Val){{0, {0, 0}}, NULL};
   }
   env->n = p->ncomps;
   env->cap = room;
-  Cx fc = {m, c->fl, -1, fn, NULL, NULL, env, c->depth + 1, false, -1};
+  Cx fc = {m, c->fl, -1, fn, NULL, NULL, env, c->depth + 1, false, -1, NULL};
   if ((st = bind_vars(c, &fc, a, p, values)) != MBE_OK) {
     return st;
   }
@@ -1269,21 +1534,7 @@ static MbeStatus run_function(Cx* c, const MbeClass* fn, const Args* a, int mod_
       return st;
     }
   }
-  for (size_t i = 0; i < p->ncomps; i++) {
-    if (p->comps[i]->causality != MBE_CAUS_OUTPUT) {
-      continue;
-    }
-    *out = env->vals[i];
-    for (int j = 0; values && j < numel(&out->sh); j++) {
-      if (out->el[j] == MBE_SYM_NONE) {
-        return mbe_error_at(m->err, MBE_ERR_MODEL, p->comps[i]->loc,
-                            "function %s does not assign its output %s", fn->name,
-                            p->comps[i]->name);
-      }
-    }
-    return MBE_OK;
-  }
-  return mbe_error_at(m->err, MBE_ERR_MODEL, fn->loc, "function %s has no output", fn->name);
+  return fn_output(c, fn, p, env, values, out);
 }
 
 static MbeStatus inline_call(Cx* c, const MbeExpr* e, const MbeClass* fn, Val* out) {
@@ -1338,6 +1589,11 @@ static const char* const ELEMENTWISE[] = {"abs",  "sqrt", "sin",  "cos",  "tan",
 
 static MbeStatus shape_call(Cx* c, const MbeExpr* e, Shape* out) {
   const MbeClass* fn = find_function(c, e);
+  if (fn && fn->restriction == MBE_CLASS_RECORD) {
+    const MbeExpr* arg;
+    MbeStatus st = c->field ? ctor_arg(c, e, fn, &arg) : MBE_OK;
+    return st == MBE_OK && c->field ? shape_field(c, arg, NULL, out) : st;
+  }
   if (fn) {
     return call_shape(c, e, fn, out);
   }
@@ -1381,9 +1637,9 @@ static MbeStatus shape_call(Cx* c, const MbeExpr* e, Shape* out) {
 
 static MbeStatus shape_name(Cx* c, const MbeExpr* e, Shape* out) {
   const MbeName* n = &e->name;
-  const Val* local = n->nparts == 1 && !n->is_global ? env_find(c->env, n->parts[0].ident) : NULL;
+  const Val* local = find_local(c->env, n, c->field);
   if (local) {
-    int nsubs = (int)n->parts[0].nsubs;
+    int nsubs = (int)n->parts[n->nparts - 1].nsubs;
     if (nsubs == 0 || nsubs == local->sh.ndims) {
       *out = nsubs ? (Shape){0} : local->sh;
     } else if (nsubs == 1 && local->sh.ndims == 2) {
@@ -1406,6 +1662,14 @@ static MbeStatus shape_name(Cx* c, const MbeExpr* e, Shape* out) {
   }
   int nd = 0;
   const int* dims = NULL;
+  if (c->field && ref.kind == MBE_REF_INST && ref.index >= 0) {
+    // a record instance's field (record_field checks the rest)
+    const char* name =
+        mbe_arena_printf(c->m->arena, "%s.%s", c->m->flat->insts[ref.index].name, c->field);
+    ref.index = name ? mbe_mech_var(c->m, name) : -1;
+    ref.kind = ref.index >= 0 ? MBE_REF_VAR : MBE_REF_INST;
+    ref.nparts_used = n->nparts;
+  }
   if (ref.kind == MBE_REF_CONST || ref.kind == MBE_REF_ENUM) {
     nd = ref.value.ndims;
     dims = ref.value.dims;
@@ -1492,7 +1756,7 @@ static MbeStatus vec_size(Cx* c, const MbeExpr* e, int* n) {
 
 MbeStatus mbe_mech_expr_size(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
                              int* n) {
-  Cx c = {m, flatten_ctx(m), scope, lex, NULL, NULL, NULL, 0, false, -1};
+  Cx c = {m, flatten_ctx(m), scope, lex, NULL, NULL, NULL, 0, false, -1, NULL};
   if (!c.fl) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
@@ -1502,7 +1766,22 @@ MbeStatus mbe_mech_expr_size(MbeMech* m, const MbeExpr* e, int scope, const MbeC
 
 MbeStatus mbe_mech_expr_elem(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
                              MbeMechNameFn* name, void* ctx, int sel, MbeSymId* out) {
-  Cx c = {m, flatten_ctx(m), scope, lex, name, ctx, NULL, 0, false, sel};
+  Cx c = {m, flatten_ctx(m), scope, lex, name, ctx, NULL, 0, false, sel, NULL};
+  if (!c.fl) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  *out = 0;
+  MbeStatus st = compile(&c, e, out);
+  if (st == MBE_OK && m->s->is_oom) {
+    st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  return st;
+}
+
+MbeStatus mbe_mech_expr_field(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
+                              MbeMechNameFn* name, void* ctx, const char* field, int sel,
+                              MbeSymId* out) {
+  Cx c = {m, flatten_ctx(m), scope, lex, name, ctx, NULL, 0, false, sel, field};
   if (!c.fl) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
@@ -1521,7 +1800,7 @@ MbeStatus mbe_mech_expr(MbeMech* m, const MbeExpr* e, int scope, const MbeClass*
 
 MbeStatus mbe_mech_fn_vector(MbeMech* m, const MbeClass* fn, int scope, const MbeClass* lex,
                              const MbeSymId* in, int nin, MbeSymId* out, int nout) {
-  Cx c = {m, flatten_ctx(m), scope, lex, NULL, NULL, NULL, 0, false, -1};
+  Cx c = {m, flatten_ctx(m), scope, lex, NULL, NULL, NULL, 0, false, -1, NULL};
   if (!c.fl) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }

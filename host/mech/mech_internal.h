@@ -428,6 +428,13 @@ MbeStatus mbe_mech_expr_size(MbeMech* m, const MbeExpr* e, int scope, const MbeC
 MbeStatus mbe_mech_expr_elem(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
                              MbeMechNameFn* name, void* ctx, int sel, MbeSymId* out);
 
+// element sel (-1: a scalar) of field `field` ("T" of a Frames.Orientation) of the record value
+// e, as mbe_mech_expr: a record instance's field, a record constructor's argument, the field of a
+// function's record output
+MbeStatus mbe_mech_expr_field(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
+                              MbeMechNameFn* name, void* ctx, const char* field, int sel,
+                              MbeSymId* out);
+
 // The outputs out[0..nout) of function fn (a vector) for its first input, the vector
 // in[0..nin), inlined as mbe_mech_expr inlines a call; its other inputs take the values of fn's
 // modifiers (a short definition `f = g(k = x)`, written in class lex of flat instance scope) or

@@ -89,6 +89,9 @@ typedef struct MbeInst {
   const MbeClass** redecl;
   int* redecl_scope;  // the instance each one's modifiers see (where it is written)
   size_t nredecl;
+  // a record instance given whole, `Orientation R = body.frame_a.R` or an equation
+  // `R = Frames.nullRotation()`: its fields are those of that value (expr NULL: none)
+  MbeBinding record_binding;
 } MbeInst;
 
 // one primitive variable (a Real/Integer/Boolean/String/enumeration component, scalar or array)

@@ -951,13 +951,23 @@ static MbeStatus make_insts(MbeFlatten* fl, int inst, size_t slot_index, const T
   if ((st = modset_child(fl, mods, c->name, &own, &value, err)) != MBE_OK) {
     return st;
   }
-  if (value || c->binding) {
+  // a record's binding (Orientation R = body.frame_a.R) gives its fields; host/mech compiles it
+  bool record = ti->cls->restriction == MBE_CLASS_RECORD && !c->ndims && !c->ntype_dims &&
+                !ti->ndims;
+  if ((value || c->binding) && !record) {
     return mbe_error_at(err, MBE_ERR_UNSUPPORTED, value ? value->arg->value_loc : c->binding_loc,
                         "binding a whole %s component with '=' (modify its elements instead)",
                         mbe_restriction_str(ti->cls->restriction));
   }
   ModSet all;
   int dscope = slot->decl_scope >= 0 ? slot->decl_scope : inst;
+  MbeBinding rb = {0};
+  if (value || c->binding) {
+    rb.expr = value ? value->arg->value : c->binding;
+    rb.scope = value ? value->scope : dscope;
+    rb.lex = value ? value->lex : lex;
+    rb.loc = value ? value->arg->value_loc : c->binding_loc;
+  }
   if ((st = component_mods(fl, &own, c, dscope, lex, ti, &all, err)) != MBE_OK) {
     return st;
   }
@@ -1036,6 +1046,7 @@ static MbeStatus make_insts(MbeFlatten* fl, int inst, size_t slot_index, const T
       return st;
     }
     fl->flat->insts[inst].slots[slot_index].elems[k] = ni;
+    fl->flat->insts[ni].record_binding = rb;
     if ((st = expand(fl, ni, &em, err)) != MBE_OK) {
       return st;
     }
@@ -1951,6 +1962,31 @@ static MbeStatus check_eq_names(MbeFlatten* fl, const MbeExpr* e, int scope, con
   return MBE_OK;
 }
 
+// `R = expr` of a record instance R (R = Frames.nullRotation()): an explicit equation of the
+// record, kept as its binding (*rec), which host/mech compiles field by field like a
+// declaration's `Orientation R = expr`
+static MbeStatus record_equation(MbeFlatten* fl, const MbeEquation* eq, int inst,
+                                 const MbeClass* cls, bool* rec, MbeError* err) {
+  MbeRef ref;
+  MbeError scratch;
+  *rec = false;
+  if (eq->is_initial || eq->kind != MBE_EQ_SIMPLE || eq->lhs->kind != MBE_EX_NAME ||
+      mbe_flatten_resolve(fl, &eq->lhs->name, inst, cls, &ref, &scratch) != MBE_OK ||
+      ref.kind != MBE_REF_INST || ref.index < 0 || ref.nparts_used != eq->lhs->name.nparts ||
+      fl->flat->insts[ref.index].kind != MBE_INST_RECORD) {
+    return MBE_OK;
+  }
+  MbeInst* r = &fl->flat->insts[ref.index];
+  if (r->record_binding.expr) {
+    return mbe_error_at(err, MBE_ERR_MODEL, eq->loc,
+                        "the record '%s' is given twice: by this equation and at %d:%d", r->name,
+                        r->record_binding.loc.line, r->record_binding.loc.col);
+  }
+  r->record_binding = (MbeBinding){.expr = eq->rhs, .scope = inst, .lex = cls, .loc = eq->loc};
+  *rec = true;
+  return MBE_OK;
+}
+
 // an equation-statement: an assert on parameters is checked here and, like one on variables,
 // kept for the run (mech); anything else is not simulated
 static MbeStatus flatten_call(MbeFlatten* fl, const MbeEquation* eq, int inst, const MbeClass* cls,
@@ -2030,6 +2066,13 @@ static MbeStatus flatten_equations(MbeFlatten* fl, int inst, const MbeClass* cls
       if ((st = flatten_connect(fl, eq, inst, cls, err)) != MBE_OK) {
         return st;
       }
+      continue;
+    }
+    bool rec = false;
+    if ((st = record_equation(fl, eq, inst, cls, &rec, err)) != MBE_OK) {
+      return st;
+    }
+    if (rec) {
       continue;
     }
     if ((st = check_eq_names(fl, eq->lhs, inst, cls, err)) != MBE_OK ||

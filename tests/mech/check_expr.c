@@ -107,8 +107,9 @@ END_TEST
 
 // functions with array inputs, outputs and locals (mech_expr.c): a gravity field written with a
 // dot product, element assignments in a loop, a matrix times a vector, calls of functions that
-// take and return arrays (the catalogue's Vectors.length and normalize), cross and transpose;
-// each output against the same formula in C
+// take and return arrays (the catalogue's Vectors.length and normalize), cross and transpose,
+// record variables (Frames.Orientation: a constructor, a record output, input and local, field
+// assignments); each output against the same formula in C
 #define ARRAY_TEXT                                                                             \
   "model A\n"                                                                                  \
   "  function grav\n"                                                                          \
@@ -140,10 +141,27 @@ END_TEST
   "    u := Modelica.Math.Vectors.normalize(x)*Modelica.Math.Vectors.length({x[1], x[2], 0});\n" \
   "    u := cross(u, {0, 0, 1}) + transpose({{1, 0, 0}, {0, 2, 0}, {0, 0, 3}})*x;\n"           \
   "  end unit3;\n"                                                                             \
+  "  function rot\n"                                                                           \
+  "    input Real a;\n"                                                                        \
+  "    output Modelica.Mechanics.MultiBody.Frames.Orientation R;\n"                            \
+  "  algorithm\n"                                                                              \
+  "    R := Modelica.Mechanics.MultiBody.Frames.Orientation(\n"                                \
+  "      T = {{cos(a), sin(a), 0}, {-sin(a), cos(a), 0}, {0, 0, 1}}, w = {0, 0, a});\n"        \
+  "  end rot;\n"                                                                               \
+  "  function useR\n"                                                                          \
+  "    input Modelica.Mechanics.MultiBody.Frames.Orientation R;\n"                             \
+  "    input Real v[3];\n"                                                                     \
+  "    output Real y[3];\n"                                                                    \
+  "  protected\n"                                                                              \
+  "    Modelica.Mechanics.MultiBody.Frames.Orientation R2 = R;\n"                              \
+  "  algorithm\n"                                                                              \
+  "    R2.w := 2*R.w;\n"                                                                       \
+  "    y := transpose(R2.T)*v + R2.w;\n"                                                       \
+  "  end useR;\n"                                                                              \
   "  model F\n"                                                                                \
   "    extends Modelica.Mechanics.MultiBody.Interfaces.PartialLineForce;\n"                    \
   "    parameter Real k = 0.25;\n"                                                             \
-  "    Real g[3], v[3], u[3], d, n;\n"                                                         \
+  "    Real g[3], v[3], u[3], d, n, q[3];\n"                                                   \
   "  equation\n"                                                                               \
   "    f = 0;\n"                                                                               \
   "    g = grav({s, k, 1 + time});\n"                                                          \
@@ -151,6 +169,7 @@ END_TEST
   "    u = unit3(g);\n"                                                                        \
   "    d = {s, k, 1}*{1, 2, 3};\n"                                                             \
   "    n = grav({s, k, 1})*grav({1, 2, 3}, mu = k);\n"                                         \
+  "    q = useR(rot(s), {1, 2, 3});\n"                                                         \
   "  end F;\n"                                                                                 \
   "  inner Modelica.Mechanics.MultiBody.World world;\n"                                        \
   "  Modelica.Mechanics.MultiBody.Parts.Fixed wall(r = {1.5, 0, 0});\n"                        \
@@ -168,7 +187,7 @@ static void grav(const double r[3], double mu, double g[3]) {
 }
 
 // the values the model's functions give for s = 1.5, k = 0.25 at time t
-static void array_want(double t, double want[11]) {
+static void array_want(double t, double want[14]) {
   double s = 1.5, k = 0.25;
   double r[3] = {s, k, 1 + t}, g[3];
   grav(r, 2, g);
@@ -189,6 +208,10 @@ static void array_want(double t, double want[11]) {
   }
   want[9] = s + 2 * k + 3;
   want[10] = ga[0] * gb[0] + ga[1] * gb[1] + ga[2] * gb[2];
+  // transpose(T) {1, 2, 3} + 2 w of T = the rotation by s about z, w = {0, 0, s}
+  want[11] = cos(s) - 2 * sin(s);
+  want[12] = sin(s) + 2 * cos(s);
+  want[13] = 3 + 2 * s;
 }
 
 START_TEST(test_array_functions) {
@@ -199,12 +222,13 @@ START_TEST(test_array_functions) {
   double* v = mbe_malloc(sys->sym.nnodes * sizeof *v);
   ck_assert_ptr_nonnull(v);
   static const double x[1] = {0};
-  double t = 0.7, want[11];
+  double t = 0.7, want[14];
   mbe_sym_eval(&sys->sym, t, x, sys->p0, v, sys->sym.nnodes);
   array_want(t, want);
-  static const char* names[11] = {"e.g[1]", "e.g[2]", "e.g[3]", "e.v[1]", "e.v[2]", "e.v[3]",
-                                  "e.u[1]", "e.u[2]", "e.u[3]", "e.d",    "e.n"};
-  for (int i = 0; i < 11; i++) {
+  static const char* names[14] = {"e.g[1]", "e.g[2]", "e.g[3]", "e.v[1]", "e.v[2]",
+                                  "e.v[3]", "e.u[1]", "e.u[2]", "e.u[3]", "e.d",
+                                  "e.n",    "e.q[1]", "e.q[2]", "e.q[3]"};
+  for (int i = 0; i < 14; i++) {
     const MbeSignal* sg = mbe_system_signal(sys, names[i]);
     ck_assert_msg(sg != NULL, "no signal %s", names[i]);
     double got = v[sg->id];

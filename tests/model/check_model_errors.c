@@ -424,6 +424,10 @@ static const ErrorCase CASES[] = {
      NULL, MBE_ERR_UNSUPPORTED, 5, 7,
      "'R' is a record; records as values in equations (Frames.Orientation and functions of it) "
      "are not supported by mbens yet"},
+    {"record given twice",
+     "model T\n  Modelica.Mechanics.MultiBody.Frames.Orientation R = Q;\n"
+     "  Modelica.Mechanics.MultiBody.Frames.Orientation Q;\nequation\n  R = Q;\nend T;\n",
+     NULL, MBE_ERR_MODEL, 5, 3, "the record 'R' is given twice: by this equation and at 2:55"},
     {"redeclare of nothing", "model T\n  redeclare Real x;\nend T;\n", NULL, MBE_ERR_MODEL, 2, 3,
      "'redeclare x' redeclares nothing: no base class declares 'x'"},
     {"redeclare of a final element",
