@@ -938,6 +938,30 @@ static MbeStatus find_inner(MbeFlatten* fl, int inst, const MbeComp* c, int* out
   return st;
 }
 
+// the binding of a structured component written in its declaration or a modifier (value): a
+// record's (Orientation R = body.frame_a.R) gives its fields, host/mech compiles it; another
+// class's is refused
+static MbeStatus record_binding(const ModEntry* value, const MbeComp* c, int dscope,
+                                const MbeClass* lex, const TypeInfo* ti, MbeBinding* out,
+                                MbeError* err) {
+  bool record = ti->cls->restriction == MBE_CLASS_RECORD && !c->ndims && !c->ntype_dims &&
+                !ti->ndims;
+  *out = (MbeBinding){0};
+  if (!value && !c->binding) {
+    return MBE_OK;
+  }
+  if (!record) {
+    return mbe_error_at(err, MBE_ERR_UNSUPPORTED, value ? value->arg->value_loc : c->binding_loc,
+                        "binding a whole %s component with '=' (modify its elements instead)",
+                        mbe_restriction_str(ti->cls->restriction));
+  }
+  out->expr = value ? value->arg->value : c->binding;
+  out->scope = value ? value->scope : dscope;
+  out->lex = value ? value->lex : lex;
+  out->loc = value ? value->arg->value_loc : c->binding_loc;
+  return MBE_OK;
+}
+
 static MbeStatus make_insts(MbeFlatten* fl, int inst, size_t slot_index, const TypeInfo* ti,
                             const ModSet* mods, MbeError* err) {
   MbeStatus st;
@@ -951,22 +975,11 @@ static MbeStatus make_insts(MbeFlatten* fl, int inst, size_t slot_index, const T
   if ((st = modset_child(fl, mods, c->name, &own, &value, err)) != MBE_OK) {
     return st;
   }
-  // a record's binding (Orientation R = body.frame_a.R) gives its fields; host/mech compiles it
-  bool record = ti->cls->restriction == MBE_CLASS_RECORD && !c->ndims && !c->ntype_dims &&
-                !ti->ndims;
-  if ((value || c->binding) && !record) {
-    return mbe_error_at(err, MBE_ERR_UNSUPPORTED, value ? value->arg->value_loc : c->binding_loc,
-                        "binding a whole %s component with '=' (modify its elements instead)",
-                        mbe_restriction_str(ti->cls->restriction));
-  }
   ModSet all;
   int dscope = slot->decl_scope >= 0 ? slot->decl_scope : inst;
-  MbeBinding rb = {0};
-  if (value || c->binding) {
-    rb.expr = value ? value->arg->value : c->binding;
-    rb.scope = value ? value->scope : dscope;
-    rb.lex = value ? value->lex : lex;
-    rb.loc = value ? value->arg->value_loc : c->binding_loc;
+  MbeBinding rb;
+  if ((st = record_binding(value, c, dscope, lex, ti, &rb, err)) != MBE_OK) {
+    return st;
   }
   if ((st = component_mods(fl, &own, c, dscope, lex, ti, &all, err)) != MBE_OK) {
     return st;
