@@ -7,7 +7,8 @@
 # follows Kepler's equation, solved here by Newton, to 1e-9 over one period, and its energy
 # and angular momentum keep their initial values to 1e-10. The MSL's own
 # Examples.Elementary.UserDefinedGravityField runs from the unmodified sources and ends where
-# its documentation says (rev.phi(10 s) = -2.39 rad at latitude 0). Both give the same bytes on
+# its documentation says (rev.phi(10 s) = -2.39 rad at latitude 0, -2.42 rad at 90, a study
+# varying the latitude of the redeclaration's modifier). Both give the same bytes on
 # OpenMP and OpenCL (PoCL) when there is a device, and so does a study that varies mu.
 . "$(dirname "$0")/run_lib.sh"
 data=$4
@@ -45,6 +46,15 @@ if [ -f "$lib/Modelica/package.mo" ]; then
     if (g > 1e-12 || g < -1e-12) exit 1 }
     END { d = $2 + 2.39; exit !(d < 0.005 && d > -0.005) }' "$work/wgs84.csv" ||
     fail "UserDefinedGravityField: gravity or rev.phi(10) off the MSL's values"
+  # the latitude reaches the kernel per member through the redeclaration's modifier (phi =
+  # geodeticLatitude): the documentation's -2.39 rad at the equator, -2.42 rad at the pole
+  # shellcheck disable=SC2086
+  "$mbens" run $msl -o "$work/latitude" -n 2 --sampler grid --backend openmp --quiet \
+    --vary 'geodeticLatitude=discrete(0,90)' --qoi 'final(rev.phi)' --signals none ||
+    fail "UserDefinedGravityField: run exited $?"
+  awk -F, 'NR > 1 { want = $2 == 0 ? -2.39 : -2.42; d = $3 - want; if (d < 0) d = -d;
+    if (d > 0.005) bad = 1; n++ } END { exit bad || n != 2 }' "$work/latitude/members.csv" ||
+    fail "UserDefinedGravityField: rev.phi(10) at latitudes 0 and 90 off the documented values"
 else
   echo "no MSL sources at $lib: UserDefinedGravityField is skipped"
   msl=
