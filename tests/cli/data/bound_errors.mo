@@ -57,4 +57,25 @@ package BoundErrors
     extends Base;
     Real y = earlyReturn(rev.w);
   end Return;
+  function nullR "a record output"
+    output Modelica.Mechanics.MultiBody.Frames.Orientation R;
+  algorithm
+    R := Modelica.Mechanics.MultiBody.Frames.Orientation(T = identity(3), w = zeros(3));
+  end nullR;
+  function twoR "an array of records"
+    input Real x;
+    output Real y;
+  protected
+    Modelica.Mechanics.MultiBody.Frames.Orientation R[2];
+  algorithm
+    y := x;
+  end twoR;
+  model RecordValue
+    extends Base;
+    Real y = nullR();
+  end RecordValue;
+  model RecordArray
+    extends Base;
+    Real y = twoR(rev.w);
+  end RecordArray;
 end BoundErrors;
