@@ -110,73 +110,73 @@ END_TEST
 // take and return arrays (the catalogue's Vectors.length and normalize), cross and transpose,
 // record variables (Frames.Orientation: a constructor, a record output, input and local, field
 // assignments); each output against the same formula in C
-#define ARRAY_TEXT                                                                             \
-  "model A\n"                                                                                  \
-  "  function grav\n"                                                                          \
-  "    input Real r[3];\n"                                                                     \
-  "    input Real mu = 2;\n"                                                                   \
-  "    output Real g[3];\n"                                                                    \
-  "  algorithm\n"                                                                              \
-  "    g := -mu/(r*r)^1.5 * r;\n"                                                              \
-  "  end grav;\n"                                                                              \
-  "  function elems\n"                                                                         \
-  "    input Real a;\n"                                                                        \
-  "    output Real v[3];\n"                                                                    \
-  "  protected\n"                                                                              \
-  "    Real A[2, 3];\n"                                                                        \
-  "    Real s;\n"                                                                              \
-  "  algorithm\n"                                                                              \
-  "    for i in 1:3 loop\n"                                                                    \
-  "      v[i] := i*a;\n"                                                                       \
-  "    end for;\n"                                                                             \
-  "    A := {{1, 2, 3}, {4, 5, 6}};\n"                                                         \
-  "    s := sum(A*v);\n"                                                                       \
-  "    v[2] := s + size(A, 2) + A[2, 1];\n"                                                    \
-  "    v := v/2;\n"                                                                            \
-  "  end elems;\n"                                                                             \
-  "  function unit3\n"                                                                         \
-  "    input Real x[:];\n"                                                                     \
-  "    output Real u[size(x, 1)];\n"                                                           \
-  "  algorithm\n"                                                                              \
+#define ARRAY_TEXT                                                                               \
+  "model A\n"                                                                                    \
+  "  function grav\n"                                                                            \
+  "    input Real r[3];\n"                                                                       \
+  "    input Real mu = 2;\n"                                                                     \
+  "    output Real g[3];\n"                                                                      \
+  "  algorithm\n"                                                                                \
+  "    g := -mu/(r*r)^1.5 * r;\n"                                                                \
+  "  end grav;\n"                                                                                \
+  "  function elems\n"                                                                           \
+  "    input Real a;\n"                                                                          \
+  "    output Real v[3];\n"                                                                      \
+  "  protected\n"                                                                                \
+  "    Real A[2, 3];\n"                                                                          \
+  "    Real s;\n"                                                                                \
+  "  algorithm\n"                                                                                \
+  "    for i in 1:3 loop\n"                                                                      \
+  "      v[i] := i*a;\n"                                                                         \
+  "    end for;\n"                                                                               \
+  "    A := {{1, 2, 3}, {4, 5, 6}};\n"                                                           \
+  "    s := sum(A*v);\n"                                                                         \
+  "    v[2] := s + size(A, 2) + A[2, 1];\n"                                                      \
+  "    v := v/2;\n"                                                                              \
+  "  end elems;\n"                                                                               \
+  "  function unit3\n"                                                                           \
+  "    input Real x[:];\n"                                                                       \
+  "    output Real u[size(x, 1)];\n"                                                             \
+  "  algorithm\n"                                                                                \
   "    u := Modelica.Math.Vectors.normalize(x)*Modelica.Math.Vectors.length({x[1], x[2], 0});\n" \
-  "    u := cross(u, {0, 0, 1}) + transpose({{1, 0, 0}, {0, 2, 0}, {0, 0, 3}})*x;\n"           \
-  "  end unit3;\n"                                                                             \
-  "  function rot\n"                                                                           \
-  "    input Real a;\n"                                                                        \
-  "    output Modelica.Mechanics.MultiBody.Frames.Orientation R;\n"                            \
-  "  algorithm\n"                                                                              \
-  "    R := Modelica.Mechanics.MultiBody.Frames.Orientation(\n"                                \
-  "      T = {{cos(a), sin(a), 0}, {-sin(a), cos(a), 0}, {0, 0, 1}}, w = {0, 0, a});\n"        \
-  "  end rot;\n"                                                                               \
-  "  function useR\n"                                                                          \
-  "    input Modelica.Mechanics.MultiBody.Frames.Orientation R;\n"                             \
-  "    input Real v[3];\n"                                                                     \
-  "    output Real y[3];\n"                                                                    \
-  "  protected\n"                                                                              \
-  "    Modelica.Mechanics.MultiBody.Frames.Orientation R2 = R;\n"                              \
-  "  algorithm\n"                                                                              \
-  "    R2.w := 2*R.w;\n"                                                                       \
-  "    y := transpose(R2.T)*v + R2.w;\n"                                                       \
-  "  end useR;\n"                                                                              \
-  "  model F\n"                                                                                \
-  "    extends Modelica.Mechanics.MultiBody.Interfaces.PartialLineForce;\n"                    \
-  "    parameter Real k = 0.25;\n"                                                             \
-  "    Real g[3], v[3], u[3], d, n, q[3];\n"                                                   \
-  "  equation\n"                                                                               \
-  "    f = 0;\n"                                                                               \
-  "    g = grav({s, k, 1 + time});\n"                                                          \
-  "    v = elems(s);\n"                                                                        \
-  "    u = unit3(g);\n"                                                                        \
-  "    d = {s, k, 1}*{1, 2, 3};\n"                                                             \
-  "    n = grav({s, k, 1})*grav({1, 2, 3}, mu = k);\n"                                         \
-  "    q = useR(rot(s), {1, 2, 3});\n"                                                         \
-  "  end F;\n"                                                                                 \
-  "  inner Modelica.Mechanics.MultiBody.World world;\n"                                        \
-  "  Modelica.Mechanics.MultiBody.Parts.Fixed wall(r = {1.5, 0, 0});\n"                        \
-  "  F e;\n"                                                                                   \
-  "equation\n"                                                                                 \
-  "  connect(world.frame_b, e.frame_a);\n"                                                     \
-  "  connect(wall.frame_b, e.frame_b);\n"                                                      \
+  "    u := cross(u, {0, 0, 1}) + transpose({{1, 0, 0}, {0, 2, 0}, {0, 0, 3}})*x;\n"             \
+  "  end unit3;\n"                                                                               \
+  "  function rot\n"                                                                             \
+  "    input Real a;\n"                                                                          \
+  "    output Modelica.Mechanics.MultiBody.Frames.Orientation R;\n"                              \
+  "  algorithm\n"                                                                                \
+  "    R := Modelica.Mechanics.MultiBody.Frames.Orientation(\n"                                  \
+  "      T = {{cos(a), sin(a), 0}, {-sin(a), cos(a), 0}, {0, 0, 1}}, w = {0, 0, a});\n"          \
+  "  end rot;\n"                                                                                 \
+  "  function useR\n"                                                                            \
+  "    input Modelica.Mechanics.MultiBody.Frames.Orientation R;\n"                               \
+  "    input Real v[3];\n"                                                                       \
+  "    output Real y[3];\n"                                                                      \
+  "  protected\n"                                                                                \
+  "    Modelica.Mechanics.MultiBody.Frames.Orientation R2 = R;\n"                                \
+  "  algorithm\n"                                                                                \
+  "    R2.w := 2*R.w;\n"                                                                         \
+  "    y := transpose(R2.T)*v + R2.w;\n"                                                         \
+  "  end useR;\n"                                                                                \
+  "  model F\n"                                                                                  \
+  "    extends Modelica.Mechanics.MultiBody.Interfaces.PartialLineForce;\n"                      \
+  "    parameter Real k = 0.25;\n"                                                               \
+  "    Real g[3], v[3], u[3], d, n, q[3];\n"                                                     \
+  "  equation\n"                                                                                 \
+  "    f = 0;\n"                                                                                 \
+  "    g = grav({s, k, 1 + time});\n"                                                            \
+  "    v = elems(s);\n"                                                                          \
+  "    u = unit3(g);\n"                                                                          \
+  "    d = {s, k, 1}*{1, 2, 3};\n"                                                               \
+  "    n = grav({s, k, 1})*grav({1, 2, 3}, mu = k);\n"                                           \
+  "    q = useR(rot(s), {1, 2, 3});\n"                                                           \
+  "  end F;\n"                                                                                   \
+  "  inner Modelica.Mechanics.MultiBody.World world;\n"                                          \
+  "  Modelica.Mechanics.MultiBody.Parts.Fixed wall(r = {1.5, 0, 0});\n"                          \
+  "  F e;\n"                                                                                     \
+  "equation\n"                                                                                   \
+  "  connect(world.frame_b, e.frame_a);\n"                                                       \
+  "  connect(wall.frame_b, e.frame_b);\n"                                                        \
   "end A;\n"
 
 static void grav(const double r[3], double mu, double g[3]) {
