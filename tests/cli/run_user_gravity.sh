@@ -14,11 +14,11 @@
 data=$4
 lib=$5
 orbit="$data/user_gravity.mo --class UserGravity.Orbit"
-sig=sat.r_0[1],sat.r_0[2],sat.r_0[3],sat.v_0[1],sat.v_0[2],sat.v_0[3],sat.g_0[1],sat.g_0[2]
+sig='sat.r_0[1],sat.r_0[2],sat.r_0[3],sat.v_0[1],sat.v_0[2],sat.v_0[3],sat.g_0[1],sat.g_0[2]'
 
 # ---- the orbit against Kepler --------------------------------------------------------------------
 # shellcheck disable=SC2086
-"$mbens" simulate $orbit -o "$work/orbit.csv" --backend openmp --signals $sig \
+"$mbens" simulate $orbit -o "$work/orbit.csv" --backend openmp --signals "$sig" \
   --stop-time 15 --interval 0.1 --tolerance 1e-12 || fail "orbit: simulate exited $?"
 bad=$(awk -F, 'NR > 1 { t = $1; a = 1 / 0.56; e = 0.44; M = t / sqrt(a * a * a);
   E = M; for (k = 0; k < 60; k++) E = E - (E - e * sin(E) - M) / (1 - e * cos(E));
@@ -37,7 +37,7 @@ echo "largest distance from Kepler's orbit over one period: $(cat "$work/kepler_
 msl="--library $lib --class Modelica.Mechanics.MultiBody.Examples.Elementary.UserDefinedGravityField"
 if [ -f "$lib/Modelica/package.mo" ]; then
   # shellcheck disable=SC2086
-  "$mbens" simulate $msl -o "$work/wgs84.csv" --backend openmp --signals rev.phi,gravity[2] ||
+  "$mbens" simulate $msl -o "$work/wgs84.csv" --backend openmp --signals 'rev.phi,gravity[2]' ||
     fail "UserDefinedGravityField: simulate exited $?"
   # WGS84 normal gravity at latitude 0, 20 m high (the body starts level with the joint)
   awk -F, 'NR == 2 { a = 6378137.0; f = 1 / 298.257223563; ha = 20 / a;
@@ -63,20 +63,20 @@ fi
 # ---- the same bytes on OpenCL --------------------------------------------------------------------
 if "$mbens" devices | grep -q '^OpenCL platform'; then
   # shellcheck disable=SC2086
-  "$mbens" simulate $orbit -o "$work/orbit-cl.csv" --backend opencl --signals $sig \
+  "$mbens" simulate $orbit -o "$work/orbit-cl.csv" --backend opencl --signals "$sig" \
     --stop-time 15 --interval 0.1 --tolerance 1e-12 || fail "orbit: OpenCL simulate exited $?"
   cmp -s "$work/orbit.csv" "$work/orbit-cl.csv" || fail "orbit: OpenCL differs from OpenMP"
   if [ -n "$msl" ]; then
     # shellcheck disable=SC2086
-    "$mbens" simulate $msl -o "$work/wgs84-cl.csv" --backend opencl --signals rev.phi,gravity[2] ||
-      fail "UserDefinedGravityField: OpenCL simulate exited $?"
+    "$mbens" simulate $msl -o "$work/wgs84-cl.csv" --backend opencl \
+      --signals 'rev.phi,gravity[2]' || fail "UserDefinedGravityField: OpenCL simulate exited $?"
     cmp -s "$work/wgs84.csv" "$work/wgs84-cl.csv" ||
       fail "UserDefinedGravityField: OpenCL differs from OpenMP"
   fi
   for b in openmp opencl; do
     # shellcheck disable=SC2086
     "$mbens" run $orbit -o "$work/run-$b" -n 8 --seed 5 --backend $b \
-      --vary 'mu=uniform(0.8,1.2)' --qoi 'min(sat.r_0[1])' --signals sat.r_0[1] \
+      --vary 'mu=uniform(0.8,1.2)' --qoi 'min(sat.r_0[1])' --signals 'sat.r_0[1]' \
       --stop-time 8 --interval 0.1 --quiet || fail "run on $b exited $?"
   done
   cmp -s "$work/run-openmp/members.csv" "$work/run-opencl/members.csv" ||
