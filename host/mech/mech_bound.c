@@ -24,20 +24,47 @@ static bool has_signal(const MbeMech* m, const char* name) {
   return false;
 }
 
-// a user's variable whose value is its binding: not a parameter, in a user's model, not solved
-// as an equation of a user's force law
+// v's binding: its own, or the field of a record given whole (Orientation R = body.frame_a.R
+// gives R.T the field T of that value, *field "T"); NULL when it has none
+static const MbeBinding* var_binding(const MbeMech* m, const MbeVar* v, const char** field) {
+  const MbeInst* in = &m->flat->insts[v->inst];
+  *field = NULL;
+  if (v->binding.expr) {
+    return &v->binding;
+  }
+  if (in->kind != MBE_INST_RECORD || !in->record_binding.expr || in->parent < 0) {
+    return NULL;
+  }
+  *field = v->name + strlen(in->name) + 1;
+  return &in->record_binding;
+}
+
+// a user's variable whose value is its binding: not a parameter, in a user's model (a record of
+// one), not solved as an equation of a user's force law
 static bool is_bound_output(MbeMech* m, const MbeVar* v) {
-  if (v->variability >= MBE_VAR_PARAMETER || !v->binding.expr) {
+  const char* field;
+  if (v->variability >= MBE_VAR_PARAMETER || !var_binding(m, v, &field)) {
     return false;
   }
-  MbeInstKind k = m->flat->insts[v->inst].kind;
+  int inst = field ? m->flat->insts[v->inst].parent : v->inst;
+  MbeInstKind k = m->flat->insts[inst].kind;
   if (k != MBE_INST_ROOT && k != MBE_INST_MODEL) {
     return false;
   }
   return !has_signal(m, mbe_mech_element_name(m, v, 0));
 }
 
+static int numel(const MbeVar* v) {
+  int n = 1;
+  for (int d = 0; d < v->ndims; d++) {
+    n *= v->dims[d];
+  }
+  return n;
+}
+
 static MbeStatus compile_var(MbeMech* m, Bound* b, int var, int elem, MbeSymId* out);
+static MbeStatus compile_field(MbeMech* m, Bound* b, int var, const MbeBinding* bd,
+                               const char* field, int elem, MbeSymId* out);
 
 static MbeSymId value_node(MbeMech* m, Bound* b, int var, int elem, const MbeExpr* at,
                            MbeStatus* st);
@@ -78,6 +105,11 @@ static MbeSymId value_node(MbeMech* m, Bound* b, int var, int elem, const MbeExp
 // element elem of var's binding (a vector binding is compiled element by element)
 static MbeStatus compile_var(MbeMech* m, Bound* b, int var, int elem, MbeSymId* out) {
   const MbeVar* v = &m->flat->vars[var];
+  const char* field;
+  const MbeBinding* bd = var_binding(m, v, &field);
+  if (field) {
+    return compile_field(m, b, var, bd, field, elem, out);
+  }
   if (v->ndims > 1 || v->binding.nsel) {
     return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, v->binding.loc,
                         "'%s': a binding of a matrix, or of an array of components, is not "
@@ -119,6 +151,29 @@ static MbeStatus compile_var(MbeMech* m, Bound* b, int var, int elem, MbeSymId* 
   return st;
 }
 
+// element elem of field `field` of a record binding bd: flat var var
+static MbeStatus compile_field(MbeMech* m, Bound* b, int var, const MbeBinding* bd,
+                               const char* field, int elem, MbeSymId* out) {
+  const MbeVar* v = &m->flat->vars[var];
+  size_t at = b->first[var] + (size_t)elem;
+  if (b->node[at] != MBE_SYM_NONE) {
+    *out = b->node[at];
+    return MBE_OK;
+  }
+  if (b->busy[var]) {
+    return mbe_error_at(m->err, MBE_ERR_MODEL, bd->loc, "the binding of '%s' depends on itself",
+                        v->name);
+  }
+  b->busy[var] = 1;
+  MbeStatus st = mbe_mech_expr_field(m, bd->expr, bd->scope, bd->lex, name_node, b, field,
+                                     v->ndims ? elem : -1, out);
+  b->busy[var] = 0;
+  if (st == MBE_OK) {
+    b->node[at] = *out;
+  }
+  return st;
+}
+
 MbeStatus mbe_mech_bound_outputs(MbeMech* m) {
   const MbeFlat* f = m->flat;
   Bound b = {mbe_arena_alloc(m->arena, (f->nvars + 1) * sizeof *b.first), NULL,
@@ -129,7 +184,7 @@ MbeStatus mbe_mech_bound_outputs(MbeMech* m) {
   size_t total = 0;
   for (size_t i = 0; i < f->nvars; i++) {
     b.first[i] = total;
-    total += f->vars[i].ndims == 1 ? (size_t)f->vars[i].dims[0] : 1;  // matrices: refused
+    total += (size_t)numel(&f->vars[i]);
   }
   b.node = mbe_arena_alloc(m->arena, (total + 1) * sizeof *b.node);
   if (!b.node) {
@@ -143,7 +198,7 @@ MbeStatus mbe_mech_bound_outputs(MbeMech* m) {
     if (!is_bound_output(m, v)) {
       continue;
     }
-    int n = v->ndims == 1 ? v->dims[0] : 1;
+    int n = numel(v);
     for (int k = 0; k < n; k++) {
       MbeSymId id;
       MbeStatus st = compile_var(m, &b, (int)i, k, &id);

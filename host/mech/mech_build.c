@@ -1595,6 +1595,19 @@ static void layout(MbeMech* m) {
   }
 }
 
+// a model's own gravity field: world.gravityAcceleration redeclared (gravity_fn NULL: World's
+// built-in fields)
+static void world_gravity_fn(MbeMech* m) {
+  const MbeInst* in = &m->flat->insts[m->comps[m->world].inst];
+  m->gravity_fn = NULL;
+  for (size_t i = 0; i < in->nredecl; i++) {
+    if (strcmp(in->redecl[i]->name, "gravityAcceleration") == 0) {
+      m->gravity_fn = in->redecl[i];
+      m->gravity_scope = in->redecl_scope[i];
+    }
+  }
+}
+
 static MbeStatus world_params(MbeMech* m) {
   m->gravity_type = MBE_GRAVITY_NONE;
   if (m->world < 0) {
@@ -1602,6 +1615,7 @@ static MbeStatus world_params(MbeMech* m) {
                          "the model has no World (declare 'inner Modelica.Mechanics.MultiBody."
                          "World world;')");
   }
+  world_gravity_fn(m);
   MbeStatus st = mbe_mech_int(m, m->world, "gravityType", 0, &m->gravity_type);
   double n0[3];
   if (st == MBE_OK)

@@ -304,9 +304,23 @@ void mbe_mech_force_up(MbeMech* m, const MbeMechEdge* e, MbeV3 t, MbeV3 f, MbeV3
 
 /* ---- gravity and bodies --------------------------------------------------------------------- */
 
+// world.gravityAcceleration(r) of a model's own gravity field
+static MbeV3 user_gravity(MbeMech* m, MbeV3 r) {
+  MbeV3 g = mbe_v3_zero();
+  if (m->gravity_error != MBE_OK) {
+    return g;
+  }
+  const MbeClass* fn = m->gravity_fn;
+  m->gravity_error = mbe_mech_fn_vector(m, fn, m->gravity_scope, fn->parent, r.e, 3, g.e, 3);
+  return m->gravity_error == MBE_OK ? g : mbe_v3_zero();
+}
+
 // gravity acceleration (world) at world position r
-static MbeV3 gravity(MbeMech* m, MbeV3 r) {
+MbeV3 mbe_mech_gravity(MbeMech* m, MbeV3 r) {
   MbeSym* s = m->s;
+  if (m->gravity_fn) {
+    return user_gravity(m, r);
+  }
   if (m->gravity_type == MBE_GRAVITY_UNIFORM) {
     return m->gvec;
   }
@@ -333,7 +347,7 @@ void mbe_mech_body_wrench(MbeMech* m, const MbeMechBody* b, MbeV3 aw, MbeV3 av, 
   MbeV3 a0 = mbe_v3_add(s, av, wxv);  // T a_0
   MbeV3 Rtc = mbe_m3_tmulv(s, P->R, c);
   MbeV3 rcm = mbe_v3_add(s, P->r0, Rtc);
-  MbeV3 g0 = gravity(m, rcm);
+  MbeV3 g0 = mbe_mech_gravity(m, rcm);
   MbeV3 g = mbe_m3_mulv(s, P->R, g0);
   MbeV3 acc = mbe_v3_sub(s, a0, g);
   if (!b->is_point_mass) {
@@ -1074,7 +1088,7 @@ static MbeStatus line_masses(MbeMech* m, MbeSymId* H, MbeSymId* b, bool* dense) 
           return st;
       }
     }
-    lm->g = gravity(m, lm->r);
+    lm->g = mbe_mech_gravity(m, lm->r);
     MbeSymId mass = lm->m;
     MbeV3 ag = mbe_v3_sub(s, lm->abias, lm->g);
     MbeV3 fin = mbe_v3_scale(s, mass, ag);
@@ -1207,5 +1221,7 @@ MbeStatus mbe_mech_equations(MbeMech* m) {
   mbe_free(b);
   if (st == MBE_OK && s->is_oom)
     st = nomem(m);
+  if (st == MBE_OK)
+    st = m->gravity_error;
   return st;
 }

@@ -325,6 +325,9 @@ typedef struct MbeMech {
   int gravity_type;       // Types.GravityTypes: MBE_GRAVITY_*
   MbeV3 gvec;             // uniform gravity g n/|n| (world, m/s^2)
   MbeSymId mu;            // point gravity field constant (m^3/s^2)
+  const MbeClass* gravity_fn;  // world.gravityAcceleration when a model redeclares it, else NULL
+  int gravity_scope;           // the instance its modifiers see (where it is redeclared)
+  MbeStatus gravity_error;     // the first error inlining it
   MbeStatus input_error;  // the first error of mbe_mech_input
   MbeSymId* line_f;       // per component: line force (tension) of line-force elements
   MbeSymId* line_len;     // per component: distance of the frame origins
@@ -405,11 +408,14 @@ typedef MbeSymId MbeMechNameFn(MbeMech* m, void* ctx, int var, int elem, bool de
 // time; + - * / ^ and unary minus; relations, and, or, not (as 0/1); if-expressions (SELECT);
 // der(v) of a variable (the name callback's derivative node; 0 of a parameter, 1 of time);
 // noEvent and smooth (transparent); abs, sign, sqrt, sin, cos, tan, asin, acos, atan, atan2, exp,
-// log, log10, sinh, cosh, tanh, min, max; a call of a Modelica function of the model or a library
-// with scalar inputs and outputs, inlined: its algorithm runs symbolically (an if whose condition
-// varies selects each variable's value, for- and while-loops run when their bounds are known when
-// compiling). Anything else (an array value, an external function) is MBE_ERR_UNSUPPORTED naming
-// it at its place.
+// log, log10, sinh, cosh, tanh, min, max; a call of a Modelica function of the model or a library,
+// inlined: its algorithm runs symbolically (an if whose condition varies selects each variable's
+// value, for- and while-loops run when their bounds are known when compiling); its inputs,
+// outputs and locals may be vectors and matrices (x[:], x[size(v, 1)], Real[3], a type such as
+// Axis), assigned whole or element by element. Arrays follow Modelica: vector * vector is the
+// scalar product, matrix * vector and matrix * matrix the matrix products, {a, b}, size, sum,
+// cross, transpose, identity, zeros, ones, fill. Anything else (an array where a scalar is
+// needed, an external function, a record) is MBE_ERR_UNSUPPORTED naming it at its place.
 MbeStatus mbe_mech_expr(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
                         MbeMechNameFn* name, void* ctx, MbeSymId* out);
 // the length of the vector expression e (its unsubscripted vector variables), 0 for a scalar;
@@ -418,10 +424,28 @@ MbeStatus mbe_mech_expr_size(MbeMech* m, const MbeExpr* e, int scope, const MbeC
                              int* n);
 // element sel (0-based) of the vector expression e, as mbe_mech_expr: each unsubscripted vector
 // variable gives its element sel, an array literal its entry sel, operators and functions apply
-// element by element, zeros(n), ones(n) and fill(x, n) give their element; a product of two
-// vectors (a dot product in Modelica) is refused
+// element by element, zeros(n), ones(n) and fill(x, n) give their element, a function's array
+// output its element sel, products of arrays follow Modelica (vector * vector is a scalar)
 MbeStatus mbe_mech_expr_elem(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
                              MbeMechNameFn* name, void* ctx, int sel, MbeSymId* out);
+
+// element sel (-1: a scalar) of field `field` ("T" of a Frames.Orientation) of the record value
+// e, as mbe_mech_expr: a record instance's field, a record constructor's argument, the field of a
+// function's record output
+MbeStatus mbe_mech_expr_field(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
+                              MbeMechNameFn* name, void* ctx, const char* field, int sel,
+                              MbeSymId* out);
+
+// The outputs out[0..nout) of function fn (a vector) for its first input, the vector
+// in[0..nin), inlined as mbe_mech_expr inlines a call; its other inputs take the values of fn's
+// modifiers (a short definition `f = g(k = x)`, written in class lex of flat instance scope) or
+// their defaults.
+MbeStatus mbe_mech_fn_vector(MbeMech* m, const MbeClass* fn, int scope, const MbeClass* lex,
+                             const MbeSymId* in, int nin, MbeSymId* out, int nout);
+
+// The gravity acceleration (world frame) at world position r: World's built-in fields, or its
+// redeclared gravityAcceleration inlined (an error goes to m->gravity_error, zero gravity out)
+MbeV3 mbe_mech_gravity(MbeMech* m, MbeV3 r);
 
 // The user's own variables with a binding (not parameters, in a user's model) become signals
 // computed from the signals their bindings name (mech_bound.c); after mbe_mech_outputs.

@@ -133,6 +133,9 @@ static void body_signals(MbeMech* m, const MbeMechBody* bd, const char* prefix, 
   }
   mbe_mech_signal_v3(m, prefix, "w_a", P->w);
   mbe_mech_signal_v3(m, prefix, "z_a", P->aw);
+  MbeV3 Rtc = mbe_m3_tmulv(s, P->R, bd->r_cm);
+  MbeV3 rcm = mbe_v3_add(s, P->r0, Rtc);
+  mbe_mech_signal_v3(m, prefix, "g_0", mbe_mech_gravity(m, rcm));
   // orientation states: the root's own, dummies otherwise (as the MSL's Body)
   const MbeMechEdge* e = bd->root_edge >= 0 ? &m->edges[bd->root_edge] : NULL;
   MbeSymId Q[4] = {0, 0, 0, mbe_sym_const(s, 1.0)}, phi[3] = {0, 0, 0}, phid[3] = {0, 0, 0},

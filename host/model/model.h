@@ -87,7 +87,11 @@ typedef struct MbeInst {
   // classes redeclared for this instance (`redeclare model M = D` in a modifier or in a class
   // body): a component of type M takes the redeclared class (nredecl)
   const MbeClass** redecl;
+  int* redecl_scope;  // the instance each one's modifiers see (where it is written)
   size_t nredecl;
+  // a record instance given whole, `Orientation R = body.frame_a.R` or an equation
+  // `R = Frames.nullRotation()`: its fields are those of that value (expr NULL: none)
+  MbeBinding record_binding;
 } MbeInst;
 
 // one primitive variable (a Real/Integer/Boolean/String/enumeration component, scalar or array)

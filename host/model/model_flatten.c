@@ -668,29 +668,39 @@ static MbeStatus add_redecl(MbeFlatten* fl, int inst, const MbeClass* c, int sco
   fl->redecl_scopes = rs;
   rs[fl->nredecl_scopes++] = (RedeclScope){c, scope};
   MbeInst* in = &fl->flat->insts[inst];
-  if (c->restriction == MBE_CLASS_FUNCTION) {
-    return mbe_error_at(err, MBE_ERR_UNSUPPORTED, c->prefix_loc,
-                        "redeclaring a function is not supported by mbens yet");
-  }
-  if (!mbe_class_member(fl->spec, in->cls, c->name)) {
+  // a redeclared function (World's gravityAcceleration) is kept with the instance its
+  // modifiers see; host/mech inlines it where the class calls it
+  const MbeClass* old = mbe_class_member(fl->spec, in->cls, c->name);
+  if (!old) {
     return mbe_error_at(err, MBE_ERR_MODEL, c->loc, "%s has no class '%s' to redeclare",
                         in->class_name, c->name);
+  }
+  if ((old->restriction == MBE_CLASS_FUNCTION) != (c->restriction == MBE_CLASS_FUNCTION)) {
+    return mbe_error_at(err, MBE_ERR_MODEL, c->prefix_loc,
+                        "'%s' is redeclared as a %s where %s declares a %s", c->name,
+                        mbe_restriction_str(c->restriction), in->class_name,
+                        mbe_restriction_str(old->restriction));
   }
   for (size_t i = 0; i < in->nredecl; i++) {
     if (strcmp(in->redecl[i]->name, c->name) == 0) {
       in->redecl[i] = c;
+      in->redecl_scope[i] = scope;
       return MBE_OK;
     }
   }
   const MbeClass** a = mbe_arena_alloc(fl->arena, (in->nredecl + 1) * sizeof *a);
-  if (!a) {
+  int* sc = mbe_arena_alloc(fl->arena, (in->nredecl + 1) * sizeof *sc);
+  if (!a || !sc) {
     return nomem(err);
   }
   if (in->nredecl) {
     memcpy(a, in->redecl, in->nredecl * sizeof *a);
+    memcpy(sc, in->redecl_scope, in->nredecl * sizeof *sc);
   }
   a[in->nredecl] = c;
+  sc[in->nredecl] = scope;
   in->redecl = a;
+  in->redecl_scope = sc;
   in->nredecl++;
   return MBE_OK;
 }
@@ -1108,6 +1118,30 @@ static MbeStatus find_inner(MbeFlatten* fl, int inst, const MbeComp* c, int* out
   return st;
 }
 
+// the binding of a structured component written in its declaration or a modifier (value): a
+// record's (Orientation R = body.frame_a.R) gives its fields, host/mech compiles it; another
+// class's is refused
+static MbeStatus record_binding(const ModEntry* value, const MbeComp* c, int dscope,
+                                const MbeClass* lex, const TypeInfo* ti, MbeBinding* out,
+                                MbeError* err) {
+  bool record = ti->cls->restriction == MBE_CLASS_RECORD && !c->ndims && !c->ntype_dims &&
+                !ti->ndims;
+  *out = (MbeBinding){0};
+  if (!value && !c->binding) {
+    return MBE_OK;
+  }
+  if (!record) {
+    return mbe_error_at(err, MBE_ERR_UNSUPPORTED, value ? value->arg->value_loc : c->binding_loc,
+                        "binding a whole %s component with '=' (modify its elements instead)",
+                        mbe_restriction_str(ti->cls->restriction));
+  }
+  out->expr = value ? value->arg->value : c->binding;
+  out->scope = value ? value->scope : dscope;
+  out->lex = value ? value->lex : lex;
+  out->loc = value ? value->arg->value_loc : c->binding_loc;
+  return MBE_OK;
+}
+
 static MbeStatus make_insts(MbeFlatten* fl, int inst, size_t slot_index, const TypeInfo* ti,
                             const ModSet* mods, MbeError* err) {
   MbeStatus st;
@@ -1121,13 +1155,12 @@ static MbeStatus make_insts(MbeFlatten* fl, int inst, size_t slot_index, const T
   if ((st = modset_child(fl, mods, c->name, &own, &value, err)) != MBE_OK) {
     return st;
   }
-  if (value || c->binding) {
-    return mbe_error_at(err, MBE_ERR_UNSUPPORTED, value ? value->arg->value_loc : c->binding_loc,
-                        "binding a whole %s component with '=' (modify its elements instead)",
-                        mbe_restriction_str(ti->cls->restriction));
-  }
   ModSet all;
   int dscope = slot->decl_scope >= 0 ? slot->decl_scope : inst;
+  MbeBinding rb;
+  if ((st = record_binding(value, c, dscope, lex, ti, &rb, err)) != MBE_OK) {
+    return st;
+  }
   if ((st = component_mods(fl, &own, c, dscope, lex, ti, &all, err)) != MBE_OK) {
     return st;
   }
@@ -1206,6 +1239,7 @@ static MbeStatus make_insts(MbeFlatten* fl, int inst, size_t slot_index, const T
       return st;
     }
     fl->flat->insts[inst].slots[slot_index].elems[k] = ni;
+    fl->flat->insts[ni].record_binding = rb;
     if ((st = expand(fl, ni, &em, err)) != MBE_OK) {
       return st;
     }
@@ -2121,6 +2155,31 @@ static MbeStatus check_eq_names(MbeFlatten* fl, const MbeExpr* e, int scope, con
   return MBE_OK;
 }
 
+// `R = expr` of a record instance R (R = Frames.nullRotation()): an explicit equation of the
+// record, kept as its binding (*rec), which host/mech compiles field by field like a
+// declaration's `Orientation R = expr`
+static MbeStatus record_equation(MbeFlatten* fl, const MbeEquation* eq, int inst,
+                                 const MbeClass* cls, bool* rec, MbeError* err) {
+  MbeRef ref;
+  MbeError scratch;
+  *rec = false;
+  if (eq->is_initial || eq->kind != MBE_EQ_SIMPLE || eq->lhs->kind != MBE_EX_NAME ||
+      mbe_flatten_resolve(fl, &eq->lhs->name, inst, cls, &ref, &scratch) != MBE_OK ||
+      ref.kind != MBE_REF_INST || ref.index < 0 || ref.nparts_used != eq->lhs->name.nparts ||
+      fl->flat->insts[ref.index].kind != MBE_INST_RECORD) {
+    return MBE_OK;
+  }
+  MbeInst* r = &fl->flat->insts[ref.index];
+  if (r->record_binding.expr) {
+    return mbe_error_at(err, MBE_ERR_MODEL, eq->loc,
+                        "the record '%s' is given twice: by this equation and at %d:%d", r->name,
+                        r->record_binding.loc.line, r->record_binding.loc.col);
+  }
+  r->record_binding = (MbeBinding){.expr = eq->rhs, .scope = inst, .lex = cls, .loc = eq->loc};
+  *rec = true;
+  return MBE_OK;
+}
+
 // an equation-statement: an assert on parameters is checked here and, like one on variables,
 // kept for the run (mech); anything else is not simulated
 static MbeStatus flatten_call(MbeFlatten* fl, const MbeEquation* eq, int inst, const MbeClass* cls,
@@ -2200,6 +2259,13 @@ static MbeStatus flatten_equations(MbeFlatten* fl, int inst, const MbeClass* cls
       if ((st = flatten_connect(fl, eq, inst, cls, err)) != MBE_OK) {
         return st;
       }
+      continue;
+    }
+    bool rec = false;
+    if ((st = record_equation(fl, eq, inst, cls, &rec, err)) != MBE_OK) {
+      return st;
+    }
+    if (rec) {
       continue;
     }
     if ((st = check_eq_names(fl, eq->lhs, inst, cls, err)) != MBE_OK ||

@@ -424,15 +424,19 @@ static const ErrorCase CASES[] = {
      NULL, MBE_ERR_UNSUPPORTED, 5, 7,
      "'R' is a record; records as values in equations (Frames.Orientation and functions of it) "
      "are not supported by mbens yet"},
+    {"record given twice",
+     "model T\n  Modelica.Mechanics.MultiBody.Frames.Orientation R = Q;\n"
+     "  Modelica.Mechanics.MultiBody.Frames.Orientation Q;\nequation\n  R = Q;\nend T;\n",
+     NULL, MBE_ERR_MODEL, 5, 3, "the record 'R' is given twice: by this equation and at 2:55"},
     {"redeclare of nothing", "model T\n  redeclare Real x;\nend T;\n", NULL, MBE_ERR_MODEL, 2, 3,
      "'redeclare x' redeclares nothing: no base class declares 'x'"},
     {"redeclare of a final element",
      "model B\n  final Real c = 1;\nend B;\nmodel T\n  B b(redeclare Real c);\nend T;\n", "T",
      MBE_ERR_MODEL, 5, 7, "'c' is declared final (test.mo:2:14) and cannot be redeclared"},
-    {"redeclare of a function in a modifier",
-     "model B\n  replaceable function f = g;\nend B;\nmodel T\n  B b(redeclare function f = h);\n"
+    {"redeclare of a function as a model",
+     "model B\n  replaceable function f = g;\nend B;\nmodel T\n  B b(redeclare model f = B);\n"
      "end T;\n",
-     "T", MBE_ERR_UNSUPPORTED, 5, 7, "redeclaring a function is not supported by mbens yet"},
+     "T", MBE_ERR_MODEL, 5, 7, "'f' is redeclared as a model where B declares a function"},
     {"redeclare of a class that does not exist",
      "model B\n  Real x;\nend B;\nmodel T\n  B b(redeclare model M = B);\nend T;\n", "T",
      MBE_ERR_MODEL, 5, 23, "B has no class 'M' to redeclare"},

@@ -235,21 +235,29 @@ package Modelica "Modelica Standard Library - Version 4.0.0 (interface subset)"
       function to_deg "Convert from radian to degree"
         input SI.Angle radian "Value in radian";
         output NonSI.Angle_deg degree "Value in degree";
+      algorithm
+        degree := (180.0/Modelica.Constants.pi)*radian;
       end to_deg;
 
       function from_deg "Convert from degree to radian"
         input NonSI.Angle_deg degree "Value in degree";
         output SI.Angle radian "Value in radian";
+      algorithm
+        radian := (Modelica.Constants.pi/180.0)*degree;
       end from_deg;
 
       function to_rpm "Convert from radian per second to revolutions per minute"
         input SI.AngularVelocity rs "Value in radian per second";
         output NonSI.AngularVelocity_rpm rpm "Value in revolutions per minute";
+      algorithm
+        rpm := (30/Modelica.Constants.pi)*rs;
       end to_rpm;
 
       function from_rpm "Convert from revolutions per minute to radian per second"
         input NonSI.AngularVelocity_rpm rpm "Value in revolutions per minute";
         output SI.AngularVelocity rs "Value in radian per second";
+      algorithm
+        rs := (Modelica.Constants.pi/30)*rpm;
       end from_rpm;
 
       function to_degC "Convert from kelvin to degree Celsius"
@@ -293,21 +301,29 @@ package Modelica "Modelica Standard Library - Version 4.0.0 (interface subset)"
       function to_deg "Convert from radian to degree"
         input Modelica.Units.SI.Angle radian "Value in radian";
         output Modelica.Units.NonSI.Angle_deg degree "Value in degree";
+      algorithm
+        degree := (180.0/Modelica.Constants.pi)*radian;
       end to_deg;
 
       function from_deg "Convert from degree to radian"
         input Modelica.Units.NonSI.Angle_deg degree "Value in degree";
         output Modelica.Units.SI.Angle radian "Value in radian";
+      algorithm
+        radian := (Modelica.Constants.pi/180.0)*degree;
       end from_deg;
 
       function to_rpm "Convert from radian per second to revolutions per minute"
         input Modelica.Units.SI.AngularVelocity rs "Value in radian per second";
         output Modelica.Units.NonSI.AngularVelocity_rpm rpm "Value in revolutions per minute";
+      algorithm
+        rpm := (30/Modelica.Constants.pi)*rs;
       end to_rpm;
 
       function from_rpm "Convert from revolutions per minute to radian per second"
         input Modelica.Units.NonSI.AngularVelocity_rpm rpm "Value in revolutions per minute";
         output Modelica.Units.SI.AngularVelocity rs "Value in radian per second";
+      algorithm
+        rs := (Modelica.Constants.pi/30)*rpm;
       end from_rpm;
     end Conversions;
   end SIunits;
@@ -403,6 +419,8 @@ package Modelica "Modelica Standard Library - Version 4.0.0 (interface subset)"
       function length "Return length of a vector (better as norm(), if further symbolic processing is performed)"
         input Real v[:] "Real vector";
         output Real result "Length of vector v";
+      algorithm
+        result := sqrt(v*v);
       end length;
 
       function norm "Return the p-norm of a vector"
@@ -415,6 +433,8 @@ package Modelica "Modelica Standard Library - Version 4.0.0 (interface subset)"
         input Real v[:] "Real vector";
         input Real eps(min = 0.0) = 100*Modelica.Constants.eps "if |v| < eps then result = v/eps";
         output Real result[size(v, 1)] "Input vector v normalized to length=1";
+      algorithm
+        result := smooth(0, if length(v) >= eps then v/length(v) else v/eps);
       end normalize;
 
       function normalizeWithAssert "Return normalized vector such that length = 1 (trigger an assert for zero vector)"

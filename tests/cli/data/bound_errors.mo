@@ -8,12 +8,12 @@ package BoundErrors
     connect(world.frame_b, rev.frame_a);
     connect(rev.frame_b, body.frame_a);
   end Base;
-  function norm3
-    input Real r[3];
-    output Real n;
+  function halve "halves x until it is at most 1: a loop whose count depends on the run"
+    input Real x;
+    output Real y = x;
   algorithm
-    n := sqrt(r[1]^2 + r[2]^2 + r[3]^2);
-  end norm3;
+    while y > 1 loop y := y/2; end while;
+  end halve;
   function noOutput
     input Real x;
     output Real y;
@@ -31,10 +31,10 @@ package BoundErrors
     end if;
     y := x;
   end earlyReturn;
-  model ArrayFunction
+  model WhileVaries
     extends Base;
-    Real n = norm3(body.frame_a.r_0);
-  end ArrayFunction;
+    Real n = halve(rev.w);
+  end WhileVaries;
   model Undefined
     extends Base;
     Real y;
@@ -57,4 +57,25 @@ package BoundErrors
     extends Base;
     Real y = earlyReturn(rev.w);
   end Return;
+  function nullR "a record output"
+    output Modelica.Mechanics.MultiBody.Frames.Orientation R;
+  algorithm
+    R := Modelica.Mechanics.MultiBody.Frames.Orientation(T = identity(3), w = zeros(3));
+  end nullR;
+  function twoR "an array of records"
+    input Real x;
+    output Real y;
+  protected
+    Modelica.Mechanics.MultiBody.Frames.Orientation R[2];
+  algorithm
+    y := x;
+  end twoR;
+  model RecordValue
+    extends Base;
+    Real y = nullR();
+  end RecordValue;
+  model RecordArray
+    extends Base;
+    Real y = twoR(rev.w);
+  end RecordArray;
 end BoundErrors;

@@ -95,12 +95,14 @@ package MultiBody "Library to model 3-dimensional mechanical systems (interfaces
     parameter Real defaultNm_to_m(unit="N.m/m", min=0) = 1000
       "Default scaling of torque arrows (length = torque/defaultNm_to_m) [animation]";
 
-    // Left out: replaceable function gravityAcceleration =
-    //   Forces.Internal.standardGravityAcceleration(gravityType=gravityType,
-    //   g=g*Modelica.Math.Vectors.normalizeWithAssert(n), mu=mu)
-    //   constrainedby Interfaces.partialGravityAcceleration
-    // (replaceable functions are outside the subset; host/mech evaluates the three
-    // gravityType fields from gravityType, g, n and mu).
+    // As the MSL: a model redeclares it for a gravity field of its own, which host/mech
+    // inlines per body; while it is the standard function, host/mech computes the three
+    // gravityType fields from gravityType, g, n and mu itself.
+    replaceable function gravityAcceleration =
+      Modelica.Mechanics.MultiBody.Forces.Internal.standardGravityAcceleration(
+        gravityType=gravityType, g=g*Modelica.Math.Vectors.normalizeWithAssert(n), mu=mu)
+      constrainedby Modelica.Mechanics.MultiBody.Interfaces.partialGravityAcceleration
+      "Function to compute the gravity acceleration, resolved in world frame";
   end World;
 
   package Types "Constants and types with choices, especially to build menus"

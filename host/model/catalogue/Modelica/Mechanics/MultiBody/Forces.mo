@@ -371,4 +371,15 @@ package Forces "Components that exert forces and/or torques between frames (inte
     SI.Power lossPower "Loss power leaving component via heatPort";
   end SpringDamperSeries;
 
+  package Internal "Internal package, should not be used by user"
+    function standardGravityAcceleration "Standard gravity fields (no/parallel/point field)"
+      extends Modelica.Mechanics.MultiBody.Interfaces.partialGravityAcceleration;
+      input Modelica.Mechanics.MultiBody.Types.GravityTypes gravityType "Type of gravity field";
+      input SI.Acceleration g[3]
+        "Constant gravity acceleration, resolved in world frame, if gravityType=UniformGravity";
+      input Real mu(unit="m3/s2")
+        "Field constant of point gravity field, if gravityType=PointGravity";
+    end standardGravityAcceleration;
+  end Internal;
+
 end Forces;
