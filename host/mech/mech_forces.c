@@ -487,7 +487,10 @@ MbeStatus mbe_mech_forces(MbeMech* m) {
       case MBE_MC_LINE_FORCE_WITH_MASS:
       case MBE_MC_LINE_FORCE_WITH_TWO_MASSES: st = line_force(m, (int)c); break;
       case MBE_MC_USER_LINE_FORCE:
-      case MBE_MC_USER_FORCE: st = mbe_mech_user_force(m, (int)c); break;
+      case MBE_MC_USER_FORCE:
+      case MBE_MC_USER_TWO_FRAMES:
+      case MBE_MC_USER_ONE_FRAME_A:
+      case MBE_MC_USER_ONE_FRAME_B: st = mbe_mech_user_force(m, (int)c); break;
       case MBE_MC_FIXED_FRAME:
       case MBE_MC_FIXED_ARROW:
       case MBE_MC_FIXED_SHAPE:
@@ -658,7 +661,9 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
       case MBE_MC_USER_TRANS_COMPLIANT:
       case MBE_MC_USER_TRANS_RELATIVE:
       case MBE_MC_USER_ROT_COMPLIANT:
-      case MBE_MC_USER_ROT_RELATIVE: {
+      case MBE_MC_USER_ROT_RELATIVE:
+      case MBE_MC_USER_ROT_TWO_FLANGES:
+      case MBE_MC_USER_TRANS_TWO_FLANGES: {
         rot = comp->kind <= MBE_MC_ROT_SPRING_DAMPER;
         if (sa < 0 || sb < 0) {
           return mbe_mech_error(m, MBE_ERR_MODEL, (int)c,
@@ -670,6 +675,16 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
           return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, (int)c,
                                 "a 1-D element must sit between a joint axis and its support or a "
                                 "fixed flange; 1-D drive trains are not supported yet");
+        }
+        if (comp->kind == MBE_MC_USER_ROT_TWO_FLANGES ||
+            comp->kind == MBE_MC_USER_TRANS_TWO_FLANGES) {
+          // the law states both flanges' torques (forces) itself
+          MbeSymId fa = 0;
+          st = mbe_mech_user_flanges(m, (int)c, A, B, &fa, &f);
+          A->load = mbe_sym_add(s, A->load, fa);
+          B->load = mbe_sym_add(s, B->load, f);
+          m->drive_f[c] = f;
+          break;
         }
         MbeSymId rel = mbe_sym_sub(s, B->pos, A->pos);
         MbeSymId relv = mbe_sym_sub(s, B->vel, A->vel);
