@@ -110,6 +110,8 @@ static const UserKind KINDS[] = {
 };
 enum { NKINDS = sizeof KINDS / sizeof KINDS[0] };
 
+static MbeStatus side_size(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex, int* n);
+
 static const UserKind* user_kind(MbeMechKind k) {
   for (int i = 0; i < NKINDS; i++) {
     if (KINDS[i].kind == k) {
@@ -389,9 +391,9 @@ static MbeStatus user_setup(MbeMech* m, int c, MbeMechUser* u) {
     }
     // a vector equation (frame_b.f = c*r_rel_b) is one equation per element
     int nl = 0, nr = 0;
-    MbeStatus st = mbe_mech_expr_size(m, q->lhs, q->scope, q->lex, &nl);
+    MbeStatus st = side_size(m, q->lhs, q->scope, q->lex, &nl);
     if (st == MBE_OK) {
-      st = mbe_mech_expr_size(m, q->rhs, q->scope, q->lex, &nr);
+      st = side_size(m, q->rhs, q->scope, q->lex, &nr);
     }
     if (st == MBE_OK && nl && nr && nl != nr) {
       st = mbe_error_at(m->err, MBE_ERR_MODEL, q->loc,
@@ -523,7 +525,7 @@ typedef struct Solve {
   MbeSymId dknown[MAX_KNOWN][3];  // their derivatives where has_der
   bool has_der[MAX_KNOWN];
   bool unavailable[MAX_KNOWN];  // an acceleration: not known to a force law
-  const MbeMechPoint* P[2];  // frame_a's and frame_b's points where their kinematics are known
+  const MbeMechPoint* P[2];     // frame_a's and frame_b's points where their kinematics are known
   MbeSymId first;  // the first placeholder node: nothing below it depends on an unknown
   MbeSymId* ph;    // (nunk) placeholder leaves
   MbeSymId* val;   // (nunk) solved values, 0 while unknown
@@ -534,8 +536,8 @@ typedef struct Solve {
 // the frame; its der is an acceleration); false where loc is none of them
 static bool frame_known(Solve* q, const char* loc, int elem, bool der, const MbeExpr* at,
                         MbeStatus* st, MbeSymId* out) {
-  if (!loc || strncmp(loc, "frame_", 6) != 0 || (loc[6] != 'a' && loc[6] != 'b') ||
-      loc[7] != '.' || !q->P[loc[6] - 'a']) {
+  if (!loc || strncmp(loc, "frame_", 6) != 0 || (loc[6] != 'a' && loc[6] != 'b') || loc[7] != '.' ||
+      !q->P[loc[6] - 'a']) {
     return false;
   }
   MbeSym* s = q->m->s;
@@ -613,6 +615,162 @@ static MbeSymId name_node(MbeMech* m, void* ctx, int var, int elem, bool der, co
   return 0;
 }
 
+// ---- Frames.resolve1/resolve2/resolveRelative of the component's frames --------------------
+// mech_expr compiles scalars and vectors element by element; an orientation record is no value
+// there. Sides of equations that call these functions are taken apart here down to the calls:
+// sums, differences, negation and products or quotients with scalars, elementwise; a call's
+// element is a row (resolve2) or a column (resolve1) of the frame's T times its vector.
+
+typedef enum { FR_NONE, FR_RESOLVE1, FR_RESOLVE2, FR_RELATIVE } FrFn;
+
+static FrFn frames_fn(const MbeExpr* e) {
+  size_t n = e->kind == MBE_EX_CALL ? e->name.nparts : 0;
+  if (n < 2 || strcmp(e->name.parts[n - 2].ident, "Frames") != 0) {
+    return FR_NONE;
+  }
+  const char* f = e->name.parts[n - 1].ident;
+  return strcmp(f, "resolve1") == 0          ? FR_RESOLVE1
+         : strcmp(f, "resolve2") == 0        ? FR_RESOLVE2
+         : strcmp(f, "resolveRelative") == 0 ? FR_RELATIVE
+                                             : FR_NONE;
+}
+
+static bool has_frames_fn(const MbeExpr* e) {
+  if (!e || frames_fn(e) != FR_NONE) {
+    return e != NULL;
+  }
+  for (size_t i = 0; i < e->nargs; i++) {
+    if (has_frames_fn(e->args[i])) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// the length of side e (0: a scalar), as mbe_mech_expr_size, a Frames function giving 3
+static MbeStatus side_size(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex, int* n) {
+  if (!has_frames_fn(e)) {
+    return mbe_mech_expr_size(m, e, scope, lex, n);
+  }
+  if (frames_fn(e) != FR_NONE) {
+    *n = 3;
+    return MBE_OK;
+  }
+  *n = 0;
+  for (size_t i = 0; i < e->nargs; i++) {
+    int k;
+    MbeStatus st = side_size(m, e->args[i], scope, lex, &k);
+    if (st != MBE_OK) {
+      return st;
+    }
+    if (k && *n && k != *n) {
+      return mbe_error_at(m->err, MBE_ERR_MODEL, e->args[i]->loc,
+                          "a vector of %d elements where the others have %d", k, *n);
+    }
+    *n = k ? k : *n;
+  }
+  return MBE_OK;
+}
+
+// T of the frame whose R the name e is (frame_a.R or frame_b.R of a frame q knows)
+static MbeStatus frame_T(Solve* q, const MbeExpr* e, MbeM3* T) {
+  const MbeName* nm = &e->name;
+  bool ok =
+      e->kind == MBE_EX_NAME && !nm->is_global && nm->nparts == 2 && !nm->parts[0].nsubs &&
+      !nm->parts[1].nsubs && strcmp(nm->parts[1].ident, "R") == 0 &&
+      (strcmp(nm->parts[0].ident, "frame_a") == 0 || strcmp(nm->parts[0].ident, "frame_b") == 0);
+  const MbeMechPoint* P = ok ? q->P[nm->parts[0].ident[6] - 'a'] : NULL;
+  if (!P) {
+    return mbe_error_at(q->m->err, MBE_ERR_UNSUPPORTED, e->loc,
+                        "%s: the orientation here must be frame_a.R or frame_b.R of the "
+                        "component's own frames (whose kinematics mbens knows)",
+                        q->m->comps[q->c].name);
+  }
+  *T = P->R;
+  return MBE_OK;
+}
+
+static MbeStatus side_elem(Solve* q, const MbeExpr* e, const MbeFlatEq* fq, int sel, MbeSymId* out);
+
+// element sel of Frames.resolve1(R, v), resolve2(R, v), resolveRelative(v, R1, R2)
+static MbeStatus frames_elem(Solve* q, const MbeExpr* e, const MbeFlatEq* fq, int sel,
+                             MbeSymId* out) {
+  MbeSym* s = q->m->s;
+  FrFn fn = frames_fn(e);
+  size_t need = fn == FR_RELATIVE ? 3 : 2;
+  if (e->nargs != need || e->nnamed || sel < 0) {
+    return mbe_error_at(q->m->err, MBE_ERR_UNSUPPORTED, e->loc,
+                        sel < 0 ? "a Frames function's vector where a scalar is needed"
+                                : "this call of a Frames function (its arguments)");
+  }
+  MbeM3 T1, T2;
+  MbeV3 v;
+  const MbeExpr* ve = e->args[fn == FR_RELATIVE ? 0 : 1];
+  MbeStatus st = frame_T(q, e->args[fn == FR_RELATIVE ? 1 : 0], &T1);
+  if (st == MBE_OK && fn == FR_RELATIVE) {
+    st = frame_T(q, e->args[2], &T2);
+  }
+  for (int j = 0; j < 3 && st == MBE_OK; j++) {
+    st = side_elem(q, ve, fq, j, &v.e[j]);
+  }
+  if (st != MBE_OK) {
+    return st;
+  }
+  // resolve1: T^T v; resolve2: T v; resolveRelative: T2 T1^T v
+  MbeV3 r = fn == FR_RESOLVE2 ? mbe_m3_mulv(s, T1, v) : mbe_m3_tmulv(s, T1, v);
+  if (fn == FR_RELATIVE) {
+    r = mbe_m3_mulv(s, T2, r);
+  }
+  *out = r.e[sel];
+  return MBE_OK;
+}
+
+// element sel of an equation's side (sel < 0: a scalar side) through the Frames functions
+static MbeStatus side_elem(Solve* q, const MbeExpr* e, const MbeFlatEq* fq, int sel,
+                           MbeSymId* out) {
+  MbeMech* m = q->m;
+  MbeSym* s = m->s;
+  if (!has_frames_fn(e)) {
+    return mbe_mech_expr_elem(m, e, fq->scope, fq->lex, name_node, q, sel, out);
+  }
+  if (frames_fn(e) != FR_NONE) {
+    return frames_elem(q, e, fq, sel, out);
+  }
+  MbeSymId a, b;
+  MbeStatus st;
+  if (e->kind == MBE_EX_PAREN) {
+    return side_elem(q, e->args[0], fq, sel, out);
+  }
+  if (e->kind == MBE_EX_UNARY && e->op == MBE_OP_NEG) {
+    st = side_elem(q, e->args[0], fq, sel, &a);
+    *out = st == MBE_OK ? mbe_sym_neg(s, a) : 0;
+    return st;
+  }
+  bool sum = e->kind == MBE_EX_BINARY && (e->op == MBE_OP_ADD || e->op == MBE_OP_SUB ||
+                                          e->op == MBE_OP_EADD || e->op == MBE_OP_ESUB);
+  bool prod = e->kind == MBE_EX_BINARY && (e->op == MBE_OP_MUL || e->op == MBE_OP_EMUL ||
+                                           e->op == MBE_OP_DIV || e->op == MBE_OP_EDIV);
+  int na = 0, nb = 0;
+  if (prod && ((st = side_size(m, e->args[0], fq->scope, fq->lex, &na)) != MBE_OK ||
+               (st = side_size(m, e->args[1], fq->scope, fq->lex, &nb)) != MBE_OK)) {
+    return st;
+  }
+  bool div = e->op == MBE_OP_DIV || e->op == MBE_OP_EDIV;
+  if (!sum && (!prod || (na && nb) || (div && nb))) {
+    return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, e->loc,
+                        "a Frames function's vector inside this expression is not supported by "
+                        "mbens yet (sums, differences and products with scalars are)");
+  }
+  if ((st = side_elem(q, e->args[0], fq, prod && !na ? -1 : sel, &a)) != MBE_OK ||
+      (st = side_elem(q, e->args[1], fq, prod && !nb ? -1 : sel, &b)) != MBE_OK) {
+    return st;
+  }
+  bool minus = e->op == MBE_OP_SUB || e->op == MBE_OP_ESUB;
+  *out = sum ? (minus ? mbe_sym_sub(s, a, b) : mbe_sym_add(s, a, b))
+             : (div ? mbe_sym_div(s, a, b) : mbe_sym_mul(s, a, b));
+  return MBE_OK;
+}
+
 // the residual lhs - rhs of flat equation i (its element sel when >= 0), or v - binding for
 // i = -1 - v
 static MbeStatus residual(Solve* q, int i, int sel, MbeSymId* out) {
@@ -626,9 +784,9 @@ static MbeStatus residual(Solve* q, int i, int sel, MbeSymId* out) {
     }
   } else {
     const MbeFlatEq* e = &q->m->flat->eqs[i];
-    st = mbe_mech_expr_elem(q->m, e->lhs, e->scope, e->lex, name_node, q, sel, &a);
+    st = side_elem(q, e->lhs, e, sel, &a);
     if (st == MBE_OK) {
-      st = mbe_mech_expr_elem(q->m, e->rhs, e->scope, e->lex, name_node, q, sel, &b);
+      st = side_elem(q, e->rhs, e, sel, &b);
     }
   }
   if (st == MBE_OK) {
@@ -1090,11 +1248,13 @@ static MbeStatus ddt(Solve* q, size_t e, MbeSymId r, MbeSymId* out) {
       break;
     }
     if (d != 0 && !ok) {
+      // the derivative equations come last, in the order of the demoted states
+      const MbeVar* v = &m->flat->vars[q->u->avar[e - (q->u->neqs - q->u->nalg)]];
       st = mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, eq_loc(q, e),
-                        "%s: der() of the variable this equation gives needs the equation's time "
-                        "derivative, and that needs an acceleration or the derivative of an "
-                        "unknown, which a force law cannot read",
-                        m->comps[q->c].name);
+                        "%s: der(%s) would come from this equation differentiated in time, "
+                        "which reads an acceleration or the derivative of an unknown; a force "
+                        "law can read neither",
+                        m->comps[q->c].name, v->name);
     } else if (d != 0 && rate != 0) {
       MbeSymId t = mbe_sym_mul(s, d, rate);
       *out = mbe_sym_add(s, *out, t);
@@ -1350,10 +1510,8 @@ void mbe_mech_user_signals(MbeMech* m, int c) {
       m->comps[c].kind == MBE_MC_USER_TRANS_TWO_FLANGES) {
     // its flanges: positions (the known[] names) and the torques/forces it stated
     for (int k = 0; k < 2; k++) {
-      mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.%s", cn, uk->known[k]),
-                      u->flange_pos[k]);
-      mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.%s", cn, uk->stated[k]),
-                      u->flange_load[k]);
+      mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.%s", cn, uk->known[k]), u->flange_pos[k]);
+      mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.%s", cn, uk->stated[k]), u->flange_load[k]);
     }
     return;
   }

@@ -1,0 +1,19 @@
+model UserDrag "a spinning free body that falls and slides against a user's linear drag (PartialOneFrame_a)"
+  model Drag "f = -k v at the body's frame, v from der(frame_a.r_0), resolved into the turning frame"
+    extends Modelica.Mechanics.MultiBody.Interfaces.PartialOneFrame_a;
+    parameter Real k = 0.5 "N.s/m";
+    Real v[3] "velocity of frame_a, world";
+  equation
+    v = der(frame_a.r_0);
+    frame_a.f = k*Modelica.Mechanics.MultiBody.Frames.resolve2(frame_a.R, v);
+    frame_a.t = zeros(3);
+  end Drag;
+  inner Modelica.Mechanics.MultiBody.World world;
+  Modelica.Mechanics.MultiBody.Parts.Body body(m = 2, r_CM = {0, 0, 0},
+    I_11 = 0.1, I_22 = 0.2, I_33 = 0.3,
+    v_0(start = {3, 0, 0}, each fixed = true), r_0(each fixed = true),
+    w_0_fixed = true, w_0_start = {1, 2, 0.5});
+  Drag drag;
+equation
+  connect(body.frame_a, drag.frame_a);
+end UserDrag;

@@ -1,0 +1,72 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# run_user_components.sh MBENS MSL_DIR WORK DATA: users' components that state their connectors'
+# cut forces in equations (mech_user.c) against independent truth. A spinning free body falls
+# and slides against a linear drag (PartialOneFrame_a, Frames.resolve2 into its turning frame):
+# v(t) in closed form. A spinning free body on a 3-D spring to a turned anchor (PartialTwoFrames,
+# resolve2 and resolveRelative): the oscillator's closed form and its energy. Rotational and
+# translational PartialTwoFlanges spring-dampers whose relative angle/position the user writes
+# from the flanges (der() of it by index reduction): the damped oscillator's closed form. Each
+# gives the same bytes on OpenMP and OpenCL (PoCL) when there is a device.
+. "$(dirname "$0")/run_lib.sh"
+data=$4
+opts="--stop-time 3 --interval 0.05 --tolerance 1e-12"
+
+# ---- PartialOneFrame_a: linear drag --------------------------------------------------------------
+# m = 2, k = 0.5, v(0) = {3, 0, 0}, g = 9.80665 along -y: vx = 3 exp(-k t/m),
+# vy = -(g m/k) (1 - exp(-k t/m)), vz = 0
+"$mbens" simulate "$data/user_drag.mo" -o "$work/drag.csv" --backend openmp \
+  --signals body.v_0[1],body.v_0[2],body.v_0[3],body.w_a[1] $opts || fail "drag: simulate exited $?"
+bad=$(awk -F, 'NR > 1 { t = $1; e = exp(-0.25 * t); x = $2 - 3 * e;
+  y = $3 + 9.80665 * 4 * (1 - e); z = $4; if (x < 0) x = -x; if (y < 0) y = -y; if (z < 0) z = -z;
+  if (x > 1e-9 || y > 1e-9 || z > 1e-9) { print t, x, y, z; exit }
+  if ($5 < lo) lo = $5; if ($5 > hi) hi = $5; n++ }
+  END { if (n < 60 || hi - lo < 0.5) print "only", n, "rows, w_a[1] in", lo, hi }' "$work/drag.csv")
+[ -z "$bad" ] || fail "drag: off the closed form at t = $bad"
+
+# ---- PartialTwoFrames: 3-D spring ----------------------------------------------------------------
+# m = 2, c = 20, r(0) = {0.3, 0, 0}, v(0) = 0, g along -z: x = 0.3 cos(w t), y = 0,
+# z = -(g m/c) (1 - cos(w t)), w = sqrt(c/m); m/2 |v|^2 + m g z + c/2 |r|^2 = c/2 0.3^2
+"$mbens" simulate "$data/user_two_frames.mo" -o "$work/two_frames.csv" --backend openmp \
+  --signals body.r_0[1],body.r_0[2],body.r_0[3],body.v_0[1],body.v_0[2],body.v_0[3] $opts ||
+  fail "two frames: simulate exited $?"
+bad=$(awk -F, 'NR > 1 { t = $1; w = sqrt(10); x = $2 - 0.3 * cos(w * t); y = $3;
+  z = $4 + 9.80665 * 0.1 * (1 - cos(w * t));
+  e = $5 ^ 2 + $6 ^ 2 + $7 ^ 2 + 2 * 9.80665 * $4 + 10 * ($2 ^ 2 + $3 ^ 2 + $4 ^ 2) - 0.9;
+  if (x < 0) x = -x; if (y < 0) y = -y; if (z < 0) z = -z; if (e < 0) e = -e;
+  if (x > 1e-9 || y > 1e-9 || z > 1e-9 || e > 1e-8) { print t, x, y, z, e; exit } n++ }
+  END { if (n < 60) print "only", n, "rows" }' "$work/two_frames.csv")
+[ -z "$bad" ] || fail "two frames: off the closed form or the energy at t = $bad"
+
+# ---- PartialTwoFlanges: damped oscillators -------------------------------------------------------
+# x'' + (d/J) x' + (c/J) x = 0, x(0) = x0, x'(0) = 0: x = exp(-a t) (x0 cos(wd t) + a x0/wd sin(wd t))
+# with a = d/(2J), wd = sqrt(c/J - a^2)
+oscillator() { # MODEL SIGNAL J C D X0
+  "$mbens" simulate "$data/$1.mo" -o "$work/$1.csv" --backend openmp --signals "$2" $opts ||
+    fail "$1: simulate exited $?"
+  bad=$(awk -F, -v J="$3" -v c="$4" -v d="$5" -v x0="$6" 'NR > 1 { t = $1; a = d / (2 * J);
+    wd = sqrt(c / J - a * a); x = exp(-a * t) * (x0 * cos(wd * t) + a * x0 / wd * sin(wd * t));
+    e = $2 - x; if (e < 0) e = -e; if (e > 1e-9) { print t, e; exit } n++ }
+    END { if (n < 60) print "only", n, "rows" }' "$work/$1.csv")
+  [ -z "$bad" ] || fail "$1: off the damped oscillator at t = $bad"
+}
+oscillator user_two_flanges rev.phi 0.5 8 0.4 0.5
+oscillator user_two_flanges_trans slider.s 2 18 1.2 0.3
+
+# ---- the same bytes on OpenCL --------------------------------------------------------------------
+if "$mbens" devices | grep -q '^OpenCL platform'; then
+  for mdl in drag two_frames two_flanges two_flanges_trans; do
+    sig=body.v_0[1],body.v_0[2],body.w_a[1],drag.frame_a.f[1]
+    [ $mdl = two_frames ] && sig=body.r_0[1],body.r_0[3],sp.frame_a.f[2],sp.r[1]
+    [ $mdl = two_flanges ] && sig=rev.phi,sd.w_rel,sd.flange_a.tau
+    [ $mdl = two_flanges_trans ] && sig=slider.s,sd.s_rel,sd.flange_b.f
+    for b in openmp opencl; do
+      "$mbens" simulate "$data/user_$mdl.mo" -o "$work/$mdl-$b.csv" --backend $b --signals $sig \
+        $opts || fail "$mdl: simulate on $b exited $?"
+    done
+    cmp -s "$work/$mdl-openmp.csv" "$work/$mdl-opencl.csv" || fail "$mdl: OpenCL differs from OpenMP"
+  done
+else
+  echo "no OpenCL device: the OpenCL comparison is skipped"
+fi
+finish "users' components: drag, 3-D spring, two-flange oscillators, backends identical"
