@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // Users' force laws in equations (mech_internal.h, mbe_mech_user_*): a model that extends
-// MultiBody.Interfaces.PartialLineForce, or the Rotational/Translational PartialCompliant or
-// PartialCompliantWithRelativeStates (the table KINDS), and states its law in its equation
-// section. The partial's kinematics (a line force's length, s, der(s), r_rel_0, e_rel_0, r_rel_a,
-// e_a; a 1-D element's phi_rel/s_rel, w_rel/v_rel), parameters and time are known; the unknowns
-// are the force (f or tau), the component's own variables and the derivatives of its states (a
-// variable under der() is a state). The equations (and the own variables' binding equations) are
-// matched to the unknowns, sorted into blocks (Tarjan: BLT), and each block of one equation is
-// solved for its unknown: exactly where it is linear in it, by unrolled Newton steps (like the
-// junctions, mech_eom.c) where not. Larger blocks are refused naming them.
+// MultiBody.Interfaces.PartialLineForce, PartialForce, PartialTwoFrames, PartialOneFrame_a/_b, or
+// the Rotational/Translational PartialCompliant, PartialCompliantWithRelativeStates or
+// PartialTwoFlanges (the table KINDS), and states its law in its equation section. The partial's
+// kinematics (a line force's length, s, der(s), r_rel_0, e_rel_0, r_rel_a, e_a; a 1-D element's
+// phi_rel/s_rel, w_rel/v_rel; flange positions; the frames' r_0, R.T, R.w), parameters and time
+// are known; the unknowns are the force (f or tau) or the connector variables the law states
+// (frame_b.f, flange_a.tau, ...), the component's own variables and the derivatives of its states
+// (a variable under der() is a state, unless an equation gives it from the kinematics: then
+// der() of it is that equation differentiated in time). The equations (and the own variables'
+// binding equations) are matched to the unknowns, sorted into blocks (Tarjan: BLT), and each
+// block of one equation is solved for its unknown: exactly where it is linear in it, by unrolled
+// Newton steps (like the junctions, mech_eom.c) where not. Larger blocks are refused naming them.
 //
 // While compiling, each unknown is a placeholder leaf: a PARAM whose index lies far beyond any
 // real parameter (differentiable with mbe_sym_diff). Solved values replace the placeholders by
@@ -355,6 +358,51 @@ static MbeStatus no_parts(MbeMech* m, int c) {
   return MBE_OK;
 }
 
+// the unknowns: the own variables (element by element) and the connector variables the law
+// states (the first nvals), then der() of each state and of each demoted state
+static MbeStatus collect_unknowns(MbeMech* m, int c, MbeMechUser* u) {
+  const MbeFlat* f = m->flat;
+  const MbeMechComp* comp = &m->comps[c];
+  for (size_t i = 0; i < f->nvars; i++) {
+    const MbeVar* v = &f->vars[i];
+    const char* own = own_name(m, c, (int)i);
+    int k;
+    if (!own || known_index(m, c, own) >= 0 || v->variability >= MBE_VAR_PARAMETER ||
+        user_state(u, (int)i, &k)) {
+      continue;
+    }
+    for (size_t e = 0; e < var_size(v); e++) {
+      u->uvar[u->nunk] = (int)i;
+      u->uelem[u->nunk++] = (int)e;
+    }
+  }
+  const UserKind* uk = user_kind(comp->kind);
+  for (int k = 0; k < 4 && uk->stated[k]; k++) {
+    // the connector variables the law states: frame_b.f and .t of PartialForce (resolved in
+    // frame_b), flange_a.tau of PartialTwoFlanges ...
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s.%s", comp->name, uk->stated[k]);
+    int v = mbe_mech_var(m, buf);
+    if (v < 0) {
+      return mbe_mech_error(m, MBE_ERR_INTERNAL, c, "no %s", buf);
+    }
+    for (size_t e = 0; e < var_size(&f->vars[v]); e++) {
+      u->uvar[u->nunk] = v;
+      u->uelem[u->nunk++] = (int)e;
+    }
+  }
+  u->nvals = u->nunk;
+  for (size_t k = 0; k < u->nstates; k++) {
+    u->uvar[u->nunk] = u->svar[k];
+    u->uelem[u->nunk++] = -1;  // der(state)
+  }
+  for (size_t k = 0; k < u->nalg; k++) {
+    u->uvar[u->nunk] = u->avar[k];
+    u->uelem[u->nunk++] = -1;  // der(demoted state)
+  }
+  return MBE_OK;
+}
+
 // the equations, states and unknowns of user component c
 static MbeStatus user_setup(MbeMech* m, int c, MbeMechUser* u) {
   const MbeFlat* f = m->flat;
@@ -442,45 +490,7 @@ static MbeStatus user_setup(MbeMech* m, int c, MbeMechUser* u) {
   if (st != MBE_OK) {
     return st;
   }
-  // unknowns: f and the own variables (element by element), then der() of each state
-  for (size_t i = 0; i < f->nvars; i++) {
-    const MbeVar* v = &f->vars[i];
-    const char* own = own_name(m, c, (int)i);
-    int k;
-    if (!own || known_index(m, c, own) >= 0 || v->variability >= MBE_VAR_PARAMETER ||
-        user_state(u, (int)i, &k)) {
-      continue;
-    }
-    for (size_t e = 0; e < var_size(v); e++) {
-      u->uvar[u->nunk] = (int)i;
-      u->uelem[u->nunk++] = (int)e;
-    }
-  }
-  const UserKind* uk = user_kind(comp->kind);
-  for (int k = 0; k < 4 && uk->stated[k]; k++) {
-    // the connector variables the law states: frame_b.f and .t of PartialForce (resolved in
-    // frame_b), flange_a.tau of PartialTwoFlanges ...
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s.%s", comp->name, uk->stated[k]);
-    int v = mbe_mech_var(m, buf);
-    if (v < 0) {
-      return mbe_mech_error(m, MBE_ERR_INTERNAL, c, "no %s", buf);
-    }
-    for (size_t e = 0; e < var_size(&f->vars[v]); e++) {
-      u->uvar[u->nunk] = v;
-      u->uelem[u->nunk++] = (int)e;
-    }
-  }
-  u->nvals = u->nunk;
-  for (size_t k = 0; k < u->nstates; k++) {
-    u->uvar[u->nunk] = u->svar[k];
-    u->uelem[u->nunk++] = -1;  // der(state)
-  }
-  for (size_t k = 0; k < u->nalg; k++) {
-    u->uvar[u->nunk] = u->avar[k];
-    u->uelem[u->nunk++] = -1;  // der(demoted state)
-  }
-  return MBE_OK;
+  return collect_unknowns(m, c, u);
 }
 
 MbeStatus mbe_mech_user_layout(MbeMech* m) {

@@ -1,4 +1,4 @@
-model UserDrag "a spinning free body that falls and slides against a user's linear drag (PartialOneFrame_a)"
+model UserDrag "a spinning free body that falls and slides against a user's linear drag (PartialOneFrame_a), lifted by a user's world force (PartialOneFrame_b)"
   model Drag "f = -k v at the body's frame, v from der(frame_a.r_0), resolved into the turning frame"
     extends Modelica.Mechanics.MultiBody.Interfaces.PartialOneFrame_a;
     parameter Real k = 0.5 "N.s/m";
@@ -8,12 +8,21 @@ model UserDrag "a spinning free body that falls and slides against a user's line
     frame_a.f = k*Modelica.Mechanics.MultiBody.Frames.resolve2(frame_a.R, v);
     frame_a.t = zeros(3);
   end Drag;
+  model Lift "a constant upward force F (world), resolved into the turning frame_b"
+    extends Modelica.Mechanics.MultiBody.Interfaces.PartialOneFrame_b;
+    parameter Real F = 4 "N";
+  equation
+    frame_b.f = -Modelica.Mechanics.MultiBody.Frames.resolve2(frame_b.R, {0, F, 0});
+    frame_b.t = zeros(3);
+  end Lift;
   inner Modelica.Mechanics.MultiBody.World world;
   Modelica.Mechanics.MultiBody.Parts.Body body(m = 2, r_CM = {0, 0, 0},
     I_11 = 0.1, I_22 = 0.2, I_33 = 0.3,
     v_0(start = {3, 0, 0}, each fixed = true), r_0(each fixed = true),
     w_0_fixed = true, w_0_start = {1, 2, 0.5});
   Drag drag;
+  Lift lift;
 equation
   connect(body.frame_a, drag.frame_a);
+  connect(lift.frame_b, body.frame_a);
 end UserDrag;
