@@ -739,6 +739,33 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
         m->drive_f[c] = (MbeSymId)set;  // outputs find the axis through this
         break;
       }
+      case MBE_MC_USER_ROT_TORQUE:
+      case MBE_MC_USER_TRANS_FORCE: {
+        // a user's source law: the flange's torque (force) from its position and speed; the
+        // support (where present) takes the opposite, support.tau = -flange.tau
+        int ss = set_of(m, comp->flange[2]);
+        const MbeMechFlangeSet* S = ss >= 0 ? &m->sets[ss] : NULL;
+        if (sb < 0 || m->sets[sb].nflanges < 2) {
+          return mbe_mech_error(m, MBE_ERR_MODEL, (int)c, "flange is not connected");
+        }
+        MbeMechFlangeSet* F = &m->sets[sb];
+        if ((F->edge < 0 && !F->is_ground && F->line < 0) ||
+            (S && S->nflanges > 1 && S->edge < 0 && !S->is_ground && S->line < 0)) {
+          return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, (int)c,
+                                "a 1-D source must drive a joint axis (its support on the joint's "
+                                "support or a fixed flange); 1-D drive trains are not supported "
+                                "yet");
+        }
+        if ((st = mbe_mech_user_source(m, (int)c, F, S, &f)) != MBE_OK) {
+          return st;
+        }
+        F->load = mbe_sym_add(s, F->load, f);
+        if (ss >= 0) {
+          m->sets[ss].load = mbe_sym_sub(s, m->sets[ss].load, f);
+        }
+        m->drive_f[c] = f;
+        break;
+      }
       case MBE_MC_ROT_TORQUE:
       case MBE_MC_TRANS_FORCE:
       case MBE_MC_ROT_CONSTANT_TORQUE:

@@ -93,6 +93,8 @@
   X(USER_ONE_FRAME_B, "Mechanics.MultiBody.Interfaces.PartialOneFrame_b")                     \
   X(USER_ROT_TWO_FLANGES, "Mechanics.Rotational.Interfaces.PartialTwoFlanges")                \
   X(USER_TRANS_TWO_FLANGES, "Mechanics.Translational.Interfaces.PartialTwoFlanges")           \
+  X(USER_ROT_TORQUE, "Mechanics.Rotational.Interfaces.PartialTorque")                         \
+  X(USER_TRANS_FORCE, "Mechanics.Translational.Interfaces.PartialForce")                      \
   X(OTHER_BLOCK, "Blocks.")                               /* any other block: outputs only */ \
   X(OTHER_VISUALIZER, "Mechanics.MultiBody.Visualizers.") /* any other shape: no effect */
 
@@ -497,6 +499,11 @@ MbeStatus mbe_mech_user_force_1d(MbeMech* m, int c, MbeSymId rel, MbeSymId relv,
 // torques/forces it states (acting on the element) into *fa, *fb, and the states' derivatives
 MbeStatus mbe_mech_user_flanges(MbeMech* m, int c, const MbeMechFlangeSet* A,
                                 const MbeMechFlangeSet* B, MbeSymId* fa, MbeSymId* fb);
+// a user's 1-D source that extends Rotational PartialTorque or Translational PartialForce, its
+// flange in set F and its support in S (NULL: none, grounded): the torque/force it puts on the
+// flange set (acting on the element: flange.tau, or -f) into *fl, and its states' derivatives
+MbeStatus mbe_mech_user_source(MbeMech* m, int c, const MbeMechFlangeSet* F,
+                               const MbeMechFlangeSet* S, MbeSymId* fl);
 // the component's own variables, its force and its kinematics as outputs
 void mbe_mech_user_signals(MbeMech* m, int c);
 

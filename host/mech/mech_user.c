@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // Users' force laws in equations (mech_internal.h, mbe_mech_user_*): a model that extends
 // MultiBody.Interfaces.PartialLineForce, PartialForce, PartialTwoFrames, PartialOneFrame_a/_b, or
-// the Rotational/Translational PartialCompliant, PartialCompliantWithRelativeStates or
-// PartialTwoFlanges (the table KINDS), and states its law in its equation section. The partial's
-// kinematics (a line force's length, s, der(s), r_rel_0, e_rel_0, r_rel_a, e_a; a 1-D element's
-// phi_rel/s_rel, w_rel/v_rel; flange positions; the frames' r_0, R.T, R.w), parameters and time
-// are known; the unknowns are the force (f or tau) or the connector variables the law states
-// (frame_b.f, flange_a.tau, ...), the component's own variables and the derivatives of its states
-// (a variable under der() is a state, unless an equation gives it from the kinematics: then
-// der() of it is that equation differentiated in time). The equations (and the own variables'
-// binding equations) are matched to the unknowns, sorted into blocks (Tarjan: BLT), and each
-// block of one equation is solved for its unknown: exactly where it is linear in it, by unrolled
-// Newton steps (like the junctions, mech_eom.c) where not. Larger blocks are refused naming them.
+// the Rotational/Translational PartialCompliant, PartialCompliantWithRelativeStates,
+// PartialTwoFlanges or the 1-D sources' PartialTorque/PartialForce (the table KINDS), and states
+// its law in its equation section. The partial's kinematics (a line force's length, s, der(s),
+// r_rel_0, e_rel_0, r_rel_a, e_a; a 1-D element's phi_rel/s_rel, w_rel/v_rel; flange positions;
+// the frames' r_0, R.T, R.w), parameters and time are known; the unknowns are the force (f or
+// tau) or the connector variables the law states (frame_b.f, flange_a.tau, ...), the component's
+// own variables and the derivatives of its states (a variable under der() is a state, unless an
+// equation gives it from the kinematics: then der() of it is that equation differentiated in
+// time). The equations (and the own variables' binding equations) are matched to the unknowns,
+// sorted into blocks (Tarjan: BLT), and each block of one equation is solved for its unknown:
+// exactly where it is linear in it, by unrolled Newton steps (like the junctions, mech_eom.c)
+// where not. Larger blocks are refused naming them.
 //
 // While compiling, each unknown is a placeholder leaf: a PARAM whose index lies far beyond any
 // real parameter (differentiable with mbe_sym_diff). Solved values replace the placeholders by
@@ -110,6 +111,18 @@ static const UserKind KINDS[] = {
      {"flange_a.s", "flange_b.s"},
      {"flange_a.f", "flange_b.f"},
      true},
+    {MBE_MC_USER_ROT_TORQUE,
+     "Modelica.Mechanics.Rotational.Interfaces.PartialTorque",
+     NULL,
+     {"phi", "flange.phi", "phi_support"},
+     {"flange.tau"},
+     false},
+    {MBE_MC_USER_TRANS_FORCE,
+     "Modelica.Mechanics.Translational.Interfaces.PartialForce",
+     "f",  // the MSL's f = -flange.f
+     {"s", "flange.s", "s_support"},
+     {NULL},
+     false},
 };
 enum { NKINDS = sizeof KINDS / sizeof KINDS[0] };
 
@@ -1492,6 +1505,28 @@ MbeStatus mbe_mech_user_flanges(MbeMech* m, int c, const MbeMechFlangeSet* A,
   return st;
 }
 
+MbeStatus mbe_mech_user_source(MbeMech* m, int c, const MbeMechFlangeSet* F,
+                               const MbeMechFlangeSet* S, MbeSymId* fl) {
+  MbeSym* s = m->s;
+  Solve q = {.m = m, .c = c, .u = &m->user[c]};
+  // phi / s relative to the support, the flange's and the support's positions, with their rates
+  MbeSymId sp = S ? S->pos : 0, sv = S ? S->vel : 0;
+  MbeSymId rel = mbe_sym_sub(s, F->pos, sp), relv = mbe_sym_sub(s, F->vel, sv);
+  for (int i = 0; i < 3; i++) {
+    q.known[0][i] = rel, q.dknown[0][i] = relv;
+    q.known[1][i] = F->pos, q.dknown[1][i] = F->vel;
+    q.known[2][i] = sp, q.dknown[2][i] = sv;
+  }
+  q.has_der[0] = q.has_der[1] = q.has_der[2] = true;
+  MbeSymId f;
+  MbeStatus st = solve_user(&q, &f);
+  if (st == MBE_OK) {
+    *fl = m->comps[c].kind == MBE_MC_USER_TRANS_FORCE ? mbe_sym_neg(s, f) : stated_elem(&q, 0, 0);
+    m->user[c].flange_load[0] = *fl, m->user[c].flange_pos[0] = F->pos, m->user[c].rel = rel;
+  }
+  return st != MBE_OK || !s->is_oom ? st : mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+}
+
 // the component's own variables as outputs, under their names, and its kinematics
 void mbe_mech_user_signals(MbeMech* m, int c) {
   const MbeMechUser* u = &m->user[c];
@@ -1522,6 +1557,19 @@ void mbe_mech_user_signals(MbeMech* m, int c) {
     for (int k = 0; k < 2; k++) {
       mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.%s", cn, uk->known[k]), u->flange_pos[k]);
       mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.%s", cn, uk->stated[k]), u->flange_load[k]);
+    }
+    return;
+  }
+  if (m->comps[c].kind == MBE_MC_USER_ROT_TORQUE || m->comps[c].kind == MBE_MC_USER_TRANS_FORCE) {
+    // phi / s, flange.phi / .s and the flange's tau / f
+    bool rot = m->comps[c].kind == MBE_MC_USER_ROT_TORQUE;
+    mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.%s", cn, uk->known[0]), u->rel);
+    mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.%s", cn, uk->known[1]), u->flange_pos[0]);
+    mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.flange.%s", cn, rot ? "tau" : "f"),
+                    u->flange_load[0]);
+    if (!rot) {
+      MbeSymId f = mbe_sym_neg(m->s, u->flange_load[0]);
+      mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.f", cn), f);
     }
     return;
   }

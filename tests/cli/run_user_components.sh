@@ -7,7 +7,9 @@
 # resolve2 and resolveRelative): the oscillator's closed form and its energy. Rotational and
 # translational PartialTwoFlanges spring-dampers whose relative angle/position the user writes
 # from the flanges (der() of it by index reduction): the damped oscillator's closed form. Each
-# gives the same bytes on OpenMP and OpenCL (PoCL) when there is a device. A constant lift
+# gives the same bytes on OpenMP and OpenCL (PoCL) when there is a device. 1-D sources (a
+# Rotational PartialTorque motor law with viscous loss, a Translational PartialForce spring-damper
+# against its support): closed forms. A constant lift
 # (PartialOneFrame_b) joins the drag, and a torque against the spin whose angular velocity the
 # law computes from der(frame_a.R.T): w(t) in closed form.
 . "$(dirname "$0")/run_lib.sh"
@@ -58,14 +60,30 @@ oscillator() { # MODEL SIGNAL J C D X0
 }
 oscillator user_two_flanges rev.phi 0.5 8 0.4 0.5
 oscillator user_two_flanges_trans slider.s 2 18 1.2 0.3
+# Translational PartialForce (f = -c s - d der(s) against its support): the same oscillator
+oscillator user_force_source slider.s 2 18 1.2 0.3
+
+# ---- Rotational PartialTorque: a motor law with viscous loss -------------------------------------
+# J w' = tau0 - d w, w(0) = 1, phi(0) = 0 (J = 0.5, tau0 = 2, d = 0.4): w = W + (1 - W) exp(-d t/J),
+# phi = W t + (1 - W) J/d (1 - exp(-d t/J)), W = tau0/d
+"$mbens" simulate "$data/user_torque_source.mo" -o "$work/torque_source.csv" --backend openmp \
+  --signals rev.w,rev.phi,motor.flange.tau $opts || fail "torque source: simulate exited $?"
+bad=$(awk -F, 'function abs(x) { return x < 0 ? -x : x }
+  NR > 1 { t = $1; e = exp(-0.8 * t); w = abs($2 - (5 - 4 * e));
+  p = abs($3 - (5 * t - 4 * 1.25 * (1 - e))); f = abs($4 + (2 - 0.4 * $2));
+  if (w > 1e-9 || p > 1e-9 || f > 1e-12) { print t, w, p, f; exit } n++ }
+  END { if (n < 60) print "only", n, "rows" }' "$work/torque_source.csv")
+[ -z "$bad" ] || fail "torque source: off the closed form at t = $bad"
 
 # ---- the same bytes on OpenCL --------------------------------------------------------------------
 if "$mbens" devices | grep -q '^OpenCL platform'; then
-  for mdl in drag two_frames two_flanges two_flanges_trans; do
+  for mdl in drag two_frames two_flanges two_flanges_trans force_source torque_source; do
     sig=body.v_0[1],body.v_0[2],body.w_a[1],drag.frame_a.f[1],lift.frame_b.f[2],spin.w[2]
     [ $mdl = two_frames ] && sig=body.r_0[1],body.r_0[3],sp.frame_a.f[2],sp.r[1]
     [ $mdl = two_flanges ] && sig=rev.phi,sd.w_rel,sd.flange_a.tau
     [ $mdl = two_flanges_trans ] && sig=slider.s,sd.s_rel,sd.flange_b.f
+    [ $mdl = force_source ] && sig=slider.s,holder.f,holder.s
+    [ $mdl = torque_source ] && sig=rev.phi,motor.w,motor.flange.tau
     for b in openmp opencl; do
       "$mbens" simulate "$data/user_$mdl.mo" -o "$work/$mdl-$b.csv" --backend $b --signals $sig \
         $opts || fail "$mdl: simulate on $b exited $?"
@@ -75,4 +93,4 @@ if "$mbens" devices | grep -q '^OpenCL platform'; then
 else
   echo "no OpenCL device: the OpenCL comparison is skipped"
 fi
-finish "users' components: drag, 3-D spring, two-flange oscillators, backends identical"
+finish "users' components: drag, 3-D spring, two-flange oscillators, 1-D sources, backends identical"
