@@ -3,7 +3,7 @@
 # run_user_components.sh MBENS MSL_DIR WORK DATA: users' components that state their connectors'
 # cut forces in equations (mech_user.c) against independent truth. A spinning free body falls
 # and slides against a linear drag (PartialOneFrame_a, Frames.resolve2 into its turning frame):
-# v(t) in closed form. A spinning free body on a 3-D spring to a turned anchor (PartialTwoFrames,
+# v(t) in closed form; a quadratic drag from rest: v(t) = -vt tanh(g t/vt). A spinning free body on a 3-D spring to a turned anchor (PartialTwoFrames,
 # resolve2 and resolveRelative): the oscillator's closed form and its energy. Rotational and
 # translational PartialTwoFlanges spring-dampers whose relative angle/position the user writes
 # from the flanges (der() of it by index reduction): the damped oscillator's closed form. Each
@@ -31,6 +31,16 @@ bad=$(awk -F, 'function abs(x) { return x < 0 ? -x : x }
   if (x > 1e-9 || y > 1e-9 || z > 1e-9 || w > 1e-9) { print t, x, y, z, w; exit } n++ }
   END { if (n < 60) print "only", n, "rows" }' "$work/drag.csv")
 [ -z "$bad" ] || fail "drag: off the closed form at t = $bad"
+
+# quadratic drag f = -k |v| v from rest (m = 2, k = 0.5): vy = -vt tanh(g t/vt), vt = sqrt(m g/k)
+"$mbens" simulate "$data/user_quad_drag.mo" -o "$work/quad_drag.csv" --backend openmp \
+  --signals body.v_0[1],body.v_0[2],body.v_0[3],drag.speed $opts || fail "quad drag: simulate exited $?"
+bad=$(awk -F, 'function abs(x) { return x < 0 ? -x : x }
+  NR > 1 { t = $1; vt = sqrt(2 * 9.80665 / 0.5); a = exp(-2 * 9.80665 * t / vt);
+  y = abs($3 + vt * (1 - a) / (1 + a)); x = abs($2) + abs($4); s = abs($5 + $3);
+  if (x > 1e-9 || y > 1e-9 || s > 1e-9) { print t, x, y, s; exit } n++ }
+  END { if (n < 60) print "only", n, "rows" }' "$work/quad_drag.csv")
+[ -z "$bad" ] || fail "quad drag: off the closed form at t = $bad"
 
 # ---- PartialTwoFrames: 3-D spring ----------------------------------------------------------------
 # m = 2, c = 20, r(0) = {0.3, 0, 0}, v(0) = 0, g along -z: x = 0.3 cos(w t), y = 0,
@@ -77,8 +87,9 @@ bad=$(awk -F, 'function abs(x) { return x < 0 ? -x : x }
 
 # ---- the same bytes on OpenCL --------------------------------------------------------------------
 if "$mbens" devices | grep -q '^OpenCL platform'; then
-  for mdl in drag two_frames two_flanges two_flanges_trans force_source torque_source; do
+  for mdl in drag quad_drag two_frames two_flanges two_flanges_trans force_source torque_source; do
     sig=body.v_0[1],body.v_0[2],body.w_a[1],drag.frame_a.f[1],lift.frame_b.f[2],spin.w[2]
+    [ $mdl = quad_drag ] && sig=body.v_0[2],drag.speed,drag.frame_a.f[1]
     [ $mdl = two_frames ] && sig=body.r_0[1],body.r_0[3],sp.frame_a.f[2],sp.r[1]
     [ $mdl = two_flanges ] && sig=rev.phi,sd.w_rel,sd.flange_a.tau
     [ $mdl = two_flanges_trans ] && sig=slider.s,sd.s_rel,sd.flange_b.f
