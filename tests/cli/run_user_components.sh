@@ -1,17 +1,18 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # run_user_components.sh MBENS MSL_DIR WORK DATA: users' components that state their connectors'
-# cut forces in equations (mech_user.c) against independent truth. A spinning free body falls
-# and slides against a linear drag (PartialOneFrame_a, Frames.resolve2 into its turning frame):
-# v(t) in closed form; a quadratic drag from rest: v(t) = -vt tanh(g t/vt). A spinning free body on a 3-D spring to a turned anchor (PartialTwoFrames,
-# resolve2 and resolveRelative): the oscillator's closed form and its energy. Rotational and
-# translational PartialTwoFlanges spring-dampers whose relative angle/position the user writes
-# from the flanges (der() of it by index reduction): the damped oscillator's closed form. Each
-# gives the same bytes on OpenMP and OpenCL (PoCL) when there is a device. 1-D sources (a
-# Rotational PartialTorque motor law with viscous loss, a Translational PartialForce spring-damper
-# against its support): closed forms. A constant lift
-# (PartialOneFrame_b) joins the drag, and a torque against the spin whose angular velocity the
-# law computes from der(frame_a.R.T): w(t) in closed form.
+# cut forces in equations (mech_user.c) against independent truth.
+# - PartialOneFrame_a/_b: a spinning free body falls and slides against a linear drag
+#   (Frames.resolve2 into its turning frame), lifted by a constant world force, its spin damped
+#   by a torque whose angular velocity comes from der(frame_a.R.T): v(t), w(t) in closed form; a
+#   quadratic drag from rest: v(t) = -vt tanh(g t/vt).
+# - PartialTwoFrames: a spinning free body on a 3-D spring to a turned anchor (resolve2,
+#   resolveRelative): the oscillator's closed form and its energy.
+# - PartialTwoFlanges, rotational and translational: spring-dampers whose relative angle/position
+#   the user writes from the flanges (der() of it by index reduction): the damped oscillator.
+# - 1-D sources: a Rotational PartialTorque motor law with viscous loss (w(t), phi(t)), a
+#   Translational PartialForce spring-damper against its support (the damped oscillator).
+# Each gives the same bytes on OpenMP and OpenCL (PoCL) when there is a device.
 . "$(dirname "$0")/run_lib.sh"
 data=$4
 opts="--stop-time 3 --interval 0.05 --tolerance 1e-12"
