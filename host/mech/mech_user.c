@@ -638,45 +638,54 @@ static MbeSymId name_node(MbeMech* m, void* ctx, int var, int elem, bool der, co
   return 0;
 }
 
-// ---- Frames.resolve1/resolve2/resolveRelative of the component's frames --------------------
+// ---- vector functions: Frames.resolve1/resolve2/resolveRelative, cross, Vectors.norm ----------
 // mech_expr compiles scalars and vectors element by element; an orientation record is no value
-// there. Sides of equations that call these functions are taken apart here down to the calls:
-// sums, differences, negation and products or quotients with scalars, elementwise; a call's
-// element is a row (resolve2) or a column (resolve1) of the frame's T times its vector.
+// there, and a function of whole vectors has no element-by-element form. Sides of equations
+// that call these functions are taken apart here down to the calls: sums, differences,
+// negation and products or quotients with scalars, elementwise; a Frames call's element is a
+// row (resolve2) or a column (resolve1) of the frame's T times its vector, cross() and norm()
+// are written out over their arguments' elements.
 
-typedef enum { FR_NONE, FR_RESOLVE1, FR_RESOLVE2, FR_RELATIVE } FrFn;
+typedef enum { VF_NONE, VF_RESOLVE1, VF_RESOLVE2, VF_RELATIVE, VF_CROSS, VF_NORM } VecFn;
 
-static FrFn frames_fn(const MbeExpr* e) {
+static VecFn vec_fn(const MbeExpr* e) {
   size_t n = e->kind == MBE_EX_CALL ? e->name.nparts : 0;
-  if (n < 2 || strcmp(e->name.parts[n - 2].ident, "Frames") != 0) {
-    return FR_NONE;
+  const char* f = n ? e->name.parts[n - 1].ident : "";
+  const char* pkg = n >= 2 ? e->name.parts[n - 2].ident : "";
+  if (n == 1 && strcmp(f, "cross") == 0) {
+    return VF_CROSS;
   }
-  const char* f = e->name.parts[n - 1].ident;
-  return strcmp(f, "resolve1") == 0          ? FR_RESOLVE1
-         : strcmp(f, "resolve2") == 0        ? FR_RESOLVE2
-         : strcmp(f, "resolveRelative") == 0 ? FR_RELATIVE
-                                             : FR_NONE;
+  if (strcmp(pkg, "Vectors") == 0 && (strcmp(f, "norm") == 0 || strcmp(f, "length") == 0)) {
+    return VF_NORM;
+  }
+  if (strcmp(pkg, "Frames") != 0) {
+    return VF_NONE;
+  }
+  return strcmp(f, "resolve1") == 0          ? VF_RESOLVE1
+         : strcmp(f, "resolve2") == 0        ? VF_RESOLVE2
+         : strcmp(f, "resolveRelative") == 0 ? VF_RELATIVE
+                                             : VF_NONE;
 }
 
-static bool has_frames_fn(const MbeExpr* e) {
-  if (!e || frames_fn(e) != FR_NONE) {
+static bool has_vec_fn(const MbeExpr* e) {
+  if (!e || vec_fn(e) != VF_NONE) {
     return e != NULL;
   }
   for (size_t i = 0; i < e->nargs; i++) {
-    if (has_frames_fn(e->args[i])) {
+    if (has_vec_fn(e->args[i])) {
       return true;
     }
   }
   return false;
 }
 
-// the length of side e (0: a scalar), as mbe_mech_expr_size, a Frames function giving 3
+// the length of side e (0: a scalar), as mbe_mech_expr_size; a vector function gives 3, norm 0
 static MbeStatus side_size(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex, int* n) {
-  if (!has_frames_fn(e)) {
+  if (!has_vec_fn(e)) {
     return mbe_mech_expr_size(m, e, scope, lex, n);
   }
-  if (frames_fn(e) != FR_NONE) {
-    *n = 3;
+  if (vec_fn(e) != VF_NONE) {
+    *n = vec_fn(e) == VF_NORM ? 0 : 3;
     return MBE_OK;
   }
   *n = 0;
@@ -715,49 +724,69 @@ static MbeStatus frame_T(Solve* q, const MbeExpr* e, MbeM3* T) {
 
 static MbeStatus side_elem(Solve* q, const MbeExpr* e, const MbeFlatEq* fq, int sel, MbeSymId* out);
 
-// element sel of Frames.resolve1(R, v), resolve2(R, v), resolveRelative(v, R1, R2)
-static MbeStatus frames_elem(Solve* q, const MbeExpr* e, const MbeFlatEq* fq, int sel,
+// the three elements of vector argument e
+static MbeStatus arg_v3(Solve* q, const MbeExpr* e, const MbeFlatEq* fq, MbeV3* v) {
+  MbeStatus st = MBE_OK;
+  for (int j = 0; j < 3 && st == MBE_OK; j++) {
+    st = side_elem(q, e, fq, j, &v->e[j]);
+  }
+  return st;
+}
+
+// element sel of Frames.resolve1(R, v), resolve2(R, v), resolveRelative(v, R1, R2), cross(a, b);
+// norm(v) (a scalar: sel does not matter)
+static MbeStatus vec_fn_elem(Solve* q, const MbeExpr* e, const MbeFlatEq* fq, int sel,
                              MbeSymId* out) {
   MbeSym* s = q->m->s;
-  FrFn fn = frames_fn(e);
-  size_t need = fn == FR_RELATIVE ? 3 : 2;
-  if (e->nargs != need || e->nnamed || sel < 0) {
+  VecFn fn = vec_fn(e);
+  size_t need = fn == VF_RELATIVE ? 3 : fn == VF_NORM ? 1 : 2;
+  if (e->nargs != need || e->nnamed || (sel < 0 && fn != VF_NORM)) {
     return mbe_error_at(q->m->err, MBE_ERR_UNSUPPORTED, e->loc,
-                        sel < 0 ? "a Frames function's vector where a scalar is needed"
-                                : "this call of a Frames function (its arguments)");
+                        sel < 0 && fn != VF_NORM
+                            ? "a vector function's value where a scalar is needed"
+                            : "this call of a vector function (its arguments)");
   }
   MbeM3 T1, T2;
-  MbeV3 v;
-  const MbeExpr* ve = e->args[fn == FR_RELATIVE ? 0 : 1];
-  MbeStatus st = frame_T(q, e->args[fn == FR_RELATIVE ? 1 : 0], &T1);
-  if (st == MBE_OK && fn == FR_RELATIVE) {
+  MbeV3 v, w;
+  bool frames = fn == VF_RESOLVE1 || fn == VF_RESOLVE2 || fn == VF_RELATIVE;
+  MbeStatus st = frames ? frame_T(q, e->args[fn == VF_RELATIVE ? 1 : 0], &T1) : MBE_OK;
+  if (st == MBE_OK && fn == VF_RELATIVE) {
     st = frame_T(q, e->args[2], &T2);
   }
-  for (int j = 0; j < 3 && st == MBE_OK; j++) {
-    st = side_elem(q, ve, fq, j, &v.e[j]);
+  if (st == MBE_OK) {
+    st = arg_v3(q, e->args[fn == VF_RESOLVE1 || fn == VF_RESOLVE2 ? 1 : 0], fq, &v);
+  }
+  if (st == MBE_OK && fn == VF_CROSS) {
+    st = arg_v3(q, e->args[1], fq, &w);
   }
   if (st != MBE_OK) {
     return st;
   }
+  if (fn == VF_NORM) {
+    *out = mbe_v3_norm(s, v);
+    return MBE_OK;
+  }
   // resolve1: T^T v; resolve2: T v; resolveRelative: T2 T1^T v
-  MbeV3 r = fn == FR_RESOLVE2 ? mbe_m3_mulv(s, T1, v) : mbe_m3_tmulv(s, T1, v);
-  if (fn == FR_RELATIVE) {
+  MbeV3 r = fn == VF_CROSS      ? mbe_v3_cross(s, v, w)
+            : fn == VF_RESOLVE2 ? mbe_m3_mulv(s, T1, v)
+                                : mbe_m3_tmulv(s, T1, v);
+  if (fn == VF_RELATIVE) {
     r = mbe_m3_mulv(s, T2, r);
   }
   *out = r.e[sel];
   return MBE_OK;
 }
 
-// element sel of an equation's side (sel < 0: a scalar side) through the Frames functions
+// element sel of an equation's side (sel < 0: a scalar side) through the vector functions
 static MbeStatus side_elem(Solve* q, const MbeExpr* e, const MbeFlatEq* fq, int sel,
                            MbeSymId* out) {
   MbeMech* m = q->m;
   MbeSym* s = m->s;
-  if (!has_frames_fn(e)) {
+  if (!has_vec_fn(e)) {
     return mbe_mech_expr_elem(m, e, fq->scope, fq->lex, name_node, q, sel, out);
   }
-  if (frames_fn(e) != FR_NONE) {
-    return frames_elem(q, e, fq, sel, out);
+  if (vec_fn(e) != VF_NONE) {
+    return vec_fn_elem(q, e, fq, sel, out);
   }
   MbeSymId a, b;
   MbeStatus st;
@@ -781,8 +810,9 @@ static MbeStatus side_elem(Solve* q, const MbeExpr* e, const MbeFlatEq* fq, int 
   bool div = e->op == MBE_OP_DIV || e->op == MBE_OP_EDIV;
   if (!sum && (!prod || (na && nb) || (div && nb))) {
     return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, e->loc,
-                        "a Frames function's vector inside this expression is not supported by "
-                        "mbens yet (sums, differences and products with scalars are)");
+                        "a vector function (Frames.resolve1/resolve2/resolveRelative, cross, "
+                        "Vectors.norm) inside this expression is not supported by mbens yet "
+                        "(sums, differences and products with scalars are)");
   }
   if ((st = side_elem(q, e->args[0], fq, prod && !na ? -1 : sel, &a)) != MBE_OK ||
       (st = side_elem(q, e->args[1], fq, prod && !nb ? -1 : sel, &b)) != MBE_OK) {

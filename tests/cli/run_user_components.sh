@@ -5,7 +5,8 @@
 # - PartialOneFrame_a/_b: a spinning free body falls and slides against a linear drag
 #   (Frames.resolve2 into its turning frame), lifted by a constant world force, its spin damped
 #   by a torque whose angular velocity comes from der(frame_a.R.T): v(t), w(t) in closed form; a
-#   quadratic drag from rest: v(t) = -vt tanh(g t/vt).
+#   quadratic drag from rest (Vectors.norm): v(t) = -vt tanh(g t/vt); a world force at an offset
+#   point (resolve2, cross) against the catalogue's WorldForce on a FixedTranslation.
 # - PartialTwoFrames: a spinning free body on a 3-D spring to a turned anchor (resolve2,
 #   resolveRelative): the oscillator's closed form and its energy.
 # - PartialTwoFlanges, rotational and translational: spring-dampers whose relative angle/position
@@ -42,6 +43,19 @@ bad=$(awk -F, 'function abs(x) { return x < 0 ? -x : x }
   if (x > 1e-9 || y > 1e-9 || s > 1e-9) { print t, x, y, s; exit } n++ }
   END { if (n < 60) print "only", n, "rows" }' "$work/quad_drag.csv")
 [ -z "$bad" ] || fail "quad drag: off the closed form at t = $bad"
+
+# a world force at an offset point (f = -resolve2(R, F), t = cross(r, f)) on a body swinging on a
+# spherical joint, against the catalogue's WorldForce at the end of a FixedTranslation on a twin
+S=bodyA.frame_a.R.T[1,1],bodyB.frame_a.R.T[1,1],bodyA.frame_a.R.T[2,3],bodyB.frame_a.R.T[2,3]
+S=$S,bodyA.frame_a.R.T[3,2],bodyB.frame_a.R.T[3,2],bodyA.w_a[1],bodyB.w_a[1],bodyA.w_a[2]
+S=$S,bodyB.w_a[2],bodyA.w_a[3],bodyB.w_a[3]
+"$mbens" simulate "$data/user_offset_force.mo" -o "$work/offset_force.csv" --backend openmp \
+  --signals $S $opts || fail "offset force: simulate exited $?"
+bad=$(awk -F, 'NR > 1 { for (i = 2; i <= 12; i += 2) { d = $i - $(i + 1); if (d < 0) d = -d;
+  if (d > 1e-9) { print $1, i, d; exit } } if ($8 * $8 > big) big = $8 * $8; n++ }
+  END { if (n < 60 || big < 1) print "only", n, "rows, max w_a[1]^2", big }' \
+  "$work/offset_force.csv")
+[ -z "$bad" ] || fail "offset force: the user's component and the catalogue's differ at t = $bad"
 
 # ---- PartialTwoFrames: 3-D spring ----------------------------------------------------------------
 # m = 2, c = 20, r(0) = {0.3, 0, 0}, v(0) = 0, g along -z: x = 0.3 cos(w t), y = 0,
@@ -88,9 +102,10 @@ bad=$(awk -F, 'function abs(x) { return x < 0 ? -x : x }
 
 # ---- the same bytes on OpenCL --------------------------------------------------------------------
 if "$mbens" devices | grep -q '^OpenCL platform'; then
-  for mdl in drag quad_drag two_frames two_flanges two_flanges_trans force_source torque_source; do
+  for mdl in drag quad_drag offset_force two_frames two_flanges two_flanges_trans force_source torque_source; do
     sig=body.v_0[1],body.v_0[2],body.w_a[1],drag.frame_a.f[1],lift.frame_b.f[2],spin.w[2]
     [ $mdl = quad_drag ] && sig=body.v_0[2],drag.speed,drag.frame_a.f[1]
+    [ $mdl = offset_force ] && sig=bodyB.w_a[1],bodyB.w_a[2],forceB.frame_a.t[3]
     [ $mdl = two_frames ] && sig=body.r_0[1],body.r_0[3],sp.frame_a.f[2],sp.r[1]
     [ $mdl = two_flanges ] && sig=rev.phi,sd.w_rel,sd.flange_a.tau
     [ $mdl = two_flanges_trans ] && sig=slider.s,sd.s_rel,sd.flange_b.f

@@ -6,7 +6,7 @@ model UserQuadDrag "a body falling from rest against a user's quadratic air drag
     Real speed "m/s";
   equation
     v = der(frame_a.r_0);
-    speed = sqrt(v[1]^2 + v[2]^2 + v[3]^2);
+    speed = Modelica.Math.Vectors.norm(v);
     frame_a.f = k*speed*Modelica.Mechanics.MultiBody.Frames.resolve2(frame_a.R, v);
     frame_a.t = zeros(3);
   end Drag;
