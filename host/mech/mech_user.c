@@ -832,8 +832,9 @@ static MbeStatus residual(Solve* q, int i, int sel, MbeSymId* out) {
   if (i < 0) {
     const MbeBinding* bd = &q->m->flat->vars[-1 - i].binding;
     a = name_node(q->m, q, -1 - i, 0, false, bd->expr, &st);
+    MbeFlatEq fq = {.scope = bd->scope, .lex = bd->lex};
     if (st == MBE_OK) {
-      st = mbe_mech_expr(q->m, bd->expr, bd->scope, bd->lex, name_node, q, &b);
+      st = side_elem(q, bd->expr, &fq, -1, &b);  // Real speed = Vectors.norm(v)
     }
   } else {
     const MbeFlatEq* e = &q->m->flat->eqs[i];

@@ -3,10 +3,9 @@ model UserQuadDrag "a body falling from rest against a user's quadratic air drag
     extends Modelica.Mechanics.MultiBody.Interfaces.PartialOneFrame_a;
     parameter Real k = 0.5 "N.s2/m2";
     Real v[3] "m/s, world";
-    Real speed "m/s";
+    Real speed = Modelica.Math.Vectors.norm(v) "m/s";
   equation
     v = der(frame_a.r_0);
-    speed = Modelica.Math.Vectors.norm(v);
     frame_a.f = k*speed*Modelica.Mechanics.MultiBody.Frames.resolve2(frame_a.R, v);
     frame_a.t = zeros(3);
   end Drag;
