@@ -8,7 +8,9 @@
 #   quadratic drag from rest (Vectors.norm): v(t) = -vt tanh(g t/vt); a world force at an offset
 #   point (resolve2, cross) against the catalogue's WorldForce on a FixedTranslation.
 # - PartialTwoFrames: a spinning free body on a 3-D spring to a turned anchor (resolve2,
-#   resolveRelative): the oscillator's closed form and its energy.
+#   resolveRelative): the oscillator's closed form and its energy; two spinning free bodies
+#   joined by an anisotropic spring whose frame_a wrench is the MSL's balance (resolveRelative,
+#   cross): energy to 1e-8 J.
 # - PartialTwoFlanges, rotational and translational: spring-dampers whose relative angle/position
 #   the user writes from the flanges (der() of it by index reduction): the damped oscillator.
 # - 1-D sources: a Rotational PartialTorque motor law with viscous loss (w(t), phi(t)), a
@@ -71,6 +73,24 @@ bad=$(awk -F, 'NR > 1 { t = $1; w = sqrt(10); x = $2 - 0.3 * cos(w * t); y = $3;
   END { if (n < 60) print "only", n, "rows" }' "$work/two_frames.csv")
 [ -z "$bad" ] || fail "two frames: off the closed form or the energy at t = $bad"
 
+# two spinning free bodies joined by an anisotropic spring (K r_rel_b at frame_b, its torque
+# cross(f, r_rel_b), frame_a from the MSL's balance with resolveRelative and cross): kinetic +
+# K/2 r_rel_b^2 stays the initial energy to 1e-8 J (dropping the torque or swapping a cross
+# moves it by O(1))
+S=bodyA.v_0[1],bodyA.v_0[2],bodyA.v_0[3],bodyA.w_a[1],bodyA.w_a[2],bodyA.w_a[3]
+S=$S,bodyB.v_0[1],bodyB.v_0[2],bodyB.v_0[3],bodyB.w_a[1],bodyB.w_a[2],bodyB.w_a[3]
+S=$S,sp.r_rel_b[1],sp.r_rel_b[2],sp.r_rel_b[3]
+"$mbens" simulate "$data/user_two_bodies.mo" -o "$work/two_bodies.csv" --backend openmp \
+  --signals $S $opts || fail "two bodies: simulate exited $?"
+bad=$(awk -F, 'NR > 1 { e = 0.75 * ($2 ^ 2 + $3 ^ 2 + $4 ^ 2) + $8 ^ 2 + $9 ^ 2 + $10 ^ 2;
+  e += 0.5 * (0.02 * $5 ^ 2 + 0.03 * $6 ^ 2 + 0.04 * $7 ^ 2 + 0.05 * $11 ^ 2 + 0.02 * $12 ^ 2);
+  e += 0.5 * (0.03 * $13 ^ 2 + 20 * $14 ^ 2 + 40 * $15 ^ 2 + 60 * $16 ^ 2);
+  if (NR == 2) e0 = e; d = e - e0; if (d < 0) d = -d; if (d > 1e-8) { print $1, d; exit }
+  if ($11 * $11 > big) big = $11 * $11; n++ }
+  END { if (n < 60 || big < 1) print "only", n, "rows, max w_a[1]^2", big }' \
+  "$work/two_bodies.csv")
+[ -z "$bad" ] || fail "two bodies: energy off by more than 1e-8 J at t = $bad"
+
 # ---- PartialTwoFlanges: damped oscillators -------------------------------------------------------
 # x'' + (d/J) x' + (c/J) x = 0, x(0) = x0, x'(0) = 0: x = exp(-a t) (x0 cos(wd t) + a x0/wd sin(wd t))
 # with a = d/(2J), wd = sqrt(c/J - a^2)
@@ -102,11 +122,12 @@ bad=$(awk -F, 'function abs(x) { return x < 0 ? -x : x }
 
 # ---- the same bytes on OpenCL --------------------------------------------------------------------
 if "$mbens" devices | grep -q '^OpenCL platform'; then
-  for mdl in drag quad_drag offset_force two_frames two_flanges two_flanges_trans force_source torque_source; do
+  for mdl in drag quad_drag offset_force two_frames two_bodies two_flanges two_flanges_trans force_source torque_source; do
     sig=body.v_0[1],body.v_0[2],body.w_a[1],drag.frame_a.f[1],lift.frame_b.f[2],spin.w[2]
     [ $mdl = quad_drag ] && sig=body.v_0[2],drag.speed,drag.frame_a.f[1]
     [ $mdl = offset_force ] && sig=bodyB.w_a[1],bodyB.w_a[2],forceB.frame_a.t[3]
     [ $mdl = two_frames ] && sig=body.r_0[1],body.r_0[3],sp.frame_a.f[2],sp.r[1]
+    [ $mdl = two_bodies ] && sig=bodyA.w_a[1],bodyB.w_a[2],sp.frame_a.t[1],sp.frame_b.t[3]
     [ $mdl = two_flanges ] && sig=rev.phi,sd.w_rel,sd.flange_a.tau
     [ $mdl = two_flanges_trans ] && sig=slider.s,sd.s_rel,sd.flange_b.f
     [ $mdl = force_source ] && sig=slider.s,holder.f,holder.s
