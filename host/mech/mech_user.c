@@ -704,9 +704,15 @@ static MbeStatus side_size(MbeMech* m, const MbeExpr* e, int scope, const MbeCla
   return MBE_OK;
 }
 
-// T of the frame whose R the name e is (frame_a.R or frame_b.R of a frame q knows)
+// T of the frame whose R the name e is (frame_a.R or frame_b.R of a frame q knows), or of
+// PartialForce's R_rel (frame_a to frame_b: T_b T_a^T)
 static MbeStatus frame_T(Solve* q, const MbeExpr* e, MbeM3* T) {
   const MbeName* nm = &e->name;
+  if (e->kind == MBE_EX_NAME && !nm->is_global && nm->nparts == 1 && !nm->parts[0].nsubs &&
+      strcmp(nm->parts[0].ident, "R_rel") == 0 && q->m->comps[q->c].kind == MBE_MC_USER_FORCE) {
+    *T = mbe_m3_mul(q->m->s, q->P[1]->R, mbe_m3_transpose(q->P[0]->R));
+    return MBE_OK;
+  }
   bool ok =
       e->kind == MBE_EX_NAME && !nm->is_global && nm->nparts == 2 && !nm->parts[0].nsubs &&
       !nm->parts[1].nsubs && strcmp(nm->parts[1].ident, "R") == 0 &&
@@ -715,7 +721,8 @@ static MbeStatus frame_T(Solve* q, const MbeExpr* e, MbeM3* T) {
   if (!P) {
     return mbe_error_at(q->m->err, MBE_ERR_UNSUPPORTED, e->loc,
                         "%s: the orientation here must be frame_a.R or frame_b.R of the "
-                        "component's own frames (whose kinematics mbens knows)",
+                        "component's own frames (whose kinematics mbens knows), or a "
+                        "PartialForce's R_rel",
                         q->m->comps[q->c].name);
   }
   *T = P->R;

@@ -11,6 +11,7 @@
 #   resolveRelative): the oscillator's closed form and its energy; two spinning free bodies
 #   joined by an anisotropic spring whose frame_a wrench is the MSL's balance (resolveRelative,
 #   cross): energy to 1e-8 J.
+# - PartialForce's R_rel in Frames.resolve2: a pendulum against its twin written with r_rel_b.
 # - PartialTwoFlanges, rotational and translational: spring-dampers whose relative angle/position
 #   the user writes from the flanges (der() of it by index reduction): the damped oscillator.
 # - 1-D sources: a Rotational PartialTorque motor law with viscous loss (w(t), phi(t)), a
@@ -91,6 +92,17 @@ bad=$(awk -F, 'NR > 1 { e = 0.75 * ($2 ^ 2 + $3 ^ 2 + $4 ^ 2) + $8 ^ 2 + $9 ^ 2 
   "$work/two_bodies.csv")
 [ -z "$bad" ] || fail "two bodies: energy off by more than 1e-8 J at t = $bad"
 
+# PartialForce's R_rel: c resolve2(R_rel, r_rel_a) on one pendulum against c r_rel_b on its twin
+# (equal to 1e-12; resolve1 in its place moves the tip by 0.76 m)
+S=arm1.frame_b.r_0[1],arm2.frame_b.r_0[1],arm1.frame_b.r_0[2],arm2.frame_b.r_0[2]
+S=$S,arm1.frame_b.r_0[3],arm2.frame_b.r_0[3],sp1.frame_a.f[1],sp2.frame_a.f[1]
+"$mbens" simulate "$data/user_force_rrel.mo" -o "$work/force_rrel.csv" --backend openmp \
+  --signals $S $opts || fail "R_rel: simulate exited $?"
+bad=$(awk -F, 'NR > 1 { for (i = 2; i <= 8; i += 2) { d = $i - $(i + 1); if (d < 0) d = -d;
+  if (d > 1e-12) { print $1, i, d; exit } } if ($2 * $2 > big) big = $2 * $2; n++ }
+  END { if (n < 60 || big < 0.1) print "only", n, "rows, max x^2", big }' "$work/force_rrel.csv")
+[ -z "$bad" ] || fail "R_rel: the twins differ at t = $bad"
+
 # ---- PartialTwoFlanges: damped oscillators -------------------------------------------------------
 # x'' + (d/J) x' + (c/J) x = 0, x(0) = x0, x'(0) = 0: x = exp(-a t) (x0 cos(wd t) + a x0/wd sin(wd t))
 # with a = d/(2J), wd = sqrt(c/J - a^2)
@@ -122,12 +134,13 @@ bad=$(awk -F, 'function abs(x) { return x < 0 ? -x : x }
 
 # ---- the same bytes on OpenCL --------------------------------------------------------------------
 if "$mbens" devices | grep -q '^OpenCL platform'; then
-  for mdl in drag quad_drag offset_force two_frames two_bodies two_flanges two_flanges_trans force_source torque_source; do
+  for mdl in drag quad_drag offset_force two_frames two_bodies force_rrel two_flanges two_flanges_trans force_source torque_source; do
     sig=body.v_0[1],body.v_0[2],body.w_a[1],drag.frame_a.f[1],lift.frame_b.f[2],spin.w[2]
     [ $mdl = quad_drag ] && sig=body.v_0[2],drag.speed,drag.frame_a.f[1]
     [ $mdl = offset_force ] && sig=bodyB.w_a[1],bodyB.w_a[2],forceB.frame_a.t[3]
     [ $mdl = two_frames ] && sig=body.r_0[1],body.r_0[3],sp.frame_a.f[2],sp.r[1]
     [ $mdl = two_bodies ] && sig=bodyA.w_a[1],bodyB.w_a[2],sp.frame_a.t[1],sp.frame_b.t[3]
+    [ $mdl = force_rrel ] && sig=arm2.frame_b.r_0[1],sp2.frame_a.f[2],sp2.r_rel_a[1]
     [ $mdl = two_flanges ] && sig=rev.phi,sd.w_rel,sd.flange_a.tau
     [ $mdl = two_flanges_trans ] && sig=slider.s,sd.s_rel,sd.flange_b.f
     [ $mdl = force_source ] && sig=slider.s,holder.f,holder.s
