@@ -453,7 +453,8 @@ static MbeStatus collect(MbeMech* m) {
     if (m->comps[c].kind == MBE_MC_ROT_FIXED || m->comps[c].kind == MBE_MC_TRANS_FIXED ||
         m->comps[c].kind == MBE_MC_ROT_TORQUE || m->comps[c].kind == MBE_MC_TRANS_FORCE ||
         m->comps[c].kind == MBE_MC_ROT_CONSTANT_TORQUE ||
-        m->comps[c].kind == MBE_MC_TRANS_CONSTANT_FORCE) {
+        m->comps[c].kind == MBE_MC_TRANS_CONSTANT_FORCE ||
+        m->comps[c].kind == MBE_MC_USER_ROT_TORQUE || m->comps[c].kind == MBE_MC_USER_TRANS_FORCE) {
       m->comps[c].flange[1] = comp_flange(m, (int)c, "flange");
       if (m->comps[c].flange[1] < 0) {
         m->comps[c].flange[1] = comp_flange(m, (int)c, "flange_b");

@@ -487,7 +487,10 @@ MbeStatus mbe_mech_forces(MbeMech* m) {
       case MBE_MC_LINE_FORCE_WITH_MASS:
       case MBE_MC_LINE_FORCE_WITH_TWO_MASSES: st = line_force(m, (int)c); break;
       case MBE_MC_USER_LINE_FORCE:
-      case MBE_MC_USER_FORCE: st = mbe_mech_user_force(m, (int)c); break;
+      case MBE_MC_USER_FORCE:
+      case MBE_MC_USER_TWO_FRAMES:
+      case MBE_MC_USER_ONE_FRAME_A:
+      case MBE_MC_USER_ONE_FRAME_B: st = mbe_mech_user_force(m, (int)c); break;
       case MBE_MC_FIXED_FRAME:
       case MBE_MC_FIXED_ARROW:
       case MBE_MC_FIXED_SHAPE:
@@ -658,7 +661,9 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
       case MBE_MC_USER_TRANS_COMPLIANT:
       case MBE_MC_USER_TRANS_RELATIVE:
       case MBE_MC_USER_ROT_COMPLIANT:
-      case MBE_MC_USER_ROT_RELATIVE: {
+      case MBE_MC_USER_ROT_RELATIVE:
+      case MBE_MC_USER_ROT_TWO_FLANGES:
+      case MBE_MC_USER_TRANS_TWO_FLANGES: {
         rot = comp->kind <= MBE_MC_ROT_SPRING_DAMPER;
         if (sa < 0 || sb < 0) {
           return mbe_mech_error(m, MBE_ERR_MODEL, (int)c,
@@ -670,6 +675,16 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
           return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, (int)c,
                                 "a 1-D element must sit between a joint axis and its support or a "
                                 "fixed flange; 1-D drive trains are not supported yet");
+        }
+        if (comp->kind == MBE_MC_USER_ROT_TWO_FLANGES ||
+            comp->kind == MBE_MC_USER_TRANS_TWO_FLANGES) {
+          // the law states both flanges' torques (forces) itself
+          MbeSymId fa = 0;
+          st = mbe_mech_user_flanges(m, (int)c, A, B, &fa, &f);
+          A->load = mbe_sym_add(s, A->load, fa);
+          B->load = mbe_sym_add(s, B->load, f);
+          m->drive_f[c] = f;
+          break;
         }
         MbeSymId rel = mbe_sym_sub(s, B->pos, A->pos);
         MbeSymId relv = mbe_sym_sub(s, B->vel, A->vel);
@@ -722,6 +737,33 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
           return st;
         m->sets[set].inertia = mbe_sym_add(s, m->sets[set].inertia, J);
         m->drive_f[c] = (MbeSymId)set;  // outputs find the axis through this
+        break;
+      }
+      case MBE_MC_USER_ROT_TORQUE:
+      case MBE_MC_USER_TRANS_FORCE: {
+        // a user's source law: the flange's torque (force) from its position and speed; the
+        // support (where present) takes the opposite, support.tau = -flange.tau
+        int ss = set_of(m, comp->flange[2]);
+        const MbeMechFlangeSet* S = ss >= 0 ? &m->sets[ss] : NULL;
+        if (sb < 0 || m->sets[sb].nflanges < 2) {
+          return mbe_mech_error(m, MBE_ERR_MODEL, (int)c, "flange is not connected");
+        }
+        MbeMechFlangeSet* F = &m->sets[sb];
+        if ((F->edge < 0 && !F->is_ground && F->line < 0) ||
+            (S && S->nflanges > 1 && S->edge < 0 && !S->is_ground && S->line < 0)) {
+          return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, (int)c,
+                                "a 1-D source must drive a joint axis (its support on the joint's "
+                                "support or a fixed flange); 1-D drive trains are not supported "
+                                "yet");
+        }
+        if ((st = mbe_mech_user_source(m, (int)c, F, S, &f)) != MBE_OK) {
+          return st;
+        }
+        F->load = mbe_sym_add(s, F->load, f);
+        if (ss >= 0) {
+          m->sets[ss].load = mbe_sym_sub(s, m->sets[ss].load, f);
+        }
+        m->drive_f[c] = f;
         break;
       }
       case MBE_MC_ROT_TORQUE:

@@ -483,7 +483,10 @@ static MbeStatus collect_initial_conditions(MbeMech* m, InitProblem* ip) {
     }
     return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, q->loc,
                         "%s are not supported yet by the simulator (connect() is, and the "
-                        "equations of a model that extends MultiBody.Interfaces.PartialLineForce)",
+                        "equations of a model that extends one of the Interfaces partials of "
+                        "force elements: PartialLineForce, PartialForce, PartialTwoFrames, "
+                        "PartialOneFrame_a/_b, the 1-D PartialCompliant, "
+                        "PartialCompliantWithRelativeStates, PartialTwoFlanges)",
                         q->is_initial ? "initial equations" : "equations");
   }
   for (size_t i = 0; i < f->nvars; i++) {

@@ -88,6 +88,13 @@
   X(USER_TRANS_RELATIVE, "Mechanics.Translational.Interfaces.PartialCompliantWithRelativeStates") \
   X(USER_ROT_COMPLIANT, "Mechanics.Rotational.Interfaces.PartialCompliant")                   \
   X(USER_ROT_RELATIVE, "Mechanics.Rotational.Interfaces.PartialCompliantWithRelativeStates")  \
+  X(USER_TWO_FRAMES, "Mechanics.MultiBody.Interfaces.PartialTwoFrames")                       \
+  X(USER_ONE_FRAME_A, "Mechanics.MultiBody.Interfaces.PartialOneFrame_a")                     \
+  X(USER_ONE_FRAME_B, "Mechanics.MultiBody.Interfaces.PartialOneFrame_b")                     \
+  X(USER_ROT_TWO_FLANGES, "Mechanics.Rotational.Interfaces.PartialTwoFlanges")                \
+  X(USER_TRANS_TWO_FLANGES, "Mechanics.Translational.Interfaces.PartialTwoFlanges")           \
+  X(USER_ROT_TORQUE, "Mechanics.Rotational.Interfaces.PartialTorque")                         \
+  X(USER_TRANS_FORCE, "Mechanics.Translational.Interfaces.PartialForce")                      \
   X(OTHER_BLOCK, "Blocks.")                               /* any other block: outputs only */ \
   X(OTHER_VISUALIZER, "Mechanics.MultiBody.Visualizers.") /* any other shape: no effect */
 
@@ -128,7 +135,10 @@ typedef struct MbeMechComp {
 typedef struct MbeMechUser {
   int* eqs;    // flat equations; -1 - v: the binding equation of flat var v
   int* eqsel;  // the element of a vector equation, -1 for a scalar one
+  bool* eqder;  // the equation differentiated in time (it gives der() of a demoted state)
   size_t neqs;
+  int* avar;  // flat vars under der() that an equation gives from the kinematics: not states;
+  size_t nalg;  // their der() are the last nalg unknowns
   int* svar;  // flat vars that are states (scalars), at comp.state + k
   size_t nstates;
   int* uvar;  // unknowns: flat var and element; the first nvals are values, then der(svar[k])
@@ -137,6 +147,8 @@ typedef struct MbeMechUser {
   MbeSymId* sol;  // (nunk) the solved unknowns
   MbeSymId rel, relv;  // 1-D elements: the relative position and speed of the flanges
   MbeV3 rel_b;         // PartialForce: r_rel_b
+  MbeSymId flange_load[2];  // PartialTwoFlanges: flange_a's and flange_b's tau (or f)
+  MbeSymId flange_pos[2];   // PartialTwoFlanges: flange_a's and flange_b's phi (or s)
 } MbeMechUser;
 
 // one frame connector instance
@@ -508,6 +520,15 @@ MbeStatus mbe_mech_user_force(MbeMech* m, int c);
 // *force (tau or f at flange_b) and the states' derivatives
 MbeStatus mbe_mech_user_force_1d(MbeMech* m, int c, MbeSymId rel, MbeSymId relv,
                                  MbeSymId* force);
+// a user's 1-D element that extends PartialTwoFlanges between flange sets A and B: the flange
+// torques/forces it states (acting on the element) into *fa, *fb, and the states' derivatives
+MbeStatus mbe_mech_user_flanges(MbeMech* m, int c, const MbeMechFlangeSet* A,
+                                const MbeMechFlangeSet* B, MbeSymId* fa, MbeSymId* fb);
+// a user's 1-D source that extends Rotational PartialTorque or Translational PartialForce, its
+// flange in set F and its support in S (NULL: none, grounded): the torque/force it puts on the
+// flange set (acting on the element: flange.tau, or -f) into *fl, and its states' derivatives
+MbeStatus mbe_mech_user_source(MbeMech* m, int c, const MbeMechFlangeSet* F,
+                               const MbeMechFlangeSet* S, MbeSymId* fl);
 // the component's own variables, its force and its kinematics as outputs
 void mbe_mech_user_signals(MbeMech* m, int c);
 

@@ -673,7 +673,14 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
       case MBE_MC_USER_TRANS_COMPLIANT:
       case MBE_MC_USER_TRANS_RELATIVE:
       case MBE_MC_USER_ROT_COMPLIANT:
-      case MBE_MC_USER_ROT_RELATIVE: mbe_mech_user_signals(m, (int)c); break;
+      case MBE_MC_USER_ROT_RELATIVE:
+      case MBE_MC_USER_TWO_FRAMES:
+      case MBE_MC_USER_ONE_FRAME_A:
+      case MBE_MC_USER_ONE_FRAME_B:
+      case MBE_MC_USER_ROT_TWO_FLANGES:
+      case MBE_MC_USER_TRANS_TWO_FLANGES:
+      case MBE_MC_USER_ROT_TORQUE:
+      case MBE_MC_USER_TRANS_FORCE: mbe_mech_user_signals(m, (int)c); break;
       default:
         if (mbe_mech_is_line_force(comp->kind)) {
           sig(m, comp->name, "f", m->line_f[c]);

@@ -2110,6 +2110,19 @@ static MbeStatus flatten_connect(MbeFlatten* fl, const MbeEquation* eq, int scop
   return MBE_OK;
 }
 
+// whether argument i of call e is the orientation record of Frames.resolve1/resolve2 (first)
+// or Frames.resolveRelative (second, third): host/mech reads a frame's R there
+static bool frames_orientation_arg(const MbeExpr* e, size_t i) {
+  size_t n = e->kind == MBE_EX_CALL ? e->name.nparts : 0;
+  if (n < 2 || strcmp(e->name.parts[n - 2].ident, "Frames") != 0) {
+    return false;
+  }
+  const char* f = e->name.parts[n - 1].ident;
+  bool rel = strcmp(f, "resolveRelative") == 0;
+  return (i == 0 && (strcmp(f, "resolve1") == 0 || strcmp(f, "resolve2") == 0)) ||
+         (rel && (i == 1 || i == 2));
+}
+
 // every name in a user's equation must resolve to a variable, parameter or constant
 static MbeStatus check_eq_names(MbeFlatten* fl, const MbeExpr* e, int scope, const MbeClass* lex,
                                 MbeError* err) {
@@ -2143,6 +2156,9 @@ static MbeStatus check_eq_names(MbeFlatten* fl, const MbeExpr* e, int scope, con
     }
   }
   for (size_t i = 0; i < e->nargs; i++) {
+    if (frames_orientation_arg(e, i) && e->args[i]->kind == MBE_EX_NAME) {
+      continue;  // a frame's R, read by the mechanics (mech_user.c)
+    }
     if ((st = check_eq_names(fl, e->args[i], scope, lex, err)) != MBE_OK) {
       return st;
     }
