@@ -51,10 +51,14 @@ typedef struct OmpProgram {
   SizesFn* sizes;
 } OmpProgram;
 
-// flags: the identity contract needs no contraction and no relaxed math; -march=native only adds
-// instructions (fma() inline), never changes a rounding
-static const char* const CC_FLAGS[] = {"-O2",     "-std=c11",      "-ffp-contract=off",  "-fPIC",
-                                       "-shared", "-march=native", "-fvisibility=hidden"};
+// flags: the identity contract needs no contraction and no relaxed math. -march=native adds
+// instructions (fma() inline), and with them GCC's vectorizers fuse a multiply and an add into one
+// FMA whatever -ffp-contract says (GCC 12's SLP addsub pattern gives vfmsubadd): two spherical
+// pendulums on springs differed from PoCL in the last bit. -fno-tree-vectorize keeps every
+// operation the one the source writes.
+static const char* const CC_FLAGS[] = {"-O2",    "-std=c11",           "-ffp-contract=off",
+                                       "-fPIC",  "-fno-tree-vectorize", "-shared",
+                                       "-march=native", "-fvisibility=hidden"};
 #define NCC_FLAGS (sizeof CC_FLAGS / sizeof CC_FLAGS[0])
 
 // finds an executable in PATH (or checks a path with a slash)
