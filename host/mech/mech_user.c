@@ -10,9 +10,10 @@
 // own variables and the derivatives of its states (a variable under der() is a state, unless an
 // equation gives it from the kinematics: then der() of it is that equation differentiated in
 // time). The equations (and the own variables' binding equations) are matched to the unknowns,
-// sorted into blocks (Tarjan: BLT), and each block of one equation is solved for its unknown:
-// exactly where it is linear in it, by unrolled Newton steps (like the junctions, mech_eom.c)
-// where not. Larger blocks are refused naming them.
+// sorted into blocks (Tarjan: BLT), and each block is solved for its unknowns: exactly where it
+// is linear in them, by unrolled Newton steps (like the junctions, mech_eom.c) where not; a block
+// of several equations (an algebraic loop, up to MAX_BLOCK) by elimination on the DAG. Larger
+// blocks are refused naming them.
 //
 // While compiling, each unknown is a placeholder leaf: a PARAM whose index lies far beyond any
 // real parameter (differentiable with mbe_sym_diff). Solved values replace the placeholders by
@@ -1072,7 +1073,7 @@ static MbeStatus loop_error(Solve* q, const Graph* g, int b) {
   }
   MbeStatus st = mbe_error_at(q->m->err, MBE_ERR_UNSUPPORTED, eq_loc(q, first),
                               "%s: an algebraic loop of %zu equations (at %s) is not supported "
-                              "yet: mbens solves one equation for one unknown at a time",
+                              "yet: mbens solves blocks of up to 8 equations together",
                               q->m->comps[q->c].name, n, sb.data ? sb.data : "?");
   mbe_strbuf_deinit(&sb);
   return st;
@@ -1155,6 +1156,140 @@ static MbeStatus solve_one(Solve* q, size_t e, size_t j, MbeSymId r0) {
   return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
 }
 
+// Solves A x = b (n x n, row-major; both overwritten) by Gaussian elimination on the DAG, the
+// pivots on the diagonal: the block's rows come in matching order, so each diagonal entry is an
+// equation's own unknown. A pivot that is zero at run time gives a non-finite x: the member
+// stops as non-finite. Structural zeros (the constant 0) cost nothing.
+static void sym_solve(MbeSym* s, int n, MbeSymId* A, MbeSymId* b, MbeSymId* x) {
+  for (int k = 0; k < n; k++) {
+    for (int i = k + 1; i < n; i++) {
+      if (A[i * n + k] == 0) {
+        continue;
+      }
+      MbeSymId f = mbe_sym_div(s, A[i * n + k], A[k * n + k]);
+      for (int c = k + 1; c < n; c++) {
+        MbeSymId t = mbe_sym_mul(s, f, A[k * n + c]);
+        A[i * n + c] = mbe_sym_sub(s, A[i * n + c], t);
+      }
+      MbeSymId t = mbe_sym_mul(s, f, b[k]);
+      b[i] = mbe_sym_sub(s, b[i], t);
+    }
+  }
+  for (int k = n - 1; k >= 0; k--) {
+    MbeSymId sum = b[k];
+    for (int c = k + 1; c < n; c++) {
+      MbeSymId t = mbe_sym_mul(s, A[k * n + c], x[c]);
+      sum = mbe_sym_sub(s, sum, t);
+    }
+    x[k] = mbe_sym_div(s, sum, A[k * n + k]);
+  }
+}
+
+enum { MAX_BLOCK = 8 };
+
+// a block's residuals r (n) and Jacobian J (n x n) with the unknowns js set to `at` (NULL: left
+// as placeholders); J from dr (the derivatives at the placeholders)
+static void block_eval(Solve* q, int n, const size_t* js, const MbeSymId* r, const MbeSymId* dr,
+                       const MbeSymId* at, MbeSymId* rx, MbeSymId* jx) {
+  MbeSymId* with = mbe_calloc(q->u->nunk + 1, sizeof *with);
+  if (!with) {
+    q->m->s->is_oom = true;
+    return;
+  }
+  for (int k = 0; at && k < n; k++) {
+    with[js[k]] = at[k];
+  }
+  for (int e = 0; e < n; e++) {
+    rx[e] = at ? subst(q, r[e], with) : r[e];
+    for (int k = 0; jx && k < n; k++) {
+      jx[e * n + k] = at ? subst(q, dr[e * n + k], with) : dr[e * n + k];
+    }
+  }
+  mbe_free(with);
+}
+
+// the convergence flag of a block's Newton: every |r_e| <= 1e-9 (1 + |x_e J_ee|), else the
+// member stops with newton-fail (a NaN fails too)
+static void block_converged(MbeMech* m, int n, const MbeSymId* rx, const MbeSymId* jx,
+                            const MbeSymId* x) {
+  MbeSym* s = m->s;
+  for (int e = 0; e < n; e++) {
+    MbeSymId xd = mbe_sym_mul(s, x[e], jx[e * n + e]);
+    MbeSymId ax = mbe_sym_fn(s, MBE_SYM_ABS, xd);
+    MbeSymId sc = mbe_sym_add(s, mbe_sym_const(s, 1.0), ax);
+    MbeSymId tol = mbe_sym_mul(s, mbe_sym_const(s, 1e-9), sc);
+    MbeSymId ar = mbe_sym_fn(s, MBE_SYM_ABS, rx[e]);
+    MbeSymId ok = mbe_sym_sub(s, tol, ar);
+    MbeSymId bad = mbe_sym_op(s, MBE_SYM_SELECT, ok, mbe_sym_const(s, -1.0),
+                              mbe_sym_const(s, 1.0));
+    m->fail = m->fail ? mbe_sym_op(s, MBE_SYM_MAX, m->fail, bad, 0) : bad;
+  }
+}
+
+// A block of n equations (es, in matching order) for its n unknowns (js) solved together: when
+// the residuals are linear in the unknowns, exactly (x = -J^-1 r(0)); otherwise by NEWTON_STEPS
+// unrolled Newton steps from the unknowns' start values, each solving J dx = r on the DAG
+static MbeStatus solve_block(Solve* q, int n, const size_t* es, const size_t* js,
+                             const MbeSymId* res) {
+  MbeMech* m = q->m;
+  MbeSym* s = m->s;
+  MbeSymId r[MAX_BLOCK], dr[MAX_BLOCK * MAX_BLOCK], rx[MAX_BLOCK], jx[MAX_BLOCK * MAX_BLOCK];
+  MbeSymId x[MAX_BLOCK], dx[MAX_BLOCK];
+  bool linear = true;
+  for (int e = 0; e < n; e++) {
+    r[e] = subst(q, res[es[e]], q->val);
+    for (int k = 0; k < n; k++) {
+      MbeSymId dd;
+      MbeStatus st = mbe_sym_diff(s, r[e], q->ph[js[k]], &dr[e * n + k], m->err);
+      for (int l = 0; st == MBE_OK && l < n && linear; l++) {
+        st = mbe_sym_diff(s, dr[e * n + k], q->ph[js[l]], &dd, m->err);
+        linear = dd == 0;
+      }
+      if (st != MBE_OK) {
+        return st;
+      }
+    }
+  }
+  for (int k = 0; k < n; k++) {
+    const MbeVar* v = &m->flat->vars[q->u->uvar[js[k]]];
+    x[k] = linear || js[k] >= q->u->nvals ? mbe_sym_const(s, 0)
+                                          : mbe_mech_start_sym(m, v->name, q->u->uelem[js[k]]);
+  }
+  for (int it = 0; it < (linear ? 1 : NEWTON_STEPS); it++) {
+    block_eval(q, n, js, r, dr, x, rx, jx);
+    sym_solve(s, n, jx, rx, dx);
+    for (int k = 0; k < n; k++) {
+      x[k] = mbe_sym_sub(s, x[k], dx[k]);
+    }
+  }
+  if (!linear) {
+    block_eval(q, n, js, r, dr, x, rx, jx);
+    block_converged(m, n, rx, jx, x);
+  }
+  for (int k = 0; k < n; k++) {
+    q->val[js[k]] = x[k];
+  }
+  return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
+// the equations of block b in matching order and their unknowns; a block larger than MAX_BLOCK
+// is refused naming its equations
+static MbeStatus block(Solve* q, const Graph* g, int b, const MbeSymId* res) {
+  size_t es[MAX_BLOCK], js[MAX_BLOCK];
+  int n = 0;
+  for (size_t e = 0; e < g->ne; e++) {
+    if (g->block[e] != b) {
+      continue;
+    }
+    if (n == MAX_BLOCK) {
+      return loop_error(q, g, b);
+    }
+    es[n] = e;
+    js[n++] = (size_t)g->un_of[e];
+  }
+  return solve_block(q, n, es, js, res);
+}
+
 // matching, BLT order, and the blocks solved in that order
 static MbeStatus sort_and_solve(Solve* q, const MbeSymId* res) {
   MbeMech* m = q->m;
@@ -1193,7 +1328,7 @@ static MbeStatus sort_and_solve(Solve* q, const MbeSymId* res) {
         n++, e1 = e;
       }
     }
-    st = n > 1 ? loop_error(q, &g, b) : solve_one(q, e1, (size_t)g.un_of[e1], res[e1]);
+    st = n > 1 ? block(q, &g, b, res) : solve_one(q, e1, (size_t)g.un_of[e1], res[e1]);
   }
 done:
   mbe_free(inc), mbe_free(ints), mbe_free(g.seen), mbe_free(g.on);

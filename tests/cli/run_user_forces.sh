@@ -35,6 +35,24 @@ bad=$(awk -F, 'NR > 1 { t = $1; f = 25 * exp(-2.5 * t); sd = 0.5 * (1 - exp(-2.5
   END { if (n < 40) print "only", n, "rows" }' "$work/maxwell.csv")
 [ -z "$bad" ] || fail "maxwell: off the closed form at t = $bad"
 
+# ---- algebraic loops in a law: a linear and a nonlinear block of two equations -----------------
+# f = 10 (s - 1) + y, y = f / 2 (linear, solved exactly): f = 20 (s - 1), m = 1, s(0) = 0.8:
+# s = 1 - 0.2 cos(sqrt(20) t). The cubic law f = c w^3 with w from w + w^3 = x + x^3 + (f - c w^3)
+# (nonlinear, Newton on the 2x2 block) keeps 0.5 m v^2 + c/4 (s - s0)^4 and gives w = s - s0.
+"$mbens" simulate "$data/user_loop.mo" -o "$work/loop.csv" --backend openmp --signals slider.s \
+  --stop-time 3 --interval 0.05 --tolerance 1e-12 || fail "loop: simulate exited $?"
+bad=$(awk -F, 'NR > 1 { e = $2 - (1 - 0.2 * cos(sqrt(20) * $1)); if (e < 0) e = -e;
+  if (e > 1e-9) { print $1, e; exit } n++ } END { if (n < 60) print "only", n, "rows" }' "$work/loop.csv")
+[ -z "$bad" ] || fail "linear loop: off the closed form at t = $bad"
+"$mbens" simulate "$data/user_loop_cubic.mo" -o "$work/loop_cubic.csv" --backend openmp \
+  --signals slider.s,slider.v,lf.w --stop-time 3 --interval 0.05 --tolerance 1e-12 ||
+  fail "cubic loop: simulate exited $?"
+bad=$(awk -F, 'NR > 1 { s = $2; v = $3; e = v * v + 50 * (s - 0.5)^4 - 50 * 0.3^4;
+  w = $4 - (s - 0.5); if (e < 0) e = -e; if (w < 0) w = -w;
+  if (e > 1e-8 || w > 1e-12) { print $1, e, w; exit } if (s < 0.3) moved = 1; n++ }
+  END { if (n < 60 || !moved) print "only", n, "rows or no motion" }' "$work/loop_cubic.csv")
+[ -z "$bad" ] || fail "nonlinear loop: energy or stretch off at t = $bad"
+
 # ---- 1-D elements on joint axes: damped oscillators ---------------------------------------------
 # x'' + (d/J) x' + (c/J) x = 0, x(0) = x0, x'(0) = 0: x = exp(-a t) (x0 cos(wd t) + a x0/wd sin(wd t))
 # with a = d/(2J), wd = sqrt(c/J - a^2). Rotational (PartialCompliantWithRelativeStates, w_rel):
