@@ -1778,20 +1778,6 @@ MbeStatus mbe_mech_expr_size(MbeMech* m, const MbeExpr* e, int scope, const MbeC
   return vec_size(&c, e, n);
 }
 
-MbeStatus mbe_mech_expr_elem(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
-                             MbeMechNameFn* name, void* ctx, int sel, MbeSymId* out) {
-  Cx c = {m, flatten_ctx(m), scope, lex, name, ctx, NULL, 0, false, sel, NULL, m->expr_no_events};
-  if (!c.fl) {
-    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-  }
-  *out = 0;
-  MbeStatus st = compile(&c, e, out);
-  if (st == MBE_OK && m->s->is_oom) {
-    st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-  }
-  return st;
-}
-
 MbeStatus mbe_mech_expr_field(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
                               MbeMechNameFn* name, void* ctx, const char* field, int sel,
                               MbeSymId* out) {
@@ -1806,6 +1792,11 @@ MbeStatus mbe_mech_expr_field(MbeMech* m, const MbeExpr* e, int scope, const Mbe
     st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
   return st;
+}
+
+MbeStatus mbe_mech_expr_elem(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
+                             MbeMechNameFn* name, void* ctx, int sel, MbeSymId* out) {
+  return mbe_mech_expr_field(m, e, scope, lex, name, ctx, NULL, sel, out);
 }
 
 MbeStatus mbe_mech_expr(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
