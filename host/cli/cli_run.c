@@ -46,9 +46,9 @@ static void run_help(FILE* f) {
       "                 [--batch-size B] [--max-memory SIZE] [--quiet] [--json] [--progress]\n\n"
       "Integrates N members of the model, each with its own values of the varied parameters,\n"
       "on the best backend, and writes DIR: members.csv (each member's parameters, quantities of\n"
-      "interest, status, steps and events), stats.csv (mean, std, min, max and the\n"
-      "5/25/50/75/95 %% quantiles of each signal at each output time, over the members that\n"
-      "finished),\n"
+      "interest, status, steps, events and the assertion that stopped it), stats.csv (mean,\n"
+      "std, min, max and the 5/25/50/75/95 %% quantiles of each signal at each output time,\n"
+      "over the members that finished),\n"
       "manifest.json, stats.state (exact statistics, for --resume and mbens merge) and, when\n"
       "asked, trajectories. Results do not depend on the backend, the batch size, the thread\n"
       "count or the shards: they are the same bits.\n\n");
@@ -374,6 +374,8 @@ typedef struct Run {
   double* design;
   const char** param_names;  // (nparam) borrowed from vary or the design table
   size_t nparam;
+  char** assert_name;  // (nassert_name) "file:line:col" of each assertion the kernel checks
+  size_t nassert_name;
   MbeSampleDef sample;
   MbeRunDef run;
   // output columns: every signal the study reads, once
@@ -415,6 +417,10 @@ static void study_deinit(Run* r) {
   mbe_table_destroy(r->design_table);
   mbe_free(r->design);
   free(r->param_names);
+  for (size_t i = 0; i < r->nassert_name; i++) {
+    free(r->assert_name[i]);
+  }
+  free(r->assert_name);
   free(r->col_id);
   free(r->col_name);
   free(r->stat_col);
@@ -1132,6 +1138,24 @@ static MbeStatus on_batch(void* ctx, const MbeStudyProgress* p, MbeError* err) {
 }
 
 // what the study runs and writes (the kernel's sizes once it is built)
+// the places of the system's assertions, for members.csv (none when memory runs out: the column
+// stays empty, the run's summary still names them)
+static void assert_names(Run* r) {
+  size_t n = r->sys->nasserts;
+  if (r->assert_name || n == 0 || !(r->assert_name = calloc(n, sizeof *r->assert_name))) {
+    return;
+  }
+  for (size_t i = 0; i < n; i++) {
+    const MbeLoc* l = &r->sys->assert_src[i]->loc;
+    int len = snprintf(NULL, 0, "%s:%d:%d", l->file, l->line, l->col);
+    r->assert_name[i] = malloc((size_t)len + 1);
+    if (r->assert_name[i]) {
+      snprintf(r->assert_name[i], (size_t)len + 1, "%s:%d:%d", l->file, l->line, l->col);
+    }
+  }
+  r->nassert_name = n;
+}
+
 static void study_def(Run* r, MbeStudyDef* d) {
   memset(d, 0, sizeof *d);
   d->prog = r->prog;
@@ -1157,6 +1181,9 @@ static void study_def(Run* r, MbeStudyDef* d) {
   d->dir = r->dir;
   d->model = r->flat->top_name;
   d->param_names = r->param_names;
+  assert_names(r);
+  d->assert_names = (const char* const*)r->assert_name;
+  d->nassert_names = r->nassert_name;
   d->qoi = &r->qoi;
   d->stat_names = r->stat_name;
   d->save_members = r->save_members;

@@ -88,6 +88,8 @@ typedef struct MbeStudyDef {
   const char* model;               // model name for the trajectory file
   const char* const* param_names;  // (sample.ndim) members.csv columns
   const MbeQoiSet* qoi;            // nullable: the quantities of interest, members.csv columns
+  const char* const* assert_names;  // nullable: members.csv's `assert` names the assertion that
+  size_t nassert_names;             // stopped a member (MBE_INFO_ASSERT - 1), e.g. "m.mo:14:3"
   const char* const* stat_names;   // (red.nstat) stats.csv signal names
   const int64_t* save_members;     // ascending member ids whose trajectories are saved (nsave)
   size_t nsave;

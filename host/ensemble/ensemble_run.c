@@ -86,7 +86,7 @@ static MbeStatus open_members(Study* s, bool resume) {
     mbe_strbuf_puts(&b, ",");
     mbe_csv_field(&b, d->qoi->name[j]);
   }
-  mbe_strbuf_puts(&b, ",status,steps,events\n");
+  mbe_strbuf_puts(&b, ",status,steps,events,assert\n");
   MbeStatus rc = MBE_OK;
   if (b.is_oom || fwrite(b.data, 1, b.len, s->members) != b.len || fflush(s->members) != 0) {
     rc = mbe_error_set(s->err, MBE_ERR_IO, "cannot write %s", path);
@@ -216,9 +216,15 @@ static MbeStatus write_rows(Study* s, size_t first, size_t n) {
       mbe_strbuf_printf(&b, ",%.17g", s->qoi[k * s->nqoi + j]);
     }
     int st = s->info[k * MBE_INFO_COUNT + MBE_INFO_STATUS];
-    mbe_strbuf_printf(&b, ",%s,%d,%d\n", mbe_run_status_word(st),
+    mbe_strbuf_printf(&b, ",%s,%d,%d,", mbe_run_status_word(st),
                       (int)s->info[k * MBE_INFO_COUNT + MBE_INFO_STEPS],
                       (int)s->info[k * MBE_INFO_COUNT + MBE_INFO_EVENTS]);
+    int a = s->info[k * MBE_INFO_COUNT + MBE_INFO_ASSERT];
+    if (st == MBE_RUN_ASSERT && d->assert_names && a >= 1 && (size_t)a <= d->nassert_names &&
+        d->assert_names[a - 1]) {
+      mbe_csv_field(&b, d->assert_names[a - 1]);
+    }
+    mbe_strbuf_puts(&b, "\n");
   }
   MbeStatus rc = MBE_OK;
   if (b.is_oom) {

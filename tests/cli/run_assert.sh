@@ -79,6 +79,10 @@ for backend in openmp $opencl; do
   got=$(cut -d, -f4,5 "$work/run-$backend/members.csv" | tr '\n' ' ')
   [ "$got" = "status,steps ok,102 assert,0 assert,34 assert,0 ok,102 " ] ||
     fail "run $backend: statuses and steps '$got'"
+  # members.csv names the assertion that stopped each member
+  got=$(cut -d, -f7 "$work/run-$backend/members.csv" | sed 's|.*/||' | tr '\n' ' ')
+  [ "$got" = "assert  assert_fall.mo:15:3 assert_fall.mo:14:3 assert_fall.mo:15:3  " ] ||
+    fail "run $backend: the assertions named in members.csv: '$got'"
   grep -q '^mbens run: .*assert_fall\.mo:15:3: assertion failed in 2 members: the body is too heavy$' \
     "$work/run-$backend.err" || fail "run $backend: no summary for the mass assert: $(cat "$work/run-$backend.err")"
   grep -q '^mbens run: .*assert_fall\.mo:14:3: assertion failed in 1 member: the body fell through the floor$' \

@@ -104,8 +104,8 @@ printf '%s' "$out" | grep -Eq "[0-9]+ failed: " || fail "the summary does not sa
   --vary 'revolute1.phi.start=normal(0.5,0.3)' --vary 'revolute1.w.start=const(0)' \
   --qoi 'max(abs(revolute2.phi))' || fail "the healthy study exited $?"
 awk -F, 'NR == FNR { if (FNR > 1) row[$1] = $0; next }
-  FNR > 1 && $NF != "" && $(NF - 2) == "ok" { ok++; if (row[$1] != $0) { print "member " $1 " changed"; bad++ } }
-  FNR > 1 && $(NF - 2) != "ok" { failed++; if ($4 != "nan") { print "member " $1 ": a value"; bad++ } }
+  FNR > 1 && $(NF - 2) != "" && $(NF - 3) == "ok" { ok++; if (row[$1] != $0) { print "member " $1 " changed"; bad++ } }
+  FNR > 1 && $(NF - 3) != "ok" { failed++; if ($4 != "nan") { print "member " $1 ": a value"; bad++ } }
   END { if (ok < 10 || failed < 10) { print "ok " ok ", failed " failed; bad++ } exit bad > 0 }' \
   "$work/healthy/members.csv" "$work/failing/members.csv" ||
   fail "failing members disturbed the others (or too few of either)"
