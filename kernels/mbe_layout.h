@@ -16,7 +16,7 @@
   X(MBE_RUN_RHS_FAIL, 4, "rhs-fail", "the right-hand side reported an unrecoverable failure") \
   X(MBE_RUN_NOT_RUN, 5, "not-run", "the member was not integrated")                           \
   X(MBE_RUN_NEWTON_FAIL, 6, "newton-fail",                                                    \
-    "an algebraic part's Newton iteration (a junction of line forces) did not converge")       \
+    "an algebraic solve (a junction's or a law's Newton, a while loop) did not converge")      \
   X(MBE_RUN_ASSERT, 7, "assert", "an assertion failed")
 
 #define MBE_RUN_ENUM_(name, value, word, text) name = value,

@@ -44,7 +44,7 @@ typedef struct Cx {
                   // taken literally; 0: a relation on the states or time generates events
 } Cx;
 
-enum { MAX_CALL_DEPTH = 16, MAX_LOOP = 10000 };
+enum { MAX_CALL_DEPTH = 16, MAX_LOOP = 10000, MAX_WHILE = 64 };
 
 static MbeStatus compile(Cx* c, const MbeExpr* e, MbeSymId* out);
 static MbeStatus vec_size(Cx* c, const MbeExpr* e, int* n);
@@ -1136,11 +1136,43 @@ static MbeStatus exec_for(Cx* fc, const MbeStatement* stm, Flow* flow) {
   return st;
 }
 
+// A while loop whose condition varies: MAX_WHILE passes of `if cond then body end if`, each
+// merging the body's values under the condition (once it is false the values no longer change,
+// so neither does it); a member whose condition still holds after them stops with newton-fail,
+// as a solve that did not converge
+static MbeStatus exec_while_varying(Cx* fc, const MbeStatement* stm, MbeSymId cond) {
+  MbeStatus st = MBE_OK;
+  double v = 1;
+  for (int it = 0; it < MAX_WHILE && st == MBE_OK; it++) {
+    st = exec_merge(fc, &stm->branches[0], 1, cond);
+    if (st == MBE_OK) {
+      st = compile(fc, stm->branches[0].cond, &cond);
+    }
+    if (st == MBE_OK && is_const(fc->m, cond, &v) && v == 0) {
+      return MBE_OK;
+    }
+  }
+  if (st != MBE_OK) {
+    return st;
+  }
+  MbeSym* s = fc->m->s;
+  MbeSymId bad = mbe_sym_op(s, MBE_SYM_SELECT, cond, mbe_sym_const(s, 1), mbe_sym_const(s, -1));
+  fc->m->fail = fc->m->fail ? mbe_sym_op(s, MBE_SYM_MAX, fc->m->fail, bad, 0) : bad;
+  return MBE_OK;
+}
+
 static MbeStatus exec_while(Cx* fc, const MbeStatement* stm, Flow* flow) {
   MbeStatus st = MBE_OK;
   for (size_t count = 0; st == MBE_OK; count++) {
+    MbeSymId cond;
     double v;
-    if ((st = const_value(fc, stm->branches[0].cond, "a while condition", &v)) != MBE_OK || v == 0) {
+    if ((st = compile(fc, stm->branches[0].cond, &cond)) != MBE_OK) {
+      break;
+    }
+    if (!is_const(fc->m, cond, &v)) {
+      return exec_while_varying(fc, stm, cond);
+    }
+    if (v == 0) {
       break;
     }
     if (count == MAX_LOOP) {

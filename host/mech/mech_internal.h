@@ -422,7 +422,8 @@ typedef MbeSymId MbeMechNameFn(MbeMech* m, void* ctx, int var, int elem, bool de
 // noEvent and smooth (transparent); abs, sign, sqrt, sin, cos, tan, asin, acos, atan, atan2, exp,
 // log, log10, sinh, cosh, tanh, min, max; a call of a Modelica function of the model or a library,
 // inlined: its algorithm runs symbolically (an if whose condition varies selects each variable's
-// value, for- and while-loops run when their bounds are known when compiling); its inputs,
+// value, for-loops run when their bounds are known when compiling, a while-loop too, or, when its
+// condition varies, as 64 passes merged under the condition, newton-fail beyond); its inputs,
 // outputs and locals may be vectors and matrices (x[:], x[size(v, 1)], Real[3], a type such as
 // Axis), assigned whole or element by element. Arrays follow Modelica: vector * vector is the
 // scalar product, matrix * vector and matrix * matrix the matrix products, {a, b}, size, sum,

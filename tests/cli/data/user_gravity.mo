@@ -31,7 +31,7 @@ package UserGravity
     annotation(experiment(StopTime = 15, Interval = 0.1));
   end Orbit;
 
-  function whileGravity "a loop whose count depends on the position: refused"
+  function whileGravity "a loop whose count depends on the position"
     extends Modelica.Mechanics.MultiBody.Interfaces.partialGravityAcceleration;
   protected
     Real s = 1;
@@ -49,11 +49,11 @@ package UserGravity
     gravity := {-r[1], -r[2]};
   end planarGravity;
 
-  model WhileRefused
+  model WhileGravity
     extends Satellite;
     inner Modelica.Mechanics.MultiBody.World world(
       redeclare function gravityAcceleration = whileGravity);
-  end WhileRefused;
+  end WhileGravity;
 
   model SizeRefused
     extends Satellite;
