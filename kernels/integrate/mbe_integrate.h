@@ -231,10 +231,13 @@ MBE_FN MbeRunStatus mbe_integrate_assert(mbe_real t, mbe_real h, mbe_real theta_
 // Ends every event inside the RK4 step of size h from (ta, x0) that left x: located on the cubic
 // Hermite of the step (one more mbe_rhs call for the slope at its end), the step is taken again
 // up to the event with the old modes, the modes change there, and the rest of the step is taken
-// with the new ones; up to MBE_EVENT_BISECTIONS events a step. Returns 0 or the failing status.
+// with the new ones; up to MBE_EVENT_BISECTIONS events a step. *t_last is the start of the last
+// step taken: x0 is the state there, ws->k1 the slope. Returns 0 or the failing status.
 MBE_FN int mbe_rk4_events(mbe_real ta, mbe_real h, mbe_real* x0, mbe_real* x, const mbe_real* p,
-                          MbeRk4Work* ws, MbeRunCount* cnt, mbe_real* w, mbe_int* iw) {
+                          MbeRk4Work* ws, MbeRunCount* cnt, mbe_real* w, mbe_int* iw,
+                          mbe_real* t_last) {
   const mbe_real tb = ta + h;
+  *t_last = ta;
   for (int n = 0; n < MBE_EVENT_BISECTIONS; n++) {
     int changed;
     int rc = mbe_event_changed(tb, x, p, w, iw, &changed);
@@ -272,6 +275,7 @@ MBE_FN int mbe_rk4_events(mbe_real ta, mbe_real h, mbe_real* x0, mbe_real* x, co
     cnt->steps += 1;
     ta = te;
     h = tb - te;
+    *t_last = ta;
     if ((rc = mbe_rk4_step(ta, h, x, p, ws, w, iw, &cnt->nrhs)) != 0) {
       return rc;
     }
@@ -317,9 +321,10 @@ MBE_FN MbeRunStatus mbe_integrate_rk4(MbeGrid g, mbe_real hmax, mbe_long max_ste
       for (mbe_int i = 0; MBE_RHS_NZ + MBE_RHS_NA > 0 && i < MBE_RHS_NX; i++) {
         x0[i] = x[i];
       }
-      int rc = mbe_rk4_step(ta + (mbe_real)j * h, h, x, p, &ws, w, iw, &cnt->nrhs);
+      mbe_real t_last = ta + (mbe_real)j * h;  // where the last step from x0 began
+      int rc = mbe_rk4_step(t_last, h, x, p, &ws, w, iw, &cnt->nrhs);
       if (MBE_RHS_NZ > 0 && rc == 0) {
-        rc = mbe_rk4_events(ta + (mbe_real)j * h, h, x0, x, p, &ws, cnt, w, iw);
+        rc = mbe_rk4_events(ta + (mbe_real)j * h, h, x0, x, p, &ws, cnt, w, iw, &t_last);
       }
       if (rc != 0) {
         return mbe_rhs_failure(rc);
@@ -333,10 +338,10 @@ MBE_FN MbeRunStatus mbe_integrate_rk4(MbeGrid g, mbe_real hmax, mbe_long max_ste
         mbe_real f1[MBE_RHS_NA > 0 ? MBE_RHS_NX : 1];
         cnt->nrhs += 1;
         const int rcf = mbe_rhs(ta + (mbe_real)(j + 1) * h, x, p, f1, w, iw);
-        const mbe_real ts = ta + (mbe_real)j * h;
+        const mbe_real tj = ta + (mbe_real)(j + 1) * h;
         return rcf != 0 ? mbe_rhs_failure(rcf)
-                        : mbe_integrate_assert(ts, h, MBE_R(1.0), ta + (mbe_real)(j + 1) * h, x0,
-                                               x, x, 0, ws.k1, f1, p, g, cnt, w, iw);
+                        : mbe_integrate_assert(t_last, tj - t_last, MBE_R(1.0), tj, x0, x, x, 0,
+                                               ws.k1, f1, p, g, cnt, w, iw);
       }
     }
 
