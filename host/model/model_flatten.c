@@ -474,9 +474,7 @@ static const ModEntry* unmatched_mod(const ModSet* in, const ModSet* other, cons
 
 // one declaration inherited through two extends paths must be modified the same way on both
 // (Modelica 3.6, 7.3: the elements must be identical)
-static MbeStatus check_twice_inherited(MbeFlatten* fl, const MbeSlot* slot, const ModSet* mods,
-                                       MbeError* err) {
-  (void)fl;
+static MbeStatus check_twice_inherited(const MbeSlot* slot, const ModSet* mods, MbeError* err) {
   const ModEntry* d = unmatched_mod(mods, &slot->mods, slot->ident);
   if (!d) {
     d = unmatched_mod(&slot->mods, mods, slot->ident);
@@ -566,7 +564,7 @@ static MbeStatus collect_slots(MbeFlatten* fl, int inst, const MbeClass* cls, co
         // the same declaration inherited twice is allowed (Modelica 7.3); anything else is not
         if (out->s[k].comp == c || (out->s[k].lex->is_catalogue && cls->is_catalogue)) {
           dup = true;  // one declaration reached through two extends paths
-          MbeStatus st = check_twice_inherited(fl, &out->s[k], mods, err);
+          MbeStatus st = check_twice_inherited(&out->s[k], mods, err);
           if (st != MBE_OK) {
             return st;
           }

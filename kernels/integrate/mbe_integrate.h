@@ -201,8 +201,9 @@ MBE_FN int mbe_integrate_locate(int what, mbe_real t, mbe_real h, const mbe_real
 }
 
 // An error-level assertion found false at the end (theta_end, time t_end, state xend) of a step
-// of size h from (t, x0) to x1: the member stops where it first failed inside the step (located as events are), the
-// assertion and time in cnt are the ones there, and grid points from that time on are not kept.
+// of size h from (t, x0) to x1: the member stops where it first failed inside the step (located
+// as events are), the assertion and time in cnt are the ones there, and grid points from that
+// time on are not kept.
 MBE_FN MbeRunStatus mbe_integrate_assert(mbe_real t, mbe_real h, mbe_real theta_end,
                                          mbe_real t_end, const mbe_real* x0, const mbe_real* x1,
                                          const mbe_real* xend, const MbeDopri5Work* dp,
@@ -256,7 +257,12 @@ MBE_FN int mbe_rk4_events(mbe_real ta, mbe_real h, mbe_real* x0, mbe_real* x, co
                                      &theta)) != 0) {
       return rc;
     }
-    const mbe_real te = theta == MBE_R(1.0) ? tb : ta + theta * h;
+    if (theta == MBE_R(1.0)) {
+      // at the step's end: the step stands as taken, only the modes change
+      cnt->events += 1;
+      return mbe_event_modes(tb, xe, p, w, iw);
+    }
+    const mbe_real te = ta + theta * h;
     for (mbe_int i = 0; i < MBE_RHS_NX; i++) {
       x[i] = x0[i];
     }
@@ -265,9 +271,6 @@ MBE_FN int mbe_rk4_events(mbe_real ta, mbe_real h, mbe_real* x0, mbe_real* x, co
       return rc;
     }
     cnt->events += 1;
-    if (te == tb) {
-      return 0;
-    }
     // the rest of the step with the new modes, then look again
     for (mbe_int i = 0; i < MBE_RHS_NX; i++) {
       x0[i] = x[i];

@@ -144,8 +144,8 @@ MBE_API MbeStatus mbe_program_source(const MbeProgramDef* def, char** text, MbeE
 // x0[m*nx + i], p[m*np + j], y[(m*nout + k)*ny + s], info[m*MBE_INFO_COUNT + f] (MbeInfo of
 // kernels/mbe_layout.h: status, accepted steps, rejected steps, rhs evaluations, the assertion
 // that stopped the member, the first warning-level one found false, the time bits of the
-// failure, the events located; MBE_INFO_COUNT = 9). x0 NULL: the system computes each member's initial state from its parameters (generated systems can; see
-// MbeCodegenDef.x0). A member that fails keeps its status and NaN outputs from its failure on;
+// failure, the events located; MBE_INFO_COUNT = 9). x0 NULL: the system computes each member's
+// initial state from its parameters (generated systems can; see MbeCodegenDef.x0). A member that fails keeps its status and NaN outputs from its failure on;
 // the others are not affected, and the call still returns MBE_OK. Errors: MBE_ERR_INVALID_ARG
 // for a bad run def, MBE_ERR_OPENCL.
 MBE_API MbeStatus mbe_program_run(MbeProgram* prog, const MbeRunDef* run, size_t nmember,
