@@ -294,10 +294,6 @@ double mbe_mech_start_nominal(MbeMech* m, const char* var, int elem) {
 
 /* ---- components, frames, flanges ------------------------------------------------------------ */
 
-#define MBE_MECH_NAME_(k, name) "Modelica." name,
-static const char* const kind_names[] = {MBE_MECH_CLASS_LIST(MBE_MECH_NAME_)};
-#undef MBE_MECH_NAME_
-
 static bool has_prefix(const char* s, const char* p) {
   return strncmp(s, p, strlen(p)) == 0;
 }
@@ -389,11 +385,12 @@ static MbeStatus collect(MbeMech* m) {
     if (in->kind == MBE_INST_BUILTIN || user >= 0) {
       const char* cls = in->builtin ? mbe_class_full_name(m->arena, in->builtin) : NULL;
       int kind = user;
-      for (int k = 0; k < MBE_MC_COUNT && kind < 0; k++) {
-        const char* kn = kind_names[k];
+      const char* below = cls != NULL && has_prefix(cls, "Modelica.") ? cls + 9 : NULL;
+      for (int k = 0; k < MBE_MC_COUNT && kind < 0 && below != NULL; k++) {
+        const char* kn = mbe_mech_class_name((MbeMechKind)k);
         size_t n = strlen(kn);
         bool is_package = kn[n - 1] == '.';  // the catch-alls: a package prefix
-        if (cls != NULL && (is_package ? strncmp(cls, kn, n) == 0 : strcmp(cls, kn) == 0)) {
+        if (is_package ? strncmp(below, kn, n) == 0 : strcmp(below, kn) == 0) {
           kind = k;
         }
       }
@@ -443,23 +440,15 @@ static MbeStatus collect(MbeMech* m) {
     m->comps[c].frame_a = mbe_mech_comp_frame(m, (int)c, "frame_a");
     m->comps[c].frame_b = mbe_mech_comp_frame(m, (int)c, "frame_b");
     m->comps[c].frame_resolve = mbe_mech_comp_frame(m, (int)c, "frame_resolve");
-    bool is_joint = m->comps[c].kind == MBE_MC_REVOLUTE || m->comps[c].kind == MBE_MC_PRISMATIC;
-    bool is_ups = m->comps[c].kind == MBE_MC_JOINT_UPS;
-    m->comps[c].flange[0] = comp_flange(m, (int)c, is_joint || is_ups ? "axis" : "flange_a");
-    m->comps[c].flange[1] = comp_flange(m, (int)c,
-                                        is_joint ? "support"
-                                        : is_ups ? "bearing"
-                                                 : "flange_b");
-    if (m->comps[c].kind == MBE_MC_ROT_FIXED || m->comps[c].kind == MBE_MC_TRANS_FIXED ||
-        m->comps[c].kind == MBE_MC_ROT_TORQUE || m->comps[c].kind == MBE_MC_TRANS_FORCE ||
-        m->comps[c].kind == MBE_MC_ROT_CONSTANT_TORQUE ||
-        m->comps[c].kind == MBE_MC_TRANS_CONSTANT_FORCE ||
-        m->comps[c].kind == MBE_MC_USER_ROT_TORQUE || m->comps[c].kind == MBE_MC_USER_TRANS_FORCE) {
-      m->comps[c].flange[1] = comp_flange(m, (int)c, "flange");
-      if (m->comps[c].flange[1] < 0) {
-        m->comps[c].flange[1] = comp_flange(m, (int)c, "flange_b");
-      }
-      m->comps[c].flange[2] = comp_flange(m, (int)c, "support");
+    // its 1-D connectors by the names its class gives them
+    const MbeMechClass* k = mbe_mech_class(m->comps[c].kind);
+    const char* fl[3] = {k->flange[0] ? k->flange[0] : "flange_a",
+                         k->flange[1] ? k->flange[1] : "flange_b", k->flange[2]};
+    for (int i = 0; i < 3; i++) {
+      m->comps[c].flange[i] = fl[i] ? comp_flange(m, (int)c, fl[i]) : -1;
+    }
+    if (m->comps[c].flange[1] < 0 && strcmp(fl[1], "flange") == 0) {
+      m->comps[c].flange[1] = comp_flange(m, (int)c, "flange_b");
     }
   }
   return MBE_OK;
@@ -541,12 +530,12 @@ static MbeStatus merge(MbeMech* m) {
 
 /* ---- edges and bodies ----------------------------------------------------------------------- */
 
-static int point_of(MbeMech* m, int frame) {
+int mbe_mech_point_of(MbeMech* m, int frame) {
   return frame < 0 ? -1 : m->frames[frame].point;
 }
 
 // a fresh point that no connector reaches (the inside of a composite joint)
-static int new_point(MbeMech* m) {
+int mbe_mech_new_point(MbeMech* m) {
   if (m->npoints == m->cap_points) {
     return -1;
   }
@@ -559,7 +548,7 @@ static int new_point(MbeMech* m) {
   return (int)m->npoints++;
 }
 
-static MbeMechEdge* new_edge(MbeMech* m, int comp, MbeEdgeType type, int pa, int pb) {
+MbeMechEdge* mbe_mech_new_edge(MbeMech* m, int comp, MbeEdgeType type, int pa, int pb) {
   if (m->nedges == m->cap_edges) {
     size_t cap = m->cap_edges ? 2 * m->cap_edges : 16;
     MbeMechEdge* e = mbe_arena_alloc(m->arena, cap * sizeof *e);
@@ -591,7 +580,7 @@ static MbeMechEdge* new_edge(MbeMech* m, int comp, MbeEdgeType type, int pa, int
   return e;
 }
 
-static const char* cname(MbeMech* m, int comp, const char* var) {
+const char* mbe_mech_cname(MbeMech* m, int comp, const char* var) {
   return mbe_arena_printf(m->arena, "%s.%s", m->comps[comp].name, var);
 }
 
@@ -605,7 +594,7 @@ MbeStatus mbe_mech_nominal3(MbeMech* m, int comp, const char* name, double out[3
 }
 
 // comp.name / |comp.name| (a joint axis); the zero vector is an error
-static MbeStatus unit_axis(MbeMech* m, int comp, const char* name, MbeV3* out) {
+MbeStatus mbe_mech_unit_axis(MbeMech* m, int comp, const char* name, MbeV3* out) {
   double n0[3];
   MbeStatus st = mbe_mech_nominal3(m, comp, name, n0);
   if (st != MBE_OK) {
@@ -619,22 +608,22 @@ static MbeStatus unit_axis(MbeMech* m, int comp, const char* name, MbeV3* out) {
   return st;
 }
 
-static MbeStatus elementary(MbeMech* m, int comp, MbeEdgeType type, int pa, int pb,
-                            const MbeV3* axis, const char* q, const char* u) {
-  MbeMechEdge* e = new_edge(m, comp, type, pa, pb);
+MbeStatus mbe_mech_elementary(MbeMech* m, int comp, MbeEdgeType type, int pa, int pb,
+                              const MbeV3* axis, const char* q, const char* u) {
+  MbeMechEdge* e = mbe_mech_new_edge(m, comp, type, pa, pb);
   if (e == NULL) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
   if (axis != NULL) {
     e->axis = *axis;
   }
-  e->qname[0] = q ? cname(m, comp, q) : NULL;
-  e->uname[0] = u ? cname(m, comp, u) : NULL;
+  e->qname[0] = q ? mbe_mech_cname(m, comp, q) : NULL;
+  e->uname[0] = u ? mbe_mech_cname(m, comp, u) : NULL;
   return MBE_OK;
 }
 
-static MbeStatus add_body(MbeMech* m, int comp, const char* name, const char* outer, int frame,
-                          MbeSymId mass, MbeV3 r_cm, MbeM3 I, bool point) {
+MbeStatus mbe_mech_add_body(MbeMech* m, int comp, const char* name, const char* outer, int frame,
+                            MbeSymId mass, MbeV3 r_cm, MbeM3 I, bool point) {
   MbeMechBody* b = &m->bodies[m->nbodies];
   memset(b, 0, sizeof *b);
   b->comp = comp;
@@ -654,515 +643,13 @@ static MbeStatus add_body(MbeMech* m, int comp, const char* name, const char* ou
   return MBE_OK;
 }
 
-static MbeM3 m3_zero(void) {
-  MbeM3 z;
-  for (int i = 0; i < 9; i++) {
-    z.e[i] = 0;
-  }
-  return z;
-}
-
-static MbeStatus body_params(MbeMech* m, int comp, MbeSymId* mass, MbeV3* r_cm, MbeM3* I) {
-  static const char* const names[9] = {"I_11", "I_21", "I_31", "I_21", "I_22",
-                                       "I_32", "I_31", "I_32", "I_33"};
-  MbeStatus st = MBE_OK;
-  *mass = mbe_mech_psym(m, comp, "m", 0, &st);
-  *r_cm = mbe_mech_pv3(m, comp, "r_CM", &st);
-  for (int i = 0; i < 9; i++) {
-    I->e[i] = mbe_mech_psym(m, comp, names[i], 0, &st);
-  }
-  return st;
-}
-
-// a * b * c ... of n nodes, left to right
-static MbeSymId product(MbeSym* s, const MbeSymId* f, int n) {
-  MbeSymId p = f[0];
-  for (int i = 1; i < n; i++) {
-    p = mbe_sym_mul(s, p, f[i]);
-  }
-  return p;
-}
-
-// (mo (a^2 + b^2) - mi (c^2 + d^2)) / k, the form of the shapes' principal inertias
-static MbeSymId inertia_term(MbeSym* s, MbeSymId mo, MbeSymId a, MbeSymId b, MbeSymId mi,
-                             MbeSymId c, MbeSymId d, double k) {
-  MbeSymId aa = mbe_sym_mul(s, a, a);
-  MbeSymId bb = mbe_sym_mul(s, b, b);
-  MbeSymId cc = mbe_sym_mul(s, c, c);
-  MbeSymId dd = mbe_sym_mul(s, d, d);
-  MbeSymId o = mbe_sym_add(s, aa, bb);
-  MbeSymId i = mbe_sym_add(s, cc, dd);
-  MbeSymId mo_o = mbe_sym_mul(s, mo, o);
-  MbeSymId mi_i = mbe_sym_mul(s, mi, i);
-  MbeSymId diff = mbe_sym_sub(s, mo_o, mi_i);
-  MbeSymId kk = mbe_sym_const(s, k);
-  return mbe_sym_div(s, diff, kk);
-}
-
-// BodyBox / BodyCylinder: mass properties from the shape and the density, as expressions of
-// the parameters (the checks and the branches of from_nxy on the model's own values)
-static MbeStatus shape_params(MbeMech* m, int comp, bool box, MbeSymId* mass, MbeV3* r_cm,
-                              MbeM3* I) {
-  MbeSym* s = m->s;
-  MbeStatus st = MBE_OK;
-  static const double Y[3] = {0, 1, 0};
-  double r0[3], w0[3] = {0, 1, 0}, l0[3];
-  MbeV3 r = mbe_mech_pv3(m, comp, "r", &st);
-  MbeV3 r_shape = mbe_mech_pv3(m, comp, "r_shape", &st);
-  MbeV3 ldir = mbe_mech_pv3(m, comp, "lengthDirection", &st);
-  MbeV3 wdir = box ? mbe_mech_pv3(m, comp, "widthDirection", &st) : mbe_v3_const(s, Y);
-  MbeSymId length = mbe_mech_psym(m, comp, "length", 0, &st);
-  MbeSymId rho = mbe_mech_psym(m, comp, "density", 0, &st);
-  if (st == MBE_OK)
-    st = mbe_mech_nominal3(m, comp, "r", r0);
-  if (st == MBE_OK)
-    st = mbe_mech_nominal3(m, comp, "lengthDirection", l0);
-  if (st == MBE_OK && box)
-    st = mbe_mech_nominal3(m, comp, "widthDirection", w0);
-  if (st != MBE_OK) {
-    return st;
-  }
-  MbeSymId D[3];
-  if (box) {
-    double wn, hn, iwn, ihn;
-    MbeSymId w = mbe_mech_psym(m, comp, "width", 0, &st);
-    MbeSymId h = mbe_mech_psym(m, comp, "height", 0, &st);
-    MbeSymId iw = mbe_mech_psym(m, comp, "innerWidth", 0, &st);
-    MbeSymId ih = mbe_mech_psym(m, comp, "innerHeight", 0, &st);
-    if (st == MBE_OK)
-      st = mbe_mech_nominal(m, comp, "width", 0, &wn);
-    if (st == MBE_OK)
-      st = mbe_mech_nominal(m, comp, "height", 0, &hn);
-    if (st == MBE_OK)
-      st = mbe_mech_nominal(m, comp, "innerWidth", 0, &iwn);
-    if (st == MBE_OK)
-      st = mbe_mech_nominal(m, comp, "innerHeight", 0, &ihn);
-    if (st != MBE_OK) {
-      return st;
-    }
-    if (iwn > wn || ihn > hn) {
-      return mbe_mech_error(m, MBE_ERR_MODEL, comp,
-                            "innerWidth <= width and innerHeight <= height are required");
-    }
-    MbeSymId fo[4] = {rho, length, w, h}, fi[4] = {rho, length, iw, ih};
-    MbeSymId mo = product(s, fo, 4);
-    MbeSymId mi = product(s, fi, 4);
-    *mass = mbe_sym_sub(s, mo, mi);
-    D[0] = inertia_term(s, mo, w, h, mi, iw, ih, 12);
-    D[1] = inertia_term(s, mo, length, h, mi, length, ih, 12);
-    D[2] = inertia_term(s, mo, length, w, mi, length, iw, 12);
-  } else {
-    double dn, din;
-    MbeSymId d = mbe_mech_psym(m, comp, "diameter", 0, &st);
-    MbeSymId di = mbe_mech_psym(m, comp, "innerDiameter", 0, &st);
-    if (st == MBE_OK)
-      st = mbe_mech_nominal(m, comp, "diameter", 0, &dn);
-    if (st == MBE_OK)
-      st = mbe_mech_nominal(m, comp, "innerDiameter", 0, &din);
-    if (st != MBE_OK) {
-      return st;
-    }
-    if (!(din < dn)) {
-      return mbe_mech_error(m, MBE_ERR_MODEL, comp, "innerDiameter < diameter is required");
-    }
-    MbeSymId two = mbe_sym_const(s, 2.0);
-    MbeSymId pi = mbe_sym_const(s, 3.14159265358979323846);
-    MbeSymId rad = mbe_sym_div(s, d, two);
-    MbeSymId irad = mbe_sym_div(s, di, two);
-    MbeSymId fo[5] = {rho, pi, length, rad, rad}, fi[5] = {rho, pi, length, irad, irad};
-    MbeSymId mo = product(s, fo, 5);
-    MbeSymId mi = product(s, fi, 5);
-    *mass = mbe_sym_sub(s, mo, mi);
-    MbeSymId ro[3] = {mo, rad, rad}, ri[3] = {mi, irad, irad};
-    MbeSymId a = product(s, ro, 3);
-    MbeSymId b = product(s, ri, 3);
-    MbeSymId ab = mbe_sym_sub(s, a, b);
-    D[0] = mbe_sym_div(s, ab, two);
-    // (mo (l^2 + 3 rad^2) - mi (l^2 + 3 irad^2)) / 12, with sqrt(3) rad as the second term's root
-    MbeSymId three = mbe_sym_const(s, 3.0);
-    MbeSymId ll = mbe_sym_mul(s, length, length);
-    MbeSymId r3 = mbe_sym_mul(s, three, rad);
-    MbeSymId rr = mbe_sym_mul(s, r3, rad);
-    MbeSymId i3 = mbe_sym_mul(s, three, irad);
-    MbeSymId ii = mbe_sym_mul(s, i3, irad);
-    MbeSymId so = mbe_sym_add(s, ll, rr);
-    MbeSymId si = mbe_sym_add(s, ll, ii);
-    MbeSymId mso = mbe_sym_mul(s, mo, so);
-    MbeSymId msi = mbe_sym_mul(s, mi, si);
-    MbeSymId dd = mbe_sym_sub(s, mso, msi);
-    MbeSymId twelve = mbe_sym_const(s, 12.0);
-    D[1] = D[2] = mbe_sym_div(s, dd, twelve);
-  }
-
-  // centre of mass half way along the length direction; inertia T^T diag(D) T
-  bool has_dir = l0[0] * l0[0] + l0[1] * l0[1] + l0[2] * l0[2] > 0;
-  MbeV3 e = has_dir ? mbe_v3_normalize(s, ldir) : mbe_v3_zero();
-  MbeSymId two = mbe_sym_const(s, 2.0);
-  for (int i = 0; i < 3; i++) {
-    MbeSymId el = mbe_sym_mul(s, e.e[i], length);
-    MbeSymId half = mbe_sym_div(s, el, two);
-    r_cm->e[i] = mbe_sym_add(s, r_shape.e[i], half);
-  }
-  MbeM3 T = mbe_m3_from_nxy(s, r, wdir, r0, w0);
-  for (int i = 0; i < 3; i++) {
-    for (int j = 0; j < 3; j++) {
-      MbeSymId acc = 0;
-      for (int k = 0; k < 3; k++) {
-        MbeSymId td = mbe_sym_mul(s, T.e[3 * k + i], D[k]);
-        MbeSymId tdt = mbe_sym_mul(s, td, T.e[3 * k + j]);
-        acc = k == 0 ? tdt : mbe_sym_add(s, acc, tdt);
-      }
-      I->e[3 * i + j] = acc;
-    }
-  }
-  return st;
-}
-
-static MbeStatus rotation_kind(MbeMech* m, int comp, MbeMechEdge* e) {
+MbeStatus mbe_mech_rotation_kind(MbeMech* m, int comp, MbeMechEdge* e) {
   e->use_q = mbe_mech_bool(m, comp, "useQuaternions");
   for (int i = 0; i < 3; i++) {
     MbeStatus st = mbe_mech_int(m, comp, "sequence_angleStates", i, &e->seq[i]);
     if (st != MBE_OK) {
       return st;
     }
-  }
-  return MBE_OK;
-}
-
-static MbeStatus build_comp(MbeMech* m, int c) {
-  MbeMechComp* comp = &m->comps[c];
-  int pa = point_of(m, comp->frame_a), pb = point_of(m, comp->frame_b);
-  MbeV3 v, w;
-  MbeStatus st = MBE_OK;
-  switch (comp->kind) {
-    case MBE_MC_FIXED_TRANSLATION:
-    case MBE_MC_FIXED_ROTATION: {
-      v = mbe_mech_pv3(m, c, "r", &st);
-      if (st != MBE_OK) {
-        return st;
-      }
-      MbeMechEdge* e = new_edge(m, c, MBE_EDGE_RIGID, pa, pb);
-      if (e == NULL) {
-        return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-      }
-      e->r = v;
-      if (comp->kind == MBE_MC_FIXED_ROTATION) {
-        int type;
-        st = mbe_mech_int(m, c, "rotationType", 0, &type);
-        if (st != MBE_OK) {
-          return st;
-        }
-        MbeSymId deg = mbe_sym_const(m->s, 3.14159265358979323846 / 180);
-        if (type == 1) {
-          st = unit_axis(m, c, "n", &w);
-          MbeSymId angle = mbe_mech_psym(m, c, "angle", 0, &st);
-          if (st != MBE_OK)
-            return st;
-          MbeSymId phi = mbe_sym_mul(m->s, angle, deg);
-          e->R = mbe_m3_planar(m->s, w, phi);
-        } else if (type == 2) {
-          double nx0[3], ny0[3];
-          w = mbe_mech_pv3(m, c, "n_x", &st);
-          MbeV3 ny = mbe_mech_pv3(m, c, "n_y", &st);
-          if (st == MBE_OK)
-            st = mbe_mech_nominal3(m, c, "n_x", nx0);
-          if (st == MBE_OK)
-            st = mbe_mech_nominal3(m, c, "n_y", ny0);
-          if (st != MBE_OK)
-            return st;
-          e->R = mbe_m3_from_nxy(m->s, w, ny, nx0, ny0);
-        } else {
-          int seq[3];
-          MbeSymId ang[3];
-          for (int i = 0; i < 3 && st == MBE_OK; i++) {
-            st = mbe_mech_int(m, c, "sequence", i, &seq[i]);
-            MbeSymId a = mbe_mech_psym(m, c, "angles", i, &st);
-            ang[i] = mbe_sym_mul(m->s, a, deg);
-          }
-          if (st != MBE_OK)
-            return st;
-          e->R = mbe_m3_axes(m->s, seq, ang);
-        }
-      }
-      return MBE_OK;
-    }
-    case MBE_MC_BODY: {
-      MbeSymId mass;
-      MbeV3 rcm;
-      MbeM3 I;
-      st = body_params(m, c, &mass, &rcm, &I);
-      if (st != MBE_OK)
-        return st;
-      st = add_body(m, c, comp->name, NULL, comp->frame_a, mass, rcm, I, false);
-      m->bodies[comp->body].enforce = mbe_mech_bool(m, c, "enforceStates");
-      return st;
-    }
-    case MBE_MC_POINT_MASS: {
-      MbeSymId mass = mbe_mech_psym(m, c, "m", 0, &st);
-      if (st != MBE_OK)
-        return st;
-      return add_body(m, c, comp->name, NULL, comp->frame_a, mass, mbe_v3_zero(), m3_zero(), true);
-    }
-    case MBE_MC_BODY_SHAPE:
-    case MBE_MC_BODY_BOX:
-    case MBE_MC_BODY_CYLINDER: {
-      MbeSymId mass;
-      MbeV3 rcm;
-      MbeM3 I;
-      if (comp->kind == MBE_MC_BODY_SHAPE) {
-        st = body_params(m, c, &mass, &rcm, &I);
-      } else {
-        st = shape_params(m, c, comp->kind == MBE_MC_BODY_BOX, &mass, &rcm, &I);
-      }
-      v = mbe_mech_pv3(m, c, "r", &st);
-      if (st != MBE_OK)
-        return st;
-      st = add_body(m, c, cname(m, c, "body"), comp->name, comp->frame_a, mass, rcm, I, false);
-      if (st != MBE_OK)
-        return st;
-      if (pb >= 0) {
-        MbeMechEdge* e = new_edge(m, c, MBE_EDGE_RIGID, pa, pb);
-        if (e == NULL) {
-          return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-        }
-        e->r = v;
-      }
-      return MBE_OK;
-    }
-    case MBE_MC_REVOLUTE:
-    case MBE_MC_PRISMATIC: {
-      bool rev = comp->kind == MBE_MC_REVOLUTE;
-      st = unit_axis(m, c, "n", &v);
-      if (st != MBE_OK)
-        return st;
-      if (pa < 0 || pb < 0) {
-        return mbe_mech_error(m, MBE_ERR_MODEL, c, "frame_a and frame_b must both be connected");
-      }
-      return elementary(m, c, rev ? MBE_EDGE_REVOLUTE : MBE_EDGE_PRISMATIC, pa, pb, &v,
-                        rev ? "phi" : "s", rev ? "w" : "v");
-    }
-    case MBE_MC_CYLINDRICAL: {
-      st = unit_axis(m, c, "n", &v);
-      int mid = new_point(m);
-      if (st != MBE_OK)
-        return st;
-      if (mid < 0)
-        return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-      st = elementary(m, c, MBE_EDGE_PRISMATIC, pa, mid, &v, "s", "v");
-      if (st == MBE_OK)
-        st = elementary(m, c, MBE_EDGE_REVOLUTE, mid, pb, &v, "phi", "w");
-      return st;
-    }
-    case MBE_MC_UNIVERSAL: {
-      st = unit_axis(m, c, "n_a", &v);
-      if (st == MBE_OK)
-        st = unit_axis(m, c, "n_b", &w);
-      int mid = new_point(m);
-      if (st != MBE_OK)
-        return st;
-      if (mid < 0)
-        return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-      st = elementary(m, c, MBE_EDGE_REVOLUTE, pa, mid, &v, "phi_a", "w_a");
-      if (st == MBE_OK)
-        st = elementary(m, c, MBE_EDGE_REVOLUTE, mid, pb, &w, "phi_b", "w_b");
-      return st;
-    }
-    case MBE_MC_PLANAR: {
-      double n0[3], nx0[3];
-      st = unit_axis(m, c, "n", &v);
-      MbeV3 nx = mbe_mech_pv3(m, c, "n_x", &st);
-      if (st == MBE_OK)
-        st = mbe_mech_nominal3(m, c, "n", n0);
-      if (st == MBE_OK)
-        st = mbe_mech_nominal3(m, c, "n_x", nx0);
-      if (st != MBE_OK)
-        return st;
-      double t0[3] = {n0[1] * nx0[2] - n0[2] * nx0[1], n0[2] * nx0[0] - n0[0] * nx0[2],
-                      n0[0] * nx0[1] - n0[1] * nx0[0]};
-      if (!(t0[0] * t0[0] + t0[1] * t0[1] + t0[2] * t0[2] > 0)) {
-        return mbe_mech_error(m, MBE_ERR_MODEL, c, "n_x must not be parallel to n");
-      }
-      // x axis: n_x projected into the plane, (n x n_x) x n; y axis: n x n_x
-      MbeV3 t = mbe_v3_cross(m->s, v, nx);
-      MbeV3 x = mbe_v3_cross(m->s, t, v);
-      MbeV3 ex = mbe_v3_normalize(m->s, x);
-      MbeV3 ey = mbe_v3_normalize(m->s, t);
-      int m1 = new_point(m), m2 = new_point(m);
-      if (m1 < 0 || m2 < 0)
-        return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-      st = elementary(m, c, MBE_EDGE_PRISMATIC, pa, m1, &ex, "s_x", "v_x");
-      if (st == MBE_OK)
-        st = elementary(m, c, MBE_EDGE_PRISMATIC, m1, m2, &ey, "s_y", "v_y");
-      if (st == MBE_OK)
-        st = elementary(m, c, MBE_EDGE_REVOLUTE, m2, pb, &v, "phi", "w");
-      return st;
-    }
-    case MBE_MC_SPHERICAL:
-    case MBE_MC_FREE_MOTION: {
-      bool free = comp->kind == MBE_MC_FREE_MOTION;
-      if (pa < 0 || pb < 0) {
-        return mbe_mech_error(m, MBE_ERR_MODEL, c, "frame_a and frame_b must both be connected");
-      }
-      bool enforce = mbe_mech_bool(m, c, "enforceStates");
-      if (!enforce && free) {
-        return MBE_OK;  // no forces, no orientation relation: both sides need their own roots
-      }
-      MbeMechEdge* e = new_edge(m, c, free ? MBE_EDGE_FREE : MBE_EDGE_ROTATION, pa, pb);
-      if (e == NULL) {
-        return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-      }
-      st = rotation_kind(m, c, e);
-      if (st != MBE_OK)
-        return st;
-      e->in_tree = false;
-      e->body = enforce ? -2 : -1;  // -1: a spherical constraint, resolved by the tree builder
-      const char* qn = e->use_q ? "Q" : "phi";
-      const char* un = e->use_q ? (free ? "w_rel_b" : "w_rel") : "phi_d";
-      if (free) {
-        e->qname[0] = cname(m, c, "r_rel_a");
-        e->uname[0] = cname(m, c, "v_rel_a");
-        e->qname[1] = cname(m, c, qn);
-        e->uname[1] = cname(m, c, un);
-      } else {
-        e->qname[0] = cname(m, c, qn);
-        e->uname[0] = cname(m, c, un);
-      }
-      return MBE_OK;
-    }
-    case MBE_MC_FREE_MOTION_SCALAR_INIT:
-      // no force; its coordinates are a branch (scalar_init_edges) or outputs (mech_out.c)
-      if (pa < 0 || pb < 0) {
-        return mbe_mech_error(m, MBE_ERR_MODEL, c, "frame_a and frame_b must both be connected");
-      }
-      return MBE_OK;
-    case MBE_MC_JOINT_UPS: {
-      // no constraint between frame_a and frame_b; frame_ia/ib follow them
-      if (pa < 0 || pb < 0) {
-        return mbe_mech_error(m, MBE_ERR_MODEL, c, "frame_a and frame_b must both be connected");
-      }
-      const char* sides[2] = {"frame_ia", "frame_ib"};
-      for (int k = 0; k < 2; k++) {
-        int p = point_of(m, mbe_mech_comp_frame(m, c, sides[k]));
-        if (p < 0)
-          continue;
-        if (p == pa || p == pb || m->points[p].derived_ups >= 0) {
-          return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                                "%s is connected to frame_a, frame_b or another JointUPS frame; "
-                                "not supported yet",
-                                sides[k]);
-        }
-        m->points[p].derived_ups = c;
-      }
-      return MBE_OK;
-    }
-    case MBE_MC_CUT_FORCE:
-    case MBE_MC_CUT_TORQUE:
-    case MBE_MC_CUT_FORCE_AND_TORQUE: {
-      // frame_b = frame_a: an identity branch whose cut wrench is the measurement
-      if (pa < 0 || pb < 0) {
-        return mbe_mech_error(m, MBE_ERR_MODEL, c, "frame_a and frame_b must both be connected");
-      }
-      MbeMechEdge* e = new_edge(m, c, MBE_EDGE_RIGID, pa, pb);
-      return e == NULL ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
-    }
-    default:
-      if (mbe_mech_is_line_force(comp->kind)) {
-        // fixedRotationAtFrame_x: Connections.root(frame_x.R), frame_x.R = nullRotation()
-        if (pa >= 0 && mbe_mech_bool(m, c, "fixedRotationAtFrame_a")) {
-          m->points[pa].fixed_rotation = c;
-        }
-        if (pb >= 0 && mbe_mech_bool(m, c, "fixedRotationAtFrame_b")) {
-          m->points[pb].fixed_rotation = c;
-        }
-      }
-      return MBE_OK;  // forces, sensors, 1-D elements, blocks: see mech_forces.c
-  }
-}
-
-// the first FREE edge of FreeMotionScalarInit elements from point pa to point pb, NULL if none
-static MbeMechEdge* scalar_edge(MbeMech* m, int pa, int pb) {
-  for (size_t k = 0; k < m->nedges; k++) {
-    MbeMechEdge* e = &m->edges[k];
-    if (e->type == MBE_EDGE_FREE && e->scalar_names && e->pa == pa && e->pb == pb) {
-      return e;
-    }
-  }
-  return NULL;
-}
-
-// element c's coordinates become the states of e where e has none of that kind yet; angle_d
-// rates are preferred to w_rel_b ones (they need no conversion)
-static void scalar_join(MbeMech* m, MbeMechEdge* e, int c) {
-  bool r = mbe_mech_bool(m, c, "use_r"), angle = mbe_mech_bool(m, c, "use_angle");
-  if (r && e->fmsi_r < 0) {
-    e->fmsi_r = c;
-  }
-  if (r && mbe_mech_bool(m, c, "use_v") && e->fmsi_v < 0) {
-    e->fmsi_v = c;
-  }
-  if (angle && mbe_mech_bool(m, c, "use_angle_d") && (e->fmsi_rate < 0 || e->fmsi_w)) {
-    e->fmsi_rate = c;
-    e->fmsi_w = false;
-  } else if (mbe_mech_bool(m, c, "use_w") && e->fmsi_rate < 0) {
-    e->fmsi_rate = c;
-    e->fmsi_w = true;
-  }
-}
-
-// FreeMotionScalarInit: an element with use_angle is a branch of the orientation graph (the MSL's
-// InitAngle), so it gets a FREE edge of relative coordinates; elements without it constrain
-// nothing and only output their quantities. The elements between the same frames share the
-// edge: each coordinate's states take the name (and start and fixed) of the element that uses
-// it; a coordinate no element uses is a state all the same, named after the angles' element
-// (its start 0 and not fixed, as the MSL leaves it to the body's start values). An edge whose
-// frames other joints already connect stays out of the tree (build_tree): then its elements are
-// outputs only, as when the MSL closes such a loop.
-static MbeStatus scalar_init_edges(MbeMech* m) {
-  size_t n0 = m->nedges;
-  for (size_t c = 0; c < m->ncomps; c++) {
-    const MbeMechComp* comp = &m->comps[c];
-    if (comp->kind != MBE_MC_FREE_MOTION_SCALAR_INIT || !mbe_mech_bool(m, (int)c, "use_angle")) {
-      continue;
-    }
-    MbeMechEdge* e =
-        new_edge(m, (int)c, MBE_EDGE_FREE, point_of(m, comp->frame_a), point_of(m, comp->frame_b));
-    if (e == NULL) {
-      return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-    }
-    e->scalar_names = true;
-    e->use_q = false;
-    e->fmsi_angle = (int)c;
-    for (int i = 0; i < 3; i++) {
-      MbeStatus st = mbe_mech_int(m, (int)c, "sequence_start", i, &e->seq[i]);
-      if (st != MBE_OK) {
-        return st;
-      }
-    }
-  }
-  for (size_t c = 0; c < m->ncomps; c++) {
-    const MbeMechComp* comp = &m->comps[c];
-    MbeMechEdge* e = comp->kind == MBE_MC_FREE_MOTION_SCALAR_INIT
-                         ? scalar_edge(m, point_of(m, comp->frame_a), point_of(m, comp->frame_b))
-                         : NULL;
-    if (e != NULL) {
-      scalar_join(m, e, (int)c);
-    }
-  }
-
-  // the names of the states
-  for (size_t k = n0; k < m->nedges; k++) {
-    MbeMechEdge* e = &m->edges[k];
-    const char* an = m->comps[e->fmsi_angle].name;
-    const char* rn = e->fmsi_r >= 0 ? m->comps[e->fmsi_r].name : an;
-    const char* vn = e->fmsi_v >= 0 ? m->comps[e->fmsi_v].name : an;
-    const char* dn = e->fmsi_rate >= 0 ? m->comps[e->fmsi_rate].name : an;
-    e->fmsi_r = e->fmsi_r >= 0 ? e->fmsi_r : e->fmsi_angle;
-    e->fmsi_v = e->fmsi_v >= 0 ? e->fmsi_v : e->fmsi_angle;
-    e->fmsi_rate = e->fmsi_rate >= 0 ? e->fmsi_rate : e->fmsi_angle;
-    e->qname[0] = mbe_arena_printf(m->arena, "%s.r_rel_a", rn);
-    e->uname[0] = mbe_arena_printf(m->arena, "%s.v_rel_a", vn);
-    e->qname[1] = mbe_arena_printf(m->arena, "%s.angle", an);
-    e->uname[1] = mbe_arena_printf(m->arena, "%s.angle_d", dn);
   }
   return MBE_OK;
 }
@@ -1337,7 +824,7 @@ static int choose_root_body(MbeMech* m, int p0, bool* mark) {
 
 static MbeStatus float_body(MbeMech* m, int b, int point, int parent, MbeEdgeType type) {
   MbeMechBody* bd = &m->bodies[b];
-  MbeMechEdge* e = new_edge(m, bd->comp, type, parent, point);
+  MbeMechEdge* e = mbe_mech_new_edge(m, bd->comp, type, parent, point);
   if (e == NULL) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
@@ -1345,7 +832,7 @@ static MbeStatus float_body(MbeMech* m, int b, int point, int parent, MbeEdgeTyp
   bd = &m->bodies[b];
   bd->root_edge = (int)m->nedges - 1;
   if (type != MBE_EDGE_FLOAT_POINT) {
-    MbeStatus st = rotation_kind(m, bd->comp, e);
+    MbeStatus st = mbe_mech_rotation_kind(m, bd->comp, e);
     if (st != MBE_OK) {
       return st;
     }
@@ -1376,14 +863,14 @@ static MbeStatus build_tree(MbeMech* m) {
   // the ground's children: World.frame_b and every Fixed.frame_b
   for (size_t c = 0; c < m->ncomps && st == MBE_OK; c++) {
     MbeMechComp* comp = &m->comps[c];
-    if (comp->kind != MBE_MC_WORLD && comp->kind != MBE_MC_FIXED)
+    if (mbe_mech_class(comp->kind)->role != MBE_ROLE_GROUND)
       continue;
-    int p = point_of(m, comp->frame_b);
+    int p = mbe_mech_point_of(m, comp->frame_b);
     if (p < 0)
       continue;
     MbeV3 r = mbe_v3_zero();
-    if (comp->kind == MBE_MC_FIXED) {
-      r = mbe_mech_pv3(m, (int)c, "r", &st);
+    if ((int)c != m->world) {
+      r = mbe_mech_pv3(m, (int)c, "r", &st);  // Fixed
       if (st != MBE_OK)
         break;
     }
@@ -1393,7 +880,7 @@ static MbeStatus build_tree(MbeMech* m) {
                           "the world); kinematic loops are not supported yet");
       break;
     }
-    MbeMechEdge* e = new_edge(m, (int)c, MBE_EDGE_RIGID, -1, p);
+    MbeMechEdge* e = mbe_mech_new_edge(m, (int)c, MBE_EDGE_RIGID, -1, p);
     if (e == NULL) {
       st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
       break;
@@ -1503,9 +990,8 @@ static MbeStatus build_tree(MbeMech* m) {
         int gc = m->frames[g].comp;
         if (m->frames[g].point != p || gc < 0 || gc == m->points[p].derived_ups)
           continue;
-        MbeMechKind k = m->comps[gc].kind;
-        if (m->comps[gc].body < 0 && k != MBE_MC_FIXED_FRAME && k != MBE_MC_FIXED_ARROW &&
-            k != MBE_MC_FIXED_SHAPE && k != MBE_MC_OTHER_VISUALIZER) {
+        if (m->comps[gc].body < 0 &&
+            mbe_mech_class(m->comps[gc].kind)->role != MBE_ROLE_VISUALIZER) {
           return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, gc,
                                 "is attached to frame_ia or frame_ib of %s: only bodies and "
                                 "visualizers may hang there yet",
@@ -1525,7 +1011,7 @@ static MbeStatus build_tree(MbeMech* m) {
       mbe_strbuf_printf(&names, "%s%s", names.len ? ", " : "",
                         m->flat->insts[m->frames[g].inst].name);
       int gc = m->frames[g].comp;
-      bool is_line = gc >= 0 && mbe_mech_is_line_force(m->comps[gc].kind);
+      bool is_line = gc >= 0 && mbe_mech_class(m->comps[gc].kind)->role == MBE_ROLE_LINE_FORCE;
       only_lines = only_lines && is_line;
       if (is_line && line < 0)
         line = gc;
@@ -1587,11 +1073,13 @@ static void layout(MbeMech* m) {
     m->nx += (size_t)(e->nq + e->nu);
     m->ndof += (size_t)e->nu;
   }
-  // first-order states of force elements, after the mechanism's
+  // first-order states of the components' own, after the mechanism's
   for (size_t c = 0; c < m->ncomps; c++) {
-    if (m->comps[c].kind == MBE_MC_SPRING_DAMPER_SERIES) {
-      m->comps[c].state = (int)m->nx++;
-      m->comps[c].nstates = 1;
+    int n = mbe_mech_class(m->comps[c].kind)->nstates;
+    if (n > 0) {
+      m->comps[c].state = (int)m->nx;
+      m->comps[c].nstates = n;
+      m->nx += (size_t)n;
     }
   }
 }
@@ -1694,10 +1182,13 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
       st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
   }
   for (size_t c = 0; c < m.ncomps && st == MBE_OK; c++) {
-    st = build_comp(&m, (int)c);
+    const MbeMechClass* k = mbe_mech_class(m.comps[c].kind);
+    st = k->build ? k->build(&m, (int)c) : MBE_OK;
   }
-  if (st == MBE_OK)
-    st = scalar_init_edges(&m);
+  for (int k = 0; k < MBE_MC_COUNT && st == MBE_OK; k++) {
+    const MbeMechClass* cls = mbe_mech_class((MbeMechKind)k);
+    st = cls->build_all ? cls->build_all(&m) : MBE_OK;
+  }
   if (st == MBE_OK)
     st = build_tree(&m);
   if (st == MBE_OK) {

@@ -413,7 +413,7 @@ MbeStatus mbe_mech_newton_euler(MbeMech* m, const MbeSymId* udot) {
     P->Ff = mbe_v3_add(s, P->Ff, f);
     if (udot) {
       MbeMechFrame* fr = &m->frames[bd->frame];
-      if (m->comps[bd->comp].kind == MBE_MC_BODY || m->comps[bd->comp].kind == MBE_MC_POINT_MASS) {
+      if (bd->outer == NULL) {  // Body, PointMass: its frame_a's wrench is the body's
         fr->t = t, fr->f = f, fr->has_wrench = true;
       }
     }
@@ -422,8 +422,8 @@ MbeStatus mbe_mech_newton_euler(MbeMech* m, const MbeSymId* udot) {
     MbeMechFrame* fr = &m->frames[k];
     if (fr->comp < 0 || !fr->has_wrench)
       continue;
-    MbeMechKind kind = m->comps[fr->comp].kind;
-    if (kind == MBE_MC_BODY || kind == MBE_MC_POINT_MASS || m->comps[fr->comp].nedges > 0) {
+    const MbeMechComp* comp = &m->comps[fr->comp];
+    if ((comp->body >= 0 && m->bodies[comp->body].outer == NULL) || comp->nedges > 0) {
       continue;  // bodies are summed above; joints are what is being solved for
     }
     MbeMechPoint* P = &m->points[fr->point];

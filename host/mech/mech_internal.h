@@ -7,116 +7,8 @@
 #define MBE_MECH_INTERNAL_H
 
 #include "mech.h"
+#include "mech_class.h"
 #include "mech_vec.h"
-
-// the classes mech implements: kind, catalogue class name (below Modelica.)
-#define MBE_MECH_CLASS_LIST(X)                                                                \
-  X(WORLD, "Mechanics.MultiBody.World")                                                       \
-  X(FIXED, "Mechanics.MultiBody.Parts.Fixed")                                                 \
-  X(FIXED_TRANSLATION, "Mechanics.MultiBody.Parts.FixedTranslation")                          \
-  X(FIXED_ROTATION, "Mechanics.MultiBody.Parts.FixedRotation")                                \
-  X(BODY, "Mechanics.MultiBody.Parts.Body")                                                   \
-  X(BODY_SHAPE, "Mechanics.MultiBody.Parts.BodyShape")                                        \
-  X(BODY_BOX, "Mechanics.MultiBody.Parts.BodyBox")                                            \
-  X(BODY_CYLINDER, "Mechanics.MultiBody.Parts.BodyCylinder")                                  \
-  X(POINT_MASS, "Mechanics.MultiBody.Parts.PointMass")                                        \
-  X(REVOLUTE, "Mechanics.MultiBody.Joints.Revolute")                                          \
-  X(PRISMATIC, "Mechanics.MultiBody.Joints.Prismatic")                                        \
-  X(CYLINDRICAL, "Mechanics.MultiBody.Joints.Cylindrical")                                    \
-  X(UNIVERSAL, "Mechanics.MultiBody.Joints.Universal")                                        \
-  X(PLANAR, "Mechanics.MultiBody.Joints.Planar")                                              \
-  X(SPHERICAL, "Mechanics.MultiBody.Joints.Spherical")                                        \
-  X(FREE_MOTION, "Mechanics.MultiBody.Joints.FreeMotion")                                     \
-  X(FREE_MOTION_SCALAR_INIT, "Mechanics.MultiBody.Joints.FreeMotionScalarInit")               \
-  X(JOINT_UPS, "Mechanics.MultiBody.Joints.Assemblies.JointUPS")                              \
-  X(WORLD_FORCE, "Mechanics.MultiBody.Forces.WorldForce")                                     \
-  X(WORLD_TORQUE, "Mechanics.MultiBody.Forces.WorldTorque")                                   \
-  X(WORLD_FORCE_AND_TORQUE, "Mechanics.MultiBody.Forces.WorldForceAndTorque")                 \
-  X(FORCE, "Mechanics.MultiBody.Forces.Force")                                                \
-  X(TORQUE, "Mechanics.MultiBody.Forces.Torque")                                              \
-  X(FORCE_AND_TORQUE, "Mechanics.MultiBody.Forces.ForceAndTorque")                            \
-  X(SPRING, "Mechanics.MultiBody.Forces.Spring")                                              \
-  X(DAMPER, "Mechanics.MultiBody.Forces.Damper")                                              \
-  X(SPRING_DAMPER_PARALLEL, "Mechanics.MultiBody.Forces.SpringDamperParallel")                \
-  X(SPRING_DAMPER_SERIES, "Mechanics.MultiBody.Forces.SpringDamperSeries")                    \
-  X(LINE_FORCE_WITH_MASS, "Mechanics.MultiBody.Forces.LineForceWithMass")                     \
-  X(LINE_FORCE_WITH_TWO_MASSES, "Mechanics.MultiBody.Forces.LineForceWithTwoMasses")          \
-  X(CUT_FORCE, "Mechanics.MultiBody.Sensors.CutForce")                                        \
-  X(CUT_TORQUE, "Mechanics.MultiBody.Sensors.CutTorque")                                      \
-  X(CUT_FORCE_AND_TORQUE, "Mechanics.MultiBody.Sensors.CutForceAndTorque")                    \
-  X(ABSOLUTE_SENSOR, "Mechanics.MultiBody.Sensors.AbsoluteSensor")                            \
-  X(ABSOLUTE_POSITION, "Mechanics.MultiBody.Sensors.AbsolutePosition")                        \
-  X(ABSOLUTE_VELOCITY, "Mechanics.MultiBody.Sensors.AbsoluteVelocity")                        \
-  X(ABSOLUTE_ANGULAR_VELOCITY, "Mechanics.MultiBody.Sensors.AbsoluteAngularVelocity")         \
-  X(RELATIVE_SENSOR, "Mechanics.MultiBody.Sensors.RelativeSensor")                            \
-  X(RELATIVE_POSITION, "Mechanics.MultiBody.Sensors.RelativePosition")                        \
-  X(RELATIVE_VELOCITY, "Mechanics.MultiBody.Sensors.RelativeVelocity")                        \
-  X(RELATIVE_ANGULAR_VELOCITY, "Mechanics.MultiBody.Sensors.RelativeAngularVelocity")         \
-  X(DISTANCE, "Mechanics.MultiBody.Sensors.Distance")                                         \
-  X(FIXED_FRAME, "Mechanics.MultiBody.Visualizers.FixedFrame")                                \
-  X(FIXED_ARROW, "Mechanics.MultiBody.Visualizers.FixedArrow")                                \
-  X(FIXED_SHAPE, "Mechanics.MultiBody.Visualizers.FixedShape")                                \
-  X(ROT_FIXED, "Mechanics.Rotational.Components.Fixed")                                       \
-  X(ROT_INERTIA, "Mechanics.Rotational.Components.Inertia")                                   \
-  X(ROT_SPRING, "Mechanics.Rotational.Components.Spring")                                     \
-  X(ROT_DAMPER, "Mechanics.Rotational.Components.Damper")                                     \
-  X(ROT_SPRING_DAMPER, "Mechanics.Rotational.Components.SpringDamper")                        \
-  X(ROT_TORQUE, "Mechanics.Rotational.Sources.Torque")                                        \
-  X(ROT_CONSTANT_TORQUE, "Mechanics.Rotational.Sources.ConstantTorque")                       \
-  X(TRANS_FIXED, "Mechanics.Translational.Components.Fixed")                                  \
-  X(TRANS_MASS, "Mechanics.Translational.Components.Mass")                                    \
-  X(TRANS_SPRING, "Mechanics.Translational.Components.Spring")                                \
-  X(TRANS_DAMPER, "Mechanics.Translational.Components.Damper")                                \
-  X(TRANS_SPRING_DAMPER, "Mechanics.Translational.Components.SpringDamper")                   \
-  X(TRANS_FORCE, "Mechanics.Translational.Sources.Force")                                     \
-  X(TRANS_CONSTANT_FORCE, "Mechanics.Translational.Sources.ConstantForce")                    \
-  X(CONSTANT, "Blocks.Sources.Constant")                                                      \
-  X(STEP, "Blocks.Sources.Step")                                                              \
-  X(RAMP, "Blocks.Sources.Ramp")                                                              \
-  X(SINE, "Blocks.Sources.Sine")                                                              \
-  X(COSINE, "Blocks.Sources.Cosine")                                                          \
-  X(CLOCK, "Blocks.Sources.ContinuousClock")                                                  \
-  X(GAIN, "Blocks.Math.Gain")                                                                 \
-  X(ADD, "Blocks.Math.Add")                                                                   \
-  X(ADD3, "Blocks.Math.Add3")                                                                 \
-  X(FEEDBACK, "Blocks.Math.Feedback")                                                         \
-  X(PRODUCT, "Blocks.Math.Product")                                                           \
-  /* users' components extending these partials, stated in equations (mech_user.c) */             \
-  X(USER_LINE_FORCE, "Mechanics.MultiBody.Interfaces.PartialLineForce")                       \
-  X(USER_FORCE, "Mechanics.MultiBody.Interfaces.PartialForce")                                \
-  X(USER_TRANS_COMPLIANT, "Mechanics.Translational.Interfaces.PartialCompliant")              \
-  X(USER_TRANS_RELATIVE, "Mechanics.Translational.Interfaces.PartialCompliantWithRelativeStates") \
-  X(USER_ROT_COMPLIANT, "Mechanics.Rotational.Interfaces.PartialCompliant")                   \
-  X(USER_ROT_RELATIVE, "Mechanics.Rotational.Interfaces.PartialCompliantWithRelativeStates")  \
-  X(USER_TWO_FRAMES, "Mechanics.MultiBody.Interfaces.PartialTwoFrames")                       \
-  X(USER_ONE_FRAME_A, "Mechanics.MultiBody.Interfaces.PartialOneFrame_a")                     \
-  X(USER_ONE_FRAME_B, "Mechanics.MultiBody.Interfaces.PartialOneFrame_b")                     \
-  X(USER_ROT_TWO_FLANGES, "Mechanics.Rotational.Interfaces.PartialTwoFlanges")                \
-  X(USER_TRANS_TWO_FLANGES, "Mechanics.Translational.Interfaces.PartialTwoFlanges")           \
-  X(USER_ROT_TORQUE, "Mechanics.Rotational.Interfaces.PartialTorque")                         \
-  X(USER_TRANS_FORCE, "Mechanics.Translational.Interfaces.PartialForce")                      \
-  X(OTHER_BLOCK, "Blocks.")                               /* any other block: outputs only */ \
-  X(OTHER_VISUALIZER, "Mechanics.MultiBody.Visualizers.") /* any other shape: no effect */
-
-#define MBE_MECH_KIND_ENUM_(k, name) MBE_MC_##k,
-typedef enum MbeMechKind { MBE_MECH_CLASS_LIST(MBE_MECH_KIND_ENUM_) MBE_MC_COUNT } MbeMechKind;
-#undef MBE_MECH_KIND_ENUM_
-
-// line forces: a force along the line between the two frame origins
-static inline bool mbe_mech_is_line_force(MbeMechKind k) {
-  return k == MBE_MC_SPRING || k == MBE_MC_DAMPER || k == MBE_MC_SPRING_DAMPER_PARALLEL ||
-         k == MBE_MC_SPRING_DAMPER_SERIES || k == MBE_MC_LINE_FORCE_WITH_MASS ||
-         k == MBE_MC_LINE_FORCE_WITH_TWO_MASSES;
-}
-
-// sensors that only measure (cut sensors are branches and not among them)
-static inline bool mbe_mech_is_measuring_sensor(MbeMechKind k) {
-  return k == MBE_MC_ABSOLUTE_SENSOR || k == MBE_MC_ABSOLUTE_POSITION ||
-         k == MBE_MC_ABSOLUTE_VELOCITY || k == MBE_MC_ABSOLUTE_ANGULAR_VELOCITY ||
-         k == MBE_MC_RELATIVE_SENSOR || k == MBE_MC_RELATIVE_POSITION ||
-         k == MBE_MC_RELATIVE_VELOCITY || k == MBE_MC_RELATIVE_ANGULAR_VELOCITY ||
-         k == MBE_MC_DISTANCE;
-}
 
 // one component the mechanism is made of (a built-in leaf of the flat model)
 typedef struct MbeMechComp {
@@ -375,6 +267,25 @@ typedef struct MbeMech {
 } MbeMech;
 
 // ---- mech_build.c ---------------------------------------------------------------------------
+// the point of a frame, -1 for none
+int mbe_mech_point_of(MbeMech* m, int frame);
+// a fresh point that no connector reaches (the inside of a composite joint), -1 when full
+int mbe_mech_new_point(MbeMech* m);
+// a new edge of component comp from point pa to point pb, NULL when out of memory
+MbeMechEdge* mbe_mech_new_edge(MbeMech* m, int comp, MbeEdgeType type, int pa, int pb);
+// the rotation coordinates comp's useQuaternions and sequence_angleStates choose for edge e
+MbeStatus mbe_mech_rotation_kind(MbeMech* m, int comp, MbeMechEdge* e);
+// "comp.var" in the arena
+const char* mbe_mech_cname(MbeMech* m, int comp, const char* var);
+// comp.name / |comp.name| (a joint axis); the zero vector is an error
+MbeStatus mbe_mech_unit_axis(MbeMech* m, int comp, const char* name, MbeV3* out);
+// an edge of one coordinate along axis (NULL: none) named comp.q, comp.u
+MbeStatus mbe_mech_elementary(MbeMech* m, int comp, MbeEdgeType type, int pa, int pb,
+                              const MbeV3* axis, const char* q, const char* u);
+// a body of comp: mass, centre of mass and inertia at frame; its variables at `name`, the
+// composite's at `outer` (NULL: none)
+MbeStatus mbe_mech_add_body(MbeMech* m, int comp, const char* name, const char* outer, int frame,
+                            MbeSymId mass, MbeV3 r_cm, MbeM3 I, bool point);
 int mbe_mech_var(const MbeMech* m, const char* name);            // flat var index, -1
 int mbe_mech_inst(const MbeMech* m, const char* name);           // flat inst index, -1
 int mbe_mech_comp_frame(MbeMech* m, int comp, const char* sub);  // comp's frame `sub`, -1
@@ -481,6 +392,20 @@ void mbe_mech_derived_wrenches(MbeMech* m, const MbeSymId* udot);
 void mbe_mech_force_up(MbeMech* m, const MbeMechEdge* e, MbeV3 t, MbeV3 f, MbeV3* pt, MbeV3* pf);
 
 // ---- mech_forces.c --------------------------------------------------------------------------
+// a scalar parameter of comp: a literal, its expression where it varies per member, or a
+// parameter symbol where it has fixed=false (its value is then found by the initialization)
+static inline MbeSymId mbe_mech_param(MbeMech* m, int comp, const char* name, MbeStatus* st) {
+  return mbe_mech_psym(m, comp, name, 0, st);
+}
+// the point of a connected frame
+MbeMechPoint* mbe_mech_frame_point(MbeMech* m, int frame);
+// the cut torque and force on a frame's owner, in the frame's coordinates (frame -1: none)
+void mbe_mech_set_wrench(MbeMech* m, int frame, MbeV3 t, MbeV3 f);
+// element elem of input `name` of block comp, followed to its source at depth
+MbeSymId mbe_mech_block_input(MbeMech* m, int comp, const char* name, int elem, int depth,
+                              MbeStatus* st);
+// the flange set of 1-D connector index flange, -1 for none
+int mbe_mech_set_of(MbeMech* m, int flange);
 // force elements: their connector wrenches; drives: generalized forces of joint axes into tau
 MbeStatus mbe_mech_forces(MbeMech* m);
 // the 1-D flange sets (joint axes, supports, fixed flanges, line-force flanges) and the loads of
@@ -491,7 +416,23 @@ void mbe_mech_drive_forces(MbeMech* m, MbeSymId* tau, MbeSymId* H);
 // the line masses' wrenches at their frames for accelerations (Ju' + abias); udot NULL: none
 void mbe_mech_line_mass_wrenches(MbeMech* m, const MbeSymId* udot);
 
+// ---- classes/flanges.c ------------------------------------------------------------------------
+// the flange sets of an element between flange_a and flange_b: both connected, each a joint
+// axis, a grounded set or a line force's flange (errors name the component)
+MbeStatus mbe_mech_compliant_sets(MbeMech* m, int c, MbeMechFlangeSet** A, MbeMechFlangeSet** B);
+// the element's torque (force) f at flange_b and -f at flange_a
+void mbe_mech_compliant_load(MbeMech* m, int c, MbeMechFlangeSet* A, MbeMechFlangeSet* B,
+                             MbeSymId f);
+
 // ---- mech_out.c -----------------------------------------------------------------------------
+// the signal prefix.var; prefix.var[i] of a vector of n
+void mbe_mech_signal_at(MbeMech* m, const char* prefix, const char* var, MbeSymId id);
+void mbe_mech_signal_n(MbeMech* m, const char* prefix, const char* var, const MbeSymId* v, int n);
+// a frame connector's r_0, R.T, R.w and, with t, its cut force f and torque t
+void mbe_mech_frame_signals(MbeMech* m, const char* name, int point, const MbeV3* t,
+                            const MbeV3* f);
+// d/dt of a vector (mbe_mech_der)
+MbeStatus mbe_mech_der3(MbeMech* m, MbeV3 v, MbeV3* out);
 MbeStatus mbe_mech_outputs(MbeMech* m);
 void mbe_mech_signal(MbeMech* m, const char* name, MbeSymId id);
 void mbe_mech_signal_v3(MbeMech* m, const char* prefix, const char* var, MbeV3 v);
@@ -507,8 +448,8 @@ MbeStatus mbe_mech_initial_state(MbeMech* m);
 
 // ---- mech_user.c -----------------------------------------------------------------------------
 // the kind (MBE_MC_USER_*) of flat instance inst when it is a user's model that extends one of
-// the partials mech implements for users (PartialLineForce, PartialForce, the Rotational and Translational
-// PartialCompliant and PartialCompliantWithRelativeStates), else -1
+// the partials mech implements for users (PartialLineForce, PartialForce, the Rotational and
+// Translational PartialCompliant and PartialCompliantWithRelativeStates ...), else -1
 int mbe_mech_user_kind(MbeMech* m, int inst);
 bool mbe_mech_is_user(MbeMechKind k);
 // the equations, states and unknowns of users' line forces; their states after the others

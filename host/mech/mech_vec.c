@@ -82,6 +82,14 @@ MbeV3 mbe_v3_normalize(MbeSym* s, MbeV3 a) {
   return r;
 }
 
+MbeM3 mbe_m3_zero(void) {
+  MbeM3 z;
+  for (int i = 0; i < 9; i++) {
+    z.e[i] = 0;
+  }
+  return z;
+}
+
 MbeM3 mbe_m3_identity(MbeSym* s) {
   MbeM3 r;
   MbeSymId one = mbe_sym_const(s, 1.0);

@@ -30,6 +30,7 @@ MbeSymId mbe_v3_norm(MbeSym* s, MbeV3 a);
 MbeV3 mbe_v3_normalize(MbeSym* s, MbeV3 a);
 
 MbeM3 mbe_m3_identity(MbeSym* s);
+MbeM3 mbe_m3_zero(void);
 MbeM3 mbe_m3_transpose(MbeM3 a);
 MbeM3 mbe_m3_mul(MbeSym* s, MbeM3 a, MbeM3 b);
 MbeV3 mbe_m3_mulv(MbeSym* s, MbeM3 a, MbeV3 v);   // a v

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: Apache-2.0
+// The 1-D elements of Rotational and Translational on joint axes and their supports: Fixed (a
+// grounded flange set), Inertia and Mass (riding on a joint axis), Spring, Damper, SpringDamper
+// (between two flange sets), Torque, Force and their constant twins (on one flange set).
+#include "mech_internal.h"
+
+// a fixed flange: its set is grounded at phi0 (s0)
+static MbeStatus fixed_axes(MbeMech* m, int c) {
+  MbeStatus st = MBE_OK;
+  const MbeMechComp* comp = &m->comps[c];
+  int sb = mbe_mech_set_of(m, comp->flange[1]);
+  if (sb >= 0) {
+    m->sets[sb].is_ground = true;
+    m->sets[sb].pos = mbe_mech_param(m, c, comp->kind == MBE_MC_ROT_FIXED ? "phi0" : "s0", &st);
+  }
+  return st;
+}
+
+MbeStatus mbe_mech_compliant_sets(MbeMech* m, int c, MbeMechFlangeSet** A, MbeMechFlangeSet** B) {
+  const MbeMechComp* comp = &m->comps[c];
+  int sa = mbe_mech_set_of(m, comp->flange[0]), sb = mbe_mech_set_of(m, comp->flange[1]);
+  if (sa < 0 || sb < 0) {
+    return mbe_mech_error(m, MBE_ERR_MODEL, c, "flange_a and flange_b must be connected");
+  }
+  *A = &m->sets[sa], *B = &m->sets[sb];
+  if (((*A)->edge < 0 && !(*A)->is_ground && (*A)->line < 0) ||
+      ((*B)->edge < 0 && !(*B)->is_ground && (*B)->line < 0)) {
+    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                          "a 1-D element must sit between a joint axis and its support or a "
+                          "fixed flange; 1-D drive trains are not supported yet");
+  }
+  return MBE_OK;
+}
+
+void mbe_mech_compliant_load(MbeMech* m, int c, MbeMechFlangeSet* A, MbeMechFlangeSet* B,
+                             MbeSymId f) {
+  B->load = mbe_sym_add(m->s, B->load, f);
+  A->load = mbe_sym_sub(m->s, A->load, f);
+  m->drive_f[c] = f;
+}
+
+// Spring, Damper, SpringDamper: f = c (rel - rel0) + d rel' at flange_b, -f at flange_a
+static MbeStatus compliant_load(MbeMech* m, int c) {
+  MbeSym* s = m->s;
+  MbeMechKind kind = m->comps[c].kind;
+  MbeMechFlangeSet *A, *B;
+  MbeStatus st = mbe_mech_compliant_sets(m, c, &A, &B);
+  if (st != MBE_OK)
+    return st;
+  bool rot = kind <= MBE_MC_ROT_SPRING_DAMPER;
+  MbeSymId rel = mbe_sym_sub(s, B->pos, A->pos);
+  MbeSymId relv = mbe_sym_sub(s, B->vel, A->vel);
+  bool spring = kind == MBE_MC_ROT_SPRING || kind == MBE_MC_ROT_SPRING_DAMPER ||
+                kind == MBE_MC_TRANS_SPRING || kind == MBE_MC_TRANS_SPRING_DAMPER;
+  bool damper = kind != MBE_MC_ROT_SPRING && kind != MBE_MC_TRANS_SPRING;
+  MbeSymId f = 0;
+  if (spring) {
+    MbeSymId cc = mbe_mech_param(m, c, "c", &st);
+    MbeSymId r0 = mbe_mech_param(m, c, rot ? "phi_rel0" : "s_rel0", &st);
+    MbeSymId x = mbe_sym_sub(s, rel, r0);
+    f = mbe_sym_mul(s, cc, x);
+  }
+  if (damper) {
+    MbeSymId d = mbe_mech_param(m, c, "d", &st);
+    MbeSymId fd = mbe_sym_mul(s, d, relv);
+    f = spring ? mbe_sym_add(s, f, fd) : fd;
+  }
+  mbe_mech_compliant_load(m, c, A, B, f);
+  return st;
+}
+
+static MbeStatus compliant_outputs(MbeMech* m, int c) {
+  bool rot = m->comps[c].kind <= MBE_MC_ROT_SPRING_DAMPER;
+  mbe_mech_signal_at(m, m->comps[c].name, rot ? "tau" : "f", m->drive_f[c]);
+  return MBE_OK;
+}
+
+// Inertia, Mass: rides on the joint axis of its connected flange(s), adding to that
+// coordinate's inertia
+static MbeStatus inertia_load(MbeMech* m, int c) {
+  const MbeMechComp* comp = &m->comps[c];
+  int sa = mbe_mech_set_of(m, comp->flange[0]), sb = mbe_mech_set_of(m, comp->flange[1]);
+  MbeStatus st = MBE_OK;
+  int set = -1;
+  for (int k = 0; k < 2; k++) {
+    int sk = k == 0 ? sa : sb;
+    if (sk < 0 || m->sets[sk].nflanges < 2)
+      continue;  // unconnected
+    if (set >= 0 && sk != set) {
+      return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                            "a 1-D inertia between two different shafts is a 1-D drive "
+                            "train, which is not supported yet");
+    }
+    set = sk;
+  }
+  if (set < 0 || m->sets[set].edge < 0) {
+    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                          "a 1-D inertia must ride on a joint axis (useAxisFlange=true); "
+                          "free 1-D drive trains are not supported yet");
+  }
+  MbeSymId J = mbe_mech_param(m, c, comp->kind == MBE_MC_ROT_INERTIA ? "J" : "m", &st);
+  if (st != MBE_OK)
+    return st;
+  m->sets[set].inertia = mbe_sym_add(m->s, m->sets[set].inertia, J);
+  m->drive_f[c] = (MbeSymId)set;  // outputs find the axis through this
+  return MBE_OK;
+}
+
+// they move with their axis
+static MbeStatus inertia_outputs(MbeMech* m, int c) {
+  const MbeMechComp* comp = &m->comps[c];
+  const MbeMechEdge* e = &m->edges[m->sets[m->drive_f[c]].edge];
+  bool rot = comp->kind == MBE_MC_ROT_INERTIA;
+  mbe_mech_signal_at(m, comp->name, rot ? "phi" : "s", mbe_sym_state(m->s, e->q0));
+  mbe_mech_signal_at(m, comp->name, rot ? "w" : "v", mbe_sym_state(m->s, e->u0));
+  mbe_mech_signal_at(m, comp->name, "a", e->udot[0]);
+  return MBE_OK;
+}
+
+// Torque, Force (input), ConstantTorque, ConstantForce: the source drives, flange.tau = -f
+static MbeStatus source_load(MbeMech* m, int c) {
+  MbeStatus st = MBE_OK;
+  const MbeMechComp* comp = &m->comps[c];
+  int sb = mbe_mech_set_of(m, comp->flange[1]);
+  if (sb < 0) {
+    return mbe_mech_error(m, MBE_ERR_MODEL, c, "flange is not connected");
+  }
+  MbeSymId f;
+  if (comp->kind == MBE_MC_ROT_TORQUE || comp->kind == MBE_MC_TRANS_FORCE) {
+    f = mbe_mech_input(m, c, comp->kind == MBE_MC_ROT_TORQUE ? "tau" : "f", 0);
+    if (m->input_error != MBE_OK)
+      return m->input_error;
+  } else {
+    f = mbe_mech_param(
+        m, c, comp->kind == MBE_MC_ROT_CONSTANT_TORQUE ? "tau_constant" : "f_constant", &st);
+  }
+  m->sets[sb].load = mbe_sym_sub(m->s, m->sets[sb].load, f);
+  m->drive_f[c] = f;
+  return st;
+}
+
+const MbeMechClass mbe_mc_flange_fixed = {
+    .role = MBE_ROLE_FLANGE, .flange = {"flange_a", "flange", "support"}, .axes = fixed_axes};
+const MbeMechClass mbe_mc_flange_inertia = {
+    .role = MBE_ROLE_FLANGE, .load = inertia_load, .outputs = inertia_outputs};
+const MbeMechClass mbe_mc_flange_compliant = {
+    .role = MBE_ROLE_FLANGE, .load = compliant_load, .outputs = compliant_outputs};
+const MbeMechClass mbe_mc_flange_source = {
+    .role = MBE_ROLE_FLANGE, .flange = {"flange_a", "flange", "support"}, .load = source_load};

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+// Users' own components that extend the partials mech implements for them, their laws stated
+// in equations and solved by mech_user.c: frame elements (PartialLineForce, PartialForce,
+// PartialTwoFrames, PartialOneFrame_a/_b), 1-D compliant elements (PartialCompliant,
+// PartialCompliantWithRelativeStates), PartialTwoFlanges, and 1-D sources (PartialTorque,
+// Translational PartialForce).
+#include "mech_internal.h"
+
+static MbeStatus frames_forces(MbeMech* m, int c) {
+  return mbe_mech_user_force(m, c);
+}
+
+// a law of the relative position and speed of the flanges
+static MbeStatus compliant_load(MbeMech* m, int c) {
+  MbeMechFlangeSet *A, *B;
+  MbeStatus st = mbe_mech_compliant_sets(m, c, &A, &B);
+  if (st != MBE_OK)
+    return st;
+  MbeSymId rel = mbe_sym_sub(m->s, B->pos, A->pos);
+  MbeSymId relv = mbe_sym_sub(m->s, B->vel, A->vel);
+  MbeSymId f = 0;
+  st = mbe_mech_user_force_1d(m, c, rel, relv, &f);
+  mbe_mech_compliant_load(m, c, A, B, f);
+  return st;
+}
+
+// the law states both flanges' torques (forces) itself
+static MbeStatus two_flanges_load(MbeMech* m, int c) {
+  MbeMechFlangeSet *A, *B;
+  MbeStatus st = mbe_mech_compliant_sets(m, c, &A, &B);
+  if (st != MBE_OK)
+    return st;
+  MbeSymId fa = 0, f = 0;
+  st = mbe_mech_user_flanges(m, c, A, B, &fa, &f);
+  A->load = mbe_sym_add(m->s, A->load, fa);
+  B->load = mbe_sym_add(m->s, B->load, f);
+  m->drive_f[c] = f;
+  return st;
+}
+
+// the flange's torque (force) from its position and speed; the support (where present) takes
+// the opposite, support.tau = -flange.tau
+static MbeStatus source_load(MbeMech* m, int c) {
+  const MbeMechComp* comp = &m->comps[c];
+  int sb = mbe_mech_set_of(m, comp->flange[1]), ss = mbe_mech_set_of(m, comp->flange[2]);
+  const MbeMechFlangeSet* S = ss >= 0 ? &m->sets[ss] : NULL;
+  if (sb < 0 || m->sets[sb].nflanges < 2) {
+    return mbe_mech_error(m, MBE_ERR_MODEL, c, "flange is not connected");
+  }
+  MbeMechFlangeSet* F = &m->sets[sb];
+  if ((F->edge < 0 && !F->is_ground && F->line < 0) ||
+      (S && S->nflanges > 1 && S->edge < 0 && !S->is_ground && S->line < 0)) {
+    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                          "a 1-D source must drive a joint axis (its support on the joint's "
+                          "support or a fixed flange); 1-D drive trains are not supported yet");
+  }
+  MbeSymId f = 0;
+  MbeStatus st = mbe_mech_user_source(m, c, F, S, &f);
+  if (st != MBE_OK) {
+    return st;
+  }
+  F->load = mbe_sym_add(m->s, F->load, f);
+  if (ss >= 0) {
+    m->sets[ss].load = mbe_sym_sub(m->s, m->sets[ss].load, f);
+  }
+  m->drive_f[c] = f;
+  return MBE_OK;
+}
+
+static MbeStatus user_outputs(MbeMech* m, int c) {
+  mbe_mech_user_signals(m, c);
+  return MBE_OK;
+}
+
+const MbeMechClass mbe_mc_user_frames = {
+    .role = MBE_ROLE_USER, .forces = frames_forces, .outputs = user_outputs};
+const MbeMechClass mbe_mc_user_compliant = {
+    .role = MBE_ROLE_USER, .load = compliant_load, .outputs = user_outputs};
+const MbeMechClass mbe_mc_user_two_flanges = {
+    .role = MBE_ROLE_USER, .load = two_flanges_load, .outputs = user_outputs};
+const MbeMechClass mbe_mc_user_source = {.role = MBE_ROLE_USER,
+                                         .flange = {"flange_a", "flange", "support"},
+                                         .load = source_load,
+                                         .outputs = user_outputs};
