@@ -407,6 +407,7 @@ static MbeStatus collect(MbeMech* m) {
       c->body = c->edge0 = -1;
       c->flange[0] = c->flange[1] = c->flange[2] = -1;
       c->state = -1;
+      c->cut = false;
       c->nstates = 0;
       m->inst_comp[i] = (int)m->ncomps;
       if (kind == MBE_MC_WORLD) {
@@ -733,7 +734,8 @@ static MbeStatus grow_joints(MbeMech* m, size_t from) {
     int p = m->order[i];
     for (size_t k = 0; k < m->nedges; k++) {
       MbeMechEdge* e = &m->edges[k];
-      if (e->in_tree || !edge_is_branch(e) || e->scalar_names || e->type == MBE_EDGE_FLOAT ||
+      if (e->in_tree || !edge_is_branch(e) || e->scalar_names || m->comps[e->comp].cut ||
+          e->type == MBE_EDGE_FLOAT ||
           e->type == MBE_EDGE_FLOAT_POINT || e->type == MBE_EDGE_ABS_ROTATION) {
         continue;
       }
@@ -1190,6 +1192,8 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
     st = cls->build_all ? cls->build_all(&m) : MBE_OK;
   }
   if (st == MBE_OK)
+    st = mbe_mech_choose_cuts(&m);
+  if (st == MBE_OK)
     st = build_tree(&m);
   if (st == MBE_OK) {
     layout(&m);
@@ -1212,6 +1216,8 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
     st = mbe_mech_asserts(&m);
   if (st == MBE_OK)
     st = mbe_mech_initial_state(&m);
+  if (st == MBE_OK)
+    st = mbe_mech_loops_close(&m);
   if (st == MBE_OK)
     st = mbe_mech_check_varied(&m);
   if (st == MBE_OK && sys->sym.is_oom)

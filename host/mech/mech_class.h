@@ -36,6 +36,8 @@ typedef struct MbeMechFlangeSet MbeMechFlangeSet;
   X(FREE_MOTION, "Mechanics.MultiBody.Joints.FreeMotion", spherical)                              \
   X(FREE_MOTION_SCALAR_INIT, "Mechanics.MultiBody.Joints.FreeMotionScalarInit", scalar_init)      \
   X(JOINT_UPS, "Mechanics.MultiBody.Joints.Assemblies.JointUPS", joint_ups)                       \
+  X(PLANAR_LOOP_CONSTRAINT, "Mechanics.MultiBody.Joints.RevolutePlanarLoopConstraint",            \
+    planar_loop_constraint)                                                                       \
   X(WORLD_FORCE, "Mechanics.MultiBody.Forces.WorldForce", point_force)                            \
   X(WORLD_TORQUE, "Mechanics.MultiBody.Forces.WorldTorque", point_force)                          \
   X(WORLD_FORCE_AND_TORQUE, "Mechanics.MultiBody.Forces.WorldForceAndTorque", point_force)        \
@@ -113,12 +115,15 @@ typedef struct MbeMechFlangeSet MbeMechFlangeSet;
 typedef enum MbeMechKind { MBE_MECH_CLASS_LIST(MBE_MECH_KIND_ENUM_) MBE_MC_COUNT } MbeMechKind;
 #undef MBE_MECH_KIND_ENUM_
 
+enum { MBE_MECH_MAX_CUT_ROWS = 6 };
+
 // how a component joins the mechanism
 typedef enum MbeMechRole {
   MBE_ROLE_NONE,        // outputs only (a block the simulator does not compute)
   MBE_ROLE_GROUND,      // World, Fixed: its frame_b hangs on the ground
   MBE_ROLE_BODY,        // mass at its frame_a (with a rigid offset to frame_b for the shapes)
   MBE_ROLE_JOINT,       // elementary edges between frame_a and frame_b, or rigid ones
+  MBE_ROLE_CUT_JOINT,   // a loop-closing joint: constraints between its frames, never a branch
   MBE_ROLE_FORCE,       // wrenches at its frames from their motion and its inputs
   MBE_ROLE_LINE_FORCE,  // a force along the line between its frame origins
   MBE_ROLE_CUT_SENSOR,  // an identity branch whose cut wrench is the measurement
@@ -156,6 +161,9 @@ typedef struct MbeMechClass {
   MbeStatus (*forces)(MbeMech* m, int c);
   // its output signals (everything solved)
   MbeStatus (*outputs)(MbeMech* m, int c);
+  // a cut joint's position constraints between its frames (kinematics known) into phi, *n of
+  // them (at most MBE_MECH_MAX_CUT_ROWS)
+  MbeStatus (*constraints)(MbeMech* m, int c, MbeSymId* phi, int* n);
   // element elem of its output y, inputs followed at depth + 1
   MbeSymId (*block)(MbeMech* m, int c, int elem, int depth, MbeStatus* st);
 } MbeMechClass;

@@ -1111,6 +1111,26 @@ static MbeStatus line_masses(MbeMech* m, MbeSymId* H, MbeSymId* b, bool* dense) 
 
 /* ---- the whole system ----------------------------------------------------------------------- */
 
+void mbe_mech_ltdl_solve(MbeMech* m, const MbeSymId* H, const int* lambda, MbeSymId* b) {
+  MbeSym* s = m->s;
+  size_t n = m->ndof;
+  for (size_t i = n; i-- > 0;) {
+    for (int j = lambda[i]; j >= 0; j = lambda[j]) {
+      MbeSymId t = mbe_sym_mul(s, H[i * n + (size_t)j], b[i]);
+      b[j] = mbe_sym_sub(s, b[j], t);
+    }
+  }
+  for (size_t i = 0; i < n; i++) {
+    b[i] = mbe_sym_div(s, b[i], H[i * n + i]);
+  }
+  for (size_t i = 0; i < n; i++) {
+    for (int j = lambda[i]; j >= 0; j = lambda[j]) {
+      MbeSymId t = mbe_sym_mul(s, H[i * n + (size_t)j], b[j]);
+      b[i] = mbe_sym_sub(s, b[i], t);
+    }
+  }
+}
+
 MbeStatus mbe_mech_equations(MbeMech* m) {
   MbeSym* s = m->s;
   MbeStatus st = MBE_OK;
@@ -1132,6 +1152,8 @@ MbeStatus mbe_mech_equations(MbeMech* m) {
     return nomem(m);
   }
   st = junctions(m);
+  if (st == MBE_OK)
+    st = mbe_mech_loop_constraints(m);
   if (st == MBE_OK)
     st = derived_points(m);
   if (st == MBE_OK)
@@ -1183,22 +1205,9 @@ MbeStatus mbe_mech_equations(MbeMech* m) {
         H[k * n + (size_t)i] = a;
       }
     }
-    // solve L^T D L x = b
-    for (size_t i = n; i-- > 0;) {
-      for (int j = lambda[i]; j >= 0; j = lambda[j]) {
-        MbeSymId t = mbe_sym_mul(s, H[i * n + (size_t)j], b[i]);
-        b[j] = mbe_sym_sub(s, b[j], t);
-      }
-    }
-    for (size_t i = 0; i < n; i++) {
-      b[i] = mbe_sym_div(s, b[i], H[i * n + i]);
-    }
-    for (size_t i = 0; i < n; i++) {
-      for (int j = lambda[i]; j >= 0; j = lambda[j]) {
-        MbeSymId t = mbe_sym_mul(s, H[i * n + (size_t)j], b[j]);
-        b[i] = mbe_sym_sub(s, b[i], t);
-      }
-    }
+    mbe_mech_ltdl_solve(m, H, lambda, b);
+    if (m->ncon > 0)
+      st = mbe_mech_loop_accelerations(m, H, lambda, b);
     m->udot = mbe_arena_alloc(m->arena, (n + 1) * sizeof *m->udot);
     if (m->udot == NULL)
       st = nomem(m);

@@ -19,6 +19,7 @@ typedef struct MbeMechComp {
   int body;                             // its MbeMechBody (bodies and composite bodies), -1 if none
   int edge0, nedges;                    // its elementary edges (joints, rigid offsets), consecutive
   int flange[3];  // 1-D connectors: [0] flange_a / axis, [1] flange_b / support, -1 if none
+  bool cut;       // a joint that closes a kinematic loop: constraints, no branch (mech_loops.c)
   int state;      // its first state of its own (SpringDamperSeries.s_damper), -1 if none
   int nstates;    // how many (0: one where state >= 0; a user's line force: its der() variables)
 } MbeMechComp;
@@ -262,6 +263,11 @@ typedef struct MbeMech {
   MbeSymId* xdot;
   const char** state_names;
   double* x0;
+  // kinematic loops (mech_loops.c): the cut joints' position constraints phi(q) = 0, their time
+  // derivatives vel = G u, G (ncon x ndof), gamma = G u' (the rest of d/dt vel, negated)
+  size_t ncon;
+  MbeSymId *con_phi, *con_vel, *con_G, *con_gamma;
+  int* con_comp;  // the cut joint of each row
   MbeMechAssert* asserts;  // the asserts the kernel checks (mbe_mech_asserts)
   size_t nasserts;
 } MbeMech;
@@ -380,7 +386,31 @@ double mbe_mech_start(MbeMech* m, const char* var, int elem, bool* fixed);
 MbeStatus mbe_mech_error(MbeMech* m, MbeStatus code, int comp, const char* fmt, ...)
     MBE_PRINTF(4, 5);
 
+// ---- mech_loops.c ---------------------------------------------------------------------------
+// a cut joint's frames in world coordinates: d = r_b - r_a, and axis (frame_a coordinates, unit)
+// with two unit vectors ex, ey normal to it (as the MSL's joints choose them), seen from frame_a
+// and from frame_b
+typedef struct MbeLoopFrames {
+  MbeV3 d;
+  MbeV3 n_a, ex_a, ey_a;
+  MbeV3 n_b, ex_b, ey_b;
+} MbeLoopFrames;
+MbeStatus mbe_mech_loop_frames(MbeMech* m, int c, const MbeV3* axis, MbeLoopFrames* f);
+// marks the joints that close kinematic loops as cut (before the tree is grown)
+MbeStatus mbe_mech_choose_cuts(MbeMech* m);
+// the cut joints' constraints, their velocity and acceleration forms (after the kinematics)
+MbeStatus mbe_mech_loop_constraints(MbeMech* m);
+// the accelerations under the constraints: H factored (L^T D L, parents lambda) and x the
+// unconstrained accelerations H^-1 b, corrected in place by the constraint forces
+MbeStatus mbe_mech_loop_accelerations(MbeMech* m, const MbeSymId* H, const int* lambda,
+                                      MbeSymId* x);
+// the dependent coordinates solved in the RHS (Newton from their states), their speeds from
+// the velocity constraints, everything computed from them; the initial state assembled
+MbeStatus mbe_mech_loops_close(MbeMech* m);
+
 // ---- mech_eom.c -----------------------------------------------------------------------------
+// solves L^T D L x = b in place (H factored by mbe_mech_equations, lambda the parent dofs)
+void mbe_mech_ltdl_solve(MbeMech* m, const MbeSymId* H, const int* lambda, MbeSymId* b);
 MbeStatus mbe_mech_equations(MbeMech* m);
 // accelerations and subtree wrenches of every point; udot NULL: the bias pass (u' = 0)
 MbeStatus mbe_mech_newton_euler(MbeMech* m, const MbeSymId* udot);

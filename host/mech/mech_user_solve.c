@@ -308,35 +308,6 @@ static MbeStatus solve_one(Solve* q, size_t e, size_t j, MbeSymId r0) {
   return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
 }
 
-// Solves A x = b (n x n, row-major; both overwritten) by Gaussian elimination on the DAG, the
-// pivots on the diagonal: the block's rows come in matching order, so each diagonal entry is an
-// equation's own unknown. A pivot that is zero at run time gives a non-finite x: the member
-// stops as non-finite. Structural zeros (the constant 0) cost nothing.
-static void sym_solve(MbeSym* s, int n, MbeSymId* A, MbeSymId* b, MbeSymId* x) {
-  for (int k = 0; k < n; k++) {
-    for (int i = k + 1; i < n; i++) {
-      if (A[i * n + k] == 0) {
-        continue;
-      }
-      MbeSymId f = mbe_sym_div(s, A[i * n + k], A[k * n + k]);
-      for (int c = k + 1; c < n; c++) {
-        MbeSymId t = mbe_sym_mul(s, f, A[k * n + c]);
-        A[i * n + c] = mbe_sym_sub(s, A[i * n + c], t);
-      }
-      MbeSymId t = mbe_sym_mul(s, f, b[k]);
-      b[i] = mbe_sym_sub(s, b[i], t);
-    }
-  }
-  for (int k = n - 1; k >= 0; k--) {
-    MbeSymId sum = b[k];
-    for (int c = k + 1; c < n; c++) {
-      MbeSymId t = mbe_sym_mul(s, A[k * n + c], x[c]);
-      sum = mbe_sym_sub(s, sum, t);
-    }
-    x[k] = mbe_sym_div(s, sum, A[k * n + k]);
-  }
-}
-
 enum { MAX_BLOCK = 8 };
 
 // a block's residuals r (n) and Jacobian J (n x n) with the unknowns js set to `at` (NULL: left
@@ -409,7 +380,7 @@ static MbeStatus solve_block(Solve* q, int n, const size_t* es, const size_t* js
   }
   for (int it = 0; it < (linear ? 1 : NEWTON_STEPS); it++) {
     block_eval(q, n, js, r, dr, x, rx, jx);
-    sym_solve(s, n, jx, rx, dx);
+    mbe_sym_solve_dense(s, n, jx, rx, dx);
     for (int k = 0; k < n; k++) {
       x[k] = mbe_sym_sub(s, x[k], dx[k]);
     }

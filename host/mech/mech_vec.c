@@ -538,3 +538,28 @@ bool mbe_num_solve3(const double A[9], const double b[3], double x[3]) {
   }
   return true;
 }
+
+void mbe_sym_solve_dense(MbeSym* s, int n, MbeSymId* A, MbeSymId* b, MbeSymId* x) {
+  for (int k = 0; k < n; k++) {
+    for (int i = k + 1; i < n; i++) {
+      if (A[i * n + k] == 0) {
+        continue;
+      }
+      MbeSymId f = mbe_sym_div(s, A[i * n + k], A[k * n + k]);
+      for (int c = k + 1; c < n; c++) {
+        MbeSymId t = mbe_sym_mul(s, f, A[k * n + c]);
+        A[i * n + c] = mbe_sym_sub(s, A[i * n + c], t);
+      }
+      MbeSymId t = mbe_sym_mul(s, f, b[k]);
+      b[i] = mbe_sym_sub(s, b[i], t);
+    }
+  }
+  for (int k = n - 1; k >= 0; k--) {
+    MbeSymId sum = b[k];
+    for (int c = k + 1; c < n; c++) {
+      MbeSymId t = mbe_sym_mul(s, A[k * n + c], x[c]);
+      sum = mbe_sym_sub(s, sum, t);
+    }
+    x[k] = mbe_sym_div(s, sum, A[k * n + k]);
+  }
+}

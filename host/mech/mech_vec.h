@@ -72,4 +72,11 @@ void mbe_num_to_q(const double T[9], double q[4]);  // Q[4] >= 0
 // Solves the 3x3 system A x = b (Cramer); false when A is singular.
 bool mbe_num_solve3(const double A[9], const double b[3], double x[3]);
 
+// Solves A x = b (n x n, row-major; both overwritten) by Gaussian elimination on the DAG with
+// the pivots on the diagonal: callers order the rows so that they are not zero (a block's
+// equations in matching order, a symmetric positive definite matrix, rows pivoted at a
+// configuration). A pivot that is zero at run time gives a non-finite x: the member stops as
+// non-finite. Structural zeros (the constant 0) cost nothing.
+void mbe_sym_solve_dense(MbeSym* s, int n, MbeSymId* A, MbeSymId* b, MbeSymId* x);
+
 #endif

@@ -68,6 +68,13 @@ MbeSymId mbe_sym_fn(MbeSym* s, MbeSymOp op, MbeSymId a);  // one-operand functio
 // imports give the same dst on every run. Leaves keep their indices.
 MbeSymId mbe_sym_import(MbeSym* dst, const MbeSym* src, MbeSymId id, MbeSymId* map);
 
+// Replaces the leaves from[0..nfrom) by the nodes to[0..nfrom) in each of roots[0..nroots)
+// (rewritten in place): the nodes above a replaced leaf are rebuilt, in node order, the others
+// kept. The to[] nodes are taken as they are, so they may depend on the from[] leaves (a
+// Newton's start); a root built from a to[] node would be rebuilt through it.
+void mbe_sym_substitute(MbeSym* s, const MbeSymId* from, const MbeSymId* to, size_t nfrom,
+                        MbeSymId* roots, size_t nroots);
+
 // true when node id is the constant v (bitwise, so -0 and +0 differ)
 bool mbe_sym_is_const(const MbeSym* s, MbeSymId id, double v);
 
@@ -81,6 +88,12 @@ MbeStatus mbe_sym_diff(MbeSym* s, MbeSymId f, MbeSymId wrt, MbeSymId* out, MbeEr
 // double precision: bitwise what the generated code computes on the OpenMP backend.
 void mbe_sym_eval(const MbeSym* s, double t, const double* x, const double* p, double* values,
                   size_t n);
+
+// The values of nodes ids[0..n) into out, as mbe_sym_eval computes them, evaluating only the
+// nodes they depend on (so leaves nothing reads, such as placeholders, are never read); *oom set
+// when out of memory.
+void mbe_sym_eval_nodes(const MbeSym* s, double t, const double* x, const double* p,
+                        const MbeSymId* ids, size_t n, double* out, bool* oom);
 
 const char* mbe_sym_op_str(MbeSymOp op);
 int mbe_sym_op_arity(MbeSymOp op);

@@ -137,6 +137,59 @@ MbeSymId mbe_sym_param(MbeSym* s, int index) {
   return leaf(s, MBE_SYM_PARAM, 0, index);
 }
 
+void mbe_sym_substitute(MbeSym* s, const MbeSymId* from, const MbeSymId* to, size_t nfrom,
+                        MbeSymId* roots, size_t nroots) {
+  size_t top = 0;
+  for (size_t r = 0; r < nroots; r++) {
+    top = roots[r] > top ? roots[r] : top;
+  }
+  unsigned char* need = mbe_calloc(top + 1, 1);
+  MbeSymId* map = mbe_malloc((top + 1) * sizeof *map);
+  if (!need || !map) {
+    mbe_free(need), mbe_free(map);
+    s->is_oom = true;
+    return;
+  }
+  for (size_t r = 0; r < nroots; r++) {
+    need[roots[r]] = 1;
+  }
+  for (size_t i = top + 1; i-- > 0;) {
+    map[i] = MBE_SYM_NONE;
+    const MbeSymNode* n = &s->nodes[i];
+    for (int k = 0; need[i] && k < mbe_sym_op_arity((MbeSymOp)n->op); k++) {
+      need[n->arg[k]] = 1;
+    }
+  }
+  for (size_t k = 0; k < nfrom; k++) {
+    if (from[k] <= top) {
+      map[from[k]] = to[k];
+    }
+  }
+  for (size_t i = 0; i <= top; i++) {
+    if (!need[i] || map[i] != MBE_SYM_NONE) {
+      continue;
+    }
+    MbeSymNode n = s->nodes[i];  // a copy: creating nodes may move the array
+    int ar = mbe_sym_op_arity((MbeSymOp)n.op);
+    if (ar == 0) {
+      map[i] = (MbeSymId)i;
+      continue;
+    }
+    MbeSymId a[3] = {0, 0, 0};
+    bool same = true;
+    for (int k = 0; k < ar; k++) {
+      a[k] = map[n.arg[k]];
+      same = same && a[k] == n.arg[k];
+    }
+    map[i] = same ? (MbeSymId)i : mbe_sym_op(s, (MbeSymOp)n.op, a[0], a[1], a[2]);
+  }
+  for (size_t r = 0; r < nroots; r++) {
+    roots[r] = map[roots[r]];
+  }
+  mbe_free(need);
+  mbe_free(map);
+}
+
 MbeSymId mbe_sym_import(MbeSym* dst, const MbeSym* src, MbeSymId id, MbeSymId* map) {
   if (map[id] != MBE_SYM_NONE) {
     return map[id];
@@ -435,4 +488,48 @@ void mbe_sym_eval(const MbeSym* s, double t, const double* x, const double* p, d
             mbe_sym_apply(nd->op, values[nd->arg[0]], values[nd->arg[1]], values[nd->arg[2]]);
     }
   }
+}
+
+void mbe_sym_eval_nodes(const MbeSym* s, double t, const double* x, const double* p,
+                        const MbeSymId* ids, size_t n, double* out, bool* oom) {
+  size_t top = 0;
+  for (size_t k = 0; k < n; k++) {
+    top = ids[k] > top ? ids[k] : top;
+  }
+  unsigned char* need = mbe_calloc(top + 1, 1);
+  double* values = mbe_malloc((top + 1) * sizeof *values);
+  if (!need || !values) {
+    mbe_free(need), mbe_free(values);
+    *oom = true;
+    return;
+  }
+  for (size_t k = 0; k < n; k++) {
+    need[ids[k]] = 1;
+  }
+  for (size_t i = top + 1; i-- > 0;) {
+    const MbeSymNode* nd = &s->nodes[i];
+    for (int k = 0; need[i] && k < mbe_sym_op_arity((MbeSymOp)nd->op); k++) {
+      need[nd->arg[k]] = 1;
+    }
+  }
+  for (size_t i = 0; i <= top; i++) {
+    const MbeSymNode* nd = &s->nodes[i];
+    if (!need[i]) {
+      continue;
+    }
+    switch ((MbeSymOp)nd->op) {
+      case MBE_SYM_CONST: values[i] = nd->value; break;
+      case MBE_SYM_TIME: values[i] = t; break;
+      case MBE_SYM_STATE: values[i] = x[nd->index]; break;
+      case MBE_SYM_PARAM: values[i] = p[nd->index]; break;
+      default:
+        values[i] =
+            mbe_sym_apply(nd->op, values[nd->arg[0]], values[nd->arg[1]], values[nd->arg[2]]);
+    }
+  }
+  for (size_t k = 0; k < n; k++) {
+    out[k] = values[ids[k]];
+  }
+  mbe_free(need);
+  mbe_free(values);
 }

@@ -222,6 +222,32 @@ static void joint_signals(MbeMech* m, int c) {
   }
 }
 
+// cut in a loop: Revolute keeps the origins together and the axis common (5 rows), Prismatic the
+// orientations equal and the origins on the axis (5 rows)
+static MbeStatus axis_joint_constraints(MbeMech* m, int c, MbeSymId* phi, int* nrows) {
+  MbeSym* s = m->s;
+  const MbeMechComp* comp = &m->comps[c];
+  MbeLoopFrames f;
+  MbeStatus st = mbe_mech_loop_frames(m, c, &m->edges[comp->edge0].axis, &f);
+  if (st != MBE_OK)
+    return st;
+  if (comp->kind == MBE_MC_REVOLUTE) {
+    for (int i = 0; i < 3; i++)
+      phi[i] = f.d.e[i];
+    phi[3] = mbe_v3_dot(s, f.ex_a, f.n_b);
+    phi[4] = mbe_v3_dot(s, f.ey_a, f.n_b);
+    *nrows = 5;
+    return MBE_OK;
+  }
+  phi[0] = mbe_v3_dot(s, f.d, f.ex_a);
+  phi[1] = mbe_v3_dot(s, f.d, f.ey_a);
+  phi[2] = mbe_v3_dot(s, f.ex_a, f.ey_b);
+  phi[3] = mbe_v3_dot(s, f.ey_a, f.n_b);
+  phi[4] = mbe_v3_dot(s, f.n_a, f.ex_b);
+  *nrows = 5;
+  return MBE_OK;
+}
+
 static MbeStatus joint_outputs(MbeMech* m, int c) {
   joint_signals(m, c);
   return MBE_OK;
@@ -231,6 +257,7 @@ const MbeMechClass mbe_mc_axis_joint = {.role = MBE_ROLE_JOINT,
                                         .flange = {"axis", "support"},
                                         .build = axis_joint_build,
                                         .axes = axis_joint_axes,
+                                        .constraints = axis_joint_constraints,
                                         .outputs = joint_outputs};
 const MbeMechClass mbe_mc_cylindrical = {
     .role = MBE_ROLE_JOINT, .build = cylindrical_build, .outputs = joint_outputs};

@@ -1,0 +1,542 @@
+// SPDX-License-Identifier: Apache-2.0
+// Kinematic loops. The joints that close loops are cut: the MSL's loop-closing joints
+// (RevolutePlanarLoopConstraint) always, otherwise the joint that closes a loop when the
+// components are joined in order (bodies and rigid parts first, then joints, in the model's
+// order). Every tree coordinate stays a state; along a loop, the position constraints
+// phi(q) = 0 of its cut joints decide some of them, the dependent coordinates. In every RHS call
+// those are solved by Newton steps unrolled in the DAG, starting from their states (so f stays a
+// pure function of (t, x, p), and the start is the integrated value, close to the solution), and
+// their speeds from the velocity constraints G u = 0. The accelerations follow from the tree's
+// equations with the constraint forces: H u' = b - G^T lambda, G u' = gamma. The states of the
+// dependent coordinates and speeds are only a Newton start and are never read otherwise.
+#include <math.h>
+#include <string.h>
+
+#include "mech_internal.h"
+
+enum { LOOP_NEWTON_STEPS = 6 };
+
+MbeStatus mbe_mech_loop_frames(MbeMech* m, int c, const MbeV3* axis, MbeLoopFrames* f) {
+  MbeSym* s = m->s;
+  const MbeMechComp* comp = &m->comps[c];
+  double n0[3];
+  MbeStatus st = mbe_mech_nominal3(m, c, "n", n0);
+  if (st != MBE_OK)
+    return st;
+  // the MSL's choice: a vector not aligned with the axis
+  double nx[3] = {0, 0, 0};
+  double len = sqrt(n0[0] * n0[0] + n0[1] * n0[1] + n0[2] * n0[2]);
+  if (!(len > 0))
+    return mbe_mech_error(m, MBE_ERR_MODEL, c, "axis 'n' is the zero vector");
+  nx[fabs(n0[0] / len) > 0.1 ? 1 : fabs(n0[1] / len) > 0.1 ? 2 : 0] = 1;
+  MbeV3 nnx = {{mbe_sym_const(s, nx[0]), mbe_sym_const(s, nx[1]), mbe_sym_const(s, nx[2])}};
+  MbeV3 t = mbe_v3_cross(s, *axis, nnx);
+  MbeV3 ey = mbe_v3_normalize(s, t);
+  MbeV3 ex = mbe_v3_cross(s, ey, *axis);
+  const MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
+  const MbeMechPoint* B = &m->points[m->frames[comp->frame_b].point];
+  f->d = mbe_v3_sub(s, B->r0, A->r0);
+  f->n_a = mbe_m3_tmulv(s, A->R, *axis);
+  f->ex_a = mbe_m3_tmulv(s, A->R, ex);
+  f->ey_a = mbe_m3_tmulv(s, A->R, ey);
+  f->n_b = mbe_m3_tmulv(s, B->R, *axis);
+  f->ex_b = mbe_m3_tmulv(s, B->R, ex);
+  f->ey_b = mbe_m3_tmulv(s, B->R, ey);
+  return MBE_OK;
+}
+
+/* ---- which joints are cut ------------------------------------------------------------------- */
+
+static int find(int* up, int i) {
+  while (up[i] != i) {
+    up[i] = up[up[i]];
+    i = up[i];
+  }
+  return i;
+}
+
+// whether comp takes part in the tree with edges from frame_a's point to frame_b's
+static bool joins(const MbeMech* m, const MbeMechComp* comp) {
+  if (comp->nedges == 0 || comp->frame_a < 0 || comp->frame_b < 0)
+    return false;
+  for (int k = 0; k < comp->nedges; k++) {
+    const MbeMechEdge* e = &m->edges[comp->edge0 + k];
+    if ((e->type == MBE_EDGE_ROTATION && e->body == -1) || e->scalar_names)
+      return false;  // resolved by the tree builder
+  }
+  return true;
+}
+
+static bool cuttable(MbeMechKind k) {
+  return mbe_mech_class(k)->constraints != NULL;
+}
+
+MbeStatus mbe_mech_choose_cuts(MbeMech* m) {
+  int n = (int)m->npoints + 1, ground = (int)m->npoints;
+  int* up = mbe_malloc((size_t)n * sizeof *up);
+  if (up == NULL)
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  for (int i = 0; i < n; i++)
+    up[i] = i;
+  for (size_t c = 0; c < m->ncomps; c++) {
+    const MbeMechComp* comp = &m->comps[c];
+    if (mbe_mech_class(comp->kind)->role == MBE_ROLE_GROUND && comp->frame_b >= 0)
+      up[find(up, m->frames[comp->frame_b].point)] = find(up, ground);
+  }
+  // what cannot be cut first, then the joints that can, in the model's order
+  for (int pass = 0; pass < 2; pass++) {
+    for (size_t c = 0; c < m->ncomps; c++) {
+      MbeMechComp* comp = &m->comps[c];
+      if (!joins(m, comp) || cuttable(comp->kind) != (pass == 1))
+        continue;
+      int a = find(up, m->frames[comp->frame_a].point);
+      int b = find(up, m->frames[comp->frame_b].point);
+      if (a == b && pass == 1)
+        comp->cut = true;  // closes a loop
+      else
+        up[a] = b;  // a loop of parts that cannot be cut: the tree builder reports it
+    }
+  }
+  mbe_free(up);
+  return MBE_OK;
+}
+
+/* ---- the constraints ------------------------------------------------------------------------ */
+
+// sum_k d e / d x_k * xd_k over the position states (their q' = qdot); *out 0 when none
+static MbeStatus along_q(MbeMech* m, MbeSymId e, MbeSymId* out) {
+  MbeSym* s = m->s;
+  MbeSymId acc = 0;
+  for (size_t i = 0; i < m->ntree; i++) {
+    const MbeMechEdge* ed = &m->edges[m->tree_edges[i]];
+    for (int k = 0; k < ed->nq; k++) {
+      MbeSymId d;
+      MbeStatus st = mbe_sym_diff(s, e, mbe_sym_state(s, ed->q0 + k), &d, m->err);
+      if (st != MBE_OK)
+        return st;
+      if (d == 0)
+        continue;
+      MbeSymId t = mbe_sym_mul(s, d, ed->qdot[k]);
+      acc = mbe_sym_add(s, acc, t);
+    }
+  }
+  *out = acc;
+  return MBE_OK;
+}
+
+MbeStatus mbe_mech_loop_constraints(MbeMech* m) {
+  MbeSym* s = m->s;
+  size_t ncut = 0;
+  for (size_t c = 0; c < m->ncomps; c++)
+    ncut += m->comps[c].cut;
+  if (ncut == 0)
+    return MBE_OK;
+  size_t cap = ncut * MBE_MECH_MAX_CUT_ROWS;
+  m->con_phi = mbe_arena_alloc(m->arena, cap * sizeof *m->con_phi);
+  m->con_vel = mbe_arena_alloc(m->arena, cap * sizeof *m->con_vel);
+  m->con_gamma = mbe_arena_alloc(m->arena, cap * sizeof *m->con_gamma);
+  m->con_comp = mbe_arena_alloc(m->arena, cap * sizeof *m->con_comp);
+  m->con_G = mbe_arena_alloc(m->arena, (cap * m->ndof + 1) * sizeof *m->con_G);
+  if (!m->con_phi || !m->con_vel || !m->con_gamma || !m->con_comp || !m->con_G)
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  for (size_t c = 0; c < m->ncomps; c++) {
+    if (!m->comps[c].cut)
+      continue;
+    int k = 0;
+    MbeStatus st = mbe_mech_class(m->comps[c].kind)->constraints(m, (int)c, m->con_phi + m->ncon, &k);
+    if (st != MBE_OK)
+      return st;
+    for (int r = 0; r < k; r++)
+      m->con_comp[m->ncon + (size_t)r] = (int)c;
+    m->ncon += (size_t)k;
+  }
+  for (size_t r = 0; r < m->ncon; r++) {
+    MbeStatus st = along_q(m, m->con_phi[r], &m->con_vel[r]);
+    for (size_t i = 0; i < m->ntree && st == MBE_OK; i++) {
+      const MbeMechEdge* e = &m->edges[m->tree_edges[i]];
+      for (int k = 0; k < e->nu && st == MBE_OK; k++) {
+        MbeSymId* g = &m->con_G[r * m->ndof + (size_t)(e->dof0 + k)];
+        st = mbe_sym_diff(s, m->con_vel[r], mbe_sym_state(s, e->u0 + k), g, m->err);
+      }
+    }
+    MbeSymId bias = 0;
+    if (st == MBE_OK)
+      st = along_q(m, m->con_vel[r], &bias);
+    if (st != MBE_OK)
+      return st;
+    m->con_gamma[r] = mbe_sym_neg(s, bias);
+  }
+  return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
+/* ---- accelerations -------------------------------------------------------------------------- */
+
+MbeStatus mbe_mech_loop_accelerations(MbeMech* m, const MbeSymId* H, const int* lambda,
+                                      MbeSymId* x) {
+  MbeSym* s = m->s;
+  size_t n = m->ndof, nc = m->ncon;
+  MbeSymId* Y = mbe_calloc(nc * n + 1, sizeof *Y);  // H^-1 G^T, column r at Y + r n
+  MbeSymId* S = mbe_calloc(nc * nc + 1, sizeof *S);
+  MbeSymId* rhs = mbe_calloc(nc + 1, sizeof *rhs);
+  MbeSymId* lam = mbe_calloc(nc + 1, sizeof *lam);
+  if (!Y || !S || !rhs || !lam) {
+    mbe_free(Y), mbe_free(S), mbe_free(rhs), mbe_free(lam);
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  for (size_t r = 0; r < nc; r++) {
+    memcpy(Y + r * n, m->con_G + r * n, n * sizeof *Y);
+    mbe_mech_ltdl_solve(m, H, lambda, Y + r * n);
+  }
+  // G H^-1 G^T lambda = G x - gamma, then u' = x - H^-1 G^T lambda
+  for (size_t r = 0; r < nc; r++) {
+    const MbeSymId* g = m->con_G + r * n;
+    MbeSymId gx = 0;
+    for (size_t j = 0; j < n; j++) {
+      MbeSymId t = mbe_sym_mul(s, g[j], x[j]);
+      gx = mbe_sym_add(s, gx, t);
+    }
+    rhs[r] = mbe_sym_sub(s, gx, m->con_gamma[r]);
+    for (size_t q = 0; q < nc; q++) {
+      MbeSymId acc = 0;
+      for (size_t j = 0; j < n; j++) {
+        MbeSymId t = mbe_sym_mul(s, g[j], Y[q * n + j]);
+        acc = mbe_sym_add(s, acc, t);
+      }
+      S[r * nc + q] = acc;
+    }
+  }
+  mbe_sym_solve_dense(s, (int)nc, S, rhs, lam);
+  for (size_t j = 0; j < n; j++) {
+    for (size_t r = 0; r < nc; r++) {
+      MbeSymId t = mbe_sym_mul(s, Y[r * n + j], lam[r]);
+      x[j] = mbe_sym_sub(s, x[j], t);
+    }
+  }
+  mbe_free(Y), mbe_free(S), mbe_free(rhs), mbe_free(lam);
+  return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
+/* ---- closing the loops in the RHS ----------------------------------------------------------- */
+
+typedef struct LoopSolve {
+  int nc, nd;     // constraints, dependent coordinates (equal once chosen)
+  int* dep_edge;  // their tree edges (revolute, prismatic: q' = u)
+  int* row;       // the rows in pivot order
+  double* J;      // numeric d phi / d q_dep at the start (nc x ncand)
+} LoopSolve;
+
+// how much a coordinate wants to stay a state: stateSelect always, a fixed start, prefer
+static int keep_score(MbeMech* m, const MbeMechEdge* e) {
+  int sel = 4;  // StateSelect.prefer, the joints' default
+  const MbeMechComp* comp = &m->comps[e->comp];
+  if (mbe_mech_var(m, mbe_mech_cname(m, e->comp, "stateSelect")) >= 0)
+    (void)mbe_mech_int(m, e->comp, "stateSelect", 0, &sel);
+  (void)comp;
+  if (sel >= 5)
+    return 3;
+  if (mbe_mech_start_fixed(m, e->qname[0], 0))
+    return 2;
+  return sel >= 4 ? 1 : 0;
+}
+
+// the numbers of nodes ids at the start
+static MbeStatus values_at_start(MbeMech* m, const MbeSymId* ids, size_t n, double* out) {
+  bool oom = false;
+  mbe_sym_eval_nodes(m->s, m->sys->t0, m->x0, m->p0, ids, n, out, &oom);
+  return oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
+// the cut joints' names, for messages
+static const char* cut_names(MbeMech* m) {
+  const char* s = "";
+  for (size_t c = 0; c < m->ncomps; c++) {
+    if (m->comps[c].cut)
+      s = mbe_arena_printf(m->arena, "%s%s%s", s, *s ? ", " : "", m->comps[c].name);
+  }
+  return s;
+}
+
+// chooses the dependent coordinates: greedily, those least wanted as states first, each taken
+// when its column of d phi / d q at the start adds to the rank; then the rows' pivot order
+static MbeStatus choose_dependent(MbeMech* m, LoopSolve* L) {
+  MbeSym* s = m->s;
+  int nc = L->nc, ncand = 0;
+  int* cand = mbe_malloc((m->ntree + 1) * sizeof *cand);
+  int* score = mbe_malloc((m->ntree + 1) * sizeof *score);
+  MbeSymId* d = mbe_malloc(((size_t)nc * m->ntree + 1) * sizeof *d);
+  double* dv = mbe_malloc(((size_t)nc * m->ntree + 1) * sizeof *dv);
+  double* basis = mbe_calloc((size_t)nc * (size_t)nc + 1, sizeof *basis);
+  MbeStatus st = (!cand || !score || !d || !dv || !basis)
+                     ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
+                     : MBE_OK;
+  for (size_t i = 0; i < m->ntree && st == MBE_OK; i++) {
+    int k = m->tree_edges[i];
+    const MbeMechEdge* e = &m->edges[k];
+    if (e->type != MBE_EDGE_REVOLUTE && e->type != MBE_EDGE_PRISMATIC)
+      continue;
+    bool used = false;
+    for (int r = 0; r < nc && st == MBE_OK; r++) {
+      st = mbe_sym_diff(s, m->con_phi[r], mbe_sym_state(s, e->q0), &d[ncand * nc + r], m->err);
+      used = used || d[ncand * nc + r] != 0;
+    }
+    if (used) {
+      score[ncand] = keep_score(m, e);
+      cand[ncand++] = k;
+    }
+  }
+  if (st == MBE_OK)
+    st = values_at_start(m, d, (size_t)ncand * (size_t)nc, dv);
+  // candidates by score, later edges first within a score
+  for (int sc = 0; sc <= 3 && st == MBE_OK && L->nd < nc; sc++) {
+    for (int j = ncand - 1; j >= 0 && L->nd < nc; j--) {
+      if (score[j] != sc)
+        continue;
+      double v[64], norm0 = 0, norm = 0;
+      for (int r = 0; r < nc; r++) {
+        v[r] = dv[j * nc + r];
+        norm0 += v[r] * v[r];
+      }
+      for (int b = 0; b < L->nd; b++) {  // Gram-Schmidt against the chosen columns
+        double dot = 0;
+        for (int r = 0; r < nc; r++)
+          dot += v[r] * basis[b * nc + r];
+        for (int r = 0; r < nc; r++)
+          v[r] -= dot * basis[b * nc + r];
+      }
+      for (int r = 0; r < nc; r++)
+        norm += v[r] * v[r];
+      if (!(norm > 1e-16 * (1 + norm0)))
+        continue;
+      for (int r = 0; r < nc; r++)
+        basis[L->nd * nc + r] = v[r] / sqrt(norm);
+      memcpy(L->J + (size_t)L->nd * (size_t)nc, dv + j * nc, (size_t)nc * sizeof *dv);
+      L->dep_edge[L->nd++] = cand[j];
+    }
+  }
+  if (st == MBE_OK && L->nd < nc) {
+    st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, m->con_comp[0],
+                        "the %d constraints of the cut joints (%s) are not independent at the "
+                        "start: they decide only %d coordinates. A planar loop closed by a "
+                        "Revolute is such a case: use RevolutePlanarLoopConstraint for one of its "
+                        "joints",
+                        nc, cut_names(m), L->nd);
+  }
+  mbe_free(cand), mbe_free(score), mbe_free(d), mbe_free(dv), mbe_free(basis);
+  return st;
+}
+
+// the rows in the order of LU with partial pivoting of J (column j: dependent j) at the start
+static void pivot_rows(LoopSolve* L) {
+  int n = L->nc;
+  double* A = L->J;  // column-major: A[j * n + r]
+  for (int r = 0; r < n; r++)
+    L->row[r] = r;
+  for (int k = 0; k < n; k++) {
+    int best = k;
+    for (int r = k + 1; r < n; r++) {
+      if (fabs(A[k * n + L->row[r]]) > fabs(A[k * n + L->row[best]]))
+        best = r;
+    }
+    int t = L->row[k];
+    L->row[k] = L->row[best];
+    L->row[best] = t;
+    double p = A[k * n + L->row[k]];
+    for (int r = k + 1; r < n && p != 0; r++) {
+      double f = A[k * n + L->row[r]] / p;
+      for (int j = k; j < n; j++)
+        A[j * n + L->row[r]] -= f * A[j * n + L->row[k]];
+    }
+  }
+}
+
+// phi (rows in pivot order) and its Jacobian in the dependent coordinates at x (NULL: their
+// states), into r (nc) and A (nc x nc)
+static MbeStatus residual_at(MbeMech* m, const LoopSolve* L, const MbeSymId* from,
+                             const MbeSymId* x, const MbeSymId* dphi, MbeSymId* r, MbeSymId* A) {
+  int n = L->nc;
+  for (int i = 0; i < n; i++) {
+    r[i] = m->con_phi[L->row[i]];
+    for (int j = 0; j < n; j++)
+      A[i * n + j] = dphi[L->row[i] * n + j];
+  }
+  if (x != NULL) {
+    mbe_sym_substitute(m->s, from, x, (size_t)n, r, (size_t)n);
+    mbe_sym_substitute(m->s, from, x, (size_t)n, A, (size_t)n * (size_t)n);
+  }
+  return m->s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
+// the dependent coordinates after LOOP_NEWTON_STEPS Newton steps from their states into x, and
+// the flag that fails the member when the constraints are not met then (1e-9, or NaN)
+static MbeStatus newton(MbeMech* m, const LoopSolve* L, const MbeSymId* from, MbeSymId* x,
+                        MbeSymId* failed) {
+  MbeSym* s = m->s;
+  int n = L->nc;
+  MbeSymId* dphi = mbe_malloc(((size_t)n * (size_t)n + 1) * sizeof *dphi);
+  MbeSymId* A = mbe_malloc(((size_t)n * (size_t)n + 1) * sizeof *A);
+  MbeSymId* r = mbe_malloc(((size_t)n + 1) * sizeof *r);
+  MbeSymId* dx = mbe_malloc(((size_t)n + 1) * sizeof *dx);
+  MbeStatus st = (!dphi || !A || !r || !dx) ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
+                                           : MBE_OK;
+  for (int i = 0; i < n && st == MBE_OK; i++) {
+    for (int j = 0; j < n && st == MBE_OK; j++)
+      st = mbe_sym_diff(s, m->con_phi[i], from[j], &dphi[i * n + j], m->err);
+  }
+  for (int j = 0; j < n; j++)
+    x[j] = from[j];
+  for (int it = 0; it < LOOP_NEWTON_STEPS && st == MBE_OK; it++) {
+    st = residual_at(m, L, from, it == 0 ? NULL : x, dphi, r, A);
+    if (st != MBE_OK)
+      break;
+    mbe_sym_solve_dense(s, n, A, r, dx);
+    for (int j = 0; j < n; j++)
+      x[j] = mbe_sym_sub(s, x[j], dx[j]);
+  }
+  if (st == MBE_OK)
+    st = residual_at(m, L, from, x, dphi, r, A);
+  *failed = 0;
+  for (int i = 0; i < n && st == MBE_OK; i++) {
+    MbeSymId a = mbe_sym_fn(s, MBE_SYM_ABS, r[i]);
+    MbeSymId ok = mbe_sym_sub(s, mbe_sym_const(s, 1e-9), a);
+    MbeSymId bad =
+        mbe_sym_op(s, MBE_SYM_SELECT, ok, mbe_sym_const(s, -1.0), mbe_sym_const(s, 1.0));
+    *failed = i == 0 ? bad : mbe_sym_op(s, MBE_SYM_MAX, *failed, bad, 0);
+  }
+  mbe_free(dphi), mbe_free(A), mbe_free(r), mbe_free(dx);
+  return st;
+}
+
+// the dependent speeds from G u = 0 at the solved positions
+static MbeStatus speeds(MbeMech* m, const LoopSolve* L, const MbeSymId* qfrom, const MbeSymId* q,
+                        MbeSymId* u) {
+  MbeSym* s = m->s;
+  int n = L->nc;
+  size_t nd = m->ndof;
+  MbeSymId* A = mbe_malloc(((size_t)n * (size_t)n + 1) * sizeof *A);
+  MbeSymId* b = mbe_malloc(((size_t)n + 1) * sizeof *b);
+  bool* dep = mbe_calloc(nd + 1, sizeof *dep);
+  if (!A || !b || !dep) {
+    mbe_free(A), mbe_free(b), mbe_free(dep);
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  for (int j = 0; j < n; j++)
+    dep[m->edges[L->dep_edge[j]].dof0] = true;
+  for (int i = 0; i < n; i++) {
+    const MbeSymId* g = m->con_G + (size_t)L->row[i] * nd;
+    MbeSymId acc = 0;
+    for (size_t k = 0; k < m->ntree; k++) {
+      const MbeMechEdge* e = &m->edges[m->tree_edges[k]];
+      for (int j = 0; j < e->nu; j++) {
+        if (dep[e->dof0 + j] || g[e->dof0 + j] == 0)
+          continue;
+        MbeSymId t = mbe_sym_mul(s, g[e->dof0 + j], mbe_sym_state(s, e->u0 + j));
+        acc = mbe_sym_add(s, acc, t);
+      }
+    }
+    b[i] = mbe_sym_neg(s, acc);
+    for (int j = 0; j < n; j++)
+      A[i * n + j] = g[m->edges[L->dep_edge[j]].dof0];
+  }
+  mbe_sym_substitute(s, qfrom, q, (size_t)n, b, (size_t)n);
+  mbe_sym_substitute(s, qfrom, q, (size_t)n, A, (size_t)n * (size_t)n);
+  mbe_sym_solve_dense(s, n, A, b, u);
+  mbe_free(A), mbe_free(b), mbe_free(dep);
+  return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
+// every root the system keeps: state derivatives, signals, asserts, the failure flag
+static MbeStatus substitute_all(MbeMech* m, const MbeSymId* from, const MbeSymId* to, size_t n) {
+  size_t nroots = m->nx + m->nsigs + m->nasserts + 1;
+  MbeSymId* roots = mbe_malloc(nroots * sizeof *roots);
+  if (roots == NULL)
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  size_t k = 0;
+  for (size_t i = 0; i < m->nx; i++)
+    roots[k++] = m->xdot[i];
+  for (size_t i = 0; i < m->nsigs; i++)
+    roots[k++] = m->sigs[i].id;
+  for (size_t i = 0; i < m->nasserts; i++)
+    roots[k++] = m->asserts[i].cond;
+  roots[k++] = m->fail;
+  mbe_sym_substitute(m->s, from, to, n, roots, nroots);
+  k = 0;
+  for (size_t i = 0; i < m->nx; i++)
+    m->xdot[i] = roots[k++];
+  for (size_t i = 0; i < m->nsigs; i++)
+    m->sigs[i].id = roots[k++];
+  for (size_t i = 0; i < m->nasserts; i++)
+    m->asserts[i].cond = roots[k++];
+  m->fail = roots[k++];
+  mbe_free(roots);
+  return m->s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
+// the initial state assembled: the dependent coordinates and speeds of the start values
+static MbeStatus assemble_start(MbeMech* m, const LoopSolve* L, const MbeSymId* q,
+                                const MbeSymId* u, MbeSymId failed) {
+  int n = L->nc;
+  double v[64];
+  MbeStatus st = MBE_OK;
+  for (int pass = 0; pass < 3 && st == MBE_OK; pass++) {
+    st = values_at_start(m, q, (size_t)n, v);
+    for (int j = 0; j < n && st == MBE_OK; j++)
+      m->x0[m->edges[L->dep_edge[j]].q0] = v[j];
+  }
+  double bad = 1;
+  if (st == MBE_OK)
+    st = values_at_start(m, &failed, 1, &bad);
+  if (st == MBE_OK && !(bad < 0)) {
+    return mbe_mech_error(m, MBE_ERR_MODEL, m->con_comp[0],
+                          "the kinematic loop closed by %s does not close at the start values: "
+                          "Newton found no assembly from them",
+                          cut_names(m));
+  }
+  if (st == MBE_OK)
+    st = values_at_start(m, u, (size_t)n, v);
+  for (int j = 0; j < n && st == MBE_OK; j++) {
+    const MbeMechEdge* e = &m->edges[L->dep_edge[j]];
+    m->x0[e->u0] = v[j];
+    m->x0sym[e->q0] = mbe_sym_const(m->s, m->x0[e->q0]);
+    m->x0sym[e->u0] = mbe_sym_const(m->s, v[j]);
+  }
+  return st;
+}
+
+MbeStatus mbe_mech_loops_close(MbeMech* m) {
+  if (m->ncon == 0)
+    return MBE_OK;
+  int n = (int)m->ncon;
+  if (n > 64) {
+    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, m->con_comp[0],
+                          "more than 64 loop constraints are not supported yet");
+  }
+  LoopSolve L = {.nc = n};
+  L.dep_edge = mbe_malloc((size_t)n * sizeof *L.dep_edge);
+  L.row = mbe_malloc((size_t)n * sizeof *L.row);
+  L.J = mbe_calloc((size_t)n * (size_t)n, sizeof *L.J);
+  MbeSymId* from = mbe_malloc(2 * (size_t)n * sizeof *from);  // q_dep states, then u_dep
+  MbeSymId* to = mbe_malloc(2 * (size_t)n * sizeof *to);
+  MbeStatus st = (!L.dep_edge || !L.row || !L.J || !from || !to)
+                     ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
+                     : choose_dependent(m, &L);
+  MbeSymId failed = 0;
+  if (st == MBE_OK) {
+    pivot_rows(&L);
+    for (int j = 0; j < n; j++) {
+      const MbeMechEdge* e = &m->edges[L.dep_edge[j]];
+      from[j] = mbe_sym_state(m->s, e->q0);
+      from[n + j] = mbe_sym_state(m->s, e->u0);
+    }
+    st = newton(m, &L, from, to, &failed);
+  }
+  if (st == MBE_OK)
+    st = speeds(m, &L, from, to, to + n);
+  if (st == MBE_OK)
+    st = substitute_all(m, from, to, 2 * (size_t)n);
+  if (st == MBE_OK) {
+    m->fail = m->fail ? mbe_sym_op(m->s, MBE_SYM_MAX, m->fail, failed, 0) : failed;
+    st = assemble_start(m, &L, to, to + n, failed);
+  }
+  mbe_free(L.dep_edge), mbe_free(L.row), mbe_free(L.J), mbe_free(from), mbe_free(to);
+  return st;
+}
