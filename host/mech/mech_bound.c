@@ -32,6 +32,9 @@ static const MbeBinding* var_binding(const MbeMech* m, const MbeVar* v, const ch
   if (v->binding.expr) {
     return &v->binding;
   }
+  if (m->eq_binding != NULL && m->eq_binding[v - m->flat->vars].expr != NULL) {
+    return &m->eq_binding[v - m->flat->vars];
+  }
   if (in->kind != MBE_INST_RECORD || !in->record_binding.expr || in->parent < 0) {
     return NULL;
   }
@@ -110,8 +113,8 @@ static MbeStatus compile_var(MbeMech* m, Bound* b, int var, int elem, MbeSymId* 
   if (field) {
     return compile_field(m, b, var, bd, field, elem, out);
   }
-  if (v->ndims > 1 || v->binding.nsel) {
-    return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, v->binding.loc,
+  if (v->ndims > 1 || bd->nsel) {
+    return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, bd->loc,
                         "'%s': a binding of a matrix, or of an array of components, is not "
                         "supported by mbens yet",
                         v->name);
@@ -122,27 +125,27 @@ static MbeStatus compile_var(MbeMech* m, Bound* b, int var, int elem, MbeSymId* 
     return MBE_OK;
   }
   if (b->busy[var]) {
-    return mbe_error_at(m->err, MBE_ERR_MODEL, v->binding.loc,
+    return mbe_error_at(m->err, MBE_ERR_MODEL, bd->loc,
                         "the binding of '%s' depends on itself", v->name);
   }
   if (v->ndims && elem == 0) {
     // the binding's length is the variable's: from its vectors, or an array literal's entries
     int n = 0;
-    const MbeExpr* e = v->binding.expr;
-    MbeStatus sst = mbe_mech_expr_size(m, e, v->binding.scope, v->binding.lex, &n);
+    const MbeExpr* e = bd->expr;
+    MbeStatus sst = mbe_mech_expr_size(m, e, bd->scope, bd->lex, &n);
     if (sst != MBE_OK) {
       return sst;
     }
     n = e->kind == MBE_EX_ARRAY && !e->niters ? (int)e->nargs : n;
     if (n != 0 && n != v->dims[0]) {
-      return mbe_error_at(m->err, MBE_ERR_MODEL, v->binding.loc,
+      return mbe_error_at(m->err, MBE_ERR_MODEL, bd->loc,
                           "'%s' has %d elements, its binding %d", v->name, v->dims[0], n);
     }
   }
   b->busy[var] = 1;
-  MbeStatus st = v->ndims ? mbe_mech_expr_elem(m, v->binding.expr, v->binding.scope,
-                                                v->binding.lex, name_node, b, elem, out)
-                          : mbe_mech_expr(m, v->binding.expr, v->binding.scope, v->binding.lex,
+  MbeStatus st = v->ndims ? mbe_mech_expr_elem(m, bd->expr, bd->scope,
+                                                bd->lex, name_node, b, elem, out)
+                          : mbe_mech_expr(m, bd->expr, bd->scope, bd->lex,
                                           name_node, b, out);
   b->busy[var] = 0;
   if (st == MBE_OK) {
@@ -207,6 +210,74 @@ MbeStatus mbe_mech_bound_outputs(MbeMech* m) {
       }
       mbe_mech_signal(m, mbe_mech_element_name(m, v, k), id);
     }
+  }
+  return MBE_OK;
+}
+
+// the variable an equation side names whole (a scalar or a whole vector), -1 for another side
+static int named_var(MbeFlatten* fl, const MbeExpr* e, int scope,
+                     const MbeClass* lex) {
+  if (e->kind != MBE_EX_NAME || e->name.is_global) {
+    return -1;
+  }
+  for (size_t k = 0; k < e->name.nparts; k++) {
+    if (e->name.parts[k].nsubs) {
+      return -1;
+    }
+  }
+  MbeRef ref;
+  MbeError quiet;
+  memset(&quiet, 0, sizeof quiet);
+  if (mbe_flatten_resolve(fl, &e->name, scope, lex, &ref, &quiet) != MBE_OK ||
+      ref.kind != MBE_REF_VAR || ref.nparts_used != e->name.nparts) {
+    mbe_error_clear(&quiet);
+    return -1;
+  }
+  return ref.index;
+}
+
+// whether v may take its value from an equation: a variable of the model's own (not a
+// parameter, not part of a component mech computes) without a binding or a signal
+static bool assignable(MbeMech* m, int v) {
+  const MbeVar* x = &m->flat->vars[v];
+  if (x->variability >= MBE_VAR_PARAMETER || x->binding.expr || m->eq_binding[v].expr ||
+      x->ndims > 1) {
+    return false;
+  }
+  MbeInstKind k = m->flat->insts[x->inst].kind;
+  return (k == MBE_INST_ROOT || k == MBE_INST_MODEL) && !has_signal(m, mbe_mech_element_name(m, x, 0));
+}
+
+MbeStatus mbe_mech_equation_bindings(MbeMech* m) {
+  const MbeFlat* f = m->flat;
+  m->eq_binding = mbe_arena_alloc(m->arena, (f->nvars + 1) * sizeof *m->eq_binding);
+  m->eq_bound = mbe_arena_alloc(m->arena, (f->neqs + 1) * sizeof *m->eq_bound);
+  MbeFlatten* fl = mbe_mech_flatten_ctx(m);
+  if (!m->eq_binding || !m->eq_bound || !fl) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  memset(m->eq_binding, 0, (f->nvars + 1) * sizeof *m->eq_binding);
+  for (size_t i = 0; i < f->neqs; i++) {
+    const MbeFlatEq* q = &f->eqs[i];
+    m->eq_bound[i] = false;
+    if (q->is_initial || !q->lhs || !q->rhs || mbe_mech_user_owns_equation(m, i)) {
+      continue;
+    }
+    const MbeExpr* other = q->rhs;
+    int v = named_var(fl, q->lhs, q->scope, q->lex);
+    if (v < 0 || !assignable(m, v)) {
+      v = named_var(fl, q->rhs, q->scope, q->lex);
+      other = q->lhs;
+    }
+    if (v < 0 || !assignable(m, v)) {
+      continue;
+    }
+    MbeBinding* bd = &m->eq_binding[v];
+    bd->expr = other;
+    bd->scope = q->scope;
+    bd->lex = q->lex;
+    bd->loc = q->loc;
+    m->eq_bound[i] = true;
   }
   return MBE_OK;
 }

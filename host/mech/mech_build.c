@@ -1199,6 +1199,8 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
     layout(&m);
     st = mbe_mech_user_layout(&m);
   }
+  if (st == MBE_OK)
+    st = mbe_mech_equation_bindings(&m);
   if (st == MBE_OK) {
     m.xdot = mbe_arena_alloc(m.arena, (m.nx + 1) * sizeof *m.xdot);
     m.state_names = mbe_arena_alloc(m.arena, (m.nx + 1) * sizeof *m.state_names);

@@ -528,6 +528,14 @@ static MbeStatus mass_matrix(MbeMech* m, MbeSymId* H) {
     P->ch = mbe_v3_zero();
     for (int k = 0; k < 9; k++)
       P->cI.e[k] = 0;
+    P->held = false;
+  }
+  for (size_t c = 0; c < m->ncomps; c++) {
+    const MbeMechComp* comp = &m->comps[c];
+    if (comp->cut) {
+      m->points[m->frames[comp->frame_a].point].held = true;
+      m->points[m->frames[comp->frame_b].point].held = true;
+    }
   }
   for (size_t b = 0; b < m->nbodies; b++) {
     const MbeMechBody* bd = &m->bodies[b];
@@ -558,6 +566,7 @@ static MbeStatus mass_matrix(MbeMech* m, MbeSymId* H) {
       continue;
     MbeMechPoint* C = &m->points[e->child_point];
     MbeMechPoint* P = &m->points[e->parent_point];
+    P->held = P->held || C->held;
     if (!C->has_mass)
       continue;
     composite_up(m, e, C, P);
@@ -569,7 +578,7 @@ static MbeStatus mass_matrix(MbeMech* m, MbeSymId* H) {
     if (e->nu == 0)
       continue;
     MbeMechPoint* C = &m->points[e->child_point];
-    if (!C->has_mass) {
+    if (!C->has_mass && !C->held) {  // a held one: the loop's constraints decide its motion
       return mbe_mech_error(m, MBE_ERR_MODEL, e->comp,
                             "moves no mass: a joint whose moving side carries no body gives a "
                             "singular mass matrix");
@@ -1166,7 +1175,7 @@ MbeStatus mbe_mech_equations(MbeMech* m) {
     st = mass_matrix(m, H);
   if (st == MBE_OK)
     mbe_mech_drive_forces(m, b, H);
-  bool dense = false;
+  bool dense = m->ncon > 0;  // loops: H + alpha G^T G couples the loops' coordinates
   if (st == MBE_OK)
     st = line_masses(m, H, b, &dense);
   if (st == MBE_OK)
@@ -1194,6 +1203,8 @@ MbeStatus mbe_mech_equations(MbeMech* m) {
         b[e->dof0 + k] = mbe_sym_sub(s, b[e->dof0 + k], c);
       }
     }
+    if (m->ncon > 0)
+      mbe_mech_loop_augment(m, H, b);
     // H = L^T D L (Featherstone, RBDA 6.5): no fill-in outside the ancestor pattern
     for (size_t k = n; k-- > 0;) {
       for (int i = lambda[k]; i >= 0; i = lambda[i]) {

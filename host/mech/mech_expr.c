@@ -91,7 +91,7 @@ static MbeStatus unsupported(Cx* c, const MbeExpr* e, const char* what) {
 }
 
 // a flattening context over m's flat model (names, subscripts, parameter values)
-static MbeFlatten* flatten_ctx(MbeMech* m) {
+MbeFlatten* mbe_mech_flatten_ctx(MbeMech* m) {
   MbeFlatten* fl = mbe_arena_alloc(m->arena, mbe_flatten_ctx_size());
   if (fl) {
     mbe_flatten_ctx_init(fl, (MbeSpec*)m->flat->spec, (MbeFlat*)m->flat);
@@ -1802,7 +1802,7 @@ static MbeStatus vec_size(Cx* c, const MbeExpr* e, int* n) {
 
 MbeStatus mbe_mech_expr_size(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
                              int* n) {
-  Cx c = {m, flatten_ctx(m), scope, lex, NULL, NULL, NULL, 0, false, -1, NULL, 0};
+  Cx c = {m, mbe_mech_flatten_ctx(m), scope, lex, NULL, NULL, NULL, 0, false, -1, NULL, 0};
   if (!c.fl) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
@@ -1813,7 +1813,7 @@ MbeStatus mbe_mech_expr_size(MbeMech* m, const MbeExpr* e, int scope, const MbeC
 MbeStatus mbe_mech_expr_field(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
                               MbeMechNameFn* name, void* ctx, const char* field, int sel,
                               MbeSymId* out) {
-  Cx c = {m, flatten_ctx(m), scope, lex, name, ctx, NULL, 0, false, sel, field,
+  Cx c = {m, mbe_mech_flatten_ctx(m), scope, lex, name, ctx, NULL, 0, false, sel, field,
           m->expr_no_events};
   if (!c.fl) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
@@ -1838,7 +1838,7 @@ MbeStatus mbe_mech_expr(MbeMech* m, const MbeExpr* e, int scope, const MbeClass*
 
 MbeStatus mbe_mech_fn_vector(MbeMech* m, const MbeClass* fn, int scope, const MbeClass* lex,
                              const MbeSymId* in, int nin, MbeSymId* out, int nout) {
-  Cx c = {m, flatten_ctx(m), scope, lex, NULL, NULL, NULL, 0, false, -1, NULL, 0};
+  Cx c = {m, mbe_mech_flatten_ctx(m), scope, lex, NULL, NULL, NULL, 0, false, -1, NULL, 0};
   if (!c.fl) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }

@@ -478,8 +478,8 @@ static MbeStatus collect_initial_conditions(MbeMech* m, InitProblem* ip) {
   const MbeFlat* f = m->flat;
   for (size_t i = 0; i < f->neqs; i++) {
     const MbeFlatEq* q = &f->eqs[i];
-    if (mbe_mech_user_owns_equation(m, i)) {
-      continue;  // solved in the force law (mech_user.c)
+    if (mbe_mech_user_owns_equation(m, i) || m->eq_bound[i]) {
+      continue;  // solved in the force law (mech_user.c), or a variable's binding (mech_bound.c)
     }
     return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, q->loc,
                         "%s are not supported yet by the simulator (connect() is, and the "

@@ -143,6 +143,7 @@ typedef struct MbeMechPoint {
   MbeV3 ch;      // coordinates: mass, first moment (m c) and inertia about the origin
   MbeM3 cI;
   bool has_mass;
+  bool held;  // a cut joint's frame is in the subtree: its motion is constrained (loops)
 } MbeMechPoint;
 
 // a connection set of 1-D flanges
@@ -268,6 +269,8 @@ typedef struct MbeMech {
   size_t ncon;
   MbeSymId *con_phi, *con_vel, *con_G, *con_gamma;
   int* con_comp;  // the cut joint of each row
+  MbeBinding* eq_binding;  // (nvars) a variable's value given by an equation v = e (mech_bound.c)
+  bool* eq_bound;          // (neqs) the equation is such a binding
   MbeMechAssert* asserts;  // the asserts the kernel checks (mbe_mech_asserts)
   size_t nasserts;
 } MbeMech;
@@ -377,6 +380,12 @@ MbeStatus mbe_mech_fn_vector(MbeMech* m, const MbeClass* fn, int scope, const Mb
 // redeclared gravityAcceleration inlined (an error goes to m->gravity_error, zero gravity out)
 MbeV3 mbe_mech_gravity(MbeMech* m, MbeV3 r);
 
+// Equations v = e (or e = v) that give a variable of the model's own without a binding its
+// value (Fourbar1's j1_phi = j1.phi) become its binding (after the user layout)
+MbeStatus mbe_mech_equation_bindings(MbeMech* m);
+// a flattening context over m's flat model (names, subscripts, parameter values), NULL when out
+// of memory
+MbeFlatten* mbe_mech_flatten_ctx(MbeMech* m);
 // The user's own variables with a binding (not parameters, in a user's model) become signals
 // computed from the signals their bindings name (mech_bound.c); after mbe_mech_outputs.
 MbeStatus mbe_mech_bound_outputs(MbeMech* m);
@@ -400,6 +409,10 @@ MbeStatus mbe_mech_loop_frames(MbeMech* m, int c, const MbeV3* axis, MbeLoopFram
 MbeStatus mbe_mech_choose_cuts(MbeMech* m);
 // the cut joints' constraints, their velocity and acceleration forms (after the kinematics)
 MbeStatus mbe_mech_loop_constraints(MbeMech* m);
+// H += alpha G^T G, b += alpha G^T gamma (alpha: the mean of H's diagonal), which leaves the
+// solution of H u' + G^T lambda = b, G u' = gamma as it is and makes H positive definite where
+// the constraints hold what carries no mass (a massless chain in a loop)
+void mbe_mech_loop_augment(MbeMech* m, MbeSymId* H, MbeSymId* b);
 // the accelerations under the constraints: H factored (L^T D L, parents lambda) and x the
 // unconstrained accelerations H^-1 b, corrected in place by the constraint forces
 MbeStatus mbe_mech_loop_accelerations(MbeMech* m, const MbeSymId* H, const int* lambda,

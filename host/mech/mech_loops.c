@@ -7,7 +7,8 @@
 // those are solved by Newton steps unrolled in the DAG, starting from their states (so f stays a
 // pure function of (t, x, p), and the start is the integrated value, close to the solution), and
 // their speeds from the velocity constraints G u = 0. The accelerations follow from the tree's
-// equations with the constraint forces: H u' = b - G^T lambda, G u' = gamma. The states of the
+// equations with the constraint forces: H u' = b - G^T lambda, G u' = gamma, with H augmented
+// by alpha G^T G (the same solution) so that massless chains inside loops are no singularity. The states of the
 // dependent coordinates and speeds are only a Newton start and are never read otherwise.
 #include <math.h>
 #include <string.h>
@@ -170,6 +171,37 @@ MbeStatus mbe_mech_loop_constraints(MbeMech* m) {
 }
 
 /* ---- accelerations -------------------------------------------------------------------------- */
+
+void mbe_mech_loop_augment(MbeMech* m, MbeSymId* H, MbeSymId* b) {
+  MbeSym* s = m->s;
+  size_t n = m->ndof, nc = m->ncon;
+  MbeSymId tr = 0;
+  for (size_t i = 0; i < n; i++)
+    tr = mbe_sym_add(s, tr, H[i * n + i]);
+  MbeSymId alpha = mbe_sym_div(s, tr, mbe_sym_const(s, (double)n));
+  for (size_t i = 0; i < n; i++) {
+    for (size_t j = 0; j <= i; j++) {
+      MbeSymId acc = 0;
+      for (size_t r = 0; r < nc; r++) {
+        MbeSymId t = mbe_sym_mul(s, m->con_G[r * n + i], m->con_G[r * n + j]);
+        acc = mbe_sym_add(s, acc, t);
+      }
+      if (acc == 0)
+        continue;
+      MbeSymId t = mbe_sym_mul(s, alpha, acc);
+      H[i * n + j] = mbe_sym_add(s, H[i * n + j], t);
+    }
+    MbeSymId acc = 0;
+    for (size_t r = 0; r < nc; r++) {
+      MbeSymId t = mbe_sym_mul(s, m->con_G[r * n + i], m->con_gamma[r]);
+      acc = mbe_sym_add(s, acc, t);
+    }
+    if (acc != 0) {
+      MbeSymId t = mbe_sym_mul(s, alpha, acc);
+      b[i] = mbe_sym_add(s, b[i], t);
+    }
+  }
+}
 
 MbeStatus mbe_mech_loop_accelerations(MbeMech* m, const MbeSymId* H, const int* lambda,
                                       MbeSymId* x) {

@@ -6,7 +6,9 @@
 # far end C lies where the closed-form position analysis puts it for the simulated crank angle
 # (the intersection of the circles about the crank pin B and the ground pivot D on the branch of
 # the start, Freudenstein's problem) to 1e-10 m, and the loop stays closed (rocker.frame_b at
-# D) to 1e-10 m. OpenMP and OpenCL (PoCL) give the same bytes when there is a device.
+# D) to 1e-10 m. Variables the model gives by equations (crankAngle = j1.phi, the vector
+# coupler.frame_b.r_0 = tip) are the values they name. OpenMP and OpenCL (PoCL) give the same
+# bytes when there is a device.
 . "$(dirname "$0")/run_lib.sh"
 data=$4
 model=$data/fourbar_planar.mo
@@ -34,4 +36,9 @@ if "$mbens" devices | grep -q '^OpenCL platform'; then
     --stop-time 3 --interval 0.01 --tolerance 1e-10 || fail "opencl simulate exited $?"
   cmp -s "$work/fourbar.csv" "$work/fourbar-cl.csv" || fail "OpenMP and OpenCL differ"
 fi
+"$mbens" simulate "$model" -o "$work/eq.csv" --signals 'crankAngle,j1.phi,tip[1],tip[2],coupler.frame_b.r_0[1],coupler.frame_b.r_0[2]' \
+  --stop-time 1 || fail "simulate (equations) exited $?"
+awk -F, 'NR > 1 && ($2 != $3 || $4 != $6 || $5 != $7) { bad = 1 } END { exit bad }' "$work/eq.csv" ||
+  fail "a variable given by an equation differs from what it names"
+
 finish "run_loops: the four-bar follows its position analysis"

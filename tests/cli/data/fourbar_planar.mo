@@ -8,7 +8,11 @@ model FourbarPlanar "A planar four-bar closed by RevolutePlanarLoopConstraint, s
   Modelica.Mechanics.MultiBody.Parts.BodyShape coupler(r={0.5,0.3,0}, r_CM={0.25,0.15,0}, m=1);
   Modelica.Mechanics.MultiBody.Parts.BodyShape rocker(r={-0.3,-0.3,0}, r_CM={-0.15,-0.15,0}, m=1);
   Modelica.Mechanics.MultiBody.Parts.FixedTranslation ground(r={0.4,0,0});
+  output Real crankAngle "given by an equation, as the MSL's Fourbar1 gives j1_phi";
+  Real tip[3] "the coupler's far end, a vector equation";
 equation
+  crankAngle = j1.phi;
+  coupler.frame_b.r_0 = tip;
   connect(world.frame_b, j1.frame_a);
   connect(j1.frame_b, crank.frame_a);
   connect(crank.frame_b, j2.frame_a);
