@@ -17,7 +17,10 @@
   X(MBE_RUN_NOT_RUN, 5, "not-run", "the member was not integrated")                           \
   X(MBE_RUN_NEWTON_FAIL, 6, "newton-fail",                                                    \
     "an algebraic solve (a junction's or a law's Newton, a while loop) did not converge")      \
-  X(MBE_RUN_ASSERT, 7, "assert", "an assertion failed")
+  X(MBE_RUN_ASSERT, 7, "assert", "an assertion failed")                                      \
+  X(MBE_RUN_INIT_FAIL, 8, "init-fail",                                                        \
+    "the initial state has no solution (a kinematic loop that does not close, or another "     \
+    "algebraic solve that fails at the start time)")
 
 #define MBE_RUN_ENUM_(name, value, word, text) name = value,
 typedef enum MbeRunStatus { MBE_RUN_STATUS_LIST(MBE_RUN_ENUM_) MBE_RUN_COUNT } MbeRunStatus;

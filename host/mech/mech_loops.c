@@ -15,7 +15,10 @@
 
 #include "mech_internal.h"
 
-enum { LOOP_NEWTON_STEPS = 6 };
+// Newton steps in the RHS (from the integrated values) and for a member's start (from the
+// model's own assembly, towards the one its varied parameters give)
+enum { LOOP_NEWTON_STEPS = 6, LOOP_START_STEPS = 40 };
+#define LOOP_MAX_STEP 0.5
 
 MbeStatus mbe_mech_loop_frames(MbeMech* m, int c, const MbeV3* axis, MbeLoopFrames* f) {
   MbeSym* s = m->s;
@@ -257,6 +260,13 @@ typedef struct LoopSolve {
   double* J;      // numeric d phi / d q_dep at the start (nc x ncand)
 } LoopSolve;
 
+// the numbers of nodes ids at the start
+static MbeStatus values_at_start(MbeMech* m, const MbeSymId* ids, size_t n, double* out) {
+  bool oom = false;
+  mbe_sym_eval_nodes(m->s, m->sys->t0, m->x0, m->p0, ids, n, out, &oom);
+  return oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
 // how much a coordinate wants to stay a state: stateSelect always, a fixed start, prefer
 static int keep_score(MbeMech* m, const MbeMechEdge* e) {
   int sel = 4;  // StateSelect.prefer, the joints' default
@@ -271,12 +281,6 @@ static int keep_score(MbeMech* m, const MbeMechEdge* e) {
   return sel >= 4 ? 1 : 0;
 }
 
-// the numbers of nodes ids at the start
-static MbeStatus values_at_start(MbeMech* m, const MbeSymId* ids, size_t n, double* out) {
-  bool oom = false;
-  mbe_sym_eval_nodes(m->s, m->sys->t0, m->x0, m->p0, ids, n, out, &oom);
-  return oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
-}
 
 // the cut joints' names, for messages
 static const char* cut_names(MbeMech* m) {
@@ -382,12 +386,13 @@ static void pivot_rows(LoopSolve* L) {
 }
 
 // phi (rows in pivot order) and its Jacobian in the dependent coordinates at x (NULL: their
-// states), into r (nc) and A (nc x nc)
-static MbeStatus residual_at(MbeMech* m, const LoopSolve* L, const MbeSymId* from,
-                             const MbeSymId* x, const MbeSymId* dphi, MbeSymId* r, MbeSymId* A) {
+// leaves from), into r (nc) and A (nc x nc)
+static MbeStatus residual_at(MbeMech* m, const LoopSolve* L, const MbeSymId* phi,
+                             const MbeSymId* from, const MbeSymId* x, const MbeSymId* dphi,
+                             MbeSymId* r, MbeSymId* A) {
   int n = L->nc;
   for (int i = 0; i < n; i++) {
-    r[i] = m->con_phi[L->row[i]];
+    r[i] = phi[L->row[i]];
     for (int j = 0; j < n; j++)
       A[i * n + j] = dphi[L->row[i] * n + j];
   }
@@ -398,9 +403,13 @@ static MbeStatus residual_at(MbeMech* m, const LoopSolve* L, const MbeSymId* fro
   return m->s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
 }
 
-// the dependent coordinates after LOOP_NEWTON_STEPS Newton steps from their states into x, and
-// the flag that fails the member when the constraints are not met then (1e-9, or NaN)
-static MbeStatus newton(MbeMech* m, const LoopSolve* L, const MbeSymId* from, MbeSymId* x,
+// The dependent coordinates (leaves from) that make phi zero, after `steps` Newton steps from
+// start (NULL: from themselves), into x, and the flag that fails the member when the constraints
+// are not met then (|phi| > 1e-9, or NaN). damped: no step moves a coordinate by more than
+// LOOP_MAX_STEP (rad or m), so that a start far from the assembly does not throw the iteration
+// about
+static MbeStatus newton(MbeMech* m, const LoopSolve* L, const MbeSymId* phi, const MbeSymId* from,
+                        const MbeSymId* start, int steps, bool damped, MbeSymId* x,
                         MbeSymId* failed) {
   MbeSym* s = m->s;
   int n = L->nc;
@@ -412,20 +421,30 @@ static MbeStatus newton(MbeMech* m, const LoopSolve* L, const MbeSymId* from, Mb
                                            : MBE_OK;
   for (int i = 0; i < n && st == MBE_OK; i++) {
     for (int j = 0; j < n && st == MBE_OK; j++)
-      st = mbe_sym_diff(s, m->con_phi[i], from[j], &dphi[i * n + j], m->err);
+      st = mbe_sym_diff(s, phi[i], from[j], &dphi[i * n + j], m->err);
   }
   for (int j = 0; j < n; j++)
-    x[j] = from[j];
-  for (int it = 0; it < LOOP_NEWTON_STEPS && st == MBE_OK; it++) {
-    st = residual_at(m, L, from, it == 0 ? NULL : x, dphi, r, A);
+    x[j] = start ? start[j] : from[j];
+  for (int it = 0; it < steps && st == MBE_OK; it++) {
+    st = residual_at(m, L, phi, from, it == 0 && !start ? NULL : x, dphi, r, A);
     if (st != MBE_OK)
       break;
     mbe_sym_solve_dense(s, n, A, r, dx);
+    if (damped) {
+      MbeSymId big = mbe_sym_const(s, LOOP_MAX_STEP);
+      for (int j = 0; j < n; j++) {
+        MbeSymId a = mbe_sym_fn(s, MBE_SYM_ABS, dx[j]);
+        big = mbe_sym_op(s, MBE_SYM_MAX, big, a, 0);
+      }
+      MbeSymId f = mbe_sym_div(s, mbe_sym_const(s, LOOP_MAX_STEP), big);
+      for (int j = 0; j < n; j++)
+        dx[j] = mbe_sym_mul(s, f, dx[j]);
+    }
     for (int j = 0; j < n; j++)
       x[j] = mbe_sym_sub(s, x[j], dx[j]);
   }
   if (st == MBE_OK)
-    st = residual_at(m, L, from, x, dphi, r, A);
+    st = residual_at(m, L, phi, from, x, dphi, r, A);
   *failed = 0;
   for (int i = 0; i < n && st == MBE_OK; i++) {
     MbeSymId a = mbe_sym_fn(s, MBE_SYM_ABS, r[i]);
@@ -503,17 +522,84 @@ static MbeStatus substitute_all(MbeMech* m, const MbeSymId* from, const MbeSymId
   return m->s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
 }
 
-// the initial state assembled: the dependent coordinates and speeds of the start values
+// Each member's start (x0sym): the dependent coordinates by LOOP_START_STEPS Newton steps from
+// the model's own assembly with the member's independent starts and parameters, their speeds
+// from those; numbers where nothing varied reaches them
+static MbeStatus member_start(MbeMech* m, const LoopSolve* L, const MbeSymId* qd,
+                              const MbeSymId* ud) {
+  MbeSym* s = m->s;
+  int n = L->nc;
+  size_t cap = m->nx + 1, k = 0;
+  MbeSymId* from = mbe_malloc(cap * sizeof *from);
+  MbeSymId* to = mbe_malloc(cap * sizeof *to);
+  MbeSymId* phi = mbe_malloc(((size_t)n + 1) * sizeof *phi);
+  MbeSymId* dq = mbe_malloc(2 * ((size_t)n + 1) * sizeof *dq);  // leaves, then the start
+  MbeSymId* q0 = mbe_malloc(((size_t)n + 1) * sizeof *q0);
+  MbeSymId* u0 = mbe_malloc(((size_t)n + 1) * sizeof *u0);
+  if (!from || !to || !phi || !dq || !q0 || !u0) {
+    mbe_free(from), mbe_free(to), mbe_free(phi), mbe_free(dq), mbe_free(q0), mbe_free(u0);
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  for (int j = 0; j < n; j++) {
+    const MbeMechEdge* e = &m->edges[L->dep_edge[j]];
+    dq[j] = mbe_sym_state(s, e->q0);
+    dq[n + j] = mbe_sym_const(s, m->x0[e->q0]);
+  }
+  for (size_t i = 0; i < m->nx; i++) {
+    bool dep = false;
+    for (int j = 0; j < n; j++)
+      dep = dep || (int)i == m->edges[L->dep_edge[j]].q0 || (int)i == m->edges[L->dep_edge[j]].u0;
+    if (!dep) {
+      from[k] = mbe_sym_state(s, (int)i);
+      to[k++] = m->x0sym[i];
+    }
+  }
+  memcpy(phi, m->con_phi, (size_t)n * sizeof *phi);
+  mbe_sym_substitute(s, from, to, k, phi, (size_t)n);
+  MbeSymId failed;
+  MbeStatus st = newton(m, L, phi, dq, dq + n, LOOP_START_STEPS, true, q0, &failed);
+  if (st == MBE_OK) {
+    for (int j = 0; j < n; j++) {  // the RHS's speeds at the member's start
+      from[k + (size_t)j] = dq[j];
+      to[k + (size_t)j] = q0[j];
+    }
+    memcpy(u0, ud, (size_t)n * sizeof *u0);
+    mbe_sym_substitute(s, from, to, k + (size_t)n, u0, (size_t)n);
+    for (int j = 0; j < n; j++) {
+      const MbeMechEdge* e = &m->edges[L->dep_edge[j]];
+      m->x0sym[e->q0] = q0[j];
+      m->x0sym[e->u0] = u0[j];
+    }
+  }
+  (void)qd;
+  mbe_free(from), mbe_free(to), mbe_free(phi), mbe_free(dq), mbe_free(q0), mbe_free(u0);
+  return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : st;
+}
+
+// the initial state assembled: the dependent coordinates and speeds of the start values, on the
+// host (an error when the model's own start does not close), then per member (x0sym), whose
+// values at the model's parameters become the host's too
 static MbeStatus assemble_start(MbeMech* m, const LoopSolve* L, const MbeSymId* q,
                                 const MbeSymId* u, MbeSymId failed) {
   int n = L->nc;
   double v[64];
   MbeStatus st = MBE_OK;
-  for (int pass = 0; pass < 3 && st == MBE_OK; pass++) {
-    st = values_at_start(m, q, (size_t)n, v);
-    for (int j = 0; j < n && st == MBE_OK; j++)
-      m->x0[m->edges[L->dep_edge[j]].q0] = v[j];
+  MbeSymId* from = mbe_malloc(((size_t)n + 1) * sizeof *from);
+  MbeSymId* qs = mbe_malloc(((size_t)n + 1) * sizeof *qs);
+  MbeSymId qfail;
+  if (!from || !qs) {
+    mbe_free(from), mbe_free(qs);
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
+  for (int j = 0; j < n; j++)
+    from[j] = mbe_sym_state(m->s, m->edges[L->dep_edge[j]].q0);
+  st = newton(m, L, m->con_phi, from, NULL, LOOP_START_STEPS, true, qs, &qfail);
+  if (st == MBE_OK)
+    st = values_at_start(m, qs, (size_t)n, v);
+  for (int j = 0; j < n && st == MBE_OK; j++)
+    m->x0[m->edges[L->dep_edge[j]].q0] = v[j];
+  mbe_free(from), mbe_free(qs);
+  (void)q;
   double bad = 1;
   if (st == MBE_OK)
     st = values_at_start(m, &failed, 1, &bad);
@@ -524,12 +610,14 @@ static MbeStatus assemble_start(MbeMech* m, const LoopSolve* L, const MbeSymId* 
                           cut_names(m));
   }
   if (st == MBE_OK)
-    st = values_at_start(m, u, (size_t)n, v);
+    st = member_start(m, L, q, u);
   for (int j = 0; j < n && st == MBE_OK; j++) {
     const MbeMechEdge* e = &m->edges[L->dep_edge[j]];
-    m->x0[e->u0] = v[j];
-    m->x0sym[e->q0] = mbe_sym_const(m->s, m->x0[e->q0]);
-    m->x0sym[e->u0] = mbe_sym_const(m->s, v[j]);
+    MbeSymId ids[2] = {m->x0sym[e->q0], m->x0sym[e->u0]};
+    double xv[2];
+    st = values_at_start(m, ids, 2, xv);
+    m->x0[e->q0] = xv[0];
+    m->x0[e->u0] = xv[1];
   }
   return st;
 }
@@ -559,7 +647,7 @@ MbeStatus mbe_mech_loops_close(MbeMech* m) {
       from[j] = mbe_sym_state(m->s, e->q0);
       from[n + j] = mbe_sym_state(m->s, e->u0);
     }
-    st = newton(m, &L, from, to, &failed);
+    st = newton(m, &L, m->con_phi, from, NULL, LOOP_NEWTON_STEPS, false, to, &failed);
   }
   if (st == MBE_OK)
     st = speeds(m, &L, from, to, to + n);

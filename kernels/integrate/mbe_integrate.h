@@ -633,7 +633,8 @@ MBE_FN void mbe_integrate_variant(mbe_long v, mbe_long nvar, MBE_GLOBAL const mb
       st = MBE_RUN_NONFINITE;
     } else if ((rc0 = mbe_event_modes(t0, xv, pv, w, iw)) != 0 ||
                (rc0 = mbe_integrate_emit(t0, xv, pv, 0, nout, y, v, nvar, w, iw)) != 0) {
-      st = mbe_rhs_failure(rc0);
+      // no solution of the algebraic parts at the start: the member's initial state has none
+      st = rc0 == MBE_RUN_NEWTON_FAIL ? MBE_RUN_INIT_FAIL : mbe_rhs_failure(rc0);
     } else {
       cnt.nout_done = 1;
       if (MBE_RHS_NA > 0 && mbe_integrate_check(t0, xv, pv, &cnt, w, iw)) {

@@ -7,8 +7,11 @@
 # (the intersection of the circles about the crank pin B and the ground pivot D on the branch of
 # the start, Freudenstein's problem) to 1e-10 m, and the loop stays closed (rocker.frame_b at
 # D) to 1e-10 m. Variables the model gives by equations (crankAngle = j1.phi, the vector
-# coupler.frame_b.r_0 = tip) are the values they name. OpenMP and OpenCL (PoCL) give the same
-# bytes when there is a device.
+# coupler.frame_b.r_0 = tip) are the values they name. An ensemble varying the ground link
+# assembles each member at its start: where the loop can close (0.359 m < ground < 1.207 m at
+# crank angle 0) the coupler's end starts where the position analysis puts it (1e-10 m), where it
+# cannot the member stops with init-fail and the others are unaffected. OpenMP and OpenCL (PoCL)
+# give the same bytes when there is a device.
 . "$(dirname "$0")/run_lib.sh"
 data=$4
 model=$data/fourbar_planar.mo
@@ -40,5 +43,18 @@ fi
   --stop-time 1 || fail "simulate (equations) exited $?"
 awk -F, 'NR > 1 && ($2 != $3 || $4 != $6 || $5 != $7) { bad = 1 } END { exit bad }' "$work/eq.csv" ||
   fail "a variable given by an equation differs from what it names"
+
+"$mbens" run "$model" -n 5 -o "$work/vary" --vary 'ground.r[1]=discrete(0.3,0.5,0.6,0.7,1.25)' \
+  --sampler grid --stop-time 0.2 --signals none --qoi 'initial(coupler.frame_b.r_0[1])' \
+  --qoi 'initial(coupler.frame_b.r_0[2])' --quiet
+[ $? -eq 3 ] || fail "the varied run should finish with failed members (exit 3)"
+bad=$(awk -F, 'NR > 1 { g = $2; st = $5
+  if (g < 0.359 || g > 1.207) { if (st != "init-fail") print g, st; next }
+  l2 = 0.5^2 + 0.3^2; l3 = 0.3^2 + 0.3^2; dx = g - 0.2; d = dx;
+  a = (l2 - l3 + d * d) / (2 * d); h = sqrt(l2 - a^2); cx = 0.2 + a; cy = h;
+  e = sqrt(($3 - cx)^2 + ($4 - cy)^2);
+  if (st != "ok" || e > 1e-10) print g, st, e; n++ }
+  END { if (n != 3) print "ok members", n }' "$work/vary/members.csv")
+[ -z "$bad" ] || fail "members assembled wrongly or not as expected (ground, status, |C - C*|): $bad"
 
 finish "run_loops: the four-bar follows its position analysis"

@@ -38,7 +38,7 @@ package UserWhile "a user's law that calls a function with a while loop whose co
     extends SoftSpring;
     Real k = endless(s);
   end EndlessSpring;
-  model Endless "the law's loop never ends: the member stops with newton-fail"
+  model Endless "the law's loop never ends: the member stops at the start (init-fail)"
     extends Slide(redeclare EndlessSpring sp);
   end Endless;
 end UserWhile;
