@@ -900,12 +900,12 @@ static MbeStatus build_tree(MbeMech* m) {
     changed = false;
     for (size_t k = 0; k < m->nedges && st == MBE_OK; k++) {
       MbeMechEdge* e = &m->edges[k];
-      if (edge_is_branch(e) || e->in_tree)
+      if (edge_is_branch(e) || e->in_tree || m->comps[e->comp].cut)
         continue;
       bool ia = m->points[e->pa].order >= 0, ib = m->points[e->pb].order >= 0;
       if (ia && ib) {
-        st = loop_error(m, (int)k);
-        break;
+        m->comps[e->comp].cut = true;  // it closes a loop: a cut joint (mech_loops.c)
+        continue;
       }
       if (!ia && !ib)
         continue;

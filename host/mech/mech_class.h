@@ -33,7 +33,7 @@ typedef struct MbeMechFlangeSet MbeMechFlangeSet;
   X(UNIVERSAL, "Mechanics.MultiBody.Joints.Universal", universal)                                 \
   X(PLANAR, "Mechanics.MultiBody.Joints.Planar", planar)                                          \
   X(SPHERICAL, "Mechanics.MultiBody.Joints.Spherical", spherical)                                 \
-  X(FREE_MOTION, "Mechanics.MultiBody.Joints.FreeMotion", spherical)                              \
+  X(FREE_MOTION, "Mechanics.MultiBody.Joints.FreeMotion", free_motion)                            \
   X(FREE_MOTION_SCALAR_INIT, "Mechanics.MultiBody.Joints.FreeMotionScalarInit", scalar_init)      \
   X(JOINT_UPS, "Mechanics.MultiBody.Joints.Assemblies.JointUPS", joint_ups)                       \
   X(PLANAR_LOOP_CONSTRAINT, "Mechanics.MultiBody.Joints.RevolutePlanarLoopConstraint",            \

@@ -296,7 +296,7 @@ static const char* cut_names(MbeMech* m) {
 // when its column of d phi / d q at the start adds to the rank; then the rows' pivot order
 static MbeStatus choose_dependent(MbeMech* m, LoopSolve* L) {
   MbeSym* s = m->s;
-  int nc = L->nc, ncand = 0;
+  int nc = L->nc, ncand = 0, other = -1;  // other: a joint on the loop with other coordinates
   int* cand = mbe_malloc((m->ntree + 1) * sizeof *cand);
   int* score = mbe_malloc((m->ntree + 1) * sizeof *score);
   MbeSymId* d = mbe_malloc(((size_t)nc * m->ntree + 1) * sizeof *d);
@@ -308,8 +308,16 @@ static MbeStatus choose_dependent(MbeMech* m, LoopSolve* L) {
   for (size_t i = 0; i < m->ntree && st == MBE_OK; i++) {
     int k = m->tree_edges[i];
     const MbeMechEdge* e = &m->edges[k];
-    if (e->type != MBE_EDGE_REVOLUTE && e->type != MBE_EDGE_PRISMATIC)
+    if (e->type != MBE_EDGE_REVOLUTE && e->type != MBE_EDGE_PRISMATIC) {
+      for (int j = 0; j < e->nq && st == MBE_OK && other < 0; j++) {
+        for (int r = 0; r < nc && st == MBE_OK && other < 0; r++) {
+          MbeSymId dd;
+          st = mbe_sym_diff(s, m->con_phi[r], mbe_sym_state(s, e->q0 + j), &dd, m->err);
+          other = dd != 0 ? e->comp : -1;
+        }
+      }
       continue;
+    }
     bool used = false;
     for (int r = 0; r < nc && st == MBE_OK; r++) {
       st = mbe_sym_diff(s, m->con_phi[r], mbe_sym_state(s, e->q0), &d[ncand * nc + r], m->err);
@@ -349,7 +357,13 @@ static MbeStatus choose_dependent(MbeMech* m, LoopSolve* L) {
       L->dep_edge[L->nd++] = cand[j];
     }
   }
-  if (st == MBE_OK && L->nd < nc) {
+  if (st == MBE_OK && L->nd < nc && other >= 0) {
+    st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, other,
+                        "is on the kinematic loop closed by %s and has rotation or free-motion "
+                        "coordinates as states; such a loop is not supported yet (without "
+                        "enforceStates a Spherical joint closes the loop itself)",
+                        cut_names(m));
+  } else if (st == MBE_OK && L->nd < nc) {
     st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, m->con_comp[0],
                         "the %d constraints of the cut joints (%s) are not independent at the "
                         "start: they decide only %d coordinates. A planar loop closed by a "

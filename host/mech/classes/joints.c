@@ -248,6 +248,28 @@ static MbeStatus axis_joint_constraints(MbeMech* m, int c, MbeSymId* phi, int* n
   return MBE_OK;
 }
 
+// cut in a loop: the origins together (Spherical); and the axes n_a (frame_a) and n_b (frame_b)
+// at their angle of the joint's zero position (Universal)
+static MbeStatus point_joint_constraints(MbeMech* m, int c, MbeSymId* phi, int* nrows) {
+  MbeSym* s = m->s;
+  const MbeMechComp* comp = &m->comps[c];
+  const MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
+  const MbeMechPoint* B = &m->points[m->frames[comp->frame_b].point];
+  MbeV3 d = mbe_v3_sub(s, B->r0, A->r0);
+  for (int i = 0; i < 3; i++)
+    phi[i] = d.e[i];
+  *nrows = 3;
+  if (comp->kind != MBE_MC_UNIVERSAL)
+    return MBE_OK;
+  const MbeV3 na = m->edges[comp->edge0].axis, nb = m->edges[comp->edge0 + 1].axis;
+  MbeV3 wa = mbe_m3_tmulv(s, A->R, na), wb = mbe_m3_tmulv(s, B->R, nb);
+  MbeSymId now = mbe_v3_dot(s, wa, wb);
+  MbeSymId zero = mbe_v3_dot(s, na, nb);
+  phi[3] = mbe_sym_sub(s, now, zero);
+  *nrows = 4;
+  return MBE_OK;
+}
+
 static MbeStatus joint_outputs(MbeMech* m, int c) {
   joint_signals(m, c);
   return MBE_OK;
@@ -261,9 +283,15 @@ const MbeMechClass mbe_mc_axis_joint = {.role = MBE_ROLE_JOINT,
                                         .outputs = joint_outputs};
 const MbeMechClass mbe_mc_cylindrical = {
     .role = MBE_ROLE_JOINT, .build = cylindrical_build, .outputs = joint_outputs};
-const MbeMechClass mbe_mc_universal = {
-    .role = MBE_ROLE_JOINT, .build = universal_build, .outputs = joint_outputs};
+const MbeMechClass mbe_mc_universal = {.role = MBE_ROLE_JOINT,
+                                       .build = universal_build,
+                                       .constraints = point_joint_constraints,
+                                       .outputs = joint_outputs};
 const MbeMechClass mbe_mc_planar = {
     .role = MBE_ROLE_JOINT, .build = planar_build, .outputs = joint_outputs};
-const MbeMechClass mbe_mc_spherical = {
+const MbeMechClass mbe_mc_spherical = {.role = MBE_ROLE_JOINT,
+                                       .build = spherical_build,
+                                       .constraints = point_joint_constraints,
+                                       .outputs = joint_outputs};
+const MbeMechClass mbe_mc_free_motion = {
     .role = MBE_ROLE_JOINT, .build = spherical_build, .outputs = joint_outputs};
