@@ -14,6 +14,7 @@
 
 typedef struct MbeMech MbeMech;
 typedef struct MbeMechFlangeSet MbeMechFlangeSet;
+typedef struct MbeMechCutRow MbeMechCutRow;
 
 // the table: kind, catalogue class name (below Modelica.; a trailing '.' matches a whole package),
 // descriptor (mbe_mc_<name>, defined in classes/)
@@ -161,9 +162,9 @@ typedef struct MbeMechClass {
   MbeStatus (*forces)(MbeMech* m, int c);
   // its output signals (everything solved)
   MbeStatus (*outputs)(MbeMech* m, int c);
-  // a cut joint's position constraints between its frames (kinematics known) into phi, *n of
+  // a cut joint's position constraints between its frames (kinematics known) into rows, *n of
   // them (at most MBE_MECH_MAX_CUT_ROWS)
-  MbeStatus (*constraints)(MbeMech* m, int c, MbeSymId* phi, int* n);
+  MbeStatus (*constraints)(MbeMech* m, int c, MbeMechCutRow* rows, int* n);
   // element elem of its output y, inputs followed at depth + 1
   MbeSymId (*block)(MbeMech* m, int c, int elem, int depth, MbeStatus* st);
 } MbeMechClass;

@@ -423,7 +423,8 @@ MbeStatus mbe_mech_newton_euler(MbeMech* m, const MbeSymId* udot) {
     if (fr->comp < 0 || !fr->has_wrench)
       continue;
     const MbeMechComp* comp = &m->comps[fr->comp];
-    if ((comp->body >= 0 && m->bodies[comp->body].outer == NULL) || comp->nedges > 0) {
+    if ((comp->body >= 0 && m->bodies[comp->body].outer == NULL) ||
+        (comp->nedges > 0 && !comp->cut)) {
       continue;  // bodies are summed above; joints are what is being solved for
     }
     MbeMechPoint* P = &m->points[fr->point];

@@ -268,6 +268,8 @@ typedef struct MbeMech {
   // derivatives vel = G u, G (ncon x ndof), gamma = G u' (the rest of d/dt vel, negated)
   size_t ncon;
   MbeSymId *con_phi, *con_vel, *con_G, *con_gamma;
+  MbeMechCutRow* con_row;  // (ncon) the rows as the cut joints give them
+  MbeSymId* con_lambda;    // (ncon) their multipliers (after mbe_mech_equations)
   int* con_comp;  // the cut joint of each row
   MbeBinding* eq_binding;  // (nvars) a variable's value given by an equation v = e (mech_bound.c)
   bool* eq_bound;          // (neqs) the equation is such a binding
@@ -396,6 +398,19 @@ MbeStatus mbe_mech_error(MbeMech* m, MbeStatus code, int comp, const char* fmt, 
     MBE_PRINTF(4, 5);
 
 // ---- mech_loops.c ---------------------------------------------------------------------------
+// one position constraint of a cut joint, phi = 0, and how it varies with a virtual motion of
+// its frames (world): d phi = ta . dtheta_a + fa . dr_a + tb . dtheta_b + fb . dr_b (the frames'
+// origins). Its multiplier lambda puts -lambda (fb, tb) on frame_b's side (force at the
+// origin, torque about it) and -lambda (fa, ta) on frame_a's.
+struct MbeMechCutRow {
+  MbeSymId phi;
+  MbeV3 ta, fa, tb, fb;
+};
+// the rows of d[i] (d = r_b - r_a), of d . a (a fixed in frame_a, world) and of a . b - c0 (a
+// fixed in frame_a, b in frame_b)
+MbeMechCutRow mbe_mech_cut_offset(MbeMech* m, MbeV3 d, int i);
+MbeMechCutRow mbe_mech_cut_along(MbeMech* m, MbeV3 d, MbeV3 a);
+MbeMechCutRow mbe_mech_cut_angle(MbeMech* m, MbeV3 a, MbeV3 b, MbeSymId c0);
 // a cut joint's frames in world coordinates: d = r_b - r_a, and axis (frame_a coordinates, unit)
 // with two unit vectors ex, ey normal to it (as the MSL's joints choose them), seen from frame_a
 // and from frame_b
@@ -417,6 +432,8 @@ void mbe_mech_loop_augment(MbeMech* m, MbeSymId* H, MbeSymId* b);
 // unconstrained accelerations H^-1 b, corrected in place by the constraint forces
 MbeStatus mbe_mech_loop_accelerations(MbeMech* m, const MbeSymId* H, const int* lambda,
                                       MbeSymId* x);
+// the cut joints' constraint forces as their frames' wrenches (before the outputs)
+void mbe_mech_loop_wrenches(MbeMech* m);
 // the dependent coordinates solved in the RHS (Newton from their states), their speeds from
 // the velocity constraints, everything computed from them; the initial state assembled
 MbeStatus mbe_mech_loops_close(MbeMech* m);

@@ -49,6 +49,32 @@ MbeStatus mbe_mech_loop_frames(MbeMech* m, int c, const MbeV3* axis, MbeLoopFram
   return MBE_OK;
 }
 
+MbeMechCutRow mbe_mech_cut_offset(MbeMech* m, MbeV3 d, int i) {
+  MbeMechCutRow r = {.phi = d.e[i]};
+  r.ta = r.tb = r.fa = r.fb = mbe_v3_zero();
+  r.fb.e[i] = mbe_sym_const(m->s, 1.0);
+  r.fa.e[i] = mbe_sym_const(m->s, -1.0);
+  return r;
+}
+
+MbeMechCutRow mbe_mech_cut_along(MbeMech* m, MbeV3 d, MbeV3 a) {
+  MbeMechCutRow r = {.phi = mbe_v3_dot(m->s, d, a)};
+  r.tb = mbe_v3_zero();
+  r.fb = a;
+  r.fa = mbe_v3_neg(m->s, a);
+  r.ta = mbe_v3_cross(m->s, a, d);  // d(a) = dtheta_a x a
+  return r;
+}
+
+MbeMechCutRow mbe_mech_cut_angle(MbeMech* m, MbeV3 a, MbeV3 b, MbeSymId c0) {
+  MbeSymId ab = mbe_v3_dot(m->s, a, b);
+  MbeMechCutRow r = {.phi = c0 ? mbe_sym_sub(m->s, ab, c0) : ab};
+  r.fa = r.fb = mbe_v3_zero();
+  r.ta = mbe_v3_cross(m->s, a, b);
+  r.tb = mbe_v3_cross(m->s, b, a);
+  return r;
+}
+
 /* ---- which joints are cut ------------------------------------------------------------------- */
 
 static int find(int* up, int i) {
@@ -141,17 +167,23 @@ MbeStatus mbe_mech_loop_constraints(MbeMech* m) {
   m->con_gamma = mbe_arena_alloc(m->arena, cap * sizeof *m->con_gamma);
   m->con_comp = mbe_arena_alloc(m->arena, cap * sizeof *m->con_comp);
   m->con_G = mbe_arena_alloc(m->arena, (cap * m->ndof + 1) * sizeof *m->con_G);
-  if (!m->con_phi || !m->con_vel || !m->con_gamma || !m->con_comp || !m->con_G)
+  m->con_row = mbe_arena_alloc(m->arena, cap * sizeof *m->con_row);
+  m->con_lambda = mbe_arena_alloc(m->arena, cap * sizeof *m->con_lambda);
+  if (!m->con_phi || !m->con_vel || !m->con_gamma || !m->con_comp || !m->con_G || !m->con_row ||
+      !m->con_lambda)
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   for (size_t c = 0; c < m->ncomps; c++) {
     if (!m->comps[c].cut)
       continue;
     int k = 0;
-    MbeStatus st = mbe_mech_class(m->comps[c].kind)->constraints(m, (int)c, m->con_phi + m->ncon, &k);
+    MbeStatus st =
+        mbe_mech_class(m->comps[c].kind)->constraints(m, (int)c, m->con_row + m->ncon, &k);
     if (st != MBE_OK)
       return st;
-    for (int r = 0; r < k; r++)
+    for (int r = 0; r < k; r++) {
       m->con_comp[m->ncon + (size_t)r] = (int)c;
+      m->con_phi[m->ncon + (size_t)r] = m->con_row[m->ncon + (size_t)r].phi;
+    }
     m->ncon += (size_t)k;
   }
   for (size_t r = 0; r < m->ncon; r++) {
@@ -241,6 +273,7 @@ MbeStatus mbe_mech_loop_accelerations(MbeMech* m, const MbeSymId* H, const int* 
     }
   }
   mbe_sym_solve_dense(s, (int)nc, S, rhs, lam);
+  memcpy(m->con_lambda, lam, nc * sizeof *lam);
   for (size_t j = 0; j < n; j++) {
     for (size_t r = 0; r < nc; r++) {
       MbeSymId t = mbe_sym_mul(s, Y[r * n + j], lam[r]);
@@ -673,4 +706,37 @@ MbeStatus mbe_mech_loops_close(MbeMech* m) {
   }
   mbe_free(L.dep_edge), mbe_free(L.row), mbe_free(L.J), mbe_free(from), mbe_free(to);
   return st;
+}
+
+/* ---- constraint forces ---------------------------------------------------------------------- */
+
+// The cut joints' frames carry their constraint forces: on the joint at frame_b, lambda (fb, tb)
+// summed over its rows (what the joint puts on frame_b's side is the opposite), in frame_b's
+// coordinates; the same at frame_a. The tree's joints, bodies and sensors then see the loop's
+// forces in the outputs' Newton-Euler pass. After mbe_mech_equations.
+void mbe_mech_loop_wrenches(MbeMech* m) {
+  MbeSym* s = m->s;
+  for (size_t c = 0; c < m->ncomps; c++) {
+    const MbeMechComp* comp = &m->comps[c];
+    if (!comp->cut)
+      continue;
+    for (int side = 0; side < 2; side++) {
+      MbeV3 t = mbe_v3_zero(), f = mbe_v3_zero();
+      for (size_t r = 0; r < m->ncon; r++) {
+        if (m->con_comp[r] != (int)c)
+          continue;
+        const MbeMechCutRow* row = &m->con_row[r];
+        MbeV3 tr = mbe_v3_scale(s, m->con_lambda[r], side ? row->tb : row->ta);
+        MbeV3 fr = mbe_v3_scale(s, m->con_lambda[r], side ? row->fb : row->fa);
+        t = mbe_v3_add(s, t, tr);
+        f = mbe_v3_add(s, f, fr);
+      }
+      int fi = side ? comp->frame_b : comp->frame_a;
+      MbeMechFrame* fr = &m->frames[fi];
+      const MbeMechPoint* P = &m->points[fr->point];
+      fr->t = mbe_m3_mulv(s, P->R, t);
+      fr->f = mbe_m3_mulv(s, P->R, f);
+      fr->has_wrench = true;
+    }
+  }
 }

@@ -147,6 +147,7 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
   MbeSym* s = m->s;
   mbe_mech_line_mass_wrenches(m, m->udot);  // part of the line forces' cut wrenches now
   mbe_mech_derived_wrenches(m, m->udot);    // and of the JointUPS's
+  mbe_mech_loop_wrenches(m);                // the loops' constraint forces at the cut joints
   MbeStatus st = mbe_mech_newton_euler(m, m->udot);
   if (st != MBE_OK)
     return st;

@@ -13,7 +13,7 @@ static MbeStatus planar_loop_build(MbeMech* m, int c) {
 }
 
 // 0 = ex_a . r_rel_a, 0 = ey_a . r_rel_a
-static MbeStatus planar_loop_constraints(MbeMech* m, int c, MbeSymId* phi, int* nrows) {
+static MbeStatus planar_loop_constraints(MbeMech* m, int c, MbeMechCutRow* rows, int* nrows) {
   MbeStatus st = MBE_OK;
   MbeV3 n = mbe_mech_pv3(m, c, "n", &st);
   if (st != MBE_OK)
@@ -22,8 +22,8 @@ static MbeStatus planar_loop_constraints(MbeMech* m, int c, MbeSymId* phi, int* 
   MbeLoopFrames f;
   if ((st = mbe_mech_loop_frames(m, c, &e, &f)) != MBE_OK)
     return st;
-  phi[0] = mbe_v3_dot(m->s, f.d, f.ex_a);
-  phi[1] = mbe_v3_dot(m->s, f.d, f.ey_a);
+  rows[0] = mbe_mech_cut_along(m, f.d, f.ex_a);
+  rows[1] = mbe_mech_cut_along(m, f.d, f.ey_a);
   *nrows = 2;
   return MBE_OK;
 }

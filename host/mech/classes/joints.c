@@ -224,8 +224,7 @@ static void joint_signals(MbeMech* m, int c) {
 
 // cut in a loop: Revolute keeps the origins together and the axis common (5 rows), Prismatic the
 // orientations equal and the origins on the axis (5 rows)
-static MbeStatus axis_joint_constraints(MbeMech* m, int c, MbeSymId* phi, int* nrows) {
-  MbeSym* s = m->s;
+static MbeStatus axis_joint_constraints(MbeMech* m, int c, MbeMechCutRow* rows, int* nrows) {
   const MbeMechComp* comp = &m->comps[c];
   MbeLoopFrames f;
   MbeStatus st = mbe_mech_loop_frames(m, c, &m->edges[comp->edge0].axis, &f);
@@ -233,44 +232,77 @@ static MbeStatus axis_joint_constraints(MbeMech* m, int c, MbeSymId* phi, int* n
     return st;
   if (comp->kind == MBE_MC_REVOLUTE) {
     for (int i = 0; i < 3; i++)
-      phi[i] = f.d.e[i];
-    phi[3] = mbe_v3_dot(s, f.ex_a, f.n_b);
-    phi[4] = mbe_v3_dot(s, f.ey_a, f.n_b);
+      rows[i] = mbe_mech_cut_offset(m, f.d, i);
+    rows[3] = mbe_mech_cut_angle(m, f.ex_a, f.n_b, 0);
+    rows[4] = mbe_mech_cut_angle(m, f.ey_a, f.n_b, 0);
     *nrows = 5;
     return MBE_OK;
   }
-  phi[0] = mbe_v3_dot(s, f.d, f.ex_a);
-  phi[1] = mbe_v3_dot(s, f.d, f.ey_a);
-  phi[2] = mbe_v3_dot(s, f.ex_a, f.ey_b);
-  phi[3] = mbe_v3_dot(s, f.ey_a, f.n_b);
-  phi[4] = mbe_v3_dot(s, f.n_a, f.ex_b);
+  rows[0] = mbe_mech_cut_along(m, f.d, f.ex_a);
+  rows[1] = mbe_mech_cut_along(m, f.d, f.ey_a);
+  rows[2] = mbe_mech_cut_angle(m, f.ex_a, f.ey_b, 0);
+  rows[3] = mbe_mech_cut_angle(m, f.ey_a, f.n_b, 0);
+  rows[4] = mbe_mech_cut_angle(m, f.n_a, f.ex_b, 0);
   *nrows = 5;
   return MBE_OK;
 }
 
 // cut in a loop: the origins together (Spherical); and the axes n_a (frame_a) and n_b (frame_b)
 // at their angle of the joint's zero position (Universal)
-static MbeStatus point_joint_constraints(MbeMech* m, int c, MbeSymId* phi, int* nrows) {
+static MbeStatus point_joint_constraints(MbeMech* m, int c, MbeMechCutRow* rows, int* nrows) {
   MbeSym* s = m->s;
   const MbeMechComp* comp = &m->comps[c];
   const MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
   const MbeMechPoint* B = &m->points[m->frames[comp->frame_b].point];
   MbeV3 d = mbe_v3_sub(s, B->r0, A->r0);
   for (int i = 0; i < 3; i++)
-    phi[i] = d.e[i];
+    rows[i] = mbe_mech_cut_offset(m, d, i);
   *nrows = 3;
   if (comp->kind != MBE_MC_UNIVERSAL)
     return MBE_OK;
   const MbeV3 na = m->edges[comp->edge0].axis, nb = m->edges[comp->edge0 + 1].axis;
   MbeV3 wa = mbe_m3_tmulv(s, A->R, na), wb = mbe_m3_tmulv(s, B->R, nb);
-  MbeSymId now = mbe_v3_dot(s, wa, wb);
-  MbeSymId zero = mbe_v3_dot(s, na, nb);
-  phi[3] = mbe_sym_sub(s, now, zero);
+  rows[3] = mbe_mech_cut_angle(m, wa, wb, mbe_v3_dot(s, na, nb));
   *nrows = 4;
   return MBE_OK;
 }
 
+// a cut Revolute's or Prismatic's coordinate from its frames' motion: phi = atan2 of frame_b's
+// ex seen in frame_a (in (-pi, pi]) or s along the axis, and their time derivatives
+static MbeStatus cut_axis_signals(MbeMech* m, int c) {
+  MbeSym* s = m->s;
+  const MbeMechComp* comp = &m->comps[c];
+  bool rev = comp->kind == MBE_MC_REVOLUTE;
+  MbeLoopFrames f;
+  MbeStatus st = mbe_mech_loop_frames(m, c, &m->edges[comp->edge0].axis, &f);
+  if (st != MBE_OK)
+    return st;
+  MbeSymId q;
+  if (rev) {
+    MbeSymId cs = mbe_v3_dot(s, f.ex_a, f.ex_b);
+    MbeSymId sn = mbe_v3_dot(s, f.ey_a, f.ex_b);
+    q = mbe_sym_op(s, MBE_SYM_ATAN2, sn, cs, 0);
+  } else {
+    q = mbe_v3_dot(s, f.d, f.n_a);
+  }
+  MbeSymId u = 0, a = 0;
+  st = mbe_mech_der(m, q, &u);
+  if (st == MBE_OK)
+    st = mbe_mech_der(m, u, &a);
+  if (st != MBE_OK)
+    return st;
+  mbe_mech_signal_at(m, comp->name, rev ? "phi" : "s", q);
+  mbe_mech_signal_at(m, comp->name, rev ? "w" : "v", u);
+  mbe_mech_signal_at(m, comp->name, "a", a);
+  if (rev)
+    mbe_mech_signal_at(m, comp->name, "angle", q);
+  return MBE_OK;
+}
+
 static MbeStatus joint_outputs(MbeMech* m, int c) {
+  const MbeMechComp* comp = &m->comps[c];
+  if (comp->cut && (comp->kind == MBE_MC_REVOLUTE || comp->kind == MBE_MC_PRISMATIC))
+    return cut_axis_signals(m, c);
   joint_signals(m, c);
   return MBE_OK;
 }
