@@ -287,6 +287,13 @@ int mbe_cli_build(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size
   mbe_error_clear(&err);
   *backend = NULL;
   *prog = NULL;
+  if (o->precision == MBE_PRECISION_SINGLE && sys->needs_double != NULL) {
+    mbe_error_set(&err, MBE_ERR_UNSUPPORTED,
+                  "--precision single cannot run %s: %s; use --precision double", sys->name,
+                  sys->needs_double);
+    mbe_cli_print_error(cmd, &err);
+    return MBE_EXIT_USAGE;
+  }
   char* source = NULL;
   MbeStatus st = mbe_cli_system_source(sys, y, ny, &source, &err);
   if (st == MBE_OK && emit != NULL) {

@@ -44,6 +44,7 @@ typedef struct MbeSystem {
   MbeSignal* signals;        // (nsignals) sorted by name
   size_t nsignals;
   double t0;               // start time of the experiment (initial state holds at t0)
+  const char* needs_double;  // why single precision cannot run the system (NULL: it can)
   MbeSymId fail;           // > 0 where an algebraic part (a junction) did not converge: the
                            // kernel returns MBE_RUN_NEWTON_FAIL (0: nothing can fail)
   MbeSymId* asserts;       // (nasserts) conditions the kernel checks per member (1: holds)

@@ -1242,6 +1242,9 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
   sys->nvary = m.nvary;
   sys->x0sym = m.x0sym;
   sys->fail = m.fail;
+  sys->needs_double = m.ncon > 0 ? "its kinematic loops are solved to 1e-9, finer than single "
+                                   "precision resolves"
+                                 : NULL;
   sys->asserts = mbe_arena_alloc(&sys->arena, (m.nasserts + 1) * sizeof *sys->asserts);
   sys->assert_src = mbe_arena_alloc(&sys->arena, (m.nasserts + 1) * sizeof *sys->assert_src);
   sys->assert_warning = mbe_arena_alloc(&sys->arena, (m.nasserts + 1) * sizeof(bool));
