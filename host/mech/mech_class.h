@@ -39,6 +39,10 @@ typedef struct MbeMechCutRow MbeMechCutRow;
   X(JOINT_UPS, "Mechanics.MultiBody.Joints.Assemblies.JointUPS", joint_ups)                       \
   X(PLANAR_LOOP_CONSTRAINT, "Mechanics.MultiBody.Joints.RevolutePlanarLoopConstraint",            \
     planar_loop_constraint)                                                                       \
+  X(CONSTRAINT_REVOLUTE, "Mechanics.MultiBody.Joints.Constraints.Revolute", constraint)           \
+  X(CONSTRAINT_PRISMATIC, "Mechanics.MultiBody.Joints.Constraints.Prismatic", constraint)         \
+  X(CONSTRAINT_SPHERICAL, "Mechanics.MultiBody.Joints.Constraints.Spherical", constraint)         \
+  X(CONSTRAINT_UNIVERSAL, "Mechanics.MultiBody.Joints.Constraints.Universal", constraint)         \
   X(WORLD_FORCE, "Mechanics.MultiBody.Forces.WorldForce", point_force)                            \
   X(WORLD_TORQUE, "Mechanics.MultiBody.Forces.WorldTorque", point_force)                          \
   X(WORLD_FORCE_AND_TORQUE, "Mechanics.MultiBody.Forces.WorldForceAndTorque", point_force)        \

@@ -411,15 +411,16 @@ struct MbeMechCutRow {
 MbeMechCutRow mbe_mech_cut_offset(MbeMech* m, MbeV3 d, int i);
 MbeMechCutRow mbe_mech_cut_along(MbeMech* m, MbeV3 d, MbeV3 a);
 MbeMechCutRow mbe_mech_cut_angle(MbeMech* m, MbeV3 a, MbeV3 b, MbeSymId c0);
-// a cut joint's frames in world coordinates: d = r_b - r_a, and axis (frame_a coordinates, unit)
-// with two unit vectors ex, ey normal to it (as the MSL's joints choose them), seen from frame_a
-// and from frame_b
+// a cut joint's frames in world coordinates: d = r_b - r_a, and axis (frame_a coordinates, unit;
+// the parameter axis_name, NULL for the constant z) with two unit vectors ex, ey normal to it (as
+// the MSL's joints choose them), seen from frame_a and from frame_b
 typedef struct MbeLoopFrames {
   MbeV3 d;
   MbeV3 n_a, ex_a, ey_a;
   MbeV3 n_b, ex_b, ey_b;
 } MbeLoopFrames;
-MbeStatus mbe_mech_loop_frames(MbeMech* m, int c, const MbeV3* axis, MbeLoopFrames* f);
+MbeStatus mbe_mech_loop_frames(MbeMech* m, int c, const char* axis_name, const MbeV3* axis,
+                               MbeLoopFrames* f);
 // marks the joints that close kinematic loops as cut (before the tree is grown)
 MbeStatus mbe_mech_choose_cuts(MbeMech* m);
 // the cut joints' constraints, their velocity and acceleration forms (after the kinematics)

@@ -20,18 +20,19 @@
 enum { LOOP_NEWTON_STEPS = 6, LOOP_START_STEPS = 40 };
 #define LOOP_MAX_STEP 0.5
 
-MbeStatus mbe_mech_loop_frames(MbeMech* m, int c, const MbeV3* axis, MbeLoopFrames* f) {
+MbeStatus mbe_mech_loop_frames(MbeMech* m, int c, const char* axis_name, const MbeV3* axis,
+                               MbeLoopFrames* f) {
   MbeSym* s = m->s;
   const MbeMechComp* comp = &m->comps[c];
-  double n0[3];
-  MbeStatus st = mbe_mech_nominal3(m, c, "n", n0);
+  double n0[3] = {0, 0, 1};
+  MbeStatus st = axis_name ? mbe_mech_nominal3(m, c, axis_name, n0) : MBE_OK;
   if (st != MBE_OK)
     return st;
   // the MSL's choice: a vector not aligned with the axis
   double nx[3] = {0, 0, 0};
   double len = sqrt(n0[0] * n0[0] + n0[1] * n0[1] + n0[2] * n0[2]);
   if (!(len > 0))
-    return mbe_mech_error(m, MBE_ERR_MODEL, c, "axis 'n' is the zero vector");
+    return mbe_mech_error(m, MBE_ERR_MODEL, c, "axis '%s' is the zero vector", axis_name);
   nx[fabs(n0[0] / len) > 0.1 ? 1 : fabs(n0[1] / len) > 0.1 ? 2 : 0] = 1;
   MbeV3 nnx = {{mbe_sym_const(s, nx[0]), mbe_sym_const(s, nx[1]), mbe_sym_const(s, nx[2])}};
   MbeV3 t = mbe_v3_cross(s, *axis, nnx);
@@ -286,11 +287,18 @@ MbeStatus mbe_mech_loop_accelerations(MbeMech* m, const MbeSymId* H, const int* 
 
 /* ---- closing the loops in the RHS ----------------------------------------------------------- */
 
+// a coordinate that may be dependent: a position state q whose derivative is a speed state u
+typedef struct LoopCoord {
+  int edge, k;  // its tree edge and its index there
+  int q, u;     // its state and its speed's state
+  int dof;      // its speed's index among the speeds
+} LoopCoord;
+
 typedef struct LoopSolve {
-  int nc, nd;     // constraints, dependent coordinates (equal once chosen)
-  int* dep_edge;  // their tree edges (revolute, prismatic: q' = u)
-  int* row;       // the rows in pivot order
-  double* J;      // numeric d phi / d q_dep at the start (nc x ncand)
+  int nc, nd;      // constraints, dependent coordinates (equal once chosen)
+  LoopCoord* dep;  // the dependent coordinates
+  int* row;        // the rows in pivot order
+  double* J;       // numeric d phi / d q_dep at the start (nc x ncand)
 } LoopSolve;
 
 // the numbers of nodes ids at the start
@@ -300,18 +308,26 @@ static MbeStatus values_at_start(MbeMech* m, const MbeSymId* ids, size_t n, doub
   return oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
 }
 
-// how much a coordinate wants to stay a state: stateSelect always, a fixed start, prefer
+// how much a coordinate wants to stay a state: stateSelect always, a fixed start, prefer (a
+// joint's own; the coordinates of free motions and rotations are kept last)
 static int keep_score(MbeMech* m, const MbeMechEdge* e) {
   int sel = 4;  // StateSelect.prefer, the joints' default
-  const MbeMechComp* comp = &m->comps[e->comp];
   if (mbe_mech_var(m, mbe_mech_cname(m, e->comp, "stateSelect")) >= 0)
     (void)mbe_mech_int(m, e->comp, "stateSelect", 0, &sel);
-  (void)comp;
   if (sel >= 5)
     return 3;
-  if (mbe_mech_start_fixed(m, e->qname[0], 0))
+  if (e->nq == 1 && mbe_mech_start_fixed(m, e->qname[0], 0))
     return 2;
   return sel >= 4 ? 1 : 0;
+}
+
+// coordinate k of tree edge e as a candidate: its q' must be one of e's speeds itself
+static bool loop_coord(const MbeMech* m, const MbeMechEdge* e, int edge, int k, LoopCoord* c) {
+  const MbeSymNode* n = &m->s->nodes[e->qdot[k]];
+  if (n->op != MBE_SYM_STATE || n->index < e->u0 || n->index >= e->u0 + e->nu)
+    return false;
+  *c = (LoopCoord){edge, k, e->q0 + k, n->index, e->dof0 + (n->index - e->u0)};
+  return true;
 }
 
 
@@ -330,10 +346,11 @@ static const char* cut_names(MbeMech* m) {
 static MbeStatus choose_dependent(MbeMech* m, LoopSolve* L) {
   MbeSym* s = m->s;
   int nc = L->nc, ncand = 0, other = -1;  // other: a joint on the loop with other coordinates
-  int* cand = mbe_malloc((m->ntree + 1) * sizeof *cand);
-  int* score = mbe_malloc((m->ntree + 1) * sizeof *score);
-  MbeSymId* d = mbe_malloc(((size_t)nc * m->ntree + 1) * sizeof *d);
-  double* dv = mbe_malloc(((size_t)nc * m->ntree + 1) * sizeof *dv);
+  size_t cap = m->nx + 1;
+  LoopCoord* cand = mbe_malloc(cap * sizeof *cand);
+  int* score = mbe_malloc(cap * sizeof *score);
+  MbeSymId* d = mbe_malloc(((size_t)nc * cap + 1) * sizeof *d);
+  double* dv = mbe_malloc(((size_t)nc * cap + 1) * sizeof *dv);
   double* basis = mbe_calloc((size_t)nc * (size_t)nc + 1, sizeof *basis);
   MbeStatus st = (!cand || !score || !d || !dv || !basis)
                      ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
@@ -341,24 +358,20 @@ static MbeStatus choose_dependent(MbeMech* m, LoopSolve* L) {
   for (size_t i = 0; i < m->ntree && st == MBE_OK; i++) {
     int k = m->tree_edges[i];
     const MbeMechEdge* e = &m->edges[k];
-    if (e->type != MBE_EDGE_REVOLUTE && e->type != MBE_EDGE_PRISMATIC) {
-      for (int j = 0; j < e->nq && st == MBE_OK && other < 0; j++) {
-        for (int r = 0; r < nc && st == MBE_OK && other < 0; r++) {
-          MbeSymId dd;
-          st = mbe_sym_diff(s, m->con_phi[r], mbe_sym_state(s, e->q0 + j), &dd, m->err);
-          other = dd != 0 ? e->comp : -1;
-        }
+    for (int j = 0; j < e->nq && st == MBE_OK; j++) {
+      bool used = false;
+      for (int r = 0; r < nc && st == MBE_OK; r++) {
+        st = mbe_sym_diff(s, m->con_phi[r], mbe_sym_state(s, e->q0 + j), &d[ncand * nc + r],
+                          m->err);
+        used = used || d[ncand * nc + r] != 0;
       }
-      continue;
-    }
-    bool used = false;
-    for (int r = 0; r < nc && st == MBE_OK; r++) {
-      st = mbe_sym_diff(s, m->con_phi[r], mbe_sym_state(s, e->q0), &d[ncand * nc + r], m->err);
-      used = used || d[ncand * nc + r] != 0;
-    }
-    if (used) {
-      score[ncand] = keep_score(m, e);
-      cand[ncand++] = k;
+      if (!used)
+        continue;
+      if (!loop_coord(m, e, k, j, &cand[ncand])) {
+        other = other < 0 ? e->comp : other;  // quaternions, w_rel: no q' = u
+        continue;
+      }
+      score[ncand++] = keep_score(m, e);
     }
   }
   if (st == MBE_OK)
@@ -387,7 +400,7 @@ static MbeStatus choose_dependent(MbeMech* m, LoopSolve* L) {
       for (int r = 0; r < nc; r++)
         basis[L->nd * nc + r] = v[r] / sqrt(norm);
       memcpy(L->J + (size_t)L->nd * (size_t)nc, dv + j * nc, (size_t)nc * sizeof *dv);
-      L->dep_edge[L->nd++] = cand[j];
+      L->dep[L->nd++] = cand[j];
     }
   }
   if (st == MBE_OK && L->nd < nc && other >= 0) {
@@ -518,7 +531,7 @@ static MbeStatus speeds(MbeMech* m, const LoopSolve* L, const MbeSymId* qfrom, c
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
   for (int j = 0; j < n; j++)
-    dep[m->edges[L->dep_edge[j]].dof0] = true;
+    dep[L->dep[j].dof] = true;
   for (int i = 0; i < n; i++) {
     const MbeSymId* g = m->con_G + (size_t)L->row[i] * nd;
     MbeSymId acc = 0;
@@ -533,7 +546,7 @@ static MbeStatus speeds(MbeMech* m, const LoopSolve* L, const MbeSymId* qfrom, c
     }
     b[i] = mbe_sym_neg(s, acc);
     for (int j = 0; j < n; j++)
-      A[i * n + j] = g[m->edges[L->dep_edge[j]].dof0];
+      A[i * n + j] = g[L->dep[j].dof];
   }
   mbe_sym_substitute(s, qfrom, q, (size_t)n, b, (size_t)n);
   mbe_sym_substitute(s, qfrom, q, (size_t)n, A, (size_t)n * (size_t)n);
@@ -588,14 +601,13 @@ static MbeStatus member_start(MbeMech* m, const LoopSolve* L, const MbeSymId* qd
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
   for (int j = 0; j < n; j++) {
-    const MbeMechEdge* e = &m->edges[L->dep_edge[j]];
-    dq[j] = mbe_sym_state(s, e->q0);
-    dq[n + j] = mbe_sym_const(s, m->x0[e->q0]);
+    dq[j] = mbe_sym_state(s, L->dep[j].q);
+    dq[n + j] = mbe_sym_const(s, m->x0[L->dep[j].q]);
   }
   for (size_t i = 0; i < m->nx; i++) {
     bool dep = false;
     for (int j = 0; j < n; j++)
-      dep = dep || (int)i == m->edges[L->dep_edge[j]].q0 || (int)i == m->edges[L->dep_edge[j]].u0;
+      dep = dep || (int)i == L->dep[j].q || (int)i == L->dep[j].u;
     if (!dep) {
       from[k] = mbe_sym_state(s, (int)i);
       to[k++] = m->x0sym[i];
@@ -613,9 +625,8 @@ static MbeStatus member_start(MbeMech* m, const LoopSolve* L, const MbeSymId* qd
     memcpy(u0, ud, (size_t)n * sizeof *u0);
     mbe_sym_substitute(s, from, to, k + (size_t)n, u0, (size_t)n);
     for (int j = 0; j < n; j++) {
-      const MbeMechEdge* e = &m->edges[L->dep_edge[j]];
-      m->x0sym[e->q0] = q0[j];
-      m->x0sym[e->u0] = u0[j];
+      m->x0sym[L->dep[j].q] = q0[j];
+      m->x0sym[L->dep[j].u] = u0[j];
     }
   }
   (void)qd;
@@ -639,12 +650,12 @@ static MbeStatus assemble_start(MbeMech* m, const LoopSolve* L, const MbeSymId* 
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
   for (int j = 0; j < n; j++)
-    from[j] = mbe_sym_state(m->s, m->edges[L->dep_edge[j]].q0);
+    from[j] = mbe_sym_state(m->s, L->dep[j].q);
   st = newton(m, L, m->con_phi, from, NULL, LOOP_START_STEPS, true, qs, &qfail);
   if (st == MBE_OK)
     st = values_at_start(m, qs, (size_t)n, v);
   for (int j = 0; j < n && st == MBE_OK; j++)
-    m->x0[m->edges[L->dep_edge[j]].q0] = v[j];
+    m->x0[L->dep[j].q] = v[j];
   mbe_free(from), mbe_free(qs);
   (void)q;
   double bad = 1;
@@ -659,12 +670,11 @@ static MbeStatus assemble_start(MbeMech* m, const LoopSolve* L, const MbeSymId* 
   if (st == MBE_OK)
     st = member_start(m, L, q, u);
   for (int j = 0; j < n && st == MBE_OK; j++) {
-    const MbeMechEdge* e = &m->edges[L->dep_edge[j]];
-    MbeSymId ids[2] = {m->x0sym[e->q0], m->x0sym[e->u0]};
+    MbeSymId ids[2] = {m->x0sym[L->dep[j].q], m->x0sym[L->dep[j].u]};
     double xv[2];
     st = values_at_start(m, ids, 2, xv);
-    m->x0[e->q0] = xv[0];
-    m->x0[e->u0] = xv[1];
+    m->x0[L->dep[j].q] = xv[0];
+    m->x0[L->dep[j].u] = xv[1];
   }
   return st;
 }
@@ -678,21 +688,20 @@ MbeStatus mbe_mech_loops_close(MbeMech* m) {
                           "more than 64 loop constraints are not supported yet");
   }
   LoopSolve L = {.nc = n};
-  L.dep_edge = mbe_malloc((size_t)n * sizeof *L.dep_edge);
+  L.dep = mbe_malloc((size_t)n * sizeof *L.dep);
   L.row = mbe_malloc((size_t)n * sizeof *L.row);
   L.J = mbe_calloc((size_t)n * (size_t)n, sizeof *L.J);
   MbeSymId* from = mbe_malloc(2 * (size_t)n * sizeof *from);  // q_dep states, then u_dep
   MbeSymId* to = mbe_malloc(2 * (size_t)n * sizeof *to);
-  MbeStatus st = (!L.dep_edge || !L.row || !L.J || !from || !to)
+  MbeStatus st = (!L.dep || !L.row || !L.J || !from || !to)
                      ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
                      : choose_dependent(m, &L);
   MbeSymId failed = 0;
   if (st == MBE_OK) {
     pivot_rows(&L);
     for (int j = 0; j < n; j++) {
-      const MbeMechEdge* e = &m->edges[L.dep_edge[j]];
-      from[j] = mbe_sym_state(m->s, e->q0);
-      from[n + j] = mbe_sym_state(m->s, e->u0);
+      from[j] = mbe_sym_state(m->s, L.dep[j].q);
+      from[n + j] = mbe_sym_state(m->s, L.dep[j].u);
     }
     st = newton(m, &L, m->con_phi, from, NULL, LOOP_NEWTON_STEPS, false, to, &failed);
   }
@@ -704,7 +713,7 @@ MbeStatus mbe_mech_loops_close(MbeMech* m) {
     m->fail = m->fail ? mbe_sym_op(m->s, MBE_SYM_MAX, m->fail, failed, 0) : failed;
     st = assemble_start(m, &L, to, to + n, failed);
   }
-  mbe_free(L.dep_edge), mbe_free(L.row), mbe_free(L.J), mbe_free(from), mbe_free(to);
+  mbe_free(L.dep), mbe_free(L.row), mbe_free(L.J), mbe_free(from), mbe_free(to);
   return st;
 }
 

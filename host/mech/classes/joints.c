@@ -227,7 +227,7 @@ static void joint_signals(MbeMech* m, int c) {
 static MbeStatus axis_joint_constraints(MbeMech* m, int c, MbeMechCutRow* rows, int* nrows) {
   const MbeMechComp* comp = &m->comps[c];
   MbeLoopFrames f;
-  MbeStatus st = mbe_mech_loop_frames(m, c, &m->edges[comp->edge0].axis, &f);
+  MbeStatus st = mbe_mech_loop_frames(m, c, "n", &m->edges[comp->edge0].axis, &f);
   if (st != MBE_OK)
     return st;
   if (comp->kind == MBE_MC_REVOLUTE) {
@@ -274,7 +274,7 @@ static MbeStatus cut_axis_signals(MbeMech* m, int c) {
   const MbeMechComp* comp = &m->comps[c];
   bool rev = comp->kind == MBE_MC_REVOLUTE;
   MbeLoopFrames f;
-  MbeStatus st = mbe_mech_loop_frames(m, c, &m->edges[comp->edge0].axis, &f);
+  MbeStatus st = mbe_mech_loop_frames(m, c, "n", &m->edges[comp->edge0].axis, &f);
   if (st != MBE_OK)
     return st;
   MbeSymId q;

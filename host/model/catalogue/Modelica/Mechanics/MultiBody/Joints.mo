@@ -705,4 +705,133 @@ package Joints "Components that constrain the motion between two frames (interfa
         "Total power flowing into this element, if checkTotalPower=true (otherwise dummy)";
     end JointUPS;
   end Assemblies;
+  package Constraints
+    "Components that define joints by constraints (for loops; every one of them cuts its loop)"
+    import SI = Modelica.Units.SI;
+
+    model Revolute
+      "Revolute cut-joint and translational directions may be constrained or released"
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_a frame_a
+        "Coordinate system fixed to the component with one cut-force and cut-torque";
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_b frame_b
+        "Coordinate system fixed to the component with one cut-force and cut-torque";
+      parameter Boolean x_locked = true
+        "= true, if constraint force in x-direction, resolved in frame_a"
+        annotation(Evaluate=true);
+      parameter Boolean y_locked = true
+        "= true, if constraint force in y-direction, resolved in frame_a"
+        annotation(Evaluate=true);
+      parameter Boolean z_locked = true
+        "= true, if constraint force in z-direction, resolved in frame_a"
+        annotation(Evaluate=true);
+      parameter Boolean animation = true
+        "= true, if animation shall be enabled (show sphere) [animation]";
+      parameter SI.Distance sphereDiameter = world.defaultJointLength/3
+        "Diameter of sphere representing the constraint [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color sphereColor =
+        Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
+        "Color of sphere representing the constraint [animation]";
+      input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
+        world.defaultSpecularCoefficient
+        "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
+      parameter Modelica.Mechanics.MultiBody.Types.Axis n = {0,1,0}
+        "Axis of rotation resolved in frame_a (= same as in frame_b)"
+        annotation(Evaluate=true);
+    protected
+      outer Modelica.Mechanics.MultiBody.World world;
+    end Revolute;
+
+    model Prismatic
+      "Prismatic cut-joint and translational directions may be constrained or released"
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_a frame_a
+        "Coordinate system fixed to the component with one cut-force and cut-torque";
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_b frame_b
+        "Coordinate system fixed to the component with one cut-force and cut-torque";
+      parameter Boolean x_locked = true
+        "= true, if constraint force in x-direction, resolved in frame_a"
+        annotation(Evaluate=true);
+      parameter Boolean y_locked = true
+        "= true, if constraint force in y-direction, resolved in frame_a"
+        annotation(Evaluate=true);
+      parameter Boolean z_locked = true
+        "= true, if constraint force in z-direction, resolved in frame_a"
+        annotation(Evaluate=true);
+      parameter Boolean animation = true
+        "= true, if animation shall be enabled (show sphere) [animation]";
+      parameter SI.Distance sphereDiameter = world.defaultJointLength/3
+        "Diameter of sphere representing the constraint [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color sphereColor =
+        Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
+        "Color of sphere representing the constraint [animation]";
+      input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
+        world.defaultSpecularCoefficient
+        "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
+    protected
+      outer Modelica.Mechanics.MultiBody.World world;
+    end Prismatic;
+
+    model Spherical
+      "Spherical cut joint and translational directions may be constrained or released"
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_a frame_a
+        "Coordinate system fixed to the component with one cut-force and cut-torque";
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_b frame_b
+        "Coordinate system fixed to the component with one cut-force and cut-torque";
+      parameter Boolean x_locked = true
+        "= true, if constraint force in x-direction, resolved in frame_a"
+        annotation(Evaluate=true);
+      parameter Boolean y_locked = true
+        "= true, if constraint force in y-direction, resolved in frame_a"
+        annotation(Evaluate=true);
+      parameter Boolean z_locked = true
+        "= true, if constraint force in z-direction, resolved in frame_a"
+        annotation(Evaluate=true);
+      parameter Boolean animation = true
+        "= true, if animation shall be enabled (show sphere) [animation]";
+      parameter SI.Distance sphereDiameter = world.defaultJointLength/3
+        "Diameter of sphere representing the constraint [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color sphereColor =
+        Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
+        "Color of sphere representing the constraint [animation]";
+      input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
+        world.defaultSpecularCoefficient
+        "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
+    protected
+      outer Modelica.Mechanics.MultiBody.World world;
+    end Spherical;
+
+    model Universal
+      "Universal cut joint and translational directions may be constrained or released"
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_a frame_a
+        "Coordinate system fixed to the component with one cut-force and cut-torque";
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_b frame_b
+        "Coordinate system fixed to the component with one cut-force and cut-torque";
+      parameter Boolean x_locked = true
+        "= true, if constraint force in x-direction, resolved in frame_a"
+        annotation(Evaluate=true);
+      parameter Boolean y_locked = true
+        "= true, if constraint force in y-direction, resolved in frame_a"
+        annotation(Evaluate=true);
+      parameter Boolean z_locked = true
+        "= true, if constraint force in z-direction, resolved in frame_a"
+        annotation(Evaluate=true);
+      parameter Boolean animation = true
+        "= true, if animation shall be enabled (show sphere) [animation]";
+      parameter SI.Distance sphereDiameter = world.defaultJointLength/3
+        "Diameter of sphere representing the constraint [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color sphereColor =
+        Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
+        "Color of sphere representing the constraint [animation]";
+      input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
+        world.defaultSpecularCoefficient
+        "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
+      parameter Modelica.Mechanics.MultiBody.Types.Axis n_a = {1,0,0}
+        "Axis of revolute joint 1 resolved in frame_a"
+        annotation(Evaluate=true);
+      parameter Modelica.Mechanics.MultiBody.Types.Axis n_b = {0,1,0}
+        "Axis of revolute joint 2 resolved in frame_b"
+        annotation(Evaluate=true);
+    protected
+      outer Modelica.Mechanics.MultiBody.World world;
+    end Universal;
+  end Constraints;
 end Joints;
