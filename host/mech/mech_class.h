@@ -39,6 +39,8 @@ typedef struct MbeMechCutRow MbeMechCutRow;
   X(JOINT_UPS, "Mechanics.MultiBody.Joints.Assemblies.JointUPS", joint_ups)                       \
   X(PLANAR_LOOP_CONSTRAINT, "Mechanics.MultiBody.Joints.RevolutePlanarLoopConstraint",            \
     planar_loop_constraint)                                                                       \
+  X(SPHERICAL_SPHERICAL, "Mechanics.MultiBody.Joints.SphericalSpherical", rod)                   \
+  X(UNIVERSAL_SPHERICAL, "Mechanics.MultiBody.Joints.UniversalSpherical", rod)                   \
   X(CONSTRAINT_REVOLUTE, "Mechanics.MultiBody.Joints.Constraints.Revolute", constraint)           \
   X(CONSTRAINT_PRISMATIC, "Mechanics.MultiBody.Joints.Constraints.Prismatic", constraint)         \
   X(CONSTRAINT_SPHERICAL, "Mechanics.MultiBody.Joints.Constraints.Spherical", constraint)         \

@@ -491,6 +491,9 @@ static MbeStatus collect_initial_conditions(MbeMech* m, InitProblem* ip) {
   }
   for (size_t i = 0; i < f->nvars; i++) {
     const MbeVar* v = &f->vars[i];
+    if (v->is_free && m->free_done != NULL && m->free_done[i]) {
+      continue;  // computed by mech (a rod's length: mech_loops.c)
+    }
     if (v->is_free) {
       bool is_param = false;
       for (size_t k = 0; k < m->np; k++)

@@ -169,12 +169,13 @@ typedef struct MbeMechUps {
   MbeSymId f;   // the axis force (axis.f)
 } MbeMechUps;
 
-// a point mass carried by a line force: its position is a function of the two frame origins, so
+// a point mass carried by a line force (or a rod): its position is a function of the two frame origins, so
 // its inertia couples whatever moves them (Kane's form: M += m J^T J, Q -= J^T m (a_bias - g))
 typedef struct MbeMechLineMass {
   int comp;
   int end;      // which mass: 0 (the only one, or mass a), 1 (mass b)
   MbeSymId m;   // mass (kg)
+  MbeSymId h;   // where on the line (the fraction of the way from frame_a; one mass only)
   MbeV3 r;      // position (world)
   MbeV3* J;     // (ndof) velocity per speed (world)
   MbeV3 abias;  // acceleration at u' = 0 (world)
@@ -270,6 +271,10 @@ typedef struct MbeMech {
   MbeSymId *con_phi, *con_vel, *con_G, *con_gamma;
   MbeMechCutRow* con_row;  // (ncon) the rows as the cut joints give them
   MbeSymId* con_lambda;    // (ncon) their multipliers (after mbe_mech_equations)
+  bool* free_done;         // (nvars) a fixed=false parameter mech computes itself (a rod's length)
+  MbeSymId* rod_L2;        // per component: a rod's squared length
+  MbeSymId* rod_ph;        // per component: a rod's computeRodLength placeholder for its
+  MbeSymId* rod_dd;        // squared length, and that squared length (mech_loops.c)
   int* con_comp;  // the cut joint of each row
   MbeBinding* eq_binding;  // (nvars) a variable's value given by an equation v = e (mech_bound.c)
   bool* eq_bound;          // (neqs) the equation is such a binding
@@ -398,6 +403,10 @@ MbeStatus mbe_mech_error(MbeMech* m, MbeStatus code, int comp, const char* fmt, 
     MBE_PRINTF(4, 5);
 
 // ---- mech_loops.c ---------------------------------------------------------------------------
+// placeholder PARAM leaves of the loops (a rod's length from the start): index + component
+enum { MBE_MECH_LOOP_PH = 0x30000000 };
+// d/dt of e at u' = 0: sum over the position states of d e / d q_k q_k' (after the kinematics)
+MbeStatus mbe_mech_rate_q(MbeMech* m, MbeSymId e, MbeSymId* out);
 // one position constraint of a cut joint, phi = 0, and how it varies with a virtual motion of
 // its frames (world): d phi = ta . dtheta_a + fa . dr_a + tb . dtheta_b + fb . dr_b (the frames'
 // origins). Its multiplier lambda puts -lambda (fb, tb) on frame_b's side (force at the
@@ -411,6 +420,8 @@ struct MbeMechCutRow {
 MbeMechCutRow mbe_mech_cut_offset(MbeMech* m, MbeV3 d, int i);
 MbeMechCutRow mbe_mech_cut_along(MbeMech* m, MbeV3 d, MbeV3 a);
 MbeMechCutRow mbe_mech_cut_angle(MbeMech* m, MbeV3 a, MbeV3 b, MbeSymId c0);
+// the row of d . d - L2 (a rod of length sqrt(L2) between the frames' origins)
+MbeMechCutRow mbe_mech_cut_length(MbeMech* m, MbeV3 d, MbeSymId L2);
 // a cut joint's frames in world coordinates: d = r_b - r_a, and axis (frame_a coordinates, unit;
 // the parameter axis_name, NULL for the constant z) with two unit vectors ex, ey normal to it (as
 // the MSL's joints choose them), seen from frame_a and from frame_b

@@ -67,6 +67,16 @@ MbeMechCutRow mbe_mech_cut_along(MbeMech* m, MbeV3 d, MbeV3 a) {
   return r;
 }
 
+MbeMechCutRow mbe_mech_cut_length(MbeMech* m, MbeV3 d, MbeSymId L2) {
+  MbeSymId dd = mbe_v3_dot(m->s, d, d);
+  MbeMechCutRow r = {.phi = mbe_sym_sub(m->s, dd, L2)};
+  MbeSymId two = mbe_sym_const(m->s, 2.0);
+  r.ta = r.tb = mbe_v3_zero();
+  r.fb = mbe_v3_scale(m->s, two, d);
+  r.fa = mbe_v3_neg(m->s, r.fb);
+  return r;
+}
+
 MbeMechCutRow mbe_mech_cut_angle(MbeMech* m, MbeV3 a, MbeV3 b, MbeSymId c0) {
   MbeSymId ab = mbe_v3_dot(m->s, a, b);
   MbeMechCutRow r = {.phi = c0 ? mbe_sym_sub(m->s, ab, c0) : ab};
@@ -134,8 +144,7 @@ MbeStatus mbe_mech_choose_cuts(MbeMech* m) {
 
 /* ---- the constraints ------------------------------------------------------------------------ */
 
-// sum_k d e / d x_k * xd_k over the position states (their q' = qdot); *out 0 when none
-static MbeStatus along_q(MbeMech* m, MbeSymId e, MbeSymId* out) {
+MbeStatus mbe_mech_rate_q(MbeMech* m, MbeSymId e, MbeSymId* out) {
   MbeSym* s = m->s;
   MbeSymId acc = 0;
   for (size_t i = 0; i < m->ntree; i++) {
@@ -170,8 +179,11 @@ MbeStatus mbe_mech_loop_constraints(MbeMech* m) {
   m->con_G = mbe_arena_alloc(m->arena, (cap * m->ndof + 1) * sizeof *m->con_G);
   m->con_row = mbe_arena_alloc(m->arena, cap * sizeof *m->con_row);
   m->con_lambda = mbe_arena_alloc(m->arena, cap * sizeof *m->con_lambda);
+  m->rod_ph = mbe_arena_alloc(m->arena, (m->ncomps + 1) * sizeof *m->rod_ph);
+  m->rod_L2 = mbe_arena_alloc(m->arena, (m->ncomps + 1) * sizeof *m->rod_L2);
+  m->rod_dd = mbe_arena_alloc(m->arena, (m->ncomps + 1) * sizeof *m->rod_dd);
   if (!m->con_phi || !m->con_vel || !m->con_gamma || !m->con_comp || !m->con_G || !m->con_row ||
-      !m->con_lambda)
+      !m->con_lambda || !m->rod_ph || !m->rod_dd || !m->rod_L2)
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   for (size_t c = 0; c < m->ncomps; c++) {
     if (!m->comps[c].cut)
@@ -188,7 +200,7 @@ MbeStatus mbe_mech_loop_constraints(MbeMech* m) {
     m->ncon += (size_t)k;
   }
   for (size_t r = 0; r < m->ncon; r++) {
-    MbeStatus st = along_q(m, m->con_phi[r], &m->con_vel[r]);
+    MbeStatus st = mbe_mech_rate_q(m, m->con_phi[r], &m->con_vel[r]);
     for (size_t i = 0; i < m->ntree && st == MBE_OK; i++) {
       const MbeMechEdge* e = &m->edges[m->tree_edges[i]];
       for (int k = 0; k < e->nu && st == MBE_OK; k++) {
@@ -198,7 +210,7 @@ MbeStatus mbe_mech_loop_constraints(MbeMech* m) {
     }
     MbeSymId bias = 0;
     if (st == MBE_OK)
-      st = along_q(m, m->con_vel[r], &bias);
+      st = mbe_mech_rate_q(m, m->con_vel[r], &bias);
     if (st != MBE_OK)
       return st;
     m->con_gamma[r] = mbe_sym_neg(s, bias);
@@ -679,6 +691,39 @@ static MbeStatus assemble_start(MbeMech* m, const LoopSolve* L, const MbeSymId* 
   return st;
 }
 
+// a rod's length from the start (computeRodLength): its placeholder becomes the start's
+// distance of the rod's ends, the start's expression of the parameters, everywhere
+static MbeStatus start_lengths(MbeMech* m) {
+  size_t n = 0;
+  for (size_t c = 0; c < m->ncomps; c++)
+    n += m->rod_ph[c] != 0;
+  if (n == 0)
+    return MBE_OK;
+  MbeSymId* from = mbe_malloc((m->nx + n) * sizeof *from);
+  MbeSymId* to = mbe_malloc((m->nx + n) * sizeof *to);
+  if (!from || !to) {
+    mbe_free(from), mbe_free(to);
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  for (size_t i = 0; i < m->nx; i++) {
+    from[i] = mbe_sym_state(m->s, (int)i);
+    to[i] = m->x0sym[i];
+  }
+  size_t k = 0;
+  for (size_t c = 0; c < m->ncomps; c++) {
+    if (m->rod_ph[c] == 0)
+      continue;
+    MbeSymId dd = m->rod_dd[c];
+    mbe_sym_substitute(m->s, from, to, m->nx, &dd, 1);
+    from[m->nx + k] = m->rod_ph[c];
+    to[m->nx + k++] = dd;
+  }
+  mbe_sym_substitute(m->s, from + m->nx, to + m->nx, n, m->con_phi, m->ncon);
+  MbeStatus st = substitute_all(m, from + m->nx, to + m->nx, n);
+  mbe_free(from), mbe_free(to);
+  return st;
+}
+
 MbeStatus mbe_mech_loops_close(MbeMech* m) {
   if (m->ncon == 0)
     return MBE_OK;
@@ -695,7 +740,9 @@ MbeStatus mbe_mech_loops_close(MbeMech* m) {
   MbeSymId* to = mbe_malloc(2 * (size_t)n * sizeof *to);
   MbeStatus st = (!L.dep || !L.row || !L.J || !from || !to)
                      ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
-                     : choose_dependent(m, &L);
+                     : start_lengths(m);
+  if (st == MBE_OK)
+    st = choose_dependent(m, &L);
   MbeSymId failed = 0;
   if (st == MBE_OK) {
     pivot_rows(&L);
@@ -743,8 +790,9 @@ void mbe_mech_loop_wrenches(MbeMech* m) {
       int fi = side ? comp->frame_b : comp->frame_a;
       MbeMechFrame* fr = &m->frames[fi];
       const MbeMechPoint* P = &m->points[fr->point];
-      fr->t = mbe_m3_mulv(s, P->R, t);
-      fr->f = mbe_m3_mulv(s, P->R, f);
+      MbeV3 tl = mbe_m3_mulv(s, P->R, t), fl = mbe_m3_mulv(s, P->R, f);
+      fr->t = fr->has_wrench ? mbe_v3_add(s, fr->t, tl) : tl;  // a rod's mass share is there
+      fr->f = fr->has_wrench ? mbe_v3_add(s, fr->f, fl) : fl;
       fr->has_wrench = true;
     }
   }

@@ -2,7 +2,11 @@
 // The MSL's loop-closing joints, always cut: RevolutePlanarLoopConstraint (the two positional
 // constraints of a revolute joint in a planar loop: frame_b's origin in frame_a's axis line) and
 // Joints.Constraints (Revolute, Prismatic, Spherical, Universal: the rotational constraints of
-// their joint, and the translations along frame_a's axes that x/y/z_locked lock).
+// their joint, and the translations along frame_a's axes that x/y/z_locked lock), and the rods
+// SphericalSpherical (a point mass m in its middle) and UniversalSpherical (its frame_ia only
+// for visualizers yet): one constraint, the distance of the frames' origins.
+#include <string.h>
+
 #include "mech_internal.h"
 
 static MbeStatus cut_build(MbeMech* m, int c) {
@@ -87,3 +91,155 @@ static MbeStatus constraint_rows(MbeMech* m, int c, MbeMechCutRow* rows, int* nr
 
 const MbeMechClass mbe_mc_constraint = {
     .role = MBE_ROLE_CUT_JOINT, .build = cut_build, .constraints = constraint_rows};
+
+static MbeStatus rod_build(MbeMech* m, int c) {
+  MbeStatus st = cut_build(m, c);
+  // its rodLength (fixed=false where it is computed): the constraints decide it
+  if (m->free_done == NULL)
+    m->free_done = mbe_arena_alloc(m->arena, (m->flat->nvars + 1) * sizeof *m->free_done);
+  int v = mbe_mech_var(m, mbe_mech_cname(m, c, "rodLength"));
+  if (m->free_done == NULL)
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  if (v >= 0)
+    m->free_done[v] = true;
+  int ia = mbe_mech_comp_frame(m, c, "frame_ia");
+  for (size_t f = 0; ia >= 0 && st == MBE_OK && f < m->nframes; f++) {
+    int oc = m->frames[f].comp;
+    if ((int)f == ia || m->frames[f].point != m->frames[ia].point || oc < 0)
+      continue;
+    if (mbe_mech_class(m->comps[oc].kind)->role != MBE_ROLE_VISUALIZER) {
+      st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, oc,
+                          "is attached to frame_ia of %s: only visualizers may hang there yet",
+                          m->comps[c].name);
+    }
+  }
+  if (ia >= 0)
+    m->points[m->frames[ia].point].derived_ups = c;  // placed with the rod, not by the tree
+  return st;
+}
+
+// |r_b - r_a|^2 = rodLength^2; with computeRodLength the length of the start (a placeholder
+// until the start is known, mbe_mech_loops_close)
+static MbeStatus rod_constraints(MbeMech* m, int c, MbeMechCutRow* rows, int* nrows) {
+  MbeSym* s = m->s;
+  const MbeMechComp* comp = &m->comps[c];
+  const MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
+  const MbeMechPoint* B = &m->points[m->frames[comp->frame_b].point];
+  MbeV3 d = mbe_v3_sub(s, B->r0, A->r0);
+  MbeStatus st = MBE_OK;
+  MbeSymId L2;
+  if (mbe_mech_bool(m, c, "computeRodLength")) {
+    L2 = m->rod_ph[c] = mbe_sym_param(s, MBE_MECH_LOOP_PH + c);
+    m->rod_dd[c] = mbe_v3_dot(s, d, d);
+  } else {
+    MbeSymId L = comp->kind == MBE_MC_UNIVERSAL_SPHERICAL
+                     ? mbe_v3_norm(s, mbe_mech_pv3(m, c, "rRod_ia", &st))
+                     : mbe_mech_param(m, c, "rodLength", &st);
+    L2 = mbe_sym_mul(s, L, L);
+  }
+  rows[0] = mbe_mech_cut_length(m, d, L2);
+  m->rod_L2[c] = L2;
+  *nrows = 1;
+  return st;
+}
+
+// the matrix whose columns are a, b, c
+static MbeM3 columns(MbeV3 a, MbeV3 b, MbeV3 c) {
+  MbeM3 r;
+  for (int i = 0; i < 3; i++) {
+    r.e[3 * i] = a.e[i], r.e[3 * i + 1] = b.e[i], r.e[3 * i + 2] = c.e[i];
+  }
+  return r;
+}
+
+// UniversalSpherical's frame_ia, fixed to the rod as the MSL places it: at frame_a's origin,
+// T_rel = [eRod_ia, e2_ia, e3_ia] [eRod_a, e2_a, e3_a]^T from frame_a, e2 along n1_a x eRod
+static MbeStatus rod_frame_ia(MbeMech* m, int c, int ia) {
+  MbeSym* s = m->s;
+  const MbeMechComp* comp = &m->comps[c];
+  const MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
+  const MbeMechPoint* B = &m->points[m->frames[comp->frame_b].point];
+  MbeMechPoint* P = &m->points[m->frames[ia].point];
+  MbeStatus st = MBE_OK;
+  MbeV3 n1 = mbe_mech_pv3(m, c, "n1_a", &st);
+  MbeV3 rod = mbe_mech_pv3(m, c, "rRod_ia", &st);
+  if (st != MBE_OK)
+    return st;
+  MbeV3 d = mbe_v3_sub(s, B->r0, A->r0);
+  MbeV3 ea = mbe_v3_normalize(s, mbe_m3_mulv(s, A->R, d));
+  MbeV3 e2a = mbe_v3_normalize(s, mbe_v3_cross(s, n1, ea));
+  MbeV3 e3a = mbe_v3_cross(s, ea, e2a);
+  MbeV3 ei = mbe_v3_normalize(s, rod);
+  MbeV3 e2i = mbe_v3_normalize(s, mbe_v3_cross(s, n1, ei));
+  MbeV3 e3i = mbe_v3_cross(s, ei, e2i);
+  MbeM3 T = mbe_m3_mul(s, columns(ei, e2i, e3i), mbe_m3_transpose(columns(ea, e2a, e3a)));
+  P->R = mbe_m3_mul(s, T, A->R);
+  P->r0 = A->r0;
+  P->v = mbe_m3_mulv(s, T, A->v);
+  // w (frame_ia coordinates) from R' = -skew(w) R
+  MbeM3 Rd;
+  for (int k = 0; k < 9 && st == MBE_OK; k++)
+    st = mbe_mech_rate_q(m, P->R.e[k], &Rd.e[k]);
+  MbeM3 W = mbe_m3_mul(s, Rd, mbe_m3_transpose(P->R));
+  MbeV3 w = {{mbe_sym_neg(s, W.e[7]), mbe_sym_neg(s, W.e[2]), mbe_sym_neg(s, W.e[3])}};
+  P->w = w;
+  return st;
+}
+
+// SphericalSpherical: its mass m (where m > 0) a point in the middle of the rod
+static MbeStatus rod_forces(MbeMech* m, int c) {
+  const MbeMechComp* comp = &m->comps[c];
+  int ia = mbe_mech_comp_frame(m, c, "frame_ia");
+  if (ia >= 0) {
+    MbeStatus st = rod_frame_ia(m, c, ia);
+    if (st != MBE_OK)
+      return st;
+  }
+  MbeV3 z = mbe_v3_zero();
+  mbe_mech_set_wrench(m, comp->frame_a, z, z);
+  mbe_mech_set_wrench(m, comp->frame_b, z, z);
+  double mass = 0;
+  MbeStatus st = MBE_OK;
+  if (comp->kind != MBE_MC_SPHERICAL_SPHERICAL ||
+      (st = mbe_mech_nominal(m, c, "m", 0, &mass)) != MBE_OK || !(mass > 0))
+    return st;
+  MbeSym* s = m->s;
+  MbeMechLineMass* lm = &m->lmass[m->nlmass++];
+  memset(lm, 0, sizeof *lm);
+  lm->comp = c;
+  lm->m = mbe_mech_param(m, c, "m", &st);
+  lm->h = mbe_sym_const(s, 0.5);
+  MbeV3 ra = mbe_mech_frame_point(m, comp->frame_a)->r0, rb = mbe_mech_frame_point(m, comp->frame_b)->r0;
+  MbeV3 sum = mbe_v3_add(s, ra, rb);
+  lm->r = mbe_v3_scale(s, lm->h, sum);
+  return st;
+}
+
+// f_rod (> 0 pressed) from the multiplier, the rod's vectors, its length
+static MbeStatus rod_outputs(MbeMech* m, int c) {
+  MbeSym* s = m->s;
+  const MbeMechComp* comp = &m->comps[c];
+  const MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
+  const MbeMechPoint* B = &m->points[m->frames[comp->frame_b].point];
+  MbeV3 d = mbe_v3_sub(s, B->r0, A->r0);
+  MbeSymId len = mbe_v3_norm(s, d);
+  size_t r = 0;
+  while (r < m->ncon && m->con_comp[r] != c)
+    r++;
+  MbeSymId two = mbe_sym_const(s, -2.0);
+  MbeSymId l2 = mbe_sym_mul(s, two, len);
+  mbe_mech_signal_at(m, comp->name, "f_rod", mbe_sym_mul(s, l2, m->con_lambda[r]));
+  mbe_mech_signal_v3(m, comp->name, "rRod_0", d);
+  MbeV3 da = mbe_m3_mulv(s, A->R, d);
+  mbe_mech_signal_v3(m, comp->name, "rRod_a", da);
+  mbe_mech_signal_v3(m, comp->name, "eRod_a", mbe_v3_scale(s, mbe_sym_div(s, mbe_sym_const(s, 1.0), len), da));
+  mbe_mech_signal_at(m, comp->name, "constraintResidue", m->con_phi[r]);
+  mbe_mech_signal_at(m, comp->name, "rodLength", mbe_sym_fn(s, MBE_SYM_SQRT, m->rod_L2[c]));
+  return MBE_OK;
+}
+
+const MbeMechClass mbe_mc_rod = {.role = MBE_ROLE_CUT_JOINT,
+                                 .build = rod_build,
+                                 .constraints = rod_constraints,
+                                 .forces = rod_forces,
+                                 .outputs = rod_outputs};

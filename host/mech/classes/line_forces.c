@@ -107,6 +107,7 @@ static MbeStatus line_forces(MbeMech* m, int c) {
       lm->comp = c;
       lm->m = mbe_mech_param(m, c, "m", &st);
       MbeSymId h = mbe_mech_param(m, c, "lengthFraction", &st);
+      lm->h = h;
       MbeV3 hr = mbe_v3_scale(s, h, r);
       lm->r = mbe_v3_add(s, A->r0, hr);
     }
@@ -163,8 +164,7 @@ void mbe_mech_line_mass_wrenches(MbeMech* m, const MbeSymId* udot) {
       Fa = mbe_v3_sub(s, own, aux);
       Fb = mbe_v3_add(s, oth, aux);
     } else {
-      MbeStatus st = MBE_OK;
-      MbeSymId h = mbe_mech_param(m, lm->comp, "lengthFraction", &st);
+      MbeSymId h = lm->h;
       MbeSymId one = mbe_sym_const(s, 1.0);
       MbeSymId h1 = mbe_sym_sub(s, one, h);
       Fa = mbe_v3_scale(s, h1, F);

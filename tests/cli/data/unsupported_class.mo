@@ -1,10 +1,10 @@
-model UnsupportedClass "a rod with spherical joints at both ends: a class mbens cannot simulate yet"
+model UnsupportedClass "a gear on a pendulum's axis: a class mbens cannot simulate yet"
   inner Modelica.Mechanics.MultiBody.World world;
   Modelica.Mechanics.MultiBody.Parts.Body body(m=1, r_CM={0.5,0,0});
-  Modelica.Mechanics.MultiBody.Joints.SphericalSpherical rod(rodLength=1);
-  Modelica.Mechanics.MultiBody.Parts.FixedTranslation base(r={1,0,0});
+  Modelica.Mechanics.Rotational.Components.IdealGear gear(ratio=2);
+  Modelica.Mechanics.MultiBody.Joints.Revolute rev(useAxisFlange=true);
 equation
-  connect(world.frame_b, base.frame_a);
-  connect(base.frame_b, rod.frame_a);
-  connect(rod.frame_b, body.frame_a);
+  connect(world.frame_b, rev.frame_a);
+  connect(rev.frame_b, body.frame_a);
+  connect(rev.axis, gear.flange_a);
 end UnsupportedClass;
