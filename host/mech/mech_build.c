@@ -481,6 +481,12 @@ static MbeStatus merge(MbeMech* m) {
       unite(parent, (int)m->nframes + ga, (int)m->nframes + gb);
     }
   }
+  // a rigid 1-D element's flanges are one set: what hangs on its far side moves with it
+  for (size_t c = 0; c < m->ncomps; c++) {
+    const MbeMechComp* comp = &m->comps[c];
+    if (mbe_mech_class(comp->kind)->rigid && comp->flange[0] >= 0 && comp->flange[1] >= 0)
+      unite(parent, (int)m->nframes + comp->flange[0], (int)m->nframes + comp->flange[1]);
+  }
   int* id = mbe_malloc((n + 1) * sizeof *id);
   if (id == NULL) {
     mbe_free(parent);

@@ -80,6 +80,8 @@ typedef struct MbeMechCutRow MbeMechCutRow;
   X(ROT_SPRING_DAMPER, "Mechanics.Rotational.Components.SpringDamper", flange_compliant)          \
   X(ROT_TORQUE, "Mechanics.Rotational.Sources.Torque", flange_source)                             \
   X(ROT_CONSTANT_TORQUE, "Mechanics.Rotational.Sources.ConstantTorque", flange_source)            \
+  X(ROT_QUADRATIC_TORQUE, "Mechanics.Rotational.Sources.QuadraticSpeedDependentTorque",           \
+    flange_speed_source)                                                                          \
   X(TRANS_FIXED, "Mechanics.Translational.Components.Fixed", flange_fixed)                        \
   X(TRANS_MASS, "Mechanics.Translational.Components.Mass", flange_inertia)                        \
   X(TRANS_SPRING, "Mechanics.Translational.Components.Spring", flange_compliant)                  \
@@ -152,6 +154,7 @@ typedef struct MbeMechClass {
   // missing "flange" falls back to flange_b), [2] a source's support; NULL entries: flange_a,
   // flange_b, none
   const char* flange[3];
+  bool rigid;  // a 1-D element whose flange_a and flange_b move together (Inertia, Mass)
   int nstates;             // first-order states of its own, after the mechanism's
   const char* state_name;  // their name below the component ("s_damper")
   // its bodies, edges (in the order they chain from frame_a to frame_b) and point marks

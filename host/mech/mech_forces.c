@@ -150,9 +150,10 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
   MbeSym* s = m->s;
   MbeStatus st = MBE_OK;
   m->drive_f = mbe_arena_alloc(m->arena, (m->ncomps + 1) * sizeof *m->drive_f);
+  m->drive_w = mbe_arena_alloc(m->arena, (m->ncomps + 1) * sizeof *m->drive_w);
   m->line_fa = mbe_arena_alloc(m->arena, (m->ncomps + 1) * sizeof *m->line_fa);
   m->line_fb = mbe_arena_alloc(m->arena, (m->ncomps + 1) * sizeof *m->line_fb);
-  if (!m->drive_f || !m->line_fa || !m->line_fb) {
+  if (!m->drive_f || !m->drive_w || !m->line_fa || !m->line_fb) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
   // positions of the sets: joint axes, supports and fixed flanges

@@ -239,6 +239,7 @@ typedef struct MbeMech {
   MbeSymId* line_f;       // per component: line force (tension) of line-force elements
   MbeSymId* line_len;     // per component: distance of the frame origins
   MbeSymId* drive_f;      // per component: torque/force of 1-D elements
+  MbeSymId* drive_w;      // per component: the relative speed a 1-D source's law reads
   MbeSymId* line_fa;      // per line force: the 1-D force at flange_a, flange_b (tension > 0)
   MbeSymId* line_fb;
   MbeV3* line_e0;  // per line force: unit vector a -> b (world)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The 1-D elements of Rotational and Translational on joint axes and their supports: Fixed (a
 // grounded flange set), Inertia and Mass (riding on a joint axis), Spring, Damper, SpringDamper
-// (between two flange sets), Torque, Force and their constant twins (on one flange set).
+// (between two flange sets), Torque, Force and their constant twins (on one flange set),
+// QuadraticSpeedDependentTorque (of the flange's speed relative to its support).
 #include "mech_internal.h"
 
 // a fixed flange: its set is grounded at phi0 (s0)
@@ -75,8 +76,8 @@ static MbeStatus compliant_outputs(MbeMech* m, int c) {
   return MBE_OK;
 }
 
-// Inertia, Mass: rides on the joint axis of its connected flange(s), adding to that
-// coordinate's inertia
+// Inertia, Mass: rides on the joint axis of its flanges (one set: the element is rigid), adding
+// to that coordinate's inertia
 static MbeStatus inertia_load(MbeMech* m, int c) {
   const MbeMechComp* comp = &m->comps[c];
   int sa = mbe_mech_set_of(m, comp->flange[0]), sb = mbe_mech_set_of(m, comp->flange[1]);
@@ -139,11 +140,53 @@ static MbeStatus source_load(MbeMech* m, int c) {
   return st;
 }
 
+// QuadraticSpeedDependentTorque: tau = tau_nominal (w / w_nominal)^2, or with TorqueDirection =
+// false tau_nominal (w / w_nominal) |w / w_nominal|; flange.tau = -tau, support.tau = tau
+static MbeStatus speed_source_load(MbeMech* m, int c) {
+  MbeSym* s = m->s;
+  MbeStatus st = MBE_OK;
+  const MbeMechComp* comp = &m->comps[c];
+  int sb = mbe_mech_set_of(m, comp->flange[1]), ss = mbe_mech_set_of(m, comp->flange[2]);
+  if (sb < 0 || m->sets[sb].nflanges < 2) {
+    return mbe_mech_error(m, MBE_ERR_MODEL, c, "flange is not connected");
+  }
+  MbeMechFlangeSet* F = &m->sets[sb];
+  MbeMechFlangeSet* S = ss >= 0 && m->sets[ss].nflanges > 1 ? &m->sets[ss] : NULL;
+  if ((F->edge < 0 && !F->is_ground) || (S && S->edge < 0 && !S->is_ground)) {
+    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                          "a 1-D source must drive a joint axis (its support on the joint's "
+                          "support or a fixed flange); 1-D drive trains are not supported yet");
+  }
+  MbeSymId w = S ? mbe_sym_sub(s, F->vel, S->vel) : F->vel;
+  MbeSymId tn = mbe_mech_param(m, c, "tau_nominal", &st);
+  MbeSymId wn = mbe_mech_param(m, c, "w_nominal", &st);
+  MbeSymId x = mbe_sym_div(s, w, wn);
+  MbeSymId ax = mbe_mech_bool(m, c, "TorqueDirection") ? x : mbe_sym_fn(s, MBE_SYM_ABS, x);
+  MbeSymId xx = mbe_sym_mul(s, x, ax);
+  MbeSymId tau = mbe_sym_mul(s, tn, xx);
+  F->load = mbe_sym_sub(s, F->load, tau);
+  if (S)
+    S->load = mbe_sym_add(s, S->load, tau);
+  m->drive_f[c] = tau;
+  m->drive_w[c] = w;
+  return st;
+}
+
+static MbeStatus speed_source_outputs(MbeMech* m, int c) {
+  mbe_mech_signal_at(m, m->comps[c].name, "tau", m->drive_f[c]);
+  mbe_mech_signal_at(m, m->comps[c].name, "w", m->drive_w[c]);
+  return MBE_OK;
+}
+
 const MbeMechClass mbe_mc_flange_fixed = {
     .role = MBE_ROLE_FLANGE, .flange = {"flange_a", "flange", "support"}, .axes = fixed_axes};
 const MbeMechClass mbe_mc_flange_inertia = {
-    .role = MBE_ROLE_FLANGE, .load = inertia_load, .outputs = inertia_outputs};
+    .role = MBE_ROLE_FLANGE, .rigid = true, .load = inertia_load, .outputs = inertia_outputs};
 const MbeMechClass mbe_mc_flange_compliant = {
     .role = MBE_ROLE_FLANGE, .load = compliant_load, .outputs = compliant_outputs};
 const MbeMechClass mbe_mc_flange_source = {
     .role = MBE_ROLE_FLANGE, .flange = {"flange_a", "flange", "support"}, .load = source_load};
+const MbeMechClass mbe_mc_flange_speed_source = {.role = MBE_ROLE_FLANGE,
+                                                 .flange = {"flange_a", "flange", "support"},
+                                                 .load = speed_source_load,
+                                                 .outputs = speed_source_outputs};
