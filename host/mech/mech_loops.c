@@ -17,7 +17,7 @@
 
 // Newton steps in the RHS (from the integrated values) and for a member's start (from the
 // model's own assembly, towards the one its varied parameters give)
-enum { LOOP_NEWTON_STEPS = 6, LOOP_START_STEPS = 40 };
+enum { LOOP_NEWTON_STEPS = 3, LOOP_START_STEPS = 40 };
 #define LOOP_MAX_STEP 0.5
 
 MbeStatus mbe_mech_loop_frames(MbeMech* m, int c, const char* axis_name, const MbeV3* axis,

@@ -1,0 +1,88 @@
+#!/bin/sh
+# loop_cost.sh BUILD_DIR [MSL_DIR]: the cost of closing kinematic loops. For MSL loop models, run
+# from the unmodified sources: the generated right-hand side's cost per call (ns, one core, the
+# OpenMP backend's flags; rhs_cost.c), its size, and the ensemble throughput of `mbens run` on
+# OpenMP (1000 members, 2 threads); then the same for the tree of the same bodies (the model
+# with its cut joint deleted, so nothing closes the loop). Writes
+# results/loop-cost-<host>-<date>.txt.
+set -eu
+build=${1:?usage: loop_cost.sh BUILD_DIR [MSL_DIR]}
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+msl=${2:-$root/../shared/msl/v4.0.0}
+mbens="$build/host/cli/mbens"
+out="$here/results/loop-cost-$(hostname)-$(date +%Y-%m-%d).txt"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cc=${CC:-cc}
+export POCL_CACHE_DIR="$tmp/pocl" MBENS_CACHE_DIR="$tmp/cache"
+pkg=Modelica.Mechanics.MultiBody.Examples.Loops
+# model, stop time of the throughput run, the joints deleted for its tree: the one mbens cuts and
+# any massless chain it leaves (Fourbar1's j3, j4 carry nothing without j5)
+cases="Fourbar1 5 j5 j4 j3
+PlanarFourbar 5 revolute4cut sensorJoint4
+Engine1a 5 b2"
+
+# the model's source without the joints $2... (declarations and connections), as NAMETree
+tree_variant() {
+  name=$1
+  shift
+  src="$msl/$(echo "$pkg" | tr . /)/$name.mo"
+  cp "$src" "$tmp/cut.mo"
+  for cut in "$@"; do
+    cut_one "$cut" "$name" < "$tmp/cut.mo" > "$tmp/cut2.mo"
+    mv "$tmp/cut2.mo" "$tmp/cut.mo"
+  done
+  sed "s/^model $name\b/model ${name}Tree/; s/^end $name;/end ${name}Tree;/" "$tmp/cut.mo" > "$tmp/${name}Tree.mo"
+}
+
+cut_one() {
+  awk -v cut="$1" -v name="$2" '
+    skip && /;/ { skip = 0; next }
+    skip { next }
+    $0 ~ "^  [A-Za-z.]+ " cut "[ (;]" || $0 ~ "^  [A-Za-z.]+ " cut "$" { if ($0 !~ /;/) skip = 1; next }
+    $0 ~ "connect\\(.*" cut "\\." { if ($0 !~ /;/) skip = 1; next }
+    { print }'
+}
+
+# ns per RHS call and the RHS's size, for simulate's arguments
+rhs_cost() {
+  name=$1
+  shift
+  "$mbens" simulate "$@" -o "$tmp/$name.csv" --stop-time 0.01 --interval 0.01 \
+    --emit-kernel "$tmp/$name.h" >/dev/null 2>&1
+  "$cc" -O2 -std=c11 -ffp-contract=off -fno-tree-vectorize -march=native -DMBE_REAL_BITS=64 \
+    -I"$root/kernels" -DMBE_SYSTEM="\"$tmp/$name.h\"" "$here/rhs_cost.c" -o "$tmp/$name" -lm
+  nx=$(sed -n 's/^#define MBE_RHS_NX //p' "$tmp/$name.h")
+  lines=$(awk '/mbe_rhs\(/,/^}/' "$tmp/$name.h" | grep -c 'const mbe_real t')
+  printf '%-20s nx=%-3s rhs nodes=%-6s %s\n' "$name" "$nx" "$lines" "$("$tmp/$name" 20000)"
+}
+
+# member-steps/s of a 1000-member run (a varied start speed of nothing: const) on OpenMP
+throughput() {
+  name=$1
+  stop=$2
+  shift 2
+  "$mbens" run "$@" -n 1000 -o "$tmp/run-$name" --stop-time "$stop" --signals none \
+    --backend openmp --threads 2 --vary 'world.g=uniform(9.7,9.9)' 2>&1 |
+    sed -n 's/.*members in \([0-9.]*\) s (\([0-9.e+]*\) members\/s, \([0-9.e+]*\) member-steps\/s).*/  run: 1000 members in \1 s, \2 members\/s, \3 member-steps\/s/p'
+}
+
+{
+  echo "mbens kinematic loops: the cost of closing them (OpenMP, the unmodified MSL sources)"
+  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)  host: $(hostname)  cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')  cores: $(nproc)"
+  echo "commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)  compiler: $($cc --version | head -1)"
+  echo "rhs: one core, -O2 -std=c11 -ffp-contract=off -fno-tree-vectorize -march=native (as the OpenMP backend)"
+  echo "run: mbens run -n 1000 --threads 2 --backend openmp, world.g varied, dopri5 at the model's tolerance"
+  echo "$cases" | while read -r model stop cuts; do
+    echo "$model (tree: without $cuts):"
+    printf '  loop  '
+    rhs_cost "$model" --library "$msl" --class "$pkg.$model"
+    throughput "$model" "$stop" --library "$msl" --class "$pkg.$model"
+    # shellcheck disable=SC2086 # the joints' names, one word each
+    tree_variant "$model" $cuts
+    printf '  tree  '
+    rhs_cost "${model}Tree" "$tmp/${model}Tree.mo" --library "$msl" --class "$pkg.${model}Tree"
+    throughput "${model}Tree" "$stop" "$tmp/${model}Tree.mo" --library "$msl" --class "$pkg.${model}Tree"
+  done
+} | tee "$out"
