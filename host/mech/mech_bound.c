@@ -177,24 +177,54 @@ static MbeStatus compile_field(MbeMech* m, Bound* b, int var, const MbeBinding* 
   return st;
 }
 
-MbeStatus mbe_mech_bound_outputs(MbeMech* m) {
+// the compiled bindings so far (made at the first use, kept for the rest of the build)
+static Bound* bound_ctx(MbeMech* m) {
+  if (m->bound != NULL) {
+    return m->bound;
+  }
   const MbeFlat* f = m->flat;
-  Bound b = {mbe_arena_alloc(m->arena, (f->nvars + 1) * sizeof *b.first), NULL,
-             mbe_arena_alloc(m->arena, f->nvars + 1)};
-  if (!b.first || !b.busy) {
-    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  Bound* b = mbe_arena_alloc(m->arena, sizeof *b);
+  if (!b) {
+    return NULL;
+  }
+  b->first = mbe_arena_alloc(m->arena, (f->nvars + 1) * sizeof *b->first);
+  b->busy = mbe_arena_alloc(m->arena, f->nvars + 1);
+  if (!b->first || !b->busy) {
+    return NULL;
   }
   size_t total = 0;
   for (size_t i = 0; i < f->nvars; i++) {
-    b.first[i] = total;
+    b->first[i] = total;
     total += (size_t)numel(&f->vars[i]);
   }
-  b.node = mbe_arena_alloc(m->arena, (total + 1) * sizeof *b.node);
-  if (!b.node) {
-    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  b->node = mbe_arena_alloc(m->arena, (total + 1) * sizeof *b->node);
+  if (!b->node) {
+    return NULL;
   }
   for (size_t i = 0; i < total; i++) {
-    b.node[i] = MBE_SYM_NONE;
+    b->node[i] = MBE_SYM_NONE;
+  }
+  m->bound = b;
+  return b;
+}
+
+bool mbe_mech_binding_value(MbeMech* m, int var, int elem, MbeSymId* out, MbeStatus* st) {
+  const char* field;
+  if (m->flat->vars[var].variability >= MBE_VAR_PARAMETER ||
+      !var_binding(m, &m->flat->vars[var], &field)) {
+    return false;
+  }
+  Bound* b = bound_ctx(m);
+  *st = b ? compile_var(m, b, var, elem, out)
+          : mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  return true;
+}
+
+MbeStatus mbe_mech_bound_outputs(MbeMech* m) {
+  const MbeFlat* f = m->flat;
+  Bound* bp = bound_ctx(m);
+  if (!bp) {
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
   for (size_t i = 0; i < f->nvars; i++) {
     const MbeVar* v = &f->vars[i];
@@ -204,7 +234,7 @@ MbeStatus mbe_mech_bound_outputs(MbeMech* m) {
     int n = numel(v);
     for (int k = 0; k < n; k++) {
       MbeSymId id;
-      MbeStatus st = compile_var(m, &b, (int)i, k, &id);
+      MbeStatus st = compile_var(m, bp, (int)i, k, &id);
       if (st != MBE_OK) {
         return st;
       }

@@ -61,6 +61,10 @@ static MbeSymId input_value(MbeMech* m, int var, int elem, int depth, MbeStatus*
         // a sensor's output, once the outputs are collected (asserts read them), else a block's
         return mbe_mech_var_signal(m, ov, oe, &sg) ? sg : block_output(m, comp, oe, depth + 1, st);
       }
+      if (x->causality == MBE_CAUS_OUTPUT && comp < 0 && ov != var &&
+          mbe_mech_binding_value(m, ov, oe, &sg, st)) {
+        return sg;  // a library block whose output is its binding (RealExpression)
+      }
     }
   }
   const MbeVar* x = &f->vars[var];

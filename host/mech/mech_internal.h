@@ -279,6 +279,7 @@ typedef struct MbeMech {
   int* con_comp;  // the cut joint of each row
   MbeBinding* eq_binding;  // (nvars) a variable's value given by an equation v = e (mech_bound.c)
   bool* eq_bound;          // (neqs) the equation is such a binding
+  struct Bound* bound;     // the bindings compiled so far (mech_bound.c)
   MbeMechAssert* asserts;  // the asserts the kernel checks (mbe_mech_asserts)
   size_t nasserts;
 } MbeMech;
@@ -388,6 +389,9 @@ MbeStatus mbe_mech_fn_vector(MbeMech* m, const MbeClass* fn, int scope, const Mb
 // redeclared gravityAcceleration inlined (an error goes to m->gravity_error, zero gravity out)
 MbeV3 mbe_mech_gravity(MbeMech* m, MbeV3 r);
 
+// the node of element elem of var's binding (a variable's, not a parameter's) into *out, compiled
+// at its first use; false when var has none (*st set when compiling it failed)
+bool mbe_mech_binding_value(MbeMech* m, int var, int elem, MbeSymId* out, MbeStatus* st);
 // Equations v = e (or e = v) that give a variable of the model's own without a binding its
 // value (Fourbar1's j1_phi = j1.phi) become its binding (after the user layout)
 MbeStatus mbe_mech_equation_bindings(MbeMech* m);

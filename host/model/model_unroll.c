@@ -285,13 +285,82 @@ static MbeStatus structural(Unroll* u, const MbeExpr* e, const char* what, const
   return mbe_flatten_eval_structural(u->fl, e, u->scope, u->lex, out, u->err);
 }
 
+// the text of e (to compare the left-hand sides of branches)
+static bool same_text(const MbeExpr* a, const MbeExpr* b) {
+  MbeStrbuf x, y;
+  mbe_strbuf_init(&x);
+  mbe_strbuf_init(&y);
+  mbe_expr_print(&x, a);
+  mbe_expr_print(&y, b);
+  bool same = x.data && y.data && !x.is_oom && !y.is_oom && strcmp(x.data, y.data) == 0;
+  mbe_strbuf_deinit(&x);
+  mbe_strbuf_deinit(&y);
+  return same;
+}
+
+// An if-equation whose condition varies in time, with an else branch and in every branch the
+// same left-hand sides (x = a; in each, in the same order), is the equations
+// x = if c1 then a1 elseif c2 then a2 ... else an: true after pushing them, false (nothing done)
+// when it has another form
+static bool if_as_expressions(Unroll* u, const MbeEquation* eq, MbeStatus* st) {
+  size_t nb = eq->nbranches;
+  if (nb < 2 || eq->branches[nb - 1].cond != NULL) {
+    return false;
+  }
+  size_t n = eq->branches[0].neqs;
+  for (size_t i = 0; i < nb; i++) {
+    const MbeEqBranch* b = &eq->branches[i];
+    if (b->neqs != n) {
+      return false;
+    }
+    for (size_t k = 0; k < n; k++) {
+      if (b->eqs[k].kind != MBE_EQ_SIMPLE || !same_text(b->eqs[k].lhs, eq->branches[0].eqs[k].lhs))
+        return false;
+    }
+  }
+  for (size_t k = 0; k < n && *st == MBE_OK; k++) {
+    MbeExpr* ife = mbe_arena_alloc(u->arena, sizeof *ife);
+    MbeExpr** args = mbe_arena_alloc(u->arena, (2 * nb) * sizeof *args);
+    if (!ife || !args) {
+      *st = mbe_error_set(u->err, MBE_ERR_NOMEM, "out of memory");
+      return true;
+    }
+    size_t na = 0;
+    for (size_t i = 0; i < nb; i++) {
+      if (eq->branches[i].cond)
+        args[na++] = eq->branches[i].cond;
+      args[na++] = eq->branches[i].eqs[k].rhs;
+    }
+    ife->kind = MBE_EX_IF;
+    ife->args = args;
+    ife->nargs = na;
+    ife->loc = eq->branches[0].eqs[k].rhs->loc;
+    MbeEquation one = eq->branches[0].eqs[k];
+    one.rhs = ife;
+    *st = push(u, &one);
+  }
+  return true;
+}
+
 static MbeStatus unroll_if(Unroll* u, const MbeEquation* eq) {
+  for (size_t i = 0; i < eq->nbranches; i++) {
+    const MbeExpr* c = eq->branches[i].cond;
+    if (c && mbe_expr_uses_variables(u->fl, c, u->scope, u->lex)) {
+      MbeStatus st = MBE_OK;
+      if (if_as_expressions(u, eq, &st)) {
+        return st;
+      }
+      break;  // reported below, at the condition that varies
+    }
+  }
   for (size_t i = 0; i < eq->nbranches; i++) {
     const MbeEqBranch* b = &eq->branches[i];
     if (b->cond) {
       MbeValue v;
       MbeStatus st = structural(u, b->cond, "the condition of this if-equation",
-                                "use an if-expression: x = if c then a else b", &v);
+                                "give every branch the same left-hand sides and an else branch, or use an "
+                                "if-expression: x = if c then a else b",
+                                &v);
       if (st != MBE_OK) {
         return st;
       }

@@ -408,11 +408,12 @@ static const ErrorCase CASES[] = {
     {"when-equation", "model T\n  Real x;\nequation\n  when x > 1 then\n    reinit(x, 0);\n"
      "  end when;\nend T;\n", NULL, MBE_ERR_UNSUPPORTED, 4, 3,
      "a when-equation (discrete events) is not supported"},
-    {"if-equation in a component's class",
-     "model C\n  Real x;\nequation\n  if x > 1 then\n    x = 1;\n  else\n    x = 2;\n  end if;\n"
+    {"if-equation without else in a component's class",
+     "model C\n  Real x;\nequation\n  if x > 1 then\n    x = 1;\n  end if;\n"
      "end C;\nmodel T\n  C c;\nend T;\n", "T", MBE_ERR_UNSUPPORTED, 4, 8,
      "the condition of this if-equation varies in time (it uses variables): not supported by "
-     "mbens yet; use an if-expression: x = if c then a else b"},
+     "mbens yet; give every branch the same left-hand sides and an else branch, or use an "
+     "if-expression: x = if c then a else b"},
     {"call statement", "model T\n  Real x;\nequation\n  Modelica.Utilities.Streams.print(\"x\");\n"
      "end T;\n", NULL, MBE_ERR_UNSUPPORTED, 4, 3,
      "the equation-statement 'Modelica.Utilities.Streams.print(...)' is not supported"},
