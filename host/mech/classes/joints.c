@@ -325,5 +325,51 @@ const MbeMechClass mbe_mc_spherical = {.role = MBE_ROLE_JOINT,
                                        .build = spherical_build,
                                        .constraints = point_joint_constraints,
                                        .outputs = joint_outputs};
+// FreeMotion without enforceStates constrains nothing and has no coordinates of its own: its
+// variables follow the motion of its frames (r_rel_a = resolve2(R_a, r_b - r_a), phi the angles
+// of R_rel = R_b R_a^T about sequence_angleStates, w_rel_b = w_b - R_rel w_a, and their time
+// derivatives)
+static MbeStatus free_motion_outputs(MbeMech* m, int c) {
+  const MbeMechComp* comp = &m->comps[c];
+  if (comp->nedges > 0)
+    return joint_outputs(m, c);
+  MbeSym* s = m->s;
+  const MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
+  const MbeMechPoint* B = &m->points[m->frames[comp->frame_b].point];
+  MbeV3 d = mbe_v3_sub(s, B->r0, A->r0);
+  MbeV3 r = mbe_m3_mulv(s, A->R, d), v, a, phid, phidd, z;
+  MbeM3 Rrel = mbe_m3_mul(s, B->R, mbe_m3_transpose(A->R));
+  MbeV3 wa = mbe_m3_mulv(s, Rrel, A->w);
+  MbeV3 w = mbe_v3_sub(s, B->w, wa);
+  int seq[3];
+  MbeStatus st = MBE_OK;
+  for (int i = 0; i < 3 && st == MBE_OK; i++)
+    st = mbe_mech_int(m, c, "sequence_angleStates", i, &seq[i]);
+  MbeSymId ang[3];
+  mbe_m3_axes_angles(s, Rrel, seq, mbe_sym_const(s, 0.0), ang);
+  MbeV3 phi = {{ang[0], ang[1], ang[2]}};
+  if (st == MBE_OK)
+    st = mbe_mech_der3(m, r, &v);
+  if (st == MBE_OK)
+    st = mbe_mech_der3(m, v, &a);
+  if (st == MBE_OK)
+    st = mbe_mech_der3(m, phi, &phid);
+  if (st == MBE_OK)
+    st = mbe_mech_der3(m, phid, &phidd);
+  if (st == MBE_OK)
+    st = mbe_mech_der3(m, w, &z);
+  if (st != MBE_OK)
+    return st;
+  mbe_mech_signal_v3(m, comp->name, "r_rel_a", r);
+  mbe_mech_signal_v3(m, comp->name, "v_rel_a", v);
+  mbe_mech_signal_v3(m, comp->name, "a_rel_a", a);
+  mbe_mech_signal_v3(m, comp->name, "phi", phi);
+  mbe_mech_signal_v3(m, comp->name, "phi_d", phid);
+  mbe_mech_signal_v3(m, comp->name, "phi_dd", phidd);
+  mbe_mech_signal_v3(m, comp->name, "w_rel_b", w);
+  mbe_mech_signal_v3(m, comp->name, "z_rel_b", z);
+  return MBE_OK;
+}
+
 const MbeMechClass mbe_mc_free_motion = {
-    .role = MBE_ROLE_JOINT, .build = spherical_build, .outputs = joint_outputs};
+    .role = MBE_ROLE_JOINT, .build = spherical_build, .outputs = free_motion_outputs};
