@@ -45,6 +45,7 @@ typedef struct MbeSystem {
   size_t nsignals;
   double t0;               // start time of the experiment (initial state holds at t0)
   const char* needs_double;  // why single precision cannot run the system (NULL: it can)
+  const char* loops;         // the kinematic loops as `mbens check` describes them (NULL: none)
   MbeSymId fail;           // > 0 where an algebraic part (a junction) did not converge: the
                            // kernel returns MBE_RUN_NEWTON_FAIL (0: nothing can fail)
   MbeSymId* asserts;       // (nasserts) conditions the kernel checks per member (1: holds)

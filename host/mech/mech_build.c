@@ -1248,6 +1248,7 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
   sys->nvary = m.nvary;
   sys->x0sym = m.x0sym;
   sys->fail = m.fail;
+  sys->loops = m.loops_text;
   sys->needs_double = m.ncon > 0 ? "its kinematic loops are solved to 1e-9, finer than single "
                                    "precision resolves"
                                  : NULL;

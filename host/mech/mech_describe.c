@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The readable summary of a built system that `mbens check` prints after the flat model's: the
-// states the simulator integrates with their start values, what the initialization solved, and
-// the asserts checked per member during the run.
+// states the simulator integrates with their start values, the kinematic loops (cut joints,
+// constraints, the coordinates they decide), what the initialization solved, and the asserts
+// checked per member during the run.
 #include <stdio.h>
 #include <string.h>
 
@@ -21,6 +22,9 @@ MbeStatus mbe_system_print(const MbeSystem* sys, FILE* out, MbeError* err) {
     mbe_strbuf_puts(&sb, "  none: nothing moves\n");
   }
 
+  if (sys->loops != NULL) {
+    mbe_strbuf_puts(&sb, sys->loops);
+  }
   // the nonlinear initialization, where the model asked for one
   if (sys->init_conditions > 0) {
     mbe_strbuf_printf(&sb, "initialization: %zu condition%s met in %d Newton step%s\n",

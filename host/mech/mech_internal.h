@@ -274,6 +274,7 @@ typedef struct MbeMech {
   MbeSymId* con_lambda;    // (ncon) their multipliers (after mbe_mech_equations)
   bool* free_done;         // (nvars) a fixed=false parameter mech computes itself (a rod's length)
   MbeSymId* rod_L2;        // per component: a rod's squared length
+  const char* loops_text;  // the loops as `mbens check` prints them (mech_loops.c)
   MbeSymId* rod_ph;        // per component: a rod's computeRodLength placeholder for its
   MbeSymId* rod_dd;        // squared length, and that squared length (mech_loops.c)
   int* con_comp;  // the cut joint of each row

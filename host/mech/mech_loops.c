@@ -691,6 +691,22 @@ static MbeStatus assemble_start(MbeMech* m, const LoopSolve* L, const MbeSymId* 
   return st;
 }
 
+// what `mbens check` says about the loops: the cut joints, their constraints, the coordinates
+// they decide (solved in every RHS call; their states are only the Newton's start)
+static void describe(MbeMech* m, const LoopSolve* L) {
+  const char* t = mbe_arena_printf(m->arena,
+                                   "kinematic loops: cut at %s, %d constraint%s; the coordinates "
+                                   "they decide, solved in every right-hand-side call (their "
+                                   "states are only Newton's start):\n",
+                                   cut_names(m), L->nc, L->nc == 1 ? "" : "s");
+  for (int j = 0; j < L->nd && t; j++) {
+    const char* q = m->state_names[L->dep[j].q];
+    const char* u = m->state_names[L->dep[j].u];
+    t = mbe_arena_printf(m->arena, "%s  %s, %s\n", t, q ? q : "?", u ? u : "?");
+  }
+  m->loops_text = t;
+}
+
 // a rod's length from the start (computeRodLength): its placeholder becomes the start's
 // distance of the rod's ends, the start's expression of the parameters, everywhere
 static MbeStatus start_lengths(MbeMech* m) {
@@ -746,6 +762,7 @@ MbeStatus mbe_mech_loops_close(MbeMech* m) {
   MbeSymId failed = 0;
   if (st == MBE_OK) {
     pivot_rows(&L);
+    describe(m, &L);
     for (int j = 0; j < n; j++) {
       from[j] = mbe_sym_state(m->s, L.dep[j].q);
       from[n + j] = mbe_sym_state(m->s, L.dep[j].u);
