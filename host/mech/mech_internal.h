@@ -498,6 +498,12 @@ void mbe_mech_line_mass_wrenches(MbeMech* m, const MbeSymId* udot);
 // the flange sets of an element between flange_a and flange_b: both connected, each a joint
 // axis, a grounded set or a line force's flange (errors name the component)
 MbeStatus mbe_mech_compliant_sets(MbeMech* m, int c, MbeMechFlangeSet** A, MbeMechFlangeSet** B);
+// a source's flange set (connected, else an error) and its support's (NULL: none), each a joint
+// axis, a grounded set or a line force's flange
+MbeStatus mbe_mech_source_sets(MbeMech* m, int c, MbeMechFlangeSet** F, MbeMechFlangeSet** S);
+// the positions and speeds of the flange sets of a line force's (or JointUPS's) flanges [0] and
+// [1], where connected; a set that is already a joint axis, fixed or another's is an error
+MbeStatus mbe_mech_line_sets(MbeMech* m, int c, const MbeSymId pos[2], const MbeSymId vel[2]);
 // the element's torque (force) f at flange_b and -f at flange_a
 void mbe_mech_compliant_load(MbeMech* m, int c, MbeMechFlangeSet* A, MbeMechFlangeSet* B,
                              MbeSymId f);

@@ -8,8 +8,9 @@
 // pure function of (t, x, p), and the start is the integrated value, close to the solution), and
 // their speeds from the velocity constraints G u = 0. The accelerations follow from the tree's
 // equations with the constraint forces: H u' = b - G^T lambda, G u' = gamma, with H augmented
-// by alpha G^T G (the same solution) so that massless chains inside loops are no singularity. The states of the
-// dependent coordinates and speeds are only a Newton start and are never read otherwise.
+// by alpha G^T G (the same solution) so that massless chains inside loops are no singularity. The
+// states of the dependent coordinates and speeds are only a Newton start and are never read
+// otherwise.
 #include <math.h>
 #include <string.h>
 
@@ -342,7 +343,6 @@ static bool loop_coord(const MbeMech* m, const MbeMechEdge* e, int edge, int k, 
   return true;
 }
 
-
 // the cut joints' names, for messages
 static const char* cut_names(MbeMech* m) {
   const char* s = "";
@@ -373,8 +373,8 @@ static MbeStatus choose_dependent(MbeMech* m, LoopSolve* L) {
     for (int j = 0; j < e->nq && st == MBE_OK; j++) {
       bool used = false;
       for (int r = 0; r < nc && st == MBE_OK; r++) {
-        st = mbe_sym_diff(s, m->con_phi[r], mbe_sym_state(s, e->q0 + j), &d[ncand * nc + r],
-                          m->err);
+        st =
+            mbe_sym_diff(s, m->con_phi[r], mbe_sym_state(s, e->q0 + j), &d[ncand * nc + r], m->err);
         used = used || d[ncand * nc + r] != 0;
       }
       if (!used)
@@ -489,8 +489,8 @@ static MbeStatus newton(MbeMech* m, const LoopSolve* L, const MbeSymId* phi, con
   MbeSymId* A = mbe_malloc(((size_t)n * (size_t)n + 1) * sizeof *A);
   MbeSymId* r = mbe_malloc(((size_t)n + 1) * sizeof *r);
   MbeSymId* dx = mbe_malloc(((size_t)n + 1) * sizeof *dx);
-  MbeStatus st = (!dphi || !A || !r || !dx) ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
-                                           : MBE_OK;
+  MbeStatus st =
+      (!dphi || !A || !r || !dx) ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
   for (int i = 0; i < n && st == MBE_OK; i++) {
     for (int j = 0; j < n && st == MBE_OK; j++)
       st = mbe_sym_diff(s, phi[i], from[j], &dphi[i * n + j], m->err);
@@ -521,8 +521,7 @@ static MbeStatus newton(MbeMech* m, const LoopSolve* L, const MbeSymId* phi, con
   for (int i = 0; i < n && st == MBE_OK; i++) {
     MbeSymId a = mbe_sym_fn(s, MBE_SYM_ABS, r[i]);
     MbeSymId ok = mbe_sym_sub(s, mbe_sym_const(s, 1e-9), a);
-    MbeSymId bad =
-        mbe_sym_op(s, MBE_SYM_SELECT, ok, mbe_sym_const(s, -1.0), mbe_sym_const(s, 1.0));
+    MbeSymId bad = mbe_sym_op(s, MBE_SYM_SELECT, ok, mbe_sym_const(s, -1.0), mbe_sym_const(s, 1.0));
     *failed = i == 0 ? bad : mbe_sym_op(s, MBE_SYM_MAX, *failed, bad, 0);
   }
   mbe_free(dphi), mbe_free(A), mbe_free(r), mbe_free(dx);

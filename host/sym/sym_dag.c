@@ -137,28 +137,41 @@ MbeSymId mbe_sym_param(MbeSym* s, int index) {
   return leaf(s, MBE_SYM_PARAM, 0, index);
 }
 
+// the nodes ids[0..n) depend on, themselves included, as marks over 0..*top (the largest id);
+// NULL when out of memory
+static unsigned char* reachable(const MbeSym* s, const MbeSymId* ids, size_t n, size_t* top) {
+  *top = 0;
+  for (size_t k = 0; k < n; k++) {
+    *top = ids[k] > *top ? ids[k] : *top;
+  }
+  unsigned char* need = mbe_calloc(*top + 1, 1);
+  if (need == NULL) {
+    return NULL;
+  }
+  for (size_t k = 0; k < n; k++) {
+    need[ids[k]] = 1;
+  }
+  for (size_t i = *top + 1; i-- > 0;) {
+    const MbeSymNode* nd = &s->nodes[i];
+    for (int k = 0; need[i] && k < mbe_sym_op_arity((MbeSymOp)nd->op); k++) {
+      need[nd->arg[k]] = 1;
+    }
+  }
+  return need;
+}
+
 void mbe_sym_substitute(MbeSym* s, const MbeSymId* from, const MbeSymId* to, size_t nfrom,
                         MbeSymId* roots, size_t nroots) {
-  size_t top = 0;
-  for (size_t r = 0; r < nroots; r++) {
-    top = roots[r] > top ? roots[r] : top;
-  }
-  unsigned char* need = mbe_calloc(top + 1, 1);
+  size_t top;
+  unsigned char* need = reachable(s, roots, nroots, &top);
   MbeSymId* map = mbe_malloc((top + 1) * sizeof *map);
   if (!need || !map) {
     mbe_free(need), mbe_free(map);
     s->is_oom = true;
     return;
   }
-  for (size_t r = 0; r < nroots; r++) {
-    need[roots[r]] = 1;
-  }
-  for (size_t i = top + 1; i-- > 0;) {
+  for (size_t i = 0; i <= top; i++) {
     map[i] = MBE_SYM_NONE;
-    const MbeSymNode* n = &s->nodes[i];
-    for (int k = 0; need[i] && k < mbe_sym_op_arity((MbeSymOp)n->op); k++) {
-      need[n->arg[k]] = 1;
-    }
   }
   for (size_t k = 0; k < nfrom; k++) {
     if (from[k] <= top) {
@@ -492,25 +505,13 @@ void mbe_sym_eval(const MbeSym* s, double t, const double* x, const double* p, d
 
 void mbe_sym_eval_nodes(const MbeSym* s, double t, const double* x, const double* p,
                         const MbeSymId* ids, size_t n, double* out, bool* oom) {
-  size_t top = 0;
-  for (size_t k = 0; k < n; k++) {
-    top = ids[k] > top ? ids[k] : top;
-  }
-  unsigned char* need = mbe_calloc(top + 1, 1);
+  size_t top;
+  unsigned char* need = reachable(s, ids, n, &top);
   double* values = mbe_malloc((top + 1) * sizeof *values);
   if (!need || !values) {
     mbe_free(need), mbe_free(values);
     *oom = true;
     return;
-  }
-  for (size_t k = 0; k < n; k++) {
-    need[ids[k]] = 1;
-  }
-  for (size_t i = top + 1; i-- > 0;) {
-    const MbeSymNode* nd = &s->nodes[i];
-    for (int k = 0; need[i] && k < mbe_sym_op_arity((MbeSymOp)nd->op); k++) {
-      need[nd->arg[k]] = 1;
-    }
   }
   for (size_t i = 0; i <= top; i++) {
     const MbeSymNode* nd = &s->nodes[i];

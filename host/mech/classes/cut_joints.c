@@ -43,7 +43,7 @@ static MbeStatus constraint_rows(MbeMech* m, int c, MbeMechCutRow* rows, int* nr
   MbeMechKind k = comp->kind;
   MbeStatus st = MBE_OK;
   MbeV3 e = {{0, 0, 0}};
-  const char* axis = k == MBE_MC_CONSTRAINT_REVOLUTE   ? "n"
+  const char* axis = k == MBE_MC_CONSTRAINT_REVOLUTE    ? "n"
                      : k == MBE_MC_CONSTRAINT_UNIVERSAL ? "n_a"
                                                         : NULL;
   if (axis != NULL) {
@@ -209,7 +209,8 @@ static MbeStatus rod_forces(MbeMech* m, int c) {
   lm->comp = c;
   lm->m = mbe_mech_param(m, c, "m", &st);
   lm->h = mbe_sym_const(s, 0.5);
-  MbeV3 ra = mbe_mech_frame_point(m, comp->frame_a)->r0, rb = mbe_mech_frame_point(m, comp->frame_b)->r0;
+  MbeV3 ra = mbe_mech_frame_point(m, comp->frame_a)->r0,
+        rb = mbe_mech_frame_point(m, comp->frame_b)->r0;
   MbeV3 sum = mbe_v3_add(s, ra, rb);
   lm->r = mbe_v3_scale(s, lm->h, sum);
   return st;
@@ -232,7 +233,8 @@ static MbeStatus rod_outputs(MbeMech* m, int c) {
   mbe_mech_signal_v3(m, comp->name, "rRod_0", d);
   MbeV3 da = mbe_m3_mulv(s, A->R, d);
   mbe_mech_signal_v3(m, comp->name, "rRod_a", da);
-  mbe_mech_signal_v3(m, comp->name, "eRod_a", mbe_v3_scale(s, mbe_sym_div(s, mbe_sym_const(s, 1.0), len), da));
+  mbe_mech_signal_v3(m, comp->name, "eRod_a",
+                     mbe_v3_scale(s, mbe_sym_div(s, mbe_sym_const(s, 1.0), len), da));
   mbe_mech_signal_at(m, comp->name, "constraintResidue", m->con_phi[r]);
   mbe_mech_signal_at(m, comp->name, "rodLength", mbe_sym_fn(s, MBE_SYM_SQRT, m->rod_L2[c]));
   return MBE_OK;

@@ -17,6 +17,44 @@ static MbeStatus fixed_axes(MbeMech* m, int c) {
   return st;
 }
 
+MbeStatus mbe_mech_line_sets(MbeMech* m, int c, const MbeSymId pos[2], const MbeSymId vel[2]) {
+  const MbeMechComp* comp = &m->comps[c];
+  for (int k = 0; k < 2; k++) {
+    int sk = mbe_mech_set_of(m, comp->flange[k]);
+    if (sk < 0)
+      continue;
+    if (m->sets[sk].edge >= 0 || m->sets[sk].is_ground || m->sets[sk].line >= 0) {
+      return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                            "its %s is connected to a joint axis, a fixed flange or another "
+                            "line force; such 1-D couplings are not supported yet",
+                            k == 0 ? "first flange" : "second flange");
+    }
+    m->sets[sk].line = c;
+    m->sets[sk].pos = pos[k];
+    m->sets[sk].vel = vel[k];
+  }
+  return MBE_OK;
+}
+
+MbeStatus mbe_mech_source_sets(MbeMech* m, int c, MbeMechFlangeSet** F, MbeMechFlangeSet** S) {
+  const MbeMechComp* comp = &m->comps[c];
+  int sb = mbe_mech_set_of(m, comp->flange[1]), ss = mbe_mech_set_of(m, comp->flange[2]);
+  if (sb < 0 || m->sets[sb].nflanges < 2) {
+    return mbe_mech_error(m, MBE_ERR_MODEL, c, "flange is not connected");
+  }
+  *F = &m->sets[sb];
+  *S = ss >= 0 ? &m->sets[ss] : NULL;
+  const MbeMechFlangeSet* f = *F;
+  const MbeMechFlangeSet* sp = *S;
+  if ((f->edge < 0 && !f->is_ground && f->line < 0) ||
+      (sp && sp->nflanges > 1 && sp->edge < 0 && !sp->is_ground && sp->line < 0)) {
+    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                          "a 1-D source must drive a joint axis (its support on the joint's "
+                          "support or a fixed flange); 1-D drive trains are not supported yet");
+  }
+  return MBE_OK;
+}
+
 MbeStatus mbe_mech_compliant_sets(MbeMech* m, int c, MbeMechFlangeSet** A, MbeMechFlangeSet** B) {
   const MbeMechComp* comp = &m->comps[c];
   int sa = mbe_mech_set_of(m, comp->flange[0]), sb = mbe_mech_set_of(m, comp->flange[1]);
@@ -144,19 +182,11 @@ static MbeStatus source_load(MbeMech* m, int c) {
 // false tau_nominal (w / w_nominal) |w / w_nominal|; flange.tau = -tau, support.tau = tau
 static MbeStatus speed_source_load(MbeMech* m, int c) {
   MbeSym* s = m->s;
-  MbeStatus st = MBE_OK;
-  const MbeMechComp* comp = &m->comps[c];
-  int sb = mbe_mech_set_of(m, comp->flange[1]), ss = mbe_mech_set_of(m, comp->flange[2]);
-  if (sb < 0 || m->sets[sb].nflanges < 2) {
-    return mbe_mech_error(m, MBE_ERR_MODEL, c, "flange is not connected");
-  }
-  MbeMechFlangeSet* F = &m->sets[sb];
-  MbeMechFlangeSet* S = ss >= 0 && m->sets[ss].nflanges > 1 ? &m->sets[ss] : NULL;
-  if ((F->edge < 0 && !F->is_ground) || (S && S->edge < 0 && !S->is_ground)) {
-    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                          "a 1-D source must drive a joint axis (its support on the joint's "
-                          "support or a fixed flange); 1-D drive trains are not supported yet");
-  }
+  MbeMechFlangeSet *F, *S;
+  MbeStatus st = mbe_mech_source_sets(m, c, &F, &S);
+  if (st != MBE_OK)
+    return st;
+  S = S && S->nflanges > 1 ? S : NULL;
   MbeSymId w = S ? mbe_sym_sub(s, F->vel, S->vel) : F->vel;
   MbeSymId tn = mbe_mech_param(m, c, "tau_nominal", &st);
   MbeSymId wn = mbe_mech_param(m, c, "w_nominal", &st);

@@ -31,7 +31,6 @@ static MbeStatus ups_axes(MbeMech* m, int c) {
   MbeSym* s = m->s;
   MbeStatus st = MBE_OK;
   const MbeMechComp* comp = &m->comps[c];
-  int sa = mbe_mech_set_of(m, comp->flange[0]), sb = mbe_mech_set_of(m, comp->flange[1]);
   MbeMechUps* u = &m->ups[c];
   MbeSymId off = mbe_mech_param(m, c, "s_offset", &st);
   MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
@@ -39,20 +38,9 @@ static MbeStatus ups_axes(MbeMech* m, int c) {
   MbeV3 va = mbe_m3_tmulv(s, A->R, A->v), vb = mbe_m3_tmulv(s, B->R, B->v);
   MbeV3 dv = mbe_v3_sub(s, vb, va);
   MbeSymId Ld = mbe_v3_dot(s, u->e0, dv);
-  for (int k = 0; k < 2; k++) {
-    int sk = k == 0 ? sa : sb;
-    if (sk < 0)
-      continue;
-    if (m->sets[sk].edge >= 0 || m->sets[sk].is_ground || m->sets[sk].line >= 0) {
-      return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                            "its axis or bearing is connected to a joint axis, a fixed flange "
-                            "or a line force; such 1-D couplings are not supported yet");
-    }
-    m->sets[sk].line = c;
-    m->sets[sk].pos = k == 0 ? mbe_sym_sub(s, u->L, off) : 0;
-    m->sets[sk].vel = k == 0 ? Ld : 0;
-  }
-  return st;
+  MbeSymId pos[2] = {mbe_sym_sub(s, u->L, off), 0}, vel[2] = {Ld, 0};
+  MbeStatus sl = mbe_mech_line_sets(m, c, pos, vel);
+  return st != MBE_OK ? st : sl;
 }
 
 // the axis force f = axis.f (zero with the axis unconnected)

@@ -196,7 +196,6 @@ static MbeStatus line_build(MbeMech* m, int c) {
 static MbeStatus line_axes(MbeMech* m, int c) {
   MbeSym* s = m->s;
   const MbeMechComp* comp = &m->comps[c];
-  int sa = mbe_mech_set_of(m, comp->flange[0]), sb = mbe_mech_set_of(m, comp->flange[1]);
   if (comp->frame_a < 0 || comp->frame_b < 0)
     return MBE_OK;  // reported by line_forces
   MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
@@ -208,20 +207,8 @@ static MbeStatus line_axes(MbeMech* m, int c) {
   MbeV3 dv = mbe_v3_sub(s, vb, va);
   MbeSymId rdv = mbe_v3_dot(s, r, dv);
   MbeSymId Ld = mbe_sym_div(s, rdv, L);
-  for (int k = 0; k < 2; k++) {
-    int sk = k == 0 ? sa : sb;
-    if (sk < 0)
-      continue;
-    if (m->sets[sk].edge >= 0 || m->sets[sk].is_ground || m->sets[sk].line >= 0) {
-      return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                            "its flange is connected to a joint axis, a fixed flange or "
-                            "another line force; such 1-D couplings are not supported yet");
-    }
-    m->sets[sk].line = c;
-    m->sets[sk].pos = k == 0 ? 0 : L;
-    m->sets[sk].vel = k == 0 ? 0 : Ld;
-  }
-  return MBE_OK;
+  MbeSymId pos[2] = {0, L}, vel[2] = {0, Ld};
+  return mbe_mech_line_sets(m, c, pos, vel);
 }
 
 // the 1-D force in each flange; with one flange connected, the other carries its negative (the

@@ -41,27 +41,17 @@ static MbeStatus two_flanges_load(MbeMech* m, int c) {
 // the flange's torque (force) from its position and speed; the support (where present) takes
 // the opposite, support.tau = -flange.tau
 static MbeStatus source_load(MbeMech* m, int c) {
-  const MbeMechComp* comp = &m->comps[c];
-  int sb = mbe_mech_set_of(m, comp->flange[1]), ss = mbe_mech_set_of(m, comp->flange[2]);
-  const MbeMechFlangeSet* S = ss >= 0 ? &m->sets[ss] : NULL;
-  if (sb < 0 || m->sets[sb].nflanges < 2) {
-    return mbe_mech_error(m, MBE_ERR_MODEL, c, "flange is not connected");
-  }
-  MbeMechFlangeSet* F = &m->sets[sb];
-  if ((F->edge < 0 && !F->is_ground && F->line < 0) ||
-      (S && S->nflanges > 1 && S->edge < 0 && !S->is_ground && S->line < 0)) {
-    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                          "a 1-D source must drive a joint axis (its support on the joint's "
-                          "support or a fixed flange); 1-D drive trains are not supported yet");
-  }
+  MbeMechFlangeSet *F, *S;
+  MbeStatus st = mbe_mech_source_sets(m, c, &F, &S);
+  if (st != MBE_OK)
+    return st;
   MbeSymId f = 0;
-  MbeStatus st = mbe_mech_user_source(m, c, F, S, &f);
-  if (st != MBE_OK) {
+  if ((st = mbe_mech_user_source(m, c, F, S, &f)) != MBE_OK) {
     return st;
   }
   F->load = mbe_sym_add(m->s, F->load, f);
-  if (ss >= 0) {
-    m->sets[ss].load = mbe_sym_sub(m->s, m->sets[ss].load, f);
+  if (S != NULL) {
+    S->load = mbe_sym_sub(m->s, S->load, f);
   }
   m->drive_f[c] = f;
   return MBE_OK;
