@@ -355,7 +355,18 @@ static const char* cut_names(MbeMech* m) {
 
 // chooses the dependent coordinates: greedily, those least wanted as states first, each taken
 // when its column of d phi / d q at the start adds to the rank; then the rows' pivot order
-static MbeStatus choose_dependent(MbeMech* m, LoopSolve* L) {
+// whether coordinate c is among L's dependent ones
+static bool is_dependent(const LoopSolve* L, const LoopCoord* c) {
+  for (int j = 0; L != NULL && j < L->nd; j++) {
+    if (L->dep[j].q == c->q)
+      return true;
+  }
+  return false;
+}
+
+// avoid: another choice whose independent coordinates are to be taken first (the alternative for
+// where that one is singular); then a choice that falls short is no error, L->nd < L->nc says so
+static MbeStatus choose_dependent(MbeMech* m, LoopSolve* L, const LoopSolve* avoid) {
   MbeSym* s = m->s;
   int nc = L->nc, ncand = 0, other = -1;  // other: a joint on the loop with other coordinates
   size_t cap = m->nx + 1;
@@ -383,13 +394,14 @@ static MbeStatus choose_dependent(MbeMech* m, LoopSolve* L) {
         other = other < 0 ? e->comp : other;  // quaternions, w_rel: no q' = u
         continue;
       }
-      score[ncand++] = keep_score(m, e);
+      score[ncand] = avoid && !is_dependent(avoid, &cand[ncand]) ? -1 : keep_score(m, e);
+      ncand++;
     }
   }
   if (st == MBE_OK)
     st = values_at_start(m, d, (size_t)ncand * (size_t)nc, dv);
   // candidates by score, later edges first within a score
-  for (int sc = 0; sc <= 3 && st == MBE_OK && L->nd < nc; sc++) {
+  for (int sc = -1; sc <= 3 && st == MBE_OK && L->nd < nc; sc++) {
     for (int j = ncand - 1; j >= 0 && L->nd < nc; j--) {
       if (score[j] != sc)
         continue;
@@ -415,7 +427,9 @@ static MbeStatus choose_dependent(MbeMech* m, LoopSolve* L) {
       L->dep[L->nd++] = cand[j];
     }
   }
-  if (st == MBE_OK && L->nd < nc && other >= 0) {
+  if (avoid != NULL) {
+    // quiet: the caller keeps the first choice alone
+  } else if (st == MBE_OK && L->nd < nc && other >= 0) {
     st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, other,
                         "is on the kinematic loop closed by %s and has rotation or free-motion "
                         "coordinates as states; such a loop is not supported yet (without "
@@ -692,7 +706,7 @@ static MbeStatus assemble_start(MbeMech* m, const LoopSolve* L, const MbeSymId* 
 
 // what `mbens check` says about the loops: the cut joints, their constraints, the coordinates
 // they decide (solved in every RHS call; their states are only the Newton's start)
-static void describe(MbeMech* m, const LoopSolve* L) {
+static void describe(MbeMech* m, const LoopSolve* L, const LoopSolve* alt) {
   const char* t = mbe_arena_printf(m->arena,
                                    "kinematic loops: cut at %s, %d constraint%s; the coordinates "
                                    "they decide, solved in every right-hand-side call (their "
@@ -702,6 +716,13 @@ static void describe(MbeMech* m, const LoopSolve* L) {
     const char* q = m->state_names[L->dep[j].q];
     const char* u = m->state_names[L->dep[j].u];
     t = mbe_arena_printf(m->arena, "%s  %s, %s\n", t, q ? q : "?", u ? u : "?");
+  }
+  for (int j = 0; alt && j < alt->nd && t; j++) {
+    const char* q = m->state_names[alt->dep[j].q];
+    t = mbe_arena_printf(m->arena, "%s%s%s", t,
+                         j == 0 ? "  where those are singular, instead: " : ", ", q ? q : "?");
+    if (j == alt->nd - 1)
+      t = mbe_arena_printf(m->arena, "%s\n", t);
   }
   m->loops_text = t;
 }
@@ -739,6 +760,132 @@ static MbeStatus start_lengths(MbeMech* m) {
   return st;
 }
 
+// |det J| / the product of J's column norms (1: orthogonal columns, 0: singular), J = d phi / d q
+// of L's dependent coordinates at the states, rows in L's pivot order
+static MbeSymId conditioning(MbeMech* m, const LoopSolve* L, MbeStatus* st) {
+  MbeSym* s = m->s;
+  int n = L->nc;
+  MbeSymId* A = mbe_malloc(((size_t)n * (size_t)n + 1) * sizeof *A);
+  if (A == NULL) {
+    *st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+    return 0;
+  }
+  for (int i = 0; i < n && *st == MBE_OK; i++) {
+    for (int j = 0; j < n && *st == MBE_OK; j++) {
+      *st = mbe_sym_diff(s, m->con_phi[L->row[i]], mbe_sym_state(s, L->dep[j].q), &A[i * n + j],
+                         m->err);
+    }
+  }
+  MbeSymId c = mbe_sym_const(s, 1.0);
+  for (int j = 0; j < n && *st == MBE_OK; j++) {  // the column norms
+    MbeSymId sq = 0;
+    for (int i = 0; i < n; i++) {
+      MbeSymId t = mbe_sym_mul(s, A[i * n + j], A[i * n + j]);
+      sq = mbe_sym_add(s, sq, t);
+    }
+    MbeSymId nj = mbe_sym_fn(s, MBE_SYM_SQRT, sq);
+    c = mbe_sym_div(s, c, nj);
+  }
+  for (int k = 0; k < n && *st == MBE_OK; k++) {  // elimination without pivoting: the pivots
+    for (int i = k + 1; i < n; i++) {
+      if (A[i * n + k] == 0)
+        continue;
+      MbeSymId f = mbe_sym_div(s, A[i * n + k], A[k * n + k]);
+      for (int j = k + 1; j < n; j++) {
+        MbeSymId t = mbe_sym_mul(s, f, A[k * n + j]);
+        A[i * n + j] = mbe_sym_sub(s, A[i * n + j], t);
+      }
+    }
+    c = mbe_sym_mul(s, c, A[k * n + k]);
+  }
+  mbe_free(A);
+  return mbe_sym_fn(s, MBE_SYM_ABS, c);
+}
+
+// one choice of dependent coordinates solved: positions by Newton from their states, speeds
+typedef struct LoopChoice {
+  LoopSolve L;
+  MbeSymId* from;  // (2 nc) their position states, then their speeds' states
+  MbeSymId* to;    // (2 nc) the solved values
+  MbeSymId failed;
+} LoopChoice;
+
+static MbeStatus choice_init(MbeMech* m, LoopChoice* c, int n) {
+  memset(c, 0, sizeof *c);
+  c->L.nc = n;
+  c->L.dep = mbe_malloc((size_t)n * sizeof *c->L.dep);
+  c->L.row = mbe_malloc((size_t)n * sizeof *c->L.row);
+  c->L.J = mbe_calloc((size_t)n * (size_t)n, sizeof *c->L.J);
+  c->from = mbe_malloc(2 * (size_t)n * sizeof *c->from);
+  c->to = mbe_malloc(2 * (size_t)n * sizeof *c->to);
+  bool ok = c->L.dep && c->L.row && c->L.J && c->from && c->to;
+  return ok ? MBE_OK : mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+}
+
+static void choice_free(LoopChoice* c) {
+  mbe_free(c->L.dep), mbe_free(c->L.row), mbe_free(c->L.J), mbe_free(c->from), mbe_free(c->to);
+}
+
+static MbeStatus choice_solve(MbeMech* m, LoopChoice* c) {
+  int n = c->L.nc;
+  pivot_rows(&c->L);
+  for (int j = 0; j < n; j++) {
+    c->from[j] = mbe_sym_state(m->s, c->L.dep[j].q);
+    c->from[n + j] = mbe_sym_state(m->s, c->L.dep[j].u);
+  }
+  MbeStatus st =
+      newton(m, &c->L, m->con_phi, c->from, NULL, LOOP_NEWTON_STEPS, false, c->to, &c->failed);
+  return st == MBE_OK ? speeds(m, &c->L, c->from, c->to, c->to + n) : st;
+}
+
+// the value choice c gives state leaf x: its solved one where x is among its dependent
+// coordinates or speeds, else the state itself
+static MbeSymId choice_value(const LoopChoice* c, MbeSymId x) {
+  for (int j = 0; j < 2 * c->L.nc; j++) {
+    if (c->from[j] == x)
+      return c->to[j];
+  }
+  return x;
+}
+
+// Two choices: the first, and where it is singular (a coordinate it keeps as a state reaches its
+// extreme, as a crank at a four-bar's toggle position) the alternative that solves for that one;
+// each RHS call takes the better conditioned at its states (the first unless it is less than half
+// as well conditioned). Both give the same motion on the constraints; the states are integrated
+// consistently, so which one a call takes moves the result only within the tolerance.
+static MbeStatus select_choices(MbeMech* m, LoopChoice* c1, LoopChoice* c2, MbeSymId** from,
+                                MbeSymId** to, size_t* nfrom, MbeSymId* failed) {
+  MbeSym* s = m->s;
+  int n = c1->L.nc;
+  MbeStatus st = MBE_OK;
+  MbeSymId k1 = conditioning(m, &c1->L, &st), k2 = conditioning(m, &c2->L, &st);
+  MbeSymId half = mbe_sym_mul(s, mbe_sym_const(s, 0.5), k2);
+  MbeSymId sel = mbe_sym_sub(s, k1, half);  // > 0: the first
+  *from = mbe_malloc(4 * (size_t)n * sizeof **from);
+  *to = mbe_malloc(4 * (size_t)n * sizeof **to);
+  if (!*from || !*to || st != MBE_OK) {
+    return st != MBE_OK ? st : mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  size_t k = 0;
+  for (int pass = 0; pass < 2; pass++) {
+    const LoopChoice* c = pass == 0 ? c1 : c2;
+    for (int j = 0; j < 2 * n; j++) {
+      bool seen = false;
+      for (size_t i = 0; i < k; i++)
+        seen = seen || (*from)[i] == c->from[j];
+      if (seen)
+        continue;
+      MbeSymId x = c->from[j];
+      MbeSymId v1 = choice_value(c1, x), v2 = choice_value(c2, x);
+      (*from)[k] = x;
+      (*to)[k++] = mbe_sym_op(s, MBE_SYM_SELECT, sel, v1, v2);
+    }
+  }
+  *nfrom = k;
+  *failed = mbe_sym_op(s, MBE_SYM_SELECT, sel, c1->failed, c2->failed);
+  return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
 MbeStatus mbe_mech_loops_close(MbeMech* m) {
   if (m->ncon == 0)
     return MBE_OK;
@@ -747,36 +894,44 @@ MbeStatus mbe_mech_loops_close(MbeMech* m) {
     return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, m->con_comp[0],
                           "more than 64 loop constraints are not supported yet");
   }
-  LoopSolve L = {.nc = n};
-  L.dep = mbe_malloc((size_t)n * sizeof *L.dep);
-  L.row = mbe_malloc((size_t)n * sizeof *L.row);
-  L.J = mbe_calloc((size_t)n * (size_t)n, sizeof *L.J);
-  MbeSymId* from = mbe_malloc(2 * (size_t)n * sizeof *from);  // q_dep states, then u_dep
-  MbeSymId* to = mbe_malloc(2 * (size_t)n * sizeof *to);
-  MbeStatus st = (!L.dep || !L.row || !L.J || !from || !to)
-                     ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
-                     : start_lengths(m);
+  LoopChoice c1 = {0}, c2 = {0};
+  MbeStatus st = choice_init(m, &c1, n);
   if (st == MBE_OK)
-    st = choose_dependent(m, &L);
-  MbeSymId failed = 0;
-  if (st == MBE_OK) {
-    pivot_rows(&L);
-    describe(m, &L);
-    for (int j = 0; j < n; j++) {
-      from[j] = mbe_sym_state(m->s, L.dep[j].q);
-      from[n + j] = mbe_sym_state(m->s, L.dep[j].u);
-    }
-    st = newton(m, &L, m->con_phi, from, NULL, LOOP_NEWTON_STEPS, false, to, &failed);
+    st = choice_init(m, &c2, n);
+  if (st == MBE_OK)
+    st = start_lengths(m);
+  if (st == MBE_OK)
+    st = choose_dependent(m, &c1.L, NULL);
+  if (st == MBE_OK)
+    st = choose_dependent(m, &c2.L, &c1.L);
+  bool two = st == MBE_OK && c2.L.nd == n;
+  if (two) {  // an alternative only where it differs
+    bool same = true;
+    for (int j = 0; j < n; j++)
+      same = same && is_dependent(&c1.L, &c2.L.dep[j]);
+    two = !same;
   }
   if (st == MBE_OK)
-    st = speeds(m, &L, from, to, to + n);
+    st = choice_solve(m, &c1);
   if (st == MBE_OK)
-    st = substitute_all(m, from, to, 2 * (size_t)n);
+    describe(m, &c1.L, two ? &c2.L : NULL);
+  if (st == MBE_OK && two)
+    st = choice_solve(m, &c2);
+  MbeSymId* from = NULL;
+  MbeSymId* to = NULL;
+  size_t nfrom = 2 * (size_t)n;
+  MbeSymId failed = c1.failed;
+  if (st == MBE_OK && two) {
+    st = select_choices(m, &c1, &c2, &from, &to, &nfrom, &failed);
+  }
+  if (st == MBE_OK)
+    st = substitute_all(m, two ? from : c1.from, two ? to : c1.to, nfrom);
   if (st == MBE_OK) {
     m->fail = m->fail ? mbe_sym_op(m->s, MBE_SYM_MAX, m->fail, failed, 0) : failed;
-    st = assemble_start(m, &L, to, to + n, failed);
+    st = assemble_start(m, &c1.L, c1.to, c1.to + n, c1.failed);
   }
-  mbe_free(L.dep), mbe_free(L.row), mbe_free(L.J), mbe_free(from), mbe_free(to);
+  mbe_free(from), mbe_free(to);
+  choice_free(&c1), choice_free(&c2);
   return st;
 }
 
