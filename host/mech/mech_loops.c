@@ -314,6 +314,14 @@ typedef struct LoopSolve {
   double* J;       // numeric d phi / d q_dep at the start (nc x ncand)
 } LoopSolve;
 
+// the RHS's projection onto the constraints (project)
+typedef struct LoopProjection {
+  int nk;          // coordinates
+  MbeSymId* from;  // (2 nk) their states, then their speeds'
+  MbeSymId* to;    // (2 nk)
+  MbeSymId failed;
+} LoopProjection;
+
 // the numbers of nodes ids at the start
 static MbeStatus values_at_start(MbeMech* m, const MbeSymId* ids, size_t n, double* out) {
   bool oom = false;
@@ -353,21 +361,40 @@ static const char* cut_names(MbeMech* m) {
   return s;
 }
 
-// chooses the dependent coordinates: greedily, those least wanted as states first, each taken
-// when its column of d phi / d q at the start adds to the rank; then the rows' pivot order
-// whether coordinate c is among L's dependent ones
-static bool is_dependent(const LoopSolve* L, const LoopCoord* c) {
-  for (int j = 0; L != NULL && j < L->nd; j++) {
-    if (L->dep[j].q == c->q)
-      return true;
+// The loop's coordinates: those phi depends on whose q' is their own speed, into cand (room for
+// nx), with d phi / d q of each (nc per coordinate) into d; *other: a joint on the loop with
+// other coordinates (quaternions, w_rel), -1 if none
+static MbeStatus loop_coords(MbeMech* m, int nc, LoopCoord* cand, MbeSymId* d, int* ncand,
+                             int* other) {
+  MbeStatus st = MBE_OK;
+  *ncand = 0;
+  *other = -1;
+  for (size_t i = 0; i < m->ntree && st == MBE_OK; i++) {
+    int k = m->tree_edges[i];
+    const MbeMechEdge* e = &m->edges[k];
+    for (int j = 0; j < e->nq && st == MBE_OK; j++) {
+      bool used = false;
+      MbeSymId* dk = d + (size_t)*ncand * (size_t)nc;
+      for (int r = 0; r < nc && st == MBE_OK; r++) {
+        st = mbe_sym_diff(m->s, m->con_phi[r], mbe_sym_state(m->s, e->q0 + j), &dk[r], m->err);
+        used = used || dk[r] != 0;
+      }
+      if (!used)
+        continue;
+      if (!loop_coord(m, e, k, j, &cand[*ncand])) {
+        *other = *other < 0 ? e->comp : *other;
+        continue;
+      }
+      (*ncand)++;
+    }
   }
-  return false;
+  return st;
 }
 
-// avoid: another choice whose independent coordinates are to be taken first (the alternative for
-// where that one is singular); then a choice that falls short is no error, L->nd < L->nc says so
-static MbeStatus choose_dependent(MbeMech* m, LoopSolve* L, const LoopSolve* avoid) {
-  MbeSym* s = m->s;
+// the coordinates the constraints decide at the start (the others keep their start values):
+// greedily, those least wanted as states first, each taken when its column of d phi / d q at the
+// start adds to the rank
+static MbeStatus choose_dependent(MbeMech* m, LoopSolve* L) {
   int nc = L->nc, ncand = 0, other = -1;  // other: a joint on the loop with other coordinates
   size_t cap = m->nx + 1;
   LoopCoord* cand = mbe_malloc(cap * sizeof *cand);
@@ -377,31 +404,15 @@ static MbeStatus choose_dependent(MbeMech* m, LoopSolve* L, const LoopSolve* avo
   double* basis = mbe_calloc((size_t)nc * (size_t)nc + 1, sizeof *basis);
   MbeStatus st = (!cand || !score || !d || !dv || !basis)
                      ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
-                     : MBE_OK;
-  for (size_t i = 0; i < m->ntree && st == MBE_OK; i++) {
-    int k = m->tree_edges[i];
-    const MbeMechEdge* e = &m->edges[k];
-    for (int j = 0; j < e->nq && st == MBE_OK; j++) {
-      bool used = false;
-      for (int r = 0; r < nc && st == MBE_OK; r++) {
-        st =
-            mbe_sym_diff(s, m->con_phi[r], mbe_sym_state(s, e->q0 + j), &d[ncand * nc + r], m->err);
-        used = used || d[ncand * nc + r] != 0;
-      }
-      if (!used)
-        continue;
-      if (!loop_coord(m, e, k, j, &cand[ncand])) {
-        other = other < 0 ? e->comp : other;  // quaternions, w_rel: no q' = u
-        continue;
-      }
-      score[ncand] = avoid && !is_dependent(avoid, &cand[ncand]) ? -1 : keep_score(m, e);
-      ncand++;
-    }
+                     : loop_coords(m, nc, cand, d, &ncand, &other);
+  for (int j = 0; j < ncand && st == MBE_OK; j++) {
+    const MbeMechEdge* e = &m->edges[cand[j].edge];
+    score[j] = keep_score(m, e);
   }
   if (st == MBE_OK)
     st = values_at_start(m, d, (size_t)ncand * (size_t)nc, dv);
   // candidates by score, later edges first within a score
-  for (int sc = -1; sc <= 3 && st == MBE_OK && L->nd < nc; sc++) {
+  for (int sc = 0; sc <= 3 && st == MBE_OK && L->nd < nc; sc++) {
     for (int j = ncand - 1; j >= 0 && L->nd < nc; j--) {
       if (score[j] != sc)
         continue;
@@ -427,9 +438,7 @@ static MbeStatus choose_dependent(MbeMech* m, LoopSolve* L, const LoopSolve* avo
       L->dep[L->nd++] = cand[j];
     }
   }
-  if (avoid != NULL) {
-    // quiet: the caller keeps the first choice alone
-  } else if (st == MBE_OK && L->nd < nc && other >= 0) {
+  if (st == MBE_OK && L->nd < nc && other >= 0) {
     st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, other,
                         "is on the kinematic loop closed by %s and has rotation or free-motion "
                         "coordinates as states; such a loop is not supported yet (without "
@@ -706,25 +715,23 @@ static MbeStatus assemble_start(MbeMech* m, const LoopSolve* L, const MbeSymId* 
 
 // what `mbens check` says about the loops: the cut joints, their constraints, the coordinates
 // they decide (solved in every RHS call; their states are only the Newton's start)
-static void describe(MbeMech* m, const LoopSolve* L, const LoopSolve* alt) {
+static void describe(MbeMech* m, const LoopSolve* L, const LoopProjection* P) {
   const char* t = mbe_arena_printf(m->arena,
-                                   "kinematic loops: cut at %s, %d constraint%s; the coordinates "
-                                   "they decide, solved in every right-hand-side call (their "
-                                   "states are only Newton's start):\n",
+                                   "kinematic loops: cut at %s, %d constraint%s; in every "
+                                   "right-hand-side call these coordinates are projected onto "
+                                   "them (their states are the projection's start):\n ",
                                    cut_names(m), L->nc, L->nc == 1 ? "" : "s");
+  for (int k = 0; k < P->nk && t; k++) {
+    const MbeSymNode* n = &m->s->nodes[P->from[k]];
+    const char* q = m->state_names[n->index];
+    t = mbe_arena_printf(m->arena, "%s %s", t, q ? q : "?");
+  }
+  t = mbe_arena_printf(m->arena, "%s\n  at the start, the constraints decide:", t ? t : "");
   for (int j = 0; j < L->nd && t; j++) {
     const char* q = m->state_names[L->dep[j].q];
-    const char* u = m->state_names[L->dep[j].u];
-    t = mbe_arena_printf(m->arena, "%s  %s, %s\n", t, q ? q : "?", u ? u : "?");
+    t = mbe_arena_printf(m->arena, "%s %s", t, q ? q : "?");
   }
-  for (int j = 0; alt && j < alt->nd && t; j++) {
-    const char* q = m->state_names[alt->dep[j].q];
-    t = mbe_arena_printf(m->arena, "%s%s%s", t,
-                         j == 0 ? "  where those are singular, instead: " : ", ", q ? q : "?");
-    if (j == alt->nd - 1)
-      t = mbe_arena_printf(m->arena, "%s\n", t);
-  }
-  m->loops_text = t;
+  m->loops_text = t ? mbe_arena_printf(m->arena, "%s\n", t) : NULL;
 }
 
 // a rod's length from the start (computeRodLength): its placeholder becomes the start's
@@ -760,47 +767,6 @@ static MbeStatus start_lengths(MbeMech* m) {
   return st;
 }
 
-// |det J| / the product of J's column norms (1: orthogonal columns, 0: singular), J = d phi / d q
-// of L's dependent coordinates at the states, rows in L's pivot order
-static MbeSymId conditioning(MbeMech* m, const LoopSolve* L, MbeStatus* st) {
-  MbeSym* s = m->s;
-  int n = L->nc;
-  MbeSymId* A = mbe_malloc(((size_t)n * (size_t)n + 1) * sizeof *A);
-  if (A == NULL) {
-    *st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-    return 0;
-  }
-  for (int i = 0; i < n && *st == MBE_OK; i++) {
-    for (int j = 0; j < n && *st == MBE_OK; j++) {
-      *st = mbe_sym_diff(s, m->con_phi[L->row[i]], mbe_sym_state(s, L->dep[j].q), &A[i * n + j],
-                         m->err);
-    }
-  }
-  MbeSymId c = mbe_sym_const(s, 1.0);
-  for (int j = 0; j < n && *st == MBE_OK; j++) {  // the column norms
-    MbeSymId sq = 0;
-    for (int i = 0; i < n; i++) {
-      MbeSymId t = mbe_sym_mul(s, A[i * n + j], A[i * n + j]);
-      sq = mbe_sym_add(s, sq, t);
-    }
-    MbeSymId nj = mbe_sym_fn(s, MBE_SYM_SQRT, sq);
-    c = mbe_sym_div(s, c, nj);
-  }
-  for (int k = 0; k < n && *st == MBE_OK; k++) {  // elimination without pivoting: the pivots
-    for (int i = k + 1; i < n; i++) {
-      if (A[i * n + k] == 0)
-        continue;
-      MbeSymId f = mbe_sym_div(s, A[i * n + k], A[k * n + k]);
-      for (int j = k + 1; j < n; j++) {
-        MbeSymId t = mbe_sym_mul(s, f, A[k * n + j]);
-        A[i * n + j] = mbe_sym_sub(s, A[i * n + j], t);
-      }
-    }
-    c = mbe_sym_mul(s, c, A[k * n + k]);
-  }
-  mbe_free(A);
-  return mbe_sym_fn(s, MBE_SYM_ABS, c);
-}
 
 // one choice of dependent coordinates solved: positions by Newton from their states, speeds
 typedef struct LoopChoice {
@@ -838,52 +804,116 @@ static MbeStatus choice_solve(MbeMech* m, LoopChoice* c) {
   return st == MBE_OK ? speeds(m, &c->L, c->from, c->to, c->to + n) : st;
 }
 
-// the value choice c gives state leaf x: its solved one where x is among its dependent
-// coordinates or speeds, else the state itself
-static MbeSymId choice_value(const LoopChoice* c, MbeSymId x) {
-  for (int j = 0; j < 2 * c->L.nc; j++) {
-    if (c->from[j] == x)
-      return c->to[j];
-  }
-  return x;
-}
 
-// Two choices: the first, and where it is singular (a coordinate it keeps as a state reaches its
-// extreme, as a crank at a four-bar's toggle position) the alternative that solves for that one;
-// each RHS call takes the better conditioned at its states (the first unless it is less than half
-// as well conditioned). Both give the same motion on the constraints; the states are integrated
-// consistently, so which one a call takes moves the result only within the tolerance.
-static MbeStatus select_choices(MbeMech* m, LoopChoice* c1, LoopChoice* c2, MbeSymId** from,
-                                MbeSymId** to, size_t* nfrom, MbeSymId* failed) {
-  MbeSym* s = m->s;
-  int n = c1->L.nc;
-  MbeStatus st = MBE_OK;
-  MbeSymId k1 = conditioning(m, &c1->L, &st), k2 = conditioning(m, &c2->L, &st);
-  MbeSymId half = mbe_sym_mul(s, mbe_sym_const(s, 0.5), k2);
-  MbeSymId sel = mbe_sym_sub(s, k1, half);  // > 0: the first
-  *from = mbe_malloc(4 * (size_t)n * sizeof **from);
-  *to = mbe_malloc(4 * (size_t)n * sizeof **to);
-  if (!*from || !*to || st != MBE_OK) {
-    return st != MBE_OK ? st : mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-  }
-  size_t k = 0;
-  for (int pass = 0; pass < 2; pass++) {
-    const LoopChoice* c = pass == 0 ? c1 : c2;
-    for (int j = 0; j < 2 * n; j++) {
-      bool seen = false;
-      for (size_t i = 0; i < k; i++)
-        seen = seen || (*from)[i] == c->from[j];
-      if (seen)
-        continue;
-      MbeSymId x = c->from[j];
-      MbeSymId v1 = choice_value(c1, x), v2 = choice_value(c2, x);
-      (*from)[k] = x;
-      (*to)[k++] = mbe_sym_op(s, MBE_SYM_SELECT, sel, v1, v2);
+
+// The RHS's projection onto the constraints. The loop's coordinates (loop_coords) move by
+// LOOP_NEWTON_STEPS Newton steps of least norm from their states, dq = J^T (J J^T)^-1 phi, and
+// their speeds by u - G^T (G G^T)^-1 (G u) over the same coordinates: regular wherever the
+// constraints are independent, so no choice of coordinates can be singular (a four-bar's toggle
+// positions). On the constraints (states integrated from a consistent start) both are the
+// identity up to the integrator's error. into from/to: the coordinates' and speeds' state leaves
+// and their projected values; *failed: |phi| > 1e-9 after the steps (or NaN)
+
+// y = J^T (J J^T)^-1 r: J (nc x nk, row-major), r (nc)
+static void least_norm(MbeSym* s, int nc, int nk, const MbeSymId* J, MbeSymId* r, MbeSymId* A,
+                       MbeSymId* z, MbeSymId* y) {
+  for (int i = 0; i < nc; i++) {
+    for (int j = 0; j < nc; j++) {
+      MbeSymId acc = 0;
+      for (int k = 0; k < nk; k++) {
+        MbeSymId t = mbe_sym_mul(s, J[i * nk + k], J[j * nk + k]);
+        acc = mbe_sym_add(s, acc, t);
+      }
+      A[i * nc + j] = acc;
     }
   }
-  *nfrom = k;
-  *failed = mbe_sym_op(s, MBE_SYM_SELECT, sel, c1->failed, c2->failed);
-  return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+  mbe_sym_solve_dense(s, nc, A, r, z);
+  for (int k = 0; k < nk; k++) {
+    MbeSymId acc = 0;
+    for (int i = 0; i < nc; i++) {
+      MbeSymId t = mbe_sym_mul(s, J[i * nk + k], z[i]);
+      acc = mbe_sym_add(s, acc, t);
+    }
+    y[k] = acc;
+  }
+}
+
+static MbeStatus project(MbeMech* m, LoopProjection* P) {
+  MbeSym* s = m->s;
+  int nc = (int)m->ncon;
+  size_t cap = m->nx + 1;
+  LoopCoord* cand = mbe_malloc(cap * sizeof *cand);
+  MbeSymId* d = mbe_malloc(((size_t)nc * cap + 1) * sizeof *d);  // per coordinate: nc
+  MbeSymId* J = mbe_malloc(((size_t)nc * cap + 1) * sizeof *J);  // row-major nc x nk
+  MbeSymId* A = mbe_malloc(((size_t)nc * (size_t)nc + 1) * sizeof *A);
+  MbeSymId* r = mbe_malloc(((size_t)nc + 1) * sizeof *r);
+  MbeSymId* z = mbe_malloc(((size_t)nc + 1) * sizeof *z);
+  MbeSymId* y = mbe_malloc(cap * sizeof *y);
+  P->from = mbe_malloc(2 * cap * sizeof *P->from);
+  P->to = mbe_malloc(2 * cap * sizeof *P->to);
+  int other = -1, nk = 0;
+  MbeStatus st = (!cand || !d || !J || !A || !r || !z || !y || !P->from || !P->to)
+                     ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
+                     : loop_coords(m, nc, cand, d, &nk, &other);
+  P->nk = nk;
+  for (int k = 0; k < nk && st == MBE_OK; k++) {
+    P->from[k] = mbe_sym_state(s, cand[k].q);
+    P->from[nk + k] = mbe_sym_state(s, cand[k].u);
+    P->to[k] = P->from[k];
+  }
+  // positions
+  for (int it = 0; it <= LOOP_NEWTON_STEPS && st == MBE_OK; it++) {
+    for (int i = 0; i < nc; i++) {
+      r[i] = m->con_phi[i];
+      for (int k = 0; k < nk; k++)
+        J[i * nk + k] = d[(size_t)k * (size_t)nc + (size_t)i];
+    }
+    if (it > 0) {
+      mbe_sym_substitute(s, P->from, P->to, (size_t)nk, r, (size_t)nc);
+      mbe_sym_substitute(s, P->from, P->to, (size_t)nk, J, (size_t)nc * (size_t)nk);
+    }
+    if (it == LOOP_NEWTON_STEPS)
+      break;  // r: the residual after the steps
+    least_norm(s, nc, nk, J, r, A, z, y);
+    for (int k = 0; k < nk; k++)
+      P->to[k] = mbe_sym_sub(s, P->to[k], y[k]);
+  }
+  P->failed = 0;
+  for (int i = 0; i < nc && st == MBE_OK; i++) {
+    MbeSymId a = mbe_sym_fn(s, MBE_SYM_ABS, r[i]);
+    MbeSymId ok = mbe_sym_sub(s, mbe_sym_const(s, 1e-9), a);
+    MbeSymId bad =
+        mbe_sym_op(s, MBE_SYM_SELECT, ok, mbe_sym_const(s, -1.0), mbe_sym_const(s, 1.0));
+    P->failed = i == 0 ? bad : mbe_sym_op(s, MBE_SYM_MAX, P->failed, bad, 0);
+  }
+  // speeds: G over the coordinates' dofs at the projected positions, G u over all
+  for (int i = 0; i < nc && st == MBE_OK; i++) {
+    const MbeSymId* g = m->con_G + (size_t)i * m->ndof;
+    MbeSymId gu = 0;
+    for (size_t t = 0; t < m->ntree; t++) {
+      const MbeMechEdge* e = &m->edges[m->tree_edges[t]];
+      for (int j = 0; j < e->nu; j++) {
+        if (g[e->dof0 + j] == 0)
+          continue;
+        MbeSymId x = mbe_sym_mul(s, g[e->dof0 + j], mbe_sym_state(s, e->u0 + j));
+        gu = mbe_sym_add(s, gu, x);
+      }
+    }
+    r[i] = gu;
+    for (int k = 0; k < nk; k++)
+      J[i * nk + k] = g[cand[k].dof];
+  }
+  if (st == MBE_OK) {
+    mbe_sym_substitute(s, P->from, P->to, (size_t)nk, r, (size_t)nc);
+    mbe_sym_substitute(s, P->from, P->to, (size_t)nk, J, (size_t)nc * (size_t)nk);
+    least_norm(s, nc, nk, J, r, A, z, y);
+    for (int k = 0; k < nk; k++)
+      P->to[nk + k] = mbe_sym_sub(s, P->from[nk + k], y[k]);
+  }
+  mbe_free(cand), mbe_free(d), mbe_free(J), mbe_free(A), mbe_free(r), mbe_free(z), mbe_free(y);
+  return st != MBE_OK ? st
+         : s->is_oom  ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
+                      : MBE_OK;
 }
 
 MbeStatus mbe_mech_loops_close(MbeMech* m) {
@@ -894,44 +924,27 @@ MbeStatus mbe_mech_loops_close(MbeMech* m) {
     return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, m->con_comp[0],
                           "more than 64 loop constraints are not supported yet");
   }
-  LoopChoice c1 = {0}, c2 = {0};
+  LoopChoice c1 = {0};
+  LoopProjection P = {0};
   MbeStatus st = choice_init(m, &c1, n);
-  if (st == MBE_OK)
-    st = choice_init(m, &c2, n);
   if (st == MBE_OK)
     st = start_lengths(m);
   if (st == MBE_OK)
-    st = choose_dependent(m, &c1.L, NULL);
+    st = choose_dependent(m, &c1.L);
   if (st == MBE_OK)
-    st = choose_dependent(m, &c2.L, &c1.L);
-  bool two = st == MBE_OK && c2.L.nd == n;
-  if (two) {  // an alternative only where it differs
-    bool same = true;
-    for (int j = 0; j < n; j++)
-      same = same && is_dependent(&c1.L, &c2.L.dep[j]);
-    two = !same;
-  }
+    st = choice_solve(m, &c1);  // the start: the other coordinates keep their start values
   if (st == MBE_OK)
-    st = choice_solve(m, &c1);
+    st = project(m, &P);  // every RHS call
   if (st == MBE_OK)
-    describe(m, &c1.L, two ? &c2.L : NULL);
-  if (st == MBE_OK && two)
-    st = choice_solve(m, &c2);
-  MbeSymId* from = NULL;
-  MbeSymId* to = NULL;
-  size_t nfrom = 2 * (size_t)n;
-  MbeSymId failed = c1.failed;
-  if (st == MBE_OK && two) {
-    st = select_choices(m, &c1, &c2, &from, &to, &nfrom, &failed);
-  }
+    describe(m, &c1.L, &P);
   if (st == MBE_OK)
-    st = substitute_all(m, two ? from : c1.from, two ? to : c1.to, nfrom);
+    st = substitute_all(m, P.from, P.to, 2 * (size_t)P.nk);
   if (st == MBE_OK) {
-    m->fail = m->fail ? mbe_sym_op(m->s, MBE_SYM_MAX, m->fail, failed, 0) : failed;
+    m->fail = m->fail ? mbe_sym_op(m->s, MBE_SYM_MAX, m->fail, P.failed, 0) : P.failed;
     st = assemble_start(m, &c1.L, c1.to, c1.to + n, c1.failed);
   }
-  mbe_free(from), mbe_free(to);
-  choice_free(&c1), choice_free(&c2);
+  mbe_free(P.from), mbe_free(P.to);
+  choice_free(&c1);
   return st;
 }
 
