@@ -487,19 +487,23 @@ MbeStatus mbe_sym_diff(MbeSym* s, MbeSymId f, MbeSymId wrt, MbeSymId* out, MbeEr
 
 // ---- the interpreter ----------------------------------------------------------------------
 
+// the value of node nd, its operands' already in values
+static double node_value(const MbeSymNode* nd, double t, const double* x, const double* p,
+                         const double* values) {
+  switch ((MbeSymOp)nd->op) {
+    case MBE_SYM_CONST: return nd->value;
+    case MBE_SYM_TIME: return t;
+    case MBE_SYM_STATE: return x[nd->index];
+    case MBE_SYM_PARAM: return p[nd->index];
+    default:
+      return mbe_sym_apply(nd->op, values[nd->arg[0]], values[nd->arg[1]], values[nd->arg[2]]);
+  }
+}
+
 void mbe_sym_eval(const MbeSym* s, double t, const double* x, const double* p, double* values,
                   size_t n) {
   for (size_t i = 0; i < n && i < s->nnodes; i++) {
-    const MbeSymNode* nd = &s->nodes[i];
-    switch ((MbeSymOp)nd->op) {
-      case MBE_SYM_CONST: values[i] = nd->value; break;
-      case MBE_SYM_TIME: values[i] = t; break;
-      case MBE_SYM_STATE: values[i] = x[nd->index]; break;
-      case MBE_SYM_PARAM: values[i] = p[nd->index]; break;
-      default:
-        values[i] =
-            mbe_sym_apply(nd->op, values[nd->arg[0]], values[nd->arg[1]], values[nd->arg[2]]);
-    }
+    values[i] = node_value(&s->nodes[i], t, x, p, values);
   }
 }
 
@@ -514,18 +518,8 @@ void mbe_sym_eval_nodes(const MbeSym* s, double t, const double* x, const double
     return;
   }
   for (size_t i = 0; i <= top; i++) {
-    const MbeSymNode* nd = &s->nodes[i];
-    if (!need[i]) {
-      continue;
-    }
-    switch ((MbeSymOp)nd->op) {
-      case MBE_SYM_CONST: values[i] = nd->value; break;
-      case MBE_SYM_TIME: values[i] = t; break;
-      case MBE_SYM_STATE: values[i] = x[nd->index]; break;
-      case MBE_SYM_PARAM: values[i] = p[nd->index]; break;
-      default:
-        values[i] =
-            mbe_sym_apply(nd->op, values[nd->arg[0]], values[nd->arg[1]], values[nd->arg[2]]);
+    if (need[i]) {
+      values[i] = node_value(&s->nodes[i], t, x, p, values);
     }
   }
   for (size_t k = 0; k < n; k++) {
