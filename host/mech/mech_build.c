@@ -1232,6 +1232,12 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
     st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
   mbe_free(m.var_table);
   mbe_free(m.inst_table);
+  if (st != MBE_OK && sys->sym.is_too_big) {
+    st = mbe_error_set(err, MBE_ERR_UNSUPPORTED,
+                       "%s: its equations grew past %zu expression nodes while compiling (kinematic "
+                       "loops over many free-motion coordinates can do that); not supported yet",
+                       sys->name, (size_t)MBE_SYM_MAX_NODES);
+  }
   if (st != MBE_OK) {
     mbe_flat_error_to_user(flat, err);
     mbe_free(m.sigs);

@@ -36,7 +36,12 @@ typedef struct MbeSym {
                             // of a zero; true where the generator knows the zero comes from
                             // the model (an axis component), see mbe_sym_init
   bool is_oom;  // an allocation failed; every later call returns node 0 (the constant 0)
+  bool is_too_big;  // the DAG reached MBE_SYM_MAX_NODES (is_oom is set too)
 } MbeSym;
+
+// the most nodes a DAG may hold: a model whose equations grow past it is refused, not compiled
+// for hours (about 1 GiB of nodes and table)
+#define MBE_SYM_MAX_NODES ((size_t)1 << 24)
 
 // Starts an empty DAG (node 0 is the constant +0). fold_zero_products is false: exact IEEE.
 void mbe_sym_init(MbeSym* s);

@@ -79,6 +79,10 @@ static MbeSymId intern(MbeSym* s, MbeSymNode n) {
     }
   }
 
+  if (s->nnodes >= MBE_SYM_MAX_NODES) {
+    s->is_oom = s->is_too_big = true;
+    return 0;
+  }
   // grow the node array and keep the table at most half full
   if (s->nnodes == s->cap) {
     size_t cap = s->cap ? 2 * s->cap : 256;
