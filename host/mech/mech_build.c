@@ -884,8 +884,8 @@ static MbeStatus build_tree(MbeMech* m) {
     }
     if (m->points[p].order >= 0) {
       st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, (int)c,
-                          "frame_b is connected to another ground frame (a kinematic loop through "
-                          "the world); kinematic loops are not supported yet");
+                          "frame_b is connected to another ground frame: a loop through the world "
+                          "that no joint closes (two fixed frames joined rigidly)");
       break;
     }
     MbeMechEdge* e = mbe_mech_new_edge(m, (int)c, MBE_EDGE_RIGID, -1, p);

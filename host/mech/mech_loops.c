@@ -1,23 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
-// Kinematic loops. The joints that close loops are cut: the MSL's loop-closing joints
-// (RevolutePlanarLoopConstraint) always, otherwise the joint that closes a loop when the
-// components are joined in order (bodies and rigid parts first, then joints, in the model's
-// order). Every tree coordinate stays a state; along a loop, the position constraints
-// phi(q) = 0 of its cut joints decide some of them, the dependent coordinates. In every RHS call
-// those are solved by Newton steps unrolled in the DAG, starting from their states (so f stays a
-// pure function of (t, x, p), and the start is the integrated value, close to the solution), and
-// their speeds from the velocity constraints G u = 0. The accelerations follow from the tree's
+// Kinematic loops. The joints that close loops are cut: the MSL's loop-closing joints always,
+// otherwise the joint that closes a loop when the components are joined in order (what cannot be
+// cut first, then the cuttable joints, in the model's order). Every tree coordinate stays a
+// state. In every RHS call the loop's coordinates are projected onto the position constraints
+// phi(q) = 0 of the cut joints by least-norm Newton steps unrolled in the DAG from their states
+// (so f stays a pure function of (t, x, p), and the start is the integrated value, close to the
+// constraints), their speeds onto G u = 0 (project). The accelerations follow from the tree's
 // equations with the constraint forces: H u' = b - G^T lambda, G u' = gamma, with H augmented
-// by alpha G^T G (the same solution) so that massless chains inside loops are no singularity. The
-// states of the dependent coordinates and speeds are only a Newton start and are never read
-// otherwise.
+// by alpha G^T G (the same solution) so that massless chains inside loops are no singularity.
+// The start is assembled by moving only the coordinates the constraints decide there
+// (choose_dependent), so the start values a user fixed hold.
 #include <math.h>
 #include <string.h>
 
 #include "mech_internal.h"
 
-// Newton steps in the RHS (from the integrated values) and for a member's start (from the
-// model's own assembly, towards the one its varied parameters give)
+// Newton steps in the RHS (from the integrated values) and for a start (from the start values on
+// the host, from the model's own assembly per member)
 enum { LOOP_NEWTON_STEPS = 3, LOOP_START_STEPS = 40 };
 #define LOOP_MAX_STEP 0.5
 
@@ -619,8 +618,7 @@ static MbeStatus substitute_all(MbeMech* m, const MbeSymId* from, const MbeSymId
 // Each member's start (x0sym): the dependent coordinates by LOOP_START_STEPS Newton steps from
 // the model's own assembly with the member's independent starts and parameters, their speeds
 // from those; numbers where nothing varied reaches them
-static MbeStatus member_start(MbeMech* m, const LoopSolve* L, const MbeSymId* qd,
-                              const MbeSymId* ud) {
+static MbeStatus member_start(MbeMech* m, const LoopSolve* L, const MbeSymId* ud) {
   MbeSym* s = m->s;
   int n = L->nc;
   size_t cap = m->nx + 1, k = 0;
@@ -663,16 +661,16 @@ static MbeStatus member_start(MbeMech* m, const LoopSolve* L, const MbeSymId* qd
       m->x0sym[L->dep[j].u] = u0[j];
     }
   }
-  (void)qd;
   mbe_free(from), mbe_free(to), mbe_free(phi), mbe_free(dq), mbe_free(q0), mbe_free(u0);
   return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : st;
 }
 
-// the initial state assembled: the dependent coordinates and speeds of the start values, on the
-// host (an error when the model's own start does not close), then per member (x0sym), whose
-// values at the model's parameters become the host's too
-static MbeStatus assemble_start(MbeMech* m, const LoopSolve* L, const MbeSymId* q,
-                                const MbeSymId* u, MbeSymId failed) {
+// the initial state assembled: the dependent coordinates of the start values on the host (an
+// error when the model's own start does not close: failed, L's Newton from them), then per
+// member (x0sym, the speeds u of L's choice), whose values at the model's parameters become the
+// host's too
+static MbeStatus assemble_start(MbeMech* m, const LoopSolve* L, const MbeSymId* u,
+                                MbeSymId failed) {
   int n = L->nc;
   double v[64];
   MbeStatus st = MBE_OK;
@@ -691,7 +689,6 @@ static MbeStatus assemble_start(MbeMech* m, const LoopSolve* L, const MbeSymId* 
   for (int j = 0; j < n && st == MBE_OK; j++)
     m->x0[L->dep[j].q] = v[j];
   mbe_free(from), mbe_free(qs);
-  (void)q;
   double bad = 1;
   if (st == MBE_OK)
     st = values_at_start(m, &failed, 1, &bad);
@@ -702,7 +699,7 @@ static MbeStatus assemble_start(MbeMech* m, const LoopSolve* L, const MbeSymId* 
                           cut_names(m));
   }
   if (st == MBE_OK)
-    st = member_start(m, L, q, u);
+    st = member_start(m, L, u);
   for (int j = 0; j < n && st == MBE_OK; j++) {
     MbeSymId ids[2] = {m->x0sym[L->dep[j].q], m->x0sym[L->dep[j].u]};
     double xv[2];
@@ -714,7 +711,7 @@ static MbeStatus assemble_start(MbeMech* m, const LoopSolve* L, const MbeSymId* 
 }
 
 // what `mbens check` says about the loops: the cut joints, their constraints, the coordinates
-// they decide (solved in every RHS call; their states are only the Newton's start)
+// projected onto them in every RHS call, those they decide at the start
 static void describe(MbeMech* m, const LoopSolve* L, const LoopProjection* P) {
   const char* t = mbe_arena_printf(m->arena,
                                    "kinematic loops: cut at %s, %d constraint%s; in every "
@@ -768,7 +765,8 @@ static MbeStatus start_lengths(MbeMech* m) {
 }
 
 
-// one choice of dependent coordinates solved: positions by Newton from their states, speeds
+// the start's choice of dependent coordinates solved: positions by Newton from their states,
+// speeds from those (the start's check and the members' start speeds read them)
 typedef struct LoopChoice {
   LoopSolve L;
   MbeSymId* from;  // (2 nc) their position states, then their speeds' states
@@ -804,16 +802,6 @@ static MbeStatus choice_solve(MbeMech* m, LoopChoice* c) {
   return st == MBE_OK ? speeds(m, &c->L, c->from, c->to, c->to + n) : st;
 }
 
-
-
-// The RHS's projection onto the constraints. The loop's coordinates (loop_coords) move by
-// LOOP_NEWTON_STEPS Newton steps of least norm from their states, dq = J^T (J J^T)^-1 phi, and
-// their speeds by u - G^T (G G^T)^-1 (G u) over the same coordinates: regular wherever the
-// constraints are independent, so no choice of coordinates can be singular (a four-bar's toggle
-// positions). On the constraints (states integrated from a consistent start) both are the
-// identity up to the integrator's error. into from/to: the coordinates' and speeds' state leaves
-// and their projected values; *failed: |phi| > 1e-9 after the steps (or NaN)
-
 // y = J^T (J J^T)^-1 r: J (nc x nk, row-major), r (nc)
 static void least_norm(MbeSym* s, int nc, int nk, const MbeSymId* J, MbeSymId* r, MbeSymId* A,
                        MbeSymId* z, MbeSymId* y) {
@@ -838,6 +826,13 @@ static void least_norm(MbeSym* s, int nc, int nk, const MbeSymId* J, MbeSymId* r
   }
 }
 
+// The RHS's projection onto the constraints. The loop's coordinates (loop_coords) move by
+// LOOP_NEWTON_STEPS Newton steps of least norm from their states, dq = J^T (J J^T)^-1 phi, and
+// their speeds by u - G^T (G G^T)^-1 (G u) over the same coordinates: regular wherever the
+// constraints are independent, so no choice of coordinates can be singular (a four-bar's toggle
+// positions). On the constraints (states integrated from a consistent start) both are the
+// identity up to the integrator's error. Into P: the coordinates' and speeds' state leaves and
+// their projected values; P->failed: |phi| > 1e-9 after the steps (or NaN)
 static MbeStatus project(MbeMech* m, LoopProjection* P) {
   MbeSym* s = m->s;
   int nc = (int)m->ncon;
@@ -941,7 +936,7 @@ MbeStatus mbe_mech_loops_close(MbeMech* m) {
     st = substitute_all(m, P.from, P.to, 2 * (size_t)P.nk);
   if (st == MBE_OK) {
     m->fail = m->fail ? mbe_sym_op(m->s, MBE_SYM_MAX, m->fail, P.failed, 0) : P.failed;
-    st = assemble_start(m, &c1.L, c1.to, c1.to + n, c1.failed);
+    st = assemble_start(m, &c1.L, c1.to + n, c1.failed);
   }
   mbe_free(P.from), mbe_free(P.to);
   choice_free(&c1);

@@ -94,6 +94,11 @@ const MbeMechClass mbe_mc_constraint = {
 
 static MbeStatus rod_build(MbeMech* m, int c) {
   MbeStatus st = cut_build(m, c);
+  if (st == MBE_OK && !mbe_mech_bool(m, c, "kinematicConstraint")) {
+    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                          "kinematicConstraint=false (the rod's length constraint left to another "
+                          "component) is not supported yet");
+  }
   // its rodLength (fixed=false where it is computed): the constraints decide it
   if (m->free_done == NULL)
     m->free_done = mbe_arena_alloc(m->arena, (m->flat->nvars + 1) * sizeof *m->free_done);
