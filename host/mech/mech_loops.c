@@ -764,7 +764,6 @@ static MbeStatus start_lengths(MbeMech* m) {
   return st;
 }
 
-
 // the start's choice of dependent coordinates solved: positions by Newton from their states,
 // speeds from those (the start's check and the members' start speeds read them)
 typedef struct LoopChoice {
@@ -877,8 +876,7 @@ static MbeStatus project(MbeMech* m, LoopProjection* P) {
   for (int i = 0; i < nc && st == MBE_OK; i++) {
     MbeSymId a = mbe_sym_fn(s, MBE_SYM_ABS, r[i]);
     MbeSymId ok = mbe_sym_sub(s, mbe_sym_const(s, 1e-9), a);
-    MbeSymId bad =
-        mbe_sym_op(s, MBE_SYM_SELECT, ok, mbe_sym_const(s, -1.0), mbe_sym_const(s, 1.0));
+    MbeSymId bad = mbe_sym_op(s, MBE_SYM_SELECT, ok, mbe_sym_const(s, -1.0), mbe_sym_const(s, 1.0));
     P->failed = i == 0 ? bad : mbe_sym_op(s, MBE_SYM_MAX, P->failed, bad, 0);
   }
   // speeds: G over the coordinates' dofs at the projected positions, G u over all
