@@ -3,7 +3,9 @@
 # from the unmodified sources: the generated right-hand side's cost per call (ns, one core, the
 # OpenMP backend's flags; rhs_cost.c), its size, and the ensemble throughput of `mbens run` on
 # OpenMP (1000 members, 2 threads); then the same for the tree of the same bodies (the model
-# with its cut joint deleted, so nothing closes the loop). Writes
+# with its cut joint deleted, so nothing closes the loop); then an analytic assembly's closed form
+# against a cut joint's projection on the same mechanism (Engine1b_analytic and Engine1b, a
+# user's slider-crank with JointRRP and with RevolutePlanarLoopConstraint). Writes
 # results/loop-cost-<host>-<date>.txt.
 set -eu
 build=${1:?usage: loop_cost.sh BUILD_DIR [MSL_DIR]}
@@ -84,5 +86,17 @@ throughput() {
     printf '  tree  '
     rhs_cost "${model}Tree" "$tmp/${model}Tree.mo" --library "$msl" --class "$pkg.${model}Tree"
     throughput "${model}Tree" "$stop" "$tmp/${model}Tree.mo" --library "$msl" --class "$pkg.${model}Tree"
+  done
+  echo "closed form (an analytic assembly) against projection (a cut joint), the same mechanism:"
+  for model in Engine1b Engine1b_analytic; do
+    printf '  %-5s ' "$([ "$model" = Engine1b ] && echo cut || echo asm)"
+    rhs_cost "$model" --library "$msl" --class "$pkg.$model"
+    throughput "$model" 0.5 --library "$msl" --class "$pkg.$model"
+  done
+  data=$root/tests/cli/data
+  for model in slider_crank slider_crank_rrp; do
+    printf '  %-5s ' "$([ "$model" = slider_crank ] && echo cut || echo asm)"
+    rhs_cost "$model" "$data/$model.mo"
+    throughput "$model" 2 "$data/$model.mo"
   done
 } | tee "$out"

@@ -741,8 +741,8 @@ static MbeStatus grow_joints(MbeMech* m, size_t from) {
     for (size_t k = 0; k < m->nedges; k++) {
       MbeMechEdge* e = &m->edges[k];
       if (e->in_tree || !edge_is_branch(e) || e->scalar_names || m->comps[e->comp].cut ||
-          e->type == MBE_EDGE_FLOAT ||
-          e->type == MBE_EDGE_FLOAT_POINT || e->type == MBE_EDGE_ABS_ROTATION) {
+          e->type == MBE_EDGE_FLOAT || e->type == MBE_EDGE_FLOAT_POINT ||
+          e->type == MBE_EDGE_ABS_ROTATION) {
         continue;
       }
       int other;
@@ -1233,10 +1233,11 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
   mbe_free(m.var_table);
   mbe_free(m.inst_table);
   if (st != MBE_OK && sys->sym.is_too_big) {
-    st = mbe_error_set(err, MBE_ERR_UNSUPPORTED,
-                       "%s: its equations grew past %zu expression nodes while compiling (kinematic "
-                       "loops over many free-motion coordinates can do that); not supported yet",
-                       sys->name, (size_t)MBE_SYM_MAX_NODES);
+    st =
+        mbe_error_set(err, MBE_ERR_UNSUPPORTED,
+                      "%s: its equations grew past %zu expression nodes while compiling (kinematic "
+                      "loops over many free-motion coordinates can do that); not supported yet",
+                      sys->name, (size_t)MBE_SYM_MAX_NODES);
   }
   if (st != MBE_OK) {
     mbe_flat_error_to_user(flat, err);
@@ -1254,7 +1255,10 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
   sys->nvary = m.nvary;
   sys->x0sym = m.x0sym;
   sys->fail = m.fail;
-  sys->loops = m.loops_text;
+  sys->loops = m.asm_text == NULL ? m.loops_text
+               : m.loops_text == NULL
+                   ? m.asm_text
+                   : mbe_arena_printf(&sys->arena, "%s%s", m.loops_text, m.asm_text);
   sys->needs_double = m.ncon > 0 ? "its kinematic loops are solved to 1e-9, finer than single "
                                    "precision resolves"
                                  : NULL;

@@ -37,10 +37,16 @@ typedef struct MbeMechCutRow MbeMechCutRow;
   X(FREE_MOTION, "Mechanics.MultiBody.Joints.FreeMotion", free_motion)                            \
   X(FREE_MOTION_SCALAR_INIT, "Mechanics.MultiBody.Joints.FreeMotionScalarInit", scalar_init)      \
   X(JOINT_UPS, "Mechanics.MultiBody.Joints.Assemblies.JointUPS", joint_ups)                       \
+  X(JOINT_SSR, "Mechanics.MultiBody.Joints.Assemblies.JointSSR", assembly)                        \
+  X(JOINT_SSP, "Mechanics.MultiBody.Joints.Assemblies.JointSSP", assembly)                        \
+  X(JOINT_USR, "Mechanics.MultiBody.Joints.Assemblies.JointUSR", assembly)                        \
+  X(JOINT_USP, "Mechanics.MultiBody.Joints.Assemblies.JointUSP", assembly)                        \
+  X(JOINT_RRR, "Mechanics.MultiBody.Joints.Assemblies.JointRRR", assembly)                        \
+  X(JOINT_RRP, "Mechanics.MultiBody.Joints.Assemblies.JointRRP", assembly)                        \
   X(PLANAR_LOOP_CONSTRAINT, "Mechanics.MultiBody.Joints.RevolutePlanarLoopConstraint",            \
     planar_loop_constraint)                                                                       \
-  X(SPHERICAL_SPHERICAL, "Mechanics.MultiBody.Joints.SphericalSpherical", rod)                   \
-  X(UNIVERSAL_SPHERICAL, "Mechanics.MultiBody.Joints.UniversalSpherical", rod)                   \
+  X(SPHERICAL_SPHERICAL, "Mechanics.MultiBody.Joints.SphericalSpherical", rod)                    \
+  X(UNIVERSAL_SPHERICAL, "Mechanics.MultiBody.Joints.UniversalSpherical", rod)                    \
   X(CONSTRAINT_REVOLUTE, "Mechanics.MultiBody.Joints.Constraints.Revolute", constraint)           \
   X(CONSTRAINT_PRISMATIC, "Mechanics.MultiBody.Joints.Constraints.Prismatic", constraint)         \
   X(CONSTRAINT_SPHERICAL, "Mechanics.MultiBody.Joints.Constraints.Spherical", constraint)         \
@@ -100,7 +106,7 @@ typedef struct MbeMechCutRow MbeMechCutRow;
   X(ADD3, "Blocks.Math.Add3", block)                                                              \
   X(FEEDBACK, "Blocks.Math.Feedback", block)                                                      \
   X(PRODUCT, "Blocks.Math.Product", block)                                                        \
-  /* users' components extending these partials, stated in equations (mech_user.c) */           \
+  /* users' components extending these partials, stated in equations (mech_user.c) */             \
   X(USER_LINE_FORCE, "Mechanics.MultiBody.Interfaces.PartialLineForce", user_frames)              \
   X(USER_FORCE, "Mechanics.MultiBody.Interfaces.PartialForce", user_frames)                       \
   X(USER_TRANS_COMPLIANT, "Mechanics.Translational.Interfaces.PartialCompliant", user_compliant)  \
@@ -117,7 +123,7 @@ typedef struct MbeMechCutRow MbeMechCutRow;
     user_two_flanges)                                                                             \
   X(USER_ROT_TORQUE, "Mechanics.Rotational.Interfaces.PartialTorque", user_source)                \
   X(USER_TRANS_FORCE, "Mechanics.Translational.Interfaces.PartialForce", user_source)             \
-  X(OTHER_BLOCK, "Blocks.", other_block)                /* any other block: outputs only */      \
+  X(OTHER_BLOCK, "Blocks.", other_block) /* any other block: outputs only */                      \
   X(OTHER_VISUALIZER, "Mechanics.MultiBody.Visualizers.", visualizer) /* any shape: no effect */
 
 #define MBE_MECH_KIND_ENUM_(k, name, desc) MBE_MC_##k,
@@ -133,6 +139,7 @@ typedef enum MbeMechRole {
   MBE_ROLE_BODY,        // mass at its frame_a (with a rigid offset to frame_b for the shapes)
   MBE_ROLE_JOINT,       // elementary edges between frame_a and frame_b, or rigid ones
   MBE_ROLE_CUT_JOINT,   // a loop-closing joint: constraints between its frames, never a branch
+  MBE_ROLE_ASSEMBLY,    // branches from frame_b whose coordinate a constraint to frame_a decides
   MBE_ROLE_FORCE,       // wrenches at its frames from their motion and its inputs
   MBE_ROLE_LINE_FORCE,  // a force along the line between its frame origins
   MBE_ROLE_CUT_SENSOR,  // an identity branch whose cut wrench is the measurement
@@ -154,8 +161,8 @@ typedef struct MbeMechClass {
   // missing "flange" falls back to flange_b), [2] a source's support; NULL entries: flange_a,
   // flange_b, none
   const char* flange[3];
-  bool rigid;  // a 1-D element whose flange_a and flange_b move together (Inertia, Mass)
-  int nstates;             // first-order states of its own, after the mechanism's
+  bool rigid;   // a 1-D element whose flange_a and flange_b move together (Inertia, Mass)
+  int nstates;  // first-order states of its own, after the mechanism's
   const char* state_name;  // their name below the component ("s_damper")
   // its bodies, edges (in the order they chain from frame_a to frame_b) and point marks
   MbeStatus (*build)(MbeMech* m, int c);
@@ -169,6 +176,11 @@ typedef struct MbeMechClass {
   void (*loaded)(MbeMech* m, int c);
   // the cut wrenches at its frames (mechanism states known, accelerations not)
   MbeStatus (*forces)(MbeMech* m, int c);
+  // its loads on points that no frame of the tree carries, for the outputs' Newton-Euler pass
+  // (everything solved)
+  MbeStatus (*loads)(MbeMech* m, int c);
+  // its frames' cut wrenches the edges do not give, after the outputs' Newton-Euler pass
+  MbeStatus (*wrenches)(MbeMech* m, int c);
   // its output signals (everything solved)
   MbeStatus (*outputs)(MbeMech* m, int c);
   // a cut joint's position constraints between its frames (kinematics known) into rows, *n of

@@ -431,6 +431,13 @@ MbeStatus mbe_mech_newton_euler(MbeMech* m, const MbeSymId* udot) {
     P->Ft = mbe_v3_add(s, P->Ft, fr->t);
     P->Ff = mbe_v3_add(s, P->Ff, fr->f);
   }
+  for (size_t p = 0; udot != NULL && p < m->npoints; p++) {
+    MbeMechPoint* P = &m->points[p];
+    if (P->has_load) {  // an assembly's rod (the outputs' pass)
+      P->Ft = mbe_v3_add(s, P->Ft, P->lt);
+      P->Ff = mbe_v3_add(s, P->Ff, P->lf);
+    }
+  }
   for (size_t i = m->ntree; i-- > 0;) {
     MbeMechEdge* e = &m->edges[m->tree_edges[i]];
     if (e->parent_point < 0)
@@ -531,12 +538,9 @@ static MbeStatus mass_matrix(MbeMech* m, MbeSymId* H) {
       P->cI.e[k] = 0;
     P->held = false;
   }
-  for (size_t c = 0; c < m->ncomps; c++) {
-    const MbeMechComp* comp = &m->comps[c];
-    if (comp->cut) {
-      m->points[m->frames[comp->frame_a].point].held = true;
-      m->points[m->frames[comp->frame_b].point].held = true;
-    }
+  for (size_t r = 0; r < m->ncon; r++) {
+    m->points[m->con_row[r].pa].held = true;
+    m->points[m->con_row[r].pb].held = true;
   }
   for (size_t b = 0; b < m->nbodies; b++) {
     const MbeMechBody* bd = &m->bodies[b];

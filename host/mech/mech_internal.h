@@ -26,20 +26,20 @@ typedef struct MbeMechComp {
 
 // a user's line force (mech_user.c): its equations, states and unknowns
 typedef struct MbeMechUser {
-  int* eqs;    // flat equations; -1 - v: the binding equation of flat var v
-  int* eqsel;  // the element of a vector equation, -1 for a scalar one
+  int* eqs;     // flat equations; -1 - v: the binding equation of flat var v
+  int* eqsel;   // the element of a vector equation, -1 for a scalar one
   bool* eqder;  // the equation differentiated in time (it gives der() of a demoted state)
   size_t neqs;
-  int* avar;  // flat vars under der() that an equation gives from the kinematics: not states;
+  int* avar;    // flat vars under der() that an equation gives from the kinematics: not states;
   size_t nalg;  // their der() are the last nalg unknowns
-  int* svar;  // flat vars that are states (scalars), at comp.state + k
+  int* svar;    // flat vars that are states (scalars), at comp.state + k
   size_t nstates;
   int* uvar;  // unknowns: flat var and element; the first nvals are values, then der(svar[k])
   int* uelem;
   size_t nunk, nvals;
-  MbeSymId* sol;  // (nunk) the solved unknowns
-  MbeSymId rel, relv;  // 1-D elements: the relative position and speed of the flanges
-  MbeV3 rel_b;         // PartialForce: r_rel_b
+  MbeSymId* sol;            // (nunk) the solved unknowns
+  MbeSymId rel, relv;       // 1-D elements: the relative position and speed of the flanges
+  MbeV3 rel_b;              // PartialForce: r_rel_b
   MbeSymId flange_load[2];  // PartialTwoFlanges: flange_a's and flange_b's tau (or f)
   MbeSymId flange_pos[2];   // PartialTwoFlanges: flange_a's and flange_b's phi (or s)
 } MbeMechUser;
@@ -138,9 +138,11 @@ typedef struct MbeMechPoint {
   MbeM3 R;
   MbeV3 r0, w, v;
   MbeV3 bw, bv, aw, av;
-  MbeV3 Ft, Ff;  // the subtree's wrench at this point (torque about the origin, force)
-  MbeSymId cm;   // composite rigid-body inertia of the subtree at this point, in point
-  MbeV3 ch;      // coordinates: mass, first moment (m c) and inertia about the origin
+  MbeV3 Ft, Ff;   // the subtree's wrench at this point (torque about the origin, force)
+  MbeV3 lt, lf;   // loads no frame carries (an assembly's rod), in the outputs' pass: what the
+  bool has_load;  // point supplies, point coordinates (added to Ft, Ff there)
+  MbeSymId cm;    // composite rigid-body inertia of the subtree at this point, in point
+  MbeV3 ch;       // coordinates: mass, first moment (m c) and inertia about the origin
   MbeM3 cI;
   bool has_mass;
   bool held;  // a cut joint's frame is in the subtree: its motion is constrained (loops)
@@ -169,8 +171,9 @@ typedef struct MbeMechUps {
   MbeSymId f;   // the axis force (axis.f)
 } MbeMechUps;
 
-// a point mass carried by a line force (or a rod): its position is a function of the two frame origins, so
-// its inertia couples whatever moves them (Kane's form: M += m J^T J, Q -= J^T m (a_bias - g))
+// a point mass carried by a line force (or a rod): its position is a function of the two frame
+// origins, so its inertia couples whatever moves them (Kane's form: M += m J^T J, Q -= J^T m
+// (a_bias - g))
 typedef struct MbeMechLineMass {
   int comp;
   int end;      // which mass: 0 (the only one, or mass a), 1 (mass b)
@@ -229,18 +232,18 @@ typedef struct MbeMech {
   int ground_point;  // point of world.frame_b, -1 if none
   size_t nx, ndof;
   // gravity
-  int gravity_type;       // Types.GravityTypes: MBE_GRAVITY_*
-  MbeV3 gvec;             // uniform gravity g n/|n| (world, m/s^2)
-  MbeSymId mu;            // point gravity field constant (m^3/s^2)
+  int gravity_type;            // Types.GravityTypes: MBE_GRAVITY_*
+  MbeV3 gvec;                  // uniform gravity g n/|n| (world, m/s^2)
+  MbeSymId mu;                 // point gravity field constant (m^3/s^2)
   const MbeClass* gravity_fn;  // world.gravityAcceleration when a model redeclares it, else NULL
   int gravity_scope;           // the instance its modifiers see (where it is redeclared)
   MbeStatus gravity_error;     // the first error inlining it
-  MbeStatus input_error;  // the first error of mbe_mech_input
-  MbeSymId* line_f;       // per component: line force (tension) of line-force elements
-  MbeSymId* line_len;     // per component: distance of the frame origins
-  MbeSymId* drive_f;      // per component: torque/force of 1-D elements
-  MbeSymId* drive_w;      // per component: the relative speed a 1-D source's law reads
-  MbeSymId* line_fa;      // per line force: the 1-D force at flange_a, flange_b (tension > 0)
+  MbeStatus input_error;       // the first error of mbe_mech_input
+  MbeSymId* line_f;            // per component: line force (tension) of line-force elements
+  MbeSymId* line_len;          // per component: distance of the frame origins
+  MbeSymId* drive_f;           // per component: torque/force of 1-D elements
+  MbeSymId* drive_w;           // per component: the relative speed a 1-D source's law reads
+  MbeSymId* line_fa;           // per line force: the 1-D force at flange_a, flange_b (tension > 0)
   MbeSymId* line_fb;
   MbeV3* line_e0;  // per line force: unit vector a -> b (world)
   MbeMechLineMass* lmass;
@@ -269,15 +272,18 @@ typedef struct MbeMech {
   // kinematic loops (mech_loops.c): the cut joints' position constraints phi(q) = 0, their time
   // derivatives vel = G u, G (ncon x ndof), gamma = G u' (the rest of d/dt vel, negated)
   size_t ncon;
+  size_t ncon_cut;          // the cut joints' rows come first; the assemblies' rows follow
+  struct MbeMechAsm* asms;  // per component: an assembly's closed form (NULL: none)
   MbeSymId *con_phi, *con_vel, *con_G, *con_gamma;
   MbeMechCutRow* con_row;  // (ncon) the rows as the cut joints give them
   MbeSymId* con_lambda;    // (ncon) their multipliers (after mbe_mech_equations)
   bool* free_done;         // (nvars) a fixed=false parameter mech computes itself (a rod's length)
   MbeSymId* rod_L2;        // per component: a rod's squared length
   const char* loops_text;  // the loops as `mbens check` prints them (mech_loops.c)
+  const char* asm_text;    // the assemblies' closed forms, likewise
   MbeSymId* rod_ph;        // per component: a rod's computeRodLength placeholder for its
   MbeSymId* rod_dd;        // squared length, and that squared length (mech_loops.c)
-  int* con_comp;  // the cut joint of each row
+  int* con_comp;           // the cut joint of each row
   MbeBinding* eq_binding;  // (nvars) a variable's value given by an equation v = e (mech_bound.c)
   bool* eq_bound;          // (neqs) the equation is such a binding
   struct Bound* bound;     // the bindings compiled so far (mech_bound.c)
@@ -363,8 +369,7 @@ MbeStatus mbe_mech_expr(MbeMech* m, const MbeExpr* e, int scope, const MbeClass*
                         MbeMechNameFn* name, void* ctx, MbeSymId* out);
 // the length of the vector expression e (its unsubscripted vector variables), 0 for a scalar;
 // a matrix, or vectors of different lengths, are errors at their place
-MbeStatus mbe_mech_expr_size(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
-                             int* n);
+MbeStatus mbe_mech_expr_size(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex, int* n);
 // element sel (0-based) of the vector expression e, as mbe_mech_expr: each unsubscripted vector
 // variable gives its element sel, an array literal its entry sel, operators and functions apply
 // element by element, zeros(n), ones(n) and fill(x, n) give their element, a function's array
@@ -420,6 +425,7 @@ MbeStatus mbe_mech_rate_q(MbeMech* m, MbeSymId e, MbeSymId* out);
 struct MbeMechCutRow {
   MbeSymId phi;
   MbeV3 ta, fa, tb, fb;
+  int pa, pb;  // the points of its two sides (set by mbe_mech_loop_constraints for cut joints)
 };
 // the rows of d[i] (d = r_b - r_a), of d . a (a fixed in frame_a, world) and of a . b - c0 (a
 // fixed in frame_a, b in frame_b)
@@ -455,6 +461,27 @@ void mbe_mech_loop_wrenches(MbeMech* m);
 // the dependent coordinates solved in the RHS (Newton from their states), their speeds from
 // the velocity constraints, everything computed from them; the initial state assembled
 MbeStatus mbe_mech_loops_close(MbeMech* m);
+
+// comp.name, a parameter with fixed=false, is what mech computes itself (no initial condition)
+MbeStatus mbe_mech_free_done(MbeMech* m, int c, const char* name);
+
+// ---- classes/assemblies.c ---------------------------------------------------------------------
+// placeholder PARAM leaves: an assembly's branch sign (+1: the MSL's positiveBranch), decided at
+// the start (index + component)
+enum { MBE_MECH_ASM_PH = 0x31000000 };
+// whether component c is one of the Assemblies with a closed form (JointSSR ... JointRRP)
+bool mbe_mech_is_assembly(const MbeMech* m, int c);
+// an assembly's coordinates in closed form, after its constraint rows' velocity form
+typedef struct MbeMechAsmForm {
+  int comp;                   // the assembly
+  int n;                      // coordinates: its joint's, then a universal rod's two angles
+  MbeSymId q[3], u[3];        // their state leaves and their speeds'
+  MbeSymId to_q[3], to_u[3];  // their closed forms on the branch `sign` (states' leaves)
+  MbeSymId sign;              // the branch sign's placeholder
+  MbeSymId sign_start;        // the branch nearer the guess in this configuration (+1 or -1)
+  MbeSymId singular;          // > 0 where the loop has no regular solution (k1a <= 1e-10)
+} MbeMechAsmForm;
+MbeStatus mbe_mech_asm_form(MbeMech* m, int c, MbeMechAsmForm* f);
 
 // ---- mech_eom.c -----------------------------------------------------------------------------
 // solves L^T D L x = b in place (H factored by mbe_mech_equations, lambda the parent dofs)
@@ -493,6 +520,8 @@ MbeStatus mbe_mech_drives(MbeMech* m);
 void mbe_mech_drive_forces(MbeMech* m, MbeSymId* tau, MbeSymId* H);
 // the line masses' wrenches at their frames for accelerations (Ju' + abias); udot NULL: none
 void mbe_mech_line_mass_wrenches(MbeMech* m, const MbeSymId* udot);
+// a line mass's m (a - g) (world) for the accelerations u' (NULL: at u' = 0)
+MbeV3 mbe_mech_line_mass_force(MbeMech* m, const MbeMechLineMass* lm, const MbeSymId* udot);
 
 // ---- classes/flanges.c ------------------------------------------------------------------------
 // the flange sets of an element between flange_a and flange_b: both connected, each a joint
@@ -544,8 +573,7 @@ bool mbe_mech_user_owns_equation(const MbeMech* m, size_t eq);
 MbeStatus mbe_mech_user_force(MbeMech* m, int c);
 // a user's 1-D compliant element between flanges at relative position rel and speed relv:
 // *force (tau or f at flange_b) and the states' derivatives
-MbeStatus mbe_mech_user_force_1d(MbeMech* m, int c, MbeSymId rel, MbeSymId relv,
-                                 MbeSymId* force);
+MbeStatus mbe_mech_user_force_1d(MbeMech* m, int c, MbeSymId rel, MbeSymId relv, MbeSymId* force);
 // a user's 1-D element that extends PartialTwoFlanges between flange sets A and B: the flange
 // torques/forces it states (acting on the element) into *fa, *fb, and the states' derivatives
 MbeStatus mbe_mech_user_flanges(MbeMech* m, int c, const MbeMechFlangeSet* A,

@@ -124,10 +124,20 @@ MbeStatus mbe_mech_choose_cuts(MbeMech* m) {
     if (mbe_mech_class(comp->kind)->role == MBE_ROLE_GROUND && comp->frame_b >= 0)
       up[find(up, m->frames[comp->frame_b].point)] = find(up, ground);
   }
+  // an assembly joins frame_b with frame_ib and frame_im (frame_a is its rod's, a constraint)
+  for (size_t c = 0; c < m->ncomps; c++) {
+    const MbeMechComp* comp = &m->comps[c];
+    for (int k = 0; mbe_mech_is_assembly(m, (int)c) && k < comp->nedges; k++) {
+      const MbeMechEdge* e = &m->edges[comp->edge0 + k];
+      up[find(up, e->pa)] = find(up, e->pb);
+    }
+  }
   // what cannot be cut first, then the joints that can, in the model's order
   for (int pass = 0; pass < 2; pass++) {
     for (size_t c = 0; c < m->ncomps; c++) {
       MbeMechComp* comp = &m->comps[c];
+      if (mbe_mech_is_assembly(m, (int)c))
+        continue;
       if (!joins(m, comp) || cuttable(comp->kind) != (pass == 1))
         continue;
       int a = find(up, m->frames[comp->frame_a].point);
@@ -164,11 +174,16 @@ MbeStatus mbe_mech_rate_q(MbeMech* m, MbeSymId e, MbeSymId* out) {
   return MBE_OK;
 }
 
+// whether component c gives constraint rows: a cut joint (pass 0) or an assembly (pass 1)
+static bool has_rows(const MbeMech* m, size_t c, int pass) {
+  return pass == 0 ? m->comps[c].cut : mbe_mech_is_assembly(m, (int)c);
+}
+
 MbeStatus mbe_mech_loop_constraints(MbeMech* m) {
   MbeSym* s = m->s;
   size_t ncut = 0;
   for (size_t c = 0; c < m->ncomps; c++)
-    ncut += m->comps[c].cut;
+    ncut += has_rows(m, c, 0) || has_rows(m, c, 1);
   if (ncut == 0)
     return MBE_OK;
   size_t cap = ncut * MBE_MECH_MAX_CUT_ROWS;
@@ -185,19 +200,28 @@ MbeStatus mbe_mech_loop_constraints(MbeMech* m) {
   if (!m->con_phi || !m->con_vel || !m->con_gamma || !m->con_comp || !m->con_G || !m->con_row ||
       !m->con_lambda || !m->rod_ph || !m->rod_dd || !m->rod_L2)
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-  for (size_t c = 0; c < m->ncomps; c++) {
-    if (!m->comps[c].cut)
-      continue;
-    int k = 0;
-    MbeStatus st =
-        mbe_mech_class(m->comps[c].kind)->constraints(m, (int)c, m->con_row + m->ncon, &k);
-    if (st != MBE_OK)
-      return st;
-    for (int r = 0; r < k; r++) {
-      m->con_comp[m->ncon + (size_t)r] = (int)c;
-      m->con_phi[m->ncon + (size_t)r] = m->con_row[m->ncon + (size_t)r].phi;
+  // the cut joints' rows first (the projection's), then the assemblies' (their closed forms)
+  for (int pass = 0; pass < 2; pass++) {
+    for (size_t c = 0; c < m->ncomps; c++) {
+      if (!has_rows(m, c, pass))
+        continue;
+      int k = 0;
+      MbeMechCutRow* rows = m->con_row + m->ncon;
+      MbeStatus st = mbe_mech_class(m->comps[c].kind)->constraints(m, (int)c, rows, &k);
+      if (st != MBE_OK)
+        return st;
+      for (int r = 0; r < k; r++) {
+        if (pass == 0) {
+          rows[r].pa = m->frames[m->comps[c].frame_a].point;
+          rows[r].pb = m->frames[m->comps[c].frame_b].point;
+        }
+        m->con_comp[m->ncon + (size_t)r] = (int)c;
+        m->con_phi[m->ncon + (size_t)r] = rows[r].phi;
+      }
+      m->ncon += (size_t)k;
     }
-    m->ncon += (size_t)k;
+    if (pass == 0)
+      m->ncon_cut = m->ncon;
   }
   for (size_t r = 0; r < m->ncon; r++) {
     MbeStatus st = mbe_mech_rate_q(m, m->con_phi[r], &m->con_vel[r]);
@@ -226,7 +250,10 @@ void mbe_mech_loop_augment(MbeMech* m, MbeSymId* H, MbeSymId* b) {
   MbeSymId tr = 0;
   for (size_t i = 0; i < n; i++)
     tr = mbe_sym_add(s, tr, H[i * n + i]);
-  MbeSymId alpha = mbe_sym_div(s, tr, mbe_sym_const(s, (double)n));
+  // nothing with mass at all (an assembly held between fixed frames): G^T G alone
+  bool massless = s->nodes[tr].op == MBE_SYM_CONST && s->nodes[tr].value == 0;
+  MbeSymId alpha =
+      massless ? mbe_sym_const(s, 1.0) : mbe_sym_div(s, tr, mbe_sym_const(s, (double)n));
   for (size_t i = 0; i < n; i++) {
     for (size_t j = 0; j <= i; j++) {
       MbeSymId acc = 0;
@@ -834,7 +861,7 @@ static void least_norm(MbeSym* s, int nc, int nk, const MbeSymId* J, MbeSymId* r
 // their projected values; P->failed: |phi| > 1e-9 after the steps (or NaN)
 static MbeStatus project(MbeMech* m, LoopProjection* P) {
   MbeSym* s = m->s;
-  int nc = (int)m->ncon;
+  int nc = (int)m->ncon_cut;
   size_t cap = m->nx + 1;
   LoopCoord* cand = mbe_malloc(cap * sizeof *cand);
   MbeSymId* d = mbe_malloc(((size_t)nc * cap + 1) * sizeof *d);  // per coordinate: nc
@@ -909,10 +936,169 @@ static MbeStatus project(MbeMech* m, LoopProjection* P) {
                       : MBE_OK;
 }
 
-MbeStatus mbe_mech_loops_close(MbeMech* m) {
-  if (m->ncon == 0)
+/* ---- the assemblies' closed forms ---------------------------------------------------------- */
+
+// n expressions rewritten from the state leaves to x0sym and from the branch signs' placeholders
+// (pfrom) to their values (pto)
+static void at_start(MbeMech* m, MbeSymId* sfrom, const MbeSymId* pfrom, const MbeSymId* pto,
+                     size_t np, MbeSymId* e, size_t n) {
+  mbe_sym_substitute(m->s, sfrom, m->x0sym, m->nx, e, n);
+  mbe_sym_substitute(m->s, pfrom, pto, np, e, n);
+}
+
+// the constraint arrays the cut joints' projection reads, rewritten
+static void substitute_rows(MbeMech* m, const MbeSymId* from, const MbeSymId* to, size_t n) {
+  MbeSym* s = m->s;
+  mbe_sym_substitute(s, from, to, n, m->con_phi, m->ncon);
+  mbe_sym_substitute(s, from, to, n, m->con_vel, m->ncon);
+  mbe_sym_substitute(s, from, to, n, m->con_gamma, m->ncon);
+  mbe_sym_substitute(s, from, to, n, m->con_G, m->ncon * m->ndof);
+}
+
+// The start of each assembly (per member, x0sym): the branch nearer its guess at the start
+// configuration, the coordinates and speeds on it. An assembly placed through another needs the
+// other's first: as many rounds as there are assemblies reach every chain.
+static MbeStatus assemblies_start(MbeMech* m, MbeMechAsmForm* F, size_t K, MbeSymId* pto) {
+  MbeSym* s = m->s;
+  MbeSymId* sfrom = mbe_malloc((m->nx + 1) * sizeof *sfrom);
+  MbeSymId* pfrom = mbe_malloc((K + 1) * sizeof *pfrom);
+  if (!sfrom || !pfrom) {
+    mbe_free(sfrom), mbe_free(pfrom);
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  for (size_t i = 0; i < m->nx; i++)
+    sfrom[i] = mbe_sym_state(s, (int)i);
+  for (size_t k = 0; k < K; k++) {
+    pfrom[k] = F[k].sign;
+    pto[k] = mbe_sym_const(s, 1.0);
+  }
+  size_t rounds = 0;  // every chain of coordinates resolved (as in close_assemblies)
+  for (size_t k = 0; k < K; k++)
+    rounds += 2 * (size_t)F[k].n;
+  for (size_t round = 0; round <= rounds; round++) {
+    for (size_t k = 0; k < K; k++) {
+      MbeSymId e[7] = {F[k].sign_start};
+      int n = F[k].n;
+      for (int j = 0; j < n; j++)
+        e[1 + j] = F[k].to_q[j], e[1 + n + j] = F[k].to_u[j];
+      at_start(m, sfrom, pfrom, pto, K, e, 1);
+      pto[k] = e[0];  // the branch first: the coordinates are on it
+      at_start(m, sfrom, pfrom, pto, K, e + 1, 2 * (size_t)n);
+      for (int j = 0; j < n; j++) {
+        m->x0sym[s->nodes[F[k].q[j]].index] = e[1 + j];
+        m->x0sym[s->nodes[F[k].u[j]].index] = e[1 + n + j];
+      }
+    }
+  }
+  mbe_free(sfrom), mbe_free(pfrom);
+  return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
+// what `mbens check` says about the assemblies: their coordinates solved in closed form
+static void describe_assemblies(MbeMech* m, const MbeMechAsmForm* F, size_t K) {
+  const char* t = "analytic loops (closed form in every right-hand-side call, no Newton):";
+  for (size_t k = 0; k < K && t; k++) {
+    for (int j = 0; j < F[k].n && t; j++) {
+      const char* q = m->state_names[m->s->nodes[F[k].q[j]].index];
+      t = mbe_arena_printf(m->arena, "%s %s", t, q ? q : "?");
+    }
+  }
+  m->asm_text = t ? mbe_arena_printf(m->arena, "%s\n", t) : NULL;
+}
+
+// the members' start values on the host, and the check that the model's own start closes
+static MbeStatus assemblies_x0(MbeMech* m, const MbeMechAsmForm* F, const MbeSymId* sing,
+                               size_t K) {
+  MbeSym* s = m->s;
+  MbeStatus st = MBE_OK;
+  for (size_t k = 0; k < K && st == MBE_OK; k++) {
+    for (int j = 0; j < F[k].n && st == MBE_OK; j++) {
+      int iq = s->nodes[F[k].q[j]].index, iu = s->nodes[F[k].u[j]].index;
+      MbeSymId ids[2] = {m->x0sym[iq], m->x0sym[iu]};
+      double v[2];
+      st = values_at_start(m, ids, 2, v);
+      m->x0[iq] = v[0], m->x0[iu] = v[1];
+    }
+    double sv = 0;
+    if (st == MBE_OK)
+      st = values_at_start(m, &sing[k], 1, &sv);
+    if (st == MBE_OK && !(sv < 0)) {
+      st = mbe_mech_error(m, MBE_ERR_MODEL, F[k].comp, "%s",
+                          "its loop has no regular solution at the start values (either none "
+                          "or two coinciding, or its rod along the universal's first axis; the "
+                          "mechanism has lost a degree of freedom there)");
+    }
+  }
+  return st;
+}
+
+// The assemblies' coordinates and speeds (classes/assemblies.c) in closed form in every RHS
+// call, their branches those of the start; no Newton. Where the closed form has no regular
+// solution the member fails (newton-fail), and at the model's own start that is an error.
+static MbeStatus close_assemblies(MbeMech* m) {
+  MbeSym* s = m->s;
+  size_t K = 0;
+  for (size_t c = 0; c < m->ncomps; c++)
+    K += mbe_mech_is_assembly(m, (int)c);
+  if (K == 0)
     return MBE_OK;
-  int n = (int)m->ncon;
+  MbeMechAsmForm* F = mbe_malloc(K * sizeof *F);
+  MbeSymId* from = mbe_malloc(7 * K * sizeof *from);  // q leaves, u leaves (N each), signs
+  MbeSymId* to = mbe_malloc(7 * K * sizeof *to);
+  MbeSymId* sing = mbe_malloc(K * sizeof *sing);
+  MbeStatus st = (!F || !from || !to || !sing)
+                     ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
+                     : MBE_OK;
+  size_t k = 0, N = 0;
+  for (size_t c = 0; c < m->ncomps && st == MBE_OK; c++) {
+    if (mbe_mech_is_assembly(m, (int)c)) {
+      st = mbe_mech_asm_form(m, (int)c, &F[k]);
+      N += (size_t)F[k++].n;
+    }
+  }
+  MbeSymId* signs = to + 2 * N;
+  if (st == MBE_OK)
+    st = assemblies_start(m, F, K, signs);
+  size_t j = 0;
+  for (k = 0; k < K && st == MBE_OK; k++) {
+    for (int i = 0; i < F[k].n; i++, j++) {
+      from[j] = F[k].q[i], from[N + j] = F[k].u[i];
+      to[j] = F[k].to_q[i], to[N + j] = F[k].to_u[i];
+    }
+    from[2 * N + k] = F[k].sign;
+    sing[k] = F[k].singular;
+  }
+  if (st == MBE_OK) {
+    // the signs' start values, then one another's coordinates: a universal's angles read the
+    // joint's, an assembly placed through another reads the other's, the speeds all of them;
+    // each round resolves one more link of such a chain (at most 2 N)
+    mbe_sym_substitute(s, from + 2 * N, signs, K, to, 2 * N);
+    for (size_t round = 0; round <= 2 * N; round++)
+      mbe_sym_substitute(s, from, to, 2 * N, to, 2 * N);
+    mbe_sym_substitute(s, from, to, 2 * N, sing, K);
+    substitute_rows(m, from, to, 2 * N);
+    st = substitute_all(m, from, to, 2 * N);
+  }
+  for (k = 0; k < K && st == MBE_OK; k++) {
+    MbeSymId bad =
+        mbe_sym_op(s, MBE_SYM_SELECT, sing[k], mbe_sym_const(s, 1.0), mbe_sym_const(s, -1.0));
+    m->fail = m->fail ? mbe_sym_op(s, MBE_SYM_MAX, m->fail, bad, 0) : bad;
+  }
+  if (st == MBE_OK) {
+    describe_assemblies(m, F, K);
+    st = assemblies_x0(m, F, sing, K);
+  }
+  mbe_free(F), mbe_free(from), mbe_free(to), mbe_free(sing);
+  return st != MBE_OK ? st
+         : s->is_oom  ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
+                      : MBE_OK;
+}
+
+MbeStatus mbe_mech_loops_close(MbeMech* m) {
+  MbeStatus sta = close_assemblies(m);
+  if (sta != MBE_OK || m->ncon_cut == 0)
+    return sta;
+  int n = (int)m->ncon_cut;
   if (n > 64) {
     return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, m->con_comp[0],
                           "more than 64 loop constraints are not supported yet");

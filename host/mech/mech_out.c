@@ -148,10 +148,22 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
   mbe_mech_line_mass_wrenches(m, m->udot);  // part of the line forces' cut wrenches now
   mbe_mech_derived_wrenches(m, m->udot);    // and of the JointUPS's
   mbe_mech_loop_wrenches(m);                // the loops' constraint forces at the cut joints
-  MbeStatus st = mbe_mech_newton_euler(m, m->udot);
+  MbeStatus st = MBE_OK;
+  for (size_t c = 0; c < m->ncomps && st == MBE_OK; c++) {
+    const MbeMechClass* k = mbe_mech_class(m->comps[c].kind);
+    st = k->loads ? k->loads(m, (int)c) : MBE_OK;  // an assembly's rod
+  }
+  if (st == MBE_OK)
+    st = mbe_mech_newton_euler(m, m->udot);
   if (st != MBE_OK)
     return st;
   edge_wrenches(m);
+  for (size_t c = 0; c < m->ncomps && st == MBE_OK; c++) {
+    const MbeMechClass* k = mbe_mech_class(m->comps[c].kind);
+    st = k->wrenches ? k->wrenches(m, (int)c) : MBE_OK;
+  }
+  if (st != MBE_OK)
+    return st;
   for (size_t i = 0; i < m->ntree; i++) {
     const MbeMechEdge* e = &m->edges[m->tree_edges[i]];
     for (int part = 0; part < 2; part++) {
@@ -238,8 +250,8 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
   // riding on it included (their flange torque is J a)
   for (size_t k = 0; k < m->nsets; k++) {
     const MbeMechFlangeSet* set = &m->sets[k];
-    if (set->edge < 0)
-      continue;
+    if (set->edge < 0 || mbe_mech_is_assembly(m, m->edges[set->edge].comp))
+      continue;  // an assembly names its joint's torque or force itself
     const MbeMechEdge* e = &m->edges[set->edge];
     MbeSymId tau = set->load;
     if (set->inertia != 0) {

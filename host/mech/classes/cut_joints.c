@@ -92,6 +92,19 @@ static MbeStatus constraint_rows(MbeMech* m, int c, MbeMechCutRow* rows, int* nr
 const MbeMechClass mbe_mc_constraint = {
     .role = MBE_ROLE_CUT_JOINT, .build = cut_build, .constraints = constraint_rows};
 
+MbeStatus mbe_mech_free_done(MbeMech* m, int c, const char* name) {
+  if (m->free_done == NULL) {
+    m->free_done = mbe_arena_alloc(m->arena, (m->flat->nvars + 1) * sizeof *m->free_done);
+    if (m->free_done == NULL)
+      return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+    memset(m->free_done, 0, (m->flat->nvars + 1) * sizeof *m->free_done);
+  }
+  int v = mbe_mech_var(m, mbe_mech_cname(m, c, name));
+  if (v >= 0)
+    m->free_done[v] = true;
+  return MBE_OK;
+}
+
 static MbeStatus rod_build(MbeMech* m, int c) {
   MbeStatus st = cut_build(m, c);
   if (st == MBE_OK && !mbe_mech_bool(m, c, "kinematicConstraint")) {
@@ -100,13 +113,8 @@ static MbeStatus rod_build(MbeMech* m, int c) {
                           "component) is not supported yet");
   }
   // its rodLength (fixed=false where it is computed): the constraints decide it
-  if (m->free_done == NULL)
-    m->free_done = mbe_arena_alloc(m->arena, (m->flat->nvars + 1) * sizeof *m->free_done);
-  int v = mbe_mech_var(m, mbe_mech_cname(m, c, "rodLength"));
-  if (m->free_done == NULL)
-    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-  if (v >= 0)
-    m->free_done[v] = true;
+  if (st == MBE_OK)
+    st = mbe_mech_free_done(m, c, "rodLength");
   int ia = mbe_mech_comp_frame(m, c, "frame_ia");
   for (size_t f = 0; ia >= 0 && st == MBE_OK && f < m->nframes; f++) {
     int oc = m->frames[f].comp;
@@ -157,19 +165,13 @@ static MbeM3 columns(MbeV3 a, MbeV3 b, MbeV3 c) {
   return r;
 }
 
-// UniversalSpherical's frame_ia, fixed to the rod as the MSL places it: at frame_a's origin,
-// T_rel = [eRod_ia, e2_ia, e3_ia] [eRod_a, e2_a, e3_a]^T from frame_a, e2 along n1_a x eRod
-static MbeStatus rod_frame_ia(MbeMech* m, int c, int ia) {
+// a frame fixed to a rod from point pa to point pb as UniversalSpherical's frame_ia: at pa's
+// origin, its rRod_ia (frame_ia coordinates) along the rod, its second axis along n1 x rod (n1
+// in pa's coordinates); pose, velocity and angular velocity into P
+static MbeStatus universal_frame(MbeMech* m, int pa, int pb, MbeV3 n1, MbeV3 rod, MbeMechPoint* P) {
   MbeSym* s = m->s;
-  const MbeMechComp* comp = &m->comps[c];
-  const MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
-  const MbeMechPoint* B = &m->points[m->frames[comp->frame_b].point];
-  MbeMechPoint* P = &m->points[m->frames[ia].point];
-  MbeStatus st = MBE_OK;
-  MbeV3 n1 = mbe_mech_pv3(m, c, "n1_a", &st);
-  MbeV3 rod = mbe_mech_pv3(m, c, "rRod_ia", &st);
-  if (st != MBE_OK)
-    return st;
+  const MbeMechPoint* A = &m->points[pa];
+  const MbeMechPoint* B = &m->points[pb];
   MbeV3 d = mbe_v3_sub(s, B->r0, A->r0);
   MbeV3 ea = mbe_v3_normalize(s, mbe_m3_mulv(s, A->R, d));
   MbeV3 e2a = mbe_v3_normalize(s, mbe_v3_cross(s, n1, ea));
@@ -183,12 +185,26 @@ static MbeStatus rod_frame_ia(MbeMech* m, int c, int ia) {
   P->v = mbe_m3_mulv(s, T, A->v);
   // w (frame_ia coordinates) from R' = -skew(w) R
   MbeM3 Rd;
+  MbeStatus st = MBE_OK;
   for (int k = 0; k < 9 && st == MBE_OK; k++)
     st = mbe_mech_rate_q(m, P->R.e[k], &Rd.e[k]);
   MbeM3 W = mbe_m3_mul(s, Rd, mbe_m3_transpose(P->R));
   MbeV3 w = {{mbe_sym_neg(s, W.e[7]), mbe_sym_neg(s, W.e[2]), mbe_sym_neg(s, W.e[3])}};
   P->w = w;
   return st;
+}
+
+// UniversalSpherical's frame_ia, fixed to the rod as the MSL places it: at frame_a's origin,
+// T_rel = [eRod_ia, e2_ia, e3_ia] [eRod_a, e2_a, e3_a]^T from frame_a, e2 along n1_a x eRod
+static MbeStatus rod_frame_ia(MbeMech* m, int c, int ia) {
+  const MbeMechComp* comp = &m->comps[c];
+  MbeStatus st = MBE_OK;
+  MbeV3 n1 = mbe_mech_pv3(m, c, "n1_a", &st);
+  MbeV3 rod = mbe_mech_pv3(m, c, "rRod_ia", &st);
+  if (st != MBE_OK)
+    return st;
+  return universal_frame(m, m->frames[comp->frame_a].point, m->frames[comp->frame_b].point, n1, rod,
+                         &m->points[m->frames[ia].point]);
 }
 
 // SphericalSpherical: its mass m (where m > 0) a point in the middle of the rod

@@ -134,19 +134,26 @@ static MbeStatus line_forces(MbeMech* m, int c) {
 
 // the inertia and weight of the line masses, distributed to the frames as the MSL does (the
 // virtual work of the masses' d'Alembert forces through the frames' motions)
+MbeV3 mbe_mech_line_mass_force(MbeMech* m, const MbeMechLineMass* lm, const MbeSymId* udot) {
+  MbeSym* s = m->s;
+  MbeV3 a = lm->abias;
+  for (size_t i = 0; udot != NULL && i < m->ndof; i++) {
+    MbeV3 t = mbe_v3_scale(s, udot[i], lm->J[i]);
+    a = mbe_v3_add(s, a, t);
+  }
+  MbeV3 ag0 = mbe_v3_sub(s, a, lm->g);
+  return mbe_v3_scale(s, lm->m, ag0);
+}
+
 void mbe_mech_line_mass_wrenches(MbeMech* m, const MbeSymId* udot) {
   MbeSym* s = m->s;
   for (size_t k = 0; k < m->nlmass; k++) {
     const MbeMechLineMass* lm = &m->lmass[k];
     const MbeMechComp* comp = &m->comps[lm->comp];
-    MbeV3 a = lm->abias;
-    for (size_t i = 0; udot != NULL && i < m->ndof; i++) {
-      MbeV3 t = mbe_v3_scale(s, udot[i], lm->J[i]);
-      a = mbe_v3_add(s, a, t);
-    }
-    MbeV3 ag0 = mbe_v3_sub(s, a, lm->g);
-    MbeV3 F = mbe_v3_scale(s, lm->m, ag0);  // m (a - g), world
-    MbeV3 Fa, Fb;                           // the shares of frame_a and frame_b
+    if (mbe_mech_is_assembly(m, lm->comp))
+      continue;  // its rod's ends are no frames of it (classes/assemblies.c)
+    MbeV3 F = mbe_mech_line_mass_force(m, lm, udot);  // m (a - g), world
+    MbeV3 Fa, Fb;                                     // the shares of frame_a and frame_b
     if (comp->kind == MBE_MC_LINE_FORCE_WITH_TWO_MASSES) {
       // r_1 = r_a + L_a e0, r_2 = r_b - L_b e0; de0 = (I - e0 e0^T)(dr_b - dr_a)/s
       MbeStatus st = MBE_OK;

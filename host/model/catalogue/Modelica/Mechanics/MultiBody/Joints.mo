@@ -5,6 +5,8 @@ package Joints "Components that constrain the motion between two frames (interfa
   // Internal sub-components of the MSL classes (revolute_a, prismatic_x, Internal.Init*,
   // visual shapes, ...) and protected helper parameters that need Frames functions
   // (R_rel_start, Q_start, phi_start, e, ...) are not declared; host/mech implements them.
+  // The Assemblies (but JointUPS) declare their public sub-components as the MSL does
+  // (users' equations name e.g. jointSSP.prismatic.distance), with Internal's two joints.
 
   model Prismatic
     "Prismatic joint (1 translational degree-of-freedom, 2 potential states, optional axis flange)"
@@ -640,7 +642,7 @@ package Joints "Components that constrain the motion between two frames (interfa
   end RevolutePlanarLoopConstraint;
 
   package Assemblies
-    "Joint aggregations for analytic loop handling (only JointUPS is declared here)"
+    "Joint aggregations for analytic loop handling"
     import SI = Modelica.Units.SI;
 
     model JointUPS
@@ -704,6 +706,595 @@ package Joints "Components that constrain the motion between two frames (interfa
       SI.Power totalPower
         "Total power flowing into this element, if checkTotalPower=true (otherwise dummy)";
     end JointUPS;
+
+    model JointUSR
+      "Universal - spherical - revolute joint aggregation (no constraints, no potential states)"
+      extends Modelica.Mechanics.MultiBody.Interfaces.PartialTwoFramesDoubleSize;
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_a frame_ia
+        "Coordinate system at origin of frame_a fixed at connecting rod of universal and spherical joint";
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_b frame_ib
+        "Coordinate system at origin of frame_b fixed at connecting rod of spherical and revolute joint";
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_b frame_im
+        "Coordinate system at origin of spherical joint fixed at connecting rod of spherical and revolute joint";
+      Modelica.Mechanics.Rotational.Interfaces.Flange_a axis
+        "1-dim. rotational flange that drives the revolute joint";
+      Modelica.Mechanics.Rotational.Interfaces.Flange_b bearing
+        "1-dim. rotational flange of the drive bearing of the revolute joint";
+
+      parameter Boolean animation = true "= true, if animation shall be enabled [animation]";
+      parameter Boolean showUniversalAxes = true
+        "= true, if universal joint shall be visualized with two cylinders, otherwise with a sphere (provided animation=true) [animation]";
+      parameter Modelica.Mechanics.MultiBody.Types.Axis n1_a = {0,0,1}
+        "Axis 1 of universal joint fixed and resolved in frame_a (axis 2 is orthogonal to axis 1 and to rod 1)"
+        annotation(Evaluate=true);
+      parameter Modelica.Mechanics.MultiBody.Types.Axis n_b = {0,0,1}
+        "Axis of revolute joint fixed and resolved in frame_b"
+        annotation(Evaluate=true);
+      parameter SI.Position rRod1_ia[3] = {1,0,0}
+        "Vector from origin of frame_a to spherical joint, resolved in frame_ia"
+        annotation(Evaluate=true);
+      parameter SI.Position rRod2_ib[3] = {-1,0,0}
+        "Vector from origin of frame_ib to spherical joint, resolved in frame_ib";
+      parameter Modelica.Units.NonSI.Angle_deg phi_offset = 0
+        "Relative angle offset of revolute joint (angle = phi(t) + from_deg(phi_offset))";
+      parameter Modelica.Units.NonSI.Angle_deg phi_guess = 0
+        "Select the configuration such that at initial time |phi(t0) - from_deg(phi_guess)| is minimal";
+      parameter SI.Diameter sphereDiameter = world.defaultJointLength
+        "Diameter of the spheres representing the universal and the spherical joint [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color sphereColor =
+        Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
+        "Color of the spheres representing the universal and the spherical joint [animation]";
+      parameter SI.Diameter rod1Diameter =
+        sphereDiameter/Modelica.Mechanics.MultiBody.Types.Defaults.JointRodDiameterFraction
+        "Diameter of rod 1 connecting the universal and the spherical joint [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color rod1Color =
+        Modelica.Mechanics.MultiBody.Types.Defaults.RodColor
+        "Color of rod 1 connecting the universal and the spherical joint [animation]";
+      parameter SI.Diameter rod2Diameter = rod1Diameter
+        "Diameter of rod 2 connecting the revolute and the spherical joint [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color rod2Color = rod1Color
+        "Color of rod 2 connecting the revolute and the spherical joint [animation]";
+      parameter SI.Diameter revoluteDiameter = world.defaultJointWidth
+        "Diameter of cylinder representing the revolute joint [animation]";
+      parameter SI.Distance revoluteLength = world.defaultJointLength
+        "Length of cylinder representing the revolute joint [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color revoluteColor =
+        Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
+        "Color of cylinder representing the revolute joint [animation]";
+      input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
+        world.defaultSpecularCoefficient
+        "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
+      parameter SI.Distance cylinderLength = world.defaultJointLength
+        "Length of cylinders representing the two universal joint axes [animation]";
+      parameter SI.Distance cylinderDiameter = world.defaultJointWidth
+        "Diameter of cylinders representing the two universal joint axes [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color cylinderColor =
+        Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
+        "Color of cylinders representing the two universal joint axes [animation]";
+      parameter Boolean checkTotalPower = false
+        "= true, if total power flowing into this component shall be determined (must be zero)";
+      final parameter Real eRod1_ia[3](each final unit="1") = rod1.eRod_ia
+        "Unit vector from origin of frame_a to origin of spherical joint, resolved in frame_ia";
+      final parameter Real e2_ia[3](each final unit="1") = rod1.e2_ia
+        "Unit vector in direction of axis 2 of universal joint, resolved in frame_ia";
+      final parameter SI.Distance rod1Length = rod1.rodLength
+        "Length of rod 1 (= distance between universal and spherical joint)";
+      SI.Power totalPower
+        "Total power flowing into this element, if checkTotalPower=true (otherwise dummy)";
+      SI.Position aux
+        "Denominator used to compute force in rod connecting universal and spherical joint";
+      SI.Force f_rod "Constraint force in direction of the rod (positive, if rod is pressed)";
+
+      // Public sub-components of the MSL JointUSR (users refer to e.g. revolute.phi)
+      Modelica.Mechanics.MultiBody.Joints.Internal.RevoluteWithLengthConstraint revolute(
+        animation=animation,
+        lengthConstraint=rod1Length,
+        n=n_b,
+        phi_offset=phi_offset,
+        phi_guess=phi_guess,
+        cylinderDiameter=revoluteDiameter,
+        cylinderLength=revoluteLength,
+        cylinderColor=revoluteColor,
+        specularCoefficient=specularCoefficient);
+      // MSL binding (an equation, left out): rod1(constraintResidue=rod1.f_rod - f_rod)
+      Modelica.Mechanics.MultiBody.Joints.UniversalSpherical rod1(
+        animation=animation,
+        showUniversalAxes=showUniversalAxes,
+        rRod_ia=rRod1_ia,
+        n1_a=n1_a,
+        sphereDiameter=sphereDiameter,
+        sphereColor=sphereColor,
+        rodWidth=rod1Diameter,
+        rodHeight=rod1Diameter,
+        rodColor=rod1Color,
+        cylinderLength=cylinderLength,
+        cylinderDiameter=cylinderDiameter,
+        cylinderColor=cylinderColor,
+        specularCoefficient=specularCoefficient,
+        kinematicConstraint=false);
+      Modelica.Mechanics.MultiBody.Parts.FixedTranslation rod2(
+        animation=animation,
+        width=rod2Diameter,
+        height=rod2Diameter,
+        color=rod2Color,
+        specularCoefficient=specularCoefficient,
+        r=rRod2_ib);
+      Modelica.Mechanics.MultiBody.Sensors.RelativePosition relativePosition(
+        resolveInFrame=Modelica.Mechanics.MultiBody.Types.ResolveInFrameAB.frame_a);
+      Modelica.Blocks.Sources.Constant position_b[3](k=rRod2_ib);
+    end JointUSR;
+
+    model JointUSP
+      "Universal - spherical - prismatic joint aggregation (no constraints, no potential states)"
+      extends Modelica.Mechanics.MultiBody.Interfaces.PartialTwoFramesDoubleSize;
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_a frame_ia
+        "Coordinate system at origin of frame_a fixed at connecting rod of universal and spherical joint";
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_b frame_ib
+        "Coordinate system at origin of frame_b fixed at connecting rod of spherical and prismatic joint";
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_b frame_im
+        "Coordinate system at origin of spherical joint fixed at connecting rod of spherical and prismatic joint";
+      Modelica.Mechanics.Translational.Interfaces.Flange_a axis
+        "1-dim. translational flange that drives the prismatic joint";
+      Modelica.Mechanics.Translational.Interfaces.Flange_b bearing
+        "1-dim. translational flange of the drive bearing of the prismatic joint";
+
+      parameter Boolean animation = true "= true, if animation shall be enabled [animation]";
+      parameter Boolean showUniversalAxes = true
+        "= true, if universal joint shall be visualized with two cylinders, otherwise with a sphere (provided animation=true) [animation]";
+      parameter Modelica.Mechanics.MultiBody.Types.Axis n1_a = {0,0,1}
+        "Axis 1 of universal joint fixed and resolved in frame_a (axis 2 is orthogonal to axis 1 and to rod 1)"
+        annotation(Evaluate=true);
+      parameter Modelica.Mechanics.MultiBody.Types.Axis n_b = {-1,0,0}
+        "Axis of prismatic joint fixed and resolved in frame_b"
+        annotation(Evaluate=true);
+      parameter SI.Position rRod1_ia[3] = {1,0,0}
+        "Vector from origin of frame_a to spherical joint, resolved in frame_ia"
+        annotation(Evaluate=true);
+      parameter SI.Position rRod2_ib[3] = {-1,0,0}
+        "Vector from origin of frame_ib to spherical joint, resolved in frame_ib (frame_ib is parallel to frame_b)"
+        annotation(Evaluate=true);
+      parameter SI.Position s_offset = 0
+        "Relative distance offset of prismatic joint (distance between the prismatic joint frames = s(t) + s_offset)";
+      parameter SI.Position s_guess = 0
+        "Select the configuration such that at initial time |s(t0)-s_guess| is minimal";
+      parameter SI.Diameter sphereDiameter = world.defaultJointLength
+        "Diameter of the spheres representing the universal and the spherical joint [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color sphereColor =
+        Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
+        "Color of the spheres representing the universal and the spherical joint [animation]";
+      parameter SI.Diameter rod1Diameter =
+        sphereDiameter/Modelica.Mechanics.MultiBody.Types.Defaults.JointRodDiameterFraction
+        "Diameter of rod 1 connecting the universal and the spherical joint [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color rod1Color =
+        Modelica.Mechanics.MultiBody.Types.Defaults.RodColor
+        "Color of rod 1 connecting the universal and the spherical joint [animation]";
+      parameter SI.Diameter rod2Diameter = rod1Diameter
+        "Diameter of rod 2 connecting the prismatic and the spherical joint [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color rod2Color = rod1Color
+        "Color of rod 2 connecting the prismatic and the spherical joint [animation]";
+      parameter Modelica.Mechanics.MultiBody.Types.Axis boxWidthDirection = {0,1,0}
+        "Vector in width direction of prismatic joint, resolved in frame_b [animation]"
+        annotation(Evaluate=true);
+      parameter SI.Distance boxWidth = world.defaultJointWidth
+        "Width of prismatic joint box [animation]";
+      parameter SI.Distance boxHeight = boxWidth "Height of prismatic joint box [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color boxColor = sphereColor
+        "Color of prismatic joint box [animation]";
+      input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
+        world.defaultSpecularCoefficient
+        "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
+      parameter SI.Distance cylinderLength = world.defaultJointLength
+        "Length of cylinders representing the two universal joint axes [animation]";
+      parameter SI.Distance cylinderDiameter = world.defaultJointWidth
+        "Diameter of cylinders representing the two universal joint axes [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color cylinderColor =
+        Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
+        "Color of cylinders representing the two universal joint axes [animation]";
+      parameter Boolean checkTotalPower = false
+        "= true, if total power flowing into this component shall be determined (must be zero)";
+      final parameter Real eRod1_ia[3](each final unit="1") = rod1.eRod_ia
+        "Unit vector from origin of frame_a to origin of spherical joint, resolved in frame_ia";
+      final parameter Real e2_ia[3](each final unit="1") = rod1.e2_ia
+        "Unit vector in direction of axis 2 of universal joint, resolved in frame_ia";
+      final parameter SI.Distance rod1Length = rod1.rodLength
+        "Length of rod 1 (= distance between universal and spherical joint)";
+      SI.Force f_rod "Constraint force in direction of the rod (positive, if rod is pressed)";
+      SI.Power totalPower
+        "Total power flowing into this element, if checkTotalPower=true (otherwise dummy)";
+
+      // Public sub-components of the MSL JointUSP (users refer to e.g. prismatic.distance)
+      Modelica.Mechanics.MultiBody.Joints.Internal.PrismaticWithLengthConstraint prismatic(
+        animation=animation,
+        length=rod1.rodLength,
+        n=n_b,
+        s_offset=s_offset,
+        s_guess=s_guess,
+        boxWidthDirection=boxWidthDirection,
+        boxWidth=boxWidth,
+        boxHeight=boxHeight,
+        boxColor=boxColor,
+        specularCoefficient=specularCoefficient);
+      // MSL binding (an equation, left out): rod1(constraintResidue=rod1.f_rod - f_rod)
+      Modelica.Mechanics.MultiBody.Joints.UniversalSpherical rod1(
+        animation=animation,
+        showUniversalAxes=showUniversalAxes,
+        rRod_ia=rRod1_ia,
+        n1_a=n1_a,
+        sphereDiameter=sphereDiameter,
+        sphereColor=sphereColor,
+        rodWidth=rod1Diameter,
+        rodHeight=rod1Diameter,
+        rodColor=rod1Color,
+        specularCoefficient=specularCoefficient,
+        cylinderLength=cylinderLength,
+        cylinderDiameter=cylinderDiameter,
+        cylinderColor=cylinderColor,
+        kinematicConstraint=false);
+      Modelica.Mechanics.MultiBody.Parts.FixedTranslation rod2(
+        animation=animation,
+        r=rRod2_ib,
+        width=rod2Diameter,
+        height=rod2Diameter,
+        specularCoefficient=specularCoefficient,
+        color=rod2Color);
+      Modelica.Mechanics.MultiBody.Sensors.RelativePosition relativePosition(
+        resolveInFrame=Modelica.Mechanics.MultiBody.Types.ResolveInFrameAB.frame_a);
+      Modelica.Blocks.Sources.Constant position_b[3](k=rRod2_ib);
+    protected
+      Real aux
+        "Denominator used to compute force in rod connecting universal and spherical joint";
+    end JointUSP;
+
+    model JointSSR
+      "Spherical - spherical - revolute joint aggregation with mass (no constraints, no potential states)"
+      extends Modelica.Mechanics.MultiBody.Interfaces.PartialTwoFramesDoubleSize;
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_b frame_ib
+        "Coordinate system at origin of frame_b fixed at connecting rod of spherical and revolute joint";
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_b frame_im
+        "Coordinate system at origin of spherical joint in the middle fixed at connecting rod of spherical and revolute joint";
+      Modelica.Mechanics.Rotational.Interfaces.Flange_a axis
+        "1-dim. rotational flange that drives the revolute joint";
+      Modelica.Mechanics.Rotational.Interfaces.Flange_b bearing
+        "1-dim. rotational flange of the drive bearing of the revolute joint";
+
+      parameter Boolean animation = true "= true, if animation shall be enabled [animation]";
+      parameter Boolean showMass = true
+        "= true, if point mass on rod 1 shall be shown (provided animation = true and rod1Mass > 0) [animation]";
+      parameter SI.Length rod1Length(min=Modelica.Constants.eps, start=1)
+        "Distance between the origins of the two spherical joints";
+      parameter SI.Mass rod1Mass(min=0) = 0
+        "Mass of rod 1 (= point mass located in middle of rod connecting the two spherical joints)";
+      parameter Modelica.Mechanics.MultiBody.Types.Axis n_b = {0,0,1}
+        "Axis of revolute joint fixed and resolved in frame_b";
+      parameter SI.Position rRod2_ib[3] = {1,0,0}
+        "Vector from origin of frame_ib to spherical joint in the middle, resolved in frame_ib";
+      parameter Modelica.Units.NonSI.Angle_deg phi_offset = 0
+        "Relative angle offset of revolute joint (angle = phi(t) + from_deg(phi_offset))";
+      parameter Modelica.Units.NonSI.Angle_deg phi_guess = 0
+        "Select the configuration such that at initial time |phi(t0) - from_deg(phi_guess)| is minimal";
+      parameter SI.Diameter sphereDiameter = world.defaultJointLength
+        "Diameter of the spheres representing the two spherical joints [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color sphereColor =
+        Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
+        "Color of the spheres representing the two spherical joints [animation]";
+      parameter SI.Diameter rod1Diameter =
+        sphereDiameter/Modelica.Mechanics.MultiBody.Types.Defaults.JointRodDiameterFraction
+        "Diameter of rod 1 connecting the two spherical joints [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color rod1Color =
+        Modelica.Mechanics.MultiBody.Types.Defaults.RodColor
+        "Color of rod 1 connecting the two spherical joint [animation]";
+      parameter SI.Diameter rod2Diameter = rod1Diameter
+        "Diameter of rod 2 connecting the revolute joint and spherical joint 2 [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color rod2Color = rod1Color
+        "Color of rod 2 connecting the revolute joint and spherical joint 2 [animation]";
+      parameter SI.Diameter revoluteDiameter = world.defaultJointWidth
+        "Diameter of cylinder representing the revolute joint [animation]";
+      parameter SI.Distance revoluteLength = world.defaultJointLength
+        "Length of cylinder representing the revolute joint [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color revoluteColor =
+        Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
+        "Color of cylinder representing the revolute joint [animation]";
+      input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
+        world.defaultSpecularCoefficient
+        "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
+      parameter Boolean checkTotalPower = false
+        "= true, if total power flowing into this component shall be determined (must be zero)";
+      SI.Position aux
+        "Denominator used to compute force in rod connecting universal and spherical joint";
+      SI.Force f_rod "Constraint force in direction of the rod (positive, if rod is pressed)";
+      SI.Power totalPower
+        "Total power flowing into this element, if checkTotalPower=true (otherwise dummy)";
+
+      // Public sub-components of the MSL JointSSR (users refer to e.g. revolute.phi)
+      Modelica.Mechanics.MultiBody.Joints.Internal.RevoluteWithLengthConstraint revolute(
+        animation=animation,
+        lengthConstraint=rod1Length,
+        n=n_b,
+        phi_offset=phi_offset,
+        phi_guess=phi_guess,
+        cylinderDiameter=revoluteDiameter,
+        cylinderLength=revoluteLength,
+        cylinderColor=revoluteColor,
+        specularCoefficient=specularCoefficient);
+      // MSL binding (an equation, left out): rod1(constraintResidue=rod1.f_rod - f_rod)
+      Modelica.Mechanics.MultiBody.Joints.SphericalSpherical rod1(
+        animation=animation,
+        showMass=showMass,
+        m=rod1Mass,
+        rodLength=rod1Length,
+        rodDiameter=rod1Diameter,
+        sphereDiameter=sphereDiameter,
+        rodColor=rod1Color,
+        specularCoefficient=specularCoefficient,
+        kinematicConstraint=false,
+        sphereColor=sphereColor);
+      Modelica.Mechanics.MultiBody.Parts.FixedTranslation rod2(
+        animation=animation,
+        width=rod2Diameter,
+        height=rod2Diameter,
+        color=rod2Color,
+        specularCoefficient=specularCoefficient,
+        r=rRod2_ib);
+      Modelica.Mechanics.MultiBody.Sensors.RelativePosition relativePosition(
+        resolveInFrame=Modelica.Mechanics.MultiBody.Types.ResolveInFrameAB.frame_a);
+      Modelica.Blocks.Sources.Constant position_b[3](k=rRod2_ib);
+    end JointSSR;
+
+    model JointSSP
+      "Spherical - spherical - prismatic joint aggregation with mass (no constraints, no potential states)"
+      extends Modelica.Mechanics.MultiBody.Interfaces.PartialTwoFramesDoubleSize;
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_b frame_ib
+        "Coordinate system at origin of frame_b fixed at connecting rod of spherical and prismatic joint";
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_b frame_im
+        "Coordinate system at origin of spherical joint in the middle fixed at connecting rod of spherical and prismatic joint";
+      Modelica.Mechanics.Translational.Interfaces.Flange_a axis
+        "1-dim. translational flange that drives the prismatic joint";
+      Modelica.Mechanics.Translational.Interfaces.Flange_b bearing
+        "1-dim. translational flange of the drive bearing of the prismatic joint";
+
+      parameter Boolean animation = true "= true, if animation shall be enabled [animation]";
+      parameter Boolean showMass = true
+        "= true, if point mass on rod 1 shall be shown (provided animation = true and rod1Mass > 0) [animation]";
+      parameter SI.Length rod1Length(min=Modelica.Constants.eps, start=1)
+        "Distance between the origins of the two spherical joints";
+      parameter SI.Mass rod1Mass(min=0) = 0
+        "Mass of rod 1 (= point mass located in middle of rod connecting the two spherical joints)";
+      parameter Modelica.Mechanics.MultiBody.Types.Axis n_b = {0,0,1}
+        "Axis of prismatic joint fixed and resolved in frame_b";
+      parameter SI.Position rRod2_ib[3] = {1,0,0}
+        "Vector from origin of frame_ib to spherical joint in the middle, resolved in frame_ib";
+      parameter SI.Position s_offset = 0
+        "Relative distance offset of prismatic joint (distance between frame_b and frame_ib = s(t) + s_offset)";
+      parameter SI.Position s_guess = 0
+        "Select the configuration such that at initial time |s(t0)-s_guess| is minimal";
+      parameter SI.Diameter sphereDiameter = world.defaultJointLength
+        "Diameter of the spheres representing the two spherical joints [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color sphereColor =
+        Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
+        "Color of the spheres representing the two spherical joints [animation]";
+      parameter SI.Diameter rod1Diameter =
+        sphereDiameter/Modelica.Mechanics.MultiBody.Types.Defaults.JointRodDiameterFraction
+        "Diameter of rod 1 connecting the two spherical joints [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color rod1Color =
+        Modelica.Mechanics.MultiBody.Types.Defaults.RodColor
+        "Color of rod 1 connecting the two spherical joint [animation]";
+      parameter SI.Diameter rod2Diameter = rod1Diameter
+        "Diameter of rod 2 connecting the revolute joint and spherical joint 2 [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color rod2Color = rod1Color
+        "Color of rod 2 connecting the revolute joint and spherical joint 2 [animation]";
+      parameter Modelica.Mechanics.MultiBody.Types.Axis boxWidthDirection = {0,1,0}
+        "Vector in width direction of prismatic joint box, resolved in frame_b [animation]"
+        annotation(Evaluate=true);
+      parameter SI.Distance boxWidth = world.defaultJointWidth
+        "Width of prismatic joint box [animation]";
+      parameter SI.Distance boxHeight = boxWidth "Height of prismatic joint box [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color boxColor =
+        Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
+        "Color of prismatic joint box [animation]";
+      input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
+        world.defaultSpecularCoefficient
+        "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
+      parameter Boolean checkTotalPower = false
+        "= true, if total power flowing into this component shall be determined (must be zero)";
+      Real aux
+        "Denominator used to compute force in rod connecting universal and spherical joint";
+      SI.Force f_rod "Constraint force in direction of the rod (positive, if rod is pressed)";
+      SI.Power totalPower
+        "Total power flowing into this element, if checkTotalPower=true (otherwise dummy)";
+
+      // Public sub-components of the MSL JointSSP (users refer to e.g. prismatic.distance)
+      Modelica.Mechanics.MultiBody.Joints.Internal.PrismaticWithLengthConstraint prismatic(
+        animation=animation,
+        length=rod1Length,
+        n=n_b,
+        s_offset=s_offset,
+        s_guess=s_guess,
+        boxWidthDirection=boxWidthDirection,
+        boxWidth=boxWidth,
+        boxHeight=boxHeight,
+        specularCoefficient=specularCoefficient,
+        boxColor=boxColor);
+      // MSL binding (an equation, left out): rod1(constraintResidue=rod1.f_rod - f_rod)
+      Modelica.Mechanics.MultiBody.Joints.SphericalSpherical rod1(
+        animation=animation,
+        showMass=showMass,
+        m=rod1Mass,
+        rodLength=rod1Length,
+        rodDiameter=rod1Diameter,
+        sphereDiameter=sphereDiameter,
+        rodColor=rod1Color,
+        kinematicConstraint=false,
+        specularCoefficient=specularCoefficient,
+        sphereColor=sphereColor);
+      Modelica.Mechanics.MultiBody.Parts.FixedTranslation rod2(
+        animation=animation,
+        width=rod2Diameter,
+        height=rod2Diameter,
+        specularCoefficient=specularCoefficient,
+        color=rod2Color,
+        r=rRod2_ib);
+      Modelica.Mechanics.MultiBody.Sensors.RelativePosition relativePosition(
+        resolveInFrame=Modelica.Mechanics.MultiBody.Types.ResolveInFrameAB.frame_a);
+      Modelica.Blocks.Sources.Constant position_b[3](k=rRod2_ib);
+    end JointSSP;
+
+    model JointRRR
+      "Planar revolute - revolute - revolute joint aggregation (no constraints, no potential states)"
+      extends Modelica.Mechanics.MultiBody.Interfaces.PartialTwoFramesDoubleSize;
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_a frame_ia
+        "Coordinate system at origin of frame_a fixed at connecting rod of left and middle revolute joint";
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_b frame_ib
+        "Coordinate system at origin of frame_b fixed at connecting rod of middle and right revolute joint";
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_b frame_im
+        "Coordinate system at origin of revolute joint in the middle fixed at connecting rod of middle and right revolute joint";
+      Modelica.Mechanics.Rotational.Interfaces.Flange_a axis
+        "1-dim. rotational flange that drives the right revolute joint at frame_b";
+      Modelica.Mechanics.Rotational.Interfaces.Flange_b bearing
+        "1-dim. rotational flange of the drive bearing of the right revolute joint at frame_b";
+
+      parameter Boolean animation = true "= true, if animation shall be enabled [animation]";
+      parameter Modelica.Mechanics.MultiBody.Types.Axis n_a = {0,0,1}
+        "Axes of revolute joints resolved in frame_a (all axes are parallel to each other)"
+        annotation(Evaluate=true);
+      final parameter Real n_b[3](each final unit="1", each fixed=false, start={0,0,1})
+        "Axis of revolute joint fixed and resolved in frame_b"
+        annotation(Evaluate=true);
+      parameter SI.Position rRod1_ia[3] = {1,0,0}
+        "Vector from origin of frame_a to revolute joint in the middle, resolved in frame_ia"
+        annotation(Evaluate=true);
+      parameter SI.Position rRod2_ib[3] = {-1,0,0}
+        "Vector from origin of frame_ib to revolute joint in the middle, resolved in frame_ib";
+      parameter Modelica.Units.NonSI.Angle_deg phi_offset = 0
+        "Relative angle offset of revolute joint at frame_b (angle = phi(t) + from_deg(phi_offset))";
+      parameter Modelica.Units.NonSI.Angle_deg phi_guess = 0
+        "Select the configuration such that at initial time |phi(t0) - from_deg(phi_guess)| is minimal";
+      parameter SI.Distance cylinderLength = world.defaultJointLength
+        "Length of cylinders representing the revolute joints [animation]";
+      parameter SI.Distance cylinderDiameter = world.defaultJointWidth
+        "Diameter of cylinders representing the revolute joints [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color cylinderColor =
+        Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
+        "Color of cylinders representing the revolute joints [animation]";
+      parameter SI.Diameter rodDiameter = 1.1*cylinderDiameter
+        "Diameter of the two rods connecting the revolute joints [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color rodColor =
+        Modelica.Mechanics.MultiBody.Types.Defaults.RodColor
+        "Color of the two rods connecting the revolute joint [animation]";
+      input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
+        world.defaultSpecularCoefficient
+        "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
+      parameter Boolean checkTotalPower = false
+        "= true, if total power flowing into this component shall be determined (must be zero)";
+      final parameter Real e_a[3](each final unit="1") =
+        Modelica.Math.Vectors.normalizeWithAssert(n_a)
+        "Unit vector along axes of rotations, resolved in frame_a";
+      final parameter Real e_ia[3](each final unit="1") = jointUSR.e2_ia
+        "Unit vector along axes of rotations, resolved in frame_ia";
+      final parameter Real e_b[3](each final unit="1") = jointUSR.revolute.e
+        "Unit vector along axes of rotations, resolved in frame_b, frame_ib and frame_im";
+      // MSL binding (an equation, left out): totalPower = jointUSR.totalPower
+      SI.Power totalPower
+        "Total power flowing into this element, if checkTotalPower=true (otherwise dummy)";
+
+      // Public sub-component of the MSL JointRRR (users refer to e.g. jointUSR.revolute.phi)
+      Modelica.Mechanics.MultiBody.Joints.Assemblies.JointUSR jointUSR(
+        animation=false,
+        n1_a=n_a,
+        n_b=n_b,
+        phi_offset=phi_offset,
+        rRod2_ib=rRod2_ib,
+        showUniversalAxes=false,
+        rRod1_ia=rRod1_ia,
+        checkTotalPower=checkTotalPower,
+        phi_guess=phi_guess);
+      // MSL (protected, not declared): the shapes shape_rev1, shape_rev2, shape_rev3,
+      //   shape_rod1, shape_rod2 if world.enableAnimation and animation.
+    end JointRRR;
+
+    model JointRRP
+      "Planar revolute - revolute - prismatic joint aggregation (no constraints, no potential states)"
+      extends Modelica.Mechanics.MultiBody.Interfaces.PartialTwoFramesDoubleSize;
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_a frame_ia
+        "Coordinate system at origin of frame_a fixed at connecting rod of revolute joints";
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_b frame_ib
+        "Coordinate system at origin of frame_b fixed at connecting rod of revolute and prismatic joint";
+      Modelica.Mechanics.MultiBody.Interfaces.Frame_b frame_im
+        "Coordinate system at origin of revolute joint in the middle fixed at connecting rod of revolute and prismatic joint";
+      Modelica.Mechanics.Translational.Interfaces.Flange_a axis
+        "1-dim. translational flange that drives the prismatic joint";
+      Modelica.Mechanics.Translational.Interfaces.Flange_b bearing
+        "1-dim. translational flange of the drive bearing of the prismatic joint";
+
+      parameter Boolean animation = true "= true, if animation shall be enabled [animation]";
+      parameter Modelica.Mechanics.MultiBody.Types.Axis n_a = {0,0,1}
+        "Axes of the two revolute joints resolved in frame_a (both axes are parallel to each other)"
+        annotation(Evaluate=true);
+      parameter Modelica.Mechanics.MultiBody.Types.Axis n_b = {-1,0,0}
+        "Axis of prismatic joint fixed and resolved in frame_b (must be orthogonal to revolute joint axes)"
+        annotation(Evaluate=true);
+      parameter SI.Position rRod1_ia[3] = {1,0,0}
+        "Vector from origin of frame_a to revolute joint in the middle, resolved in frame_ia"
+        annotation(Evaluate=true);
+      parameter SI.Position rRod2_ib[3] = {-1,0,0}
+        "Vector from origin of frame_ib to revolute joint in the middle, resolved in frame_ib (frame_ib is parallel to frame_b)";
+      parameter SI.Position s_offset = 0
+        "Relative distance offset of prismatic joint (distance between the prismatic joint frames = s(t) + s_offset)";
+      parameter SI.Position s_guess = 0
+        "Select the configuration such that at initial time |s(t0)-s_guess| is minimal";
+      parameter SI.Distance cylinderLength = world.defaultJointLength
+        "Length of cylinders representing the revolute joints [animation]";
+      parameter SI.Distance cylinderDiameter = world.defaultJointWidth
+        "Diameter of cylinders representing the revolute joints [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color cylinderColor =
+        Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
+        "Color of cylinders representing the revolute joints [animation]";
+      parameter Modelica.Mechanics.MultiBody.Types.Axis boxWidthDirection = {0,1,0}
+        "Vector in width direction of prismatic joint, resolved in frame_b [animation]"
+        annotation(Evaluate=true);
+      parameter SI.Distance boxWidth = world.defaultJointWidth
+        "Width of prismatic joint box [animation]";
+      parameter SI.Distance boxHeight = boxWidth "Height of prismatic joint box [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color boxColor = cylinderColor
+        "Color of prismatic joint box [animation]";
+      parameter SI.Diameter rodDiameter = 1.1*cylinderDiameter
+        "Diameter of the two rods connecting the joints [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color rodColor =
+        Modelica.Mechanics.MultiBody.Types.Defaults.RodColor
+        "Color of the two rods connecting the joints [animation]";
+      input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
+        world.defaultSpecularCoefficient
+        "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
+      parameter Boolean checkTotalPower = false
+        "= true, if total power flowing into this component shall be determined (must be zero)";
+      final parameter Real e_a[3](each final unit="1") =
+        Modelica.Math.Vectors.normalizeWithAssert(n_a)
+        "Unit vector along axes of rotations, resolved in frame_a";
+      final parameter Real e_ia[3](each final unit="1") = jointUSP.e2_ia
+        "Unit vector along axes of rotations, resolved in frame_ia";
+      // start: Modelica's default start of a Real, written out (the flattener takes a
+      // fixed=false parameter's value from its start; host/mech computes e_im)
+      final parameter Real e_im[3](each final unit="1", each fixed=false, start={0,0,0})
+        "Unit vector along axes of rotations, resolved in frame_im";
+      final parameter Real e_b[3](each final unit="1") = jointUSP.prismatic.e
+        "Unit vector along axes of translation of the prismatic joint, resolved in frame_b and frame_ib";
+      // MSL binding (an equation, left out): totalPower = jointUSP.totalPower
+      SI.Power totalPower
+        "Total power flowing into this element, if checkTotalPower=true (otherwise dummy)";
+
+      // Public sub-component of the MSL JointRRP (users refer to e.g. jointUSP.prismatic.distance)
+      Modelica.Mechanics.MultiBody.Joints.Assemblies.JointUSP jointUSP(
+        animation=false,
+        showUniversalAxes=false,
+        n1_a=n_a,
+        n_b=n_b,
+        s_offset=s_offset,
+        s_guess=s_guess,
+        rRod1_ia=rRod1_ia,
+        rRod2_ib=rRod2_ib,
+        checkTotalPower=checkTotalPower);
+      // MSL (protected, not declared): the shapes shape_rev1, shape_rev2, shape_prism,
+      //   shape_rod1, shape_rod2 if world.enableAnimation and animation.
+    end JointRRP;
   end Assemblies;
   package Constraints
     "Components that define joints by constraints (for loops; every one of them cuts its loop)"
@@ -834,4 +1425,112 @@ package Joints "Components that constrain the motion between two frames (interfa
       outer Modelica.Mechanics.MultiBody.World world;
     end Universal;
   end Constraints;
+  package Internal
+    "Joints used internally by the Assemblies (only those the Assemblies declare as public sub-components)"
+    import SI = Modelica.Units.SI;
+
+    model RevoluteWithLengthConstraint
+      "Revolute joint where the rotation angle is computed from a length constraint (1 degree-of-freedom, no potential state)"
+      extends Modelica.Mechanics.MultiBody.Interfaces.PartialTwoFrames;
+      Modelica.Mechanics.Rotational.Interfaces.Flange_a axis
+        "1-dim. rotational flange that drives the joint";
+      Modelica.Mechanics.Rotational.Interfaces.Flange_b bearing
+        "1-dim. rotational flange of the drive bearing";
+      Modelica.Blocks.Interfaces.RealInput position_a[3](each final quantity="Length",
+        each final unit="m")
+        "Position vector from frame_a to frame_a side of length constraint, resolved in frame_a of revolute joint";
+      Modelica.Blocks.Interfaces.RealInput position_b[3](each final quantity="Length",
+        each final unit="m")
+        "Position vector from frame_b to frame_b side of length constraint, resolved in frame_b of revolute joint";
+
+      parameter Boolean animation = true "= true, if animation shall be enabled [animation]";
+      parameter SI.Position lengthConstraint(start=1) "Fixed length of length constraint";
+      parameter Modelica.Mechanics.MultiBody.Types.Axis n = {0,0,1}
+        "Axis of rotation resolved in frame_a (= same as in frame_b)"
+        annotation(Evaluate=true);
+      parameter Modelica.Units.NonSI.Angle_deg phi_offset = 0
+        "Relative angle offset (angle = phi + from_deg(phi_offset))";
+      parameter Modelica.Units.NonSI.Angle_deg phi_guess = 0
+        "Select the configuration such that at initial time |phi - from_deg(phi_guess)| is minimal";
+      parameter SI.Distance cylinderLength = world.defaultJointLength
+        "Length of cylinder representing the joint axis [animation]";
+      parameter SI.Distance cylinderDiameter = world.defaultJointWidth
+        "Diameter of cylinder representing the joint axis [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color cylinderColor =
+        Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
+        "Color of cylinder representing the joint axis [animation]";
+      input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
+        world.defaultSpecularCoefficient
+        "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
+
+      // start=false: Modelica's default start of a Boolean, written out (the flattener takes
+      // a fixed=false parameter's value from its start; host/mech computes the branch)
+      final parameter Boolean positiveBranch(fixed=false, start=false)
+        "Based on phi_guess, selection of one of the two solutions of the non-linear constraint equation";
+      final parameter Real e[3](each final unit="1") =
+        Modelica.Math.Vectors.normalizeWithAssert(n)
+        "Unit vector in direction of rotation axis, resolved in frame_a";
+
+      SI.Angle phi "Rotation angle of revolute joint";
+      Modelica.Mechanics.MultiBody.Frames.Orientation R_rel
+        "Relative orientation object from frame_a to frame_b";
+      SI.Angle angle
+        "= phi + from_deg(phi_offset) (relative rotation angle between frame_a and frame_b)";
+      SI.Torque tau "= axis.tau (driving torque in the axis)";
+      // Protected variables (r_a, r_b, A, B, C, k1, k2, ...), the cylinder shape and the
+      // function selectBranch of the MSL are not declared; host/mech implements them.
+    end RevoluteWithLengthConstraint;
+
+    model PrismaticWithLengthConstraint
+      "Prismatic joint where the translational distance is computed from a length constraint (1 degree-of-freedom, no potential state)"
+      extends Modelica.Mechanics.MultiBody.Interfaces.PartialTwoFrames;
+      Modelica.Mechanics.Translational.Interfaces.Flange_a axis
+        "1-dim. translational flange that drives the joint";
+      Modelica.Mechanics.Translational.Interfaces.Flange_b bearing
+        "1-dim. translational flange of the drive bearing";
+      Modelica.Blocks.Interfaces.RealInput position_a[3](each final quantity="Length",
+        each final unit="m")
+        "Position vector from frame_a to frame_a side of length constraint, resolved in frame_a of prismatic joint";
+      Modelica.Blocks.Interfaces.RealInput position_b[3](each final quantity="Length",
+        each final unit="m")
+        "Position vector from frame_b to frame_b side of length constraint, resolved in frame_b of prismatic joint";
+
+      parameter Boolean animation = true "= true, if animation shall be enabled [animation]";
+      parameter SI.Position length(start=1) "Fixed length of length constraint";
+      parameter Modelica.Mechanics.MultiBody.Types.Axis n = {1,0,0}
+        "Axis of translation resolved in frame_a (= same as in frame_b)"
+        annotation(Evaluate=true);
+      parameter SI.Position s_offset = 0
+        "Relative distance offset (distance between frame_a and frame_b = s(t) + s_offset)";
+      parameter SI.Position s_guess = 0
+        "Select the configuration such that at initial time |s(t0)-s_guess| is minimal";
+      parameter Modelica.Mechanics.MultiBody.Types.Axis boxWidthDirection = {0,1,0}
+        "Vector in width direction of box, resolved in frame_a [animation]"
+        annotation(Evaluate=true);
+      parameter SI.Distance boxWidth = world.defaultJointWidth
+        "Width of prismatic joint box [animation]";
+      parameter SI.Distance boxHeight = boxWidth "Height of prismatic joint box [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color boxColor =
+        Modelica.Mechanics.MultiBody.Types.Defaults.JointColor
+        "Color of prismatic joint box [animation]";
+      input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
+        world.defaultSpecularCoefficient
+        "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
+
+      // start=false: Modelica's default start of a Boolean, written out (the flattener takes
+      // a fixed=false parameter's value from its start; host/mech computes the branch)
+      final parameter Boolean positiveBranch(fixed=false, start=false)
+        "Selection of one of the two solutions of the non-linear constraint equation";
+      final parameter Real e[3](each final unit="1") =
+        Modelica.Math.Vectors.normalizeWithAssert(n)
+        "Unit vector in direction of translation axis, resolved in frame_a";
+      SI.Position s
+        "Relative distance between frame_a and frame_b along axis n = s + s_offset)";
+      SI.Position distance "Relative distance between frame_a and frame_b along axis n";
+      SI.Position r_rel_a[3] "Position vector from frame_a to frame_b resolved in frame_a";
+      SI.Force f "= axis.f (driving force in the axis)";
+      // Protected variables (r_a, r_b, rbra, B, C, k1, k2, ...), the box shape and the
+      // function selectBranch of the MSL are not declared; host/mech implements them.
+    end PrismaticWithLengthConstraint;
+  end Internal;
 end Joints;
