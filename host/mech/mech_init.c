@@ -46,16 +46,9 @@ static MbeStatus node_values(MbeMech* m, const MbeSymId* ids, int n, double* out
   if (top == 0) {
     return MBE_OK;  // numbers all
   }
-  double* val = mbe_malloc(((size_t)top + 1) * sizeof *val);
-  if (val == NULL) {
-    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-  }
-  mbe_sym_eval(m->s, m->sys->t0, m->x0, m->p0, val, (size_t)top + 1);
-  for (int i = 0; i < n; i++) {
-    out[i] = val[ids[i]];
-  }
-  mbe_free(val);
-  return MBE_OK;
+  bool oom = false;  // only what they reach: a loop's placeholders may be there (mech_loops.c)
+  mbe_sym_eval_nodes(m->s, m->sys->t0, m->x0, m->p0, ids, (size_t)n, out, &oom);
+  return oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
 }
 
 // states k .. k + n - 1 start at the expressions x of the parameters, which the kernel computes
@@ -719,6 +712,26 @@ static MbeStatus no_solution(MbeMech* m, const InitProblem* ip, const double* va
   return at ? eq_error(m, at, st) : st;
 }
 
+// the values of the conditions' nodes and the Jacobian's Jn (n) into val (indexed by node): only
+// what they reach, as a loop's placeholders may be in the DAG (mech_loops.c)
+static MbeStatus eval_reached(MbeMech* m, const InitProblem* ip, const MbeSymId* Jn, size_t n,
+                              double* val) {
+  size_t k = ip->neqs + n;
+  MbeSymId* ids = mbe_malloc((k + 1) * sizeof *ids);
+  double* out = mbe_malloc((k + 1) * sizeof *out);
+  bool oom = ids == NULL || out == NULL;
+  for (size_t i = 0; !oom && i < ip->neqs; i++)
+    ids[i] = ip->eqs[i].node;
+  if (!oom)
+    memcpy(ids + ip->neqs, Jn, n * sizeof *ids);
+  if (!oom)
+    mbe_sym_eval_nodes(m->s, m->sys->t0, m->x0, m->p0, ids, k, out, &oom);
+  for (size_t i = 0; !oom && i < k; i++)
+    val[ids[i]] = out[i];
+  mbe_free(ids), mbe_free(out);
+  return oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
 // Newton on the unknowns (states not fixed, free parameters) from the start values as guesses;
 // the steps are least squares of the smallest norm (LAPACKE), so an underdetermined problem stays
 // nearest to the start values, as the MSL's tools do with start values of states that are not
@@ -831,7 +844,9 @@ static MbeStatus solve_initial(MbeMech* m, InitProblem* ip) {
       st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
       break;
     }
-    mbe_sym_eval(s, m->sys->t0, m->x0, m->p0, val, s->nnodes);
+    st = eval_reached(m, ip, Jn, ne * nu, val);
+    if (st != MBE_OK)
+      break;
     res = 0;
     bool ok = true;
     for (size_t i = 0; i < ne; i++) {

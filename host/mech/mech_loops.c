@@ -758,6 +758,14 @@ static void describe(MbeMech* m, const LoopSolve* L, const LoopProjection* P) {
   m->loops_text = t ? mbe_arena_printf(m->arena, "%s\n", t) : NULL;
 }
 
+// A placeholder leaf that nothing the system computes reaches any more becomes the constant 0 in
+// place: evaluations over every node (the initialization, the modes) must not read a parameter
+// that does not exist
+static void retire(MbeMech* m, MbeSymId ph) {
+  MbeSymNode* n = &m->s->nodes[ph];
+  n->op = MBE_SYM_CONST, n->value = 0, n->index = 0;
+}
+
 // a rod's length from the start (computeRodLength): its placeholder becomes the start's
 // distance of the rod's ends, the start's expression of the parameters, everywhere
 static MbeStatus start_lengths(MbeMech* m) {
@@ -787,6 +795,10 @@ static MbeStatus start_lengths(MbeMech* m) {
   }
   mbe_sym_substitute(m->s, from + m->nx, to + m->nx, n, m->con_phi, m->ncon);
   MbeStatus st = substitute_all(m, from + m->nx, to + m->nx, n);
+  for (size_t c = 0; c < m->ncomps; c++) {
+    if (m->rod_ph[c] != 0)
+      retire(m, m->rod_ph[c]);
+  }
   mbe_free(from), mbe_free(to);
   return st;
 }
@@ -1080,6 +1092,7 @@ static MbeStatus close_assemblies(MbeMech* m) {
     st = substitute_all(m, from, to, 2 * N);
   }
   for (k = 0; k < K && st == MBE_OK; k++) {
+    retire(m, F[k].sign);
     MbeSymId bad =
         mbe_sym_op(s, MBE_SYM_SELECT, sing[k], mbe_sym_const(s, 1.0), mbe_sym_const(s, -1.0));
     m->fail = m->fail ? mbe_sym_op(s, MBE_SYM_MAX, m->fail, bad, 0) : bad;
