@@ -47,6 +47,11 @@ static MbeStatus node_values(MbeMech* m, const MbeSymId* ids, int n, double* out
     return MBE_OK;  // numbers all
   }
   bool oom = false;  // only what they reach: a loop's placeholders may be there (mech_loops.c)
+  if (mbe_sym_param_reached(m->s, ids, (size_t)n, (int)m->np) >= 0) {
+    return mbe_error_set(m->err, MBE_ERR_UNSUPPORTED,
+                         "a start value depends on what a kinematic loop decides at the start "
+                         "(JointRRR's n_b); not supported yet");
+  }
   mbe_sym_eval_nodes(m->s, m->sys->t0, m->x0, m->p0, ids, (size_t)n, out, &oom);
   return oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
 }
@@ -724,6 +729,15 @@ static MbeStatus eval_reached(MbeMech* m, const InitProblem* ip, const MbeSymId*
     ids[i] = ip->eqs[i].node;
   if (!oom)
     memcpy(ids + ip->neqs, Jn, n * sizeof *ids);
+  int ph = oom ? -1 : mbe_sym_param_reached(m->s, ids, k, (int)m->np);
+  if (ph >= 0) {  // what the loops decide only after the start (mech_loops.c)
+    mbe_free(ids), mbe_free(out);
+    return mbe_error_set(m->err, MBE_ERR_UNSUPPORTED,
+                         "an initial condition depends on what a kinematic loop decides at the "
+                         "start (a rod's computed length, an assembly's branch or JointRRR's "
+                         "n_b); such an initialization is not supported yet");
+  }
+  oom = oom || ph == -2;
   if (!oom)
     mbe_sym_eval_nodes(m->s, m->sys->t0, m->x0, m->p0, ids, k, out, &oom);
   for (size_t i = 0; !oom && i < k; i++)

@@ -462,12 +462,15 @@ void mbe_mech_loop_wrenches(MbeMech* m);
 // the velocity constraints, everything computed from them; the initial state assembled
 MbeStatus mbe_mech_loops_close(MbeMech* m);
 
+// a joint's axis flange set (flange[0]) is its edge's coordinate less offset (0: none), its
+// support (flange[1]) fixed; an axis on another joint's axis or a fixed flange is an error
+MbeStatus mbe_mech_axis_sets(MbeMech* m, int c, int edge, MbeSymId offset);
 // comp.name, a parameter with fixed=false, is what mech computes itself (no initial condition)
 MbeStatus mbe_mech_free_done(MbeMech* m, int c, const char* name);
 
 // ---- classes/assemblies.c ---------------------------------------------------------------------
-// placeholder PARAM leaves: an assembly's branch sign (+1: the MSL's positiveBranch), decided at
-// the start (index + component)
+// placeholder PARAM leaves of what the start decides for an assembly: its branch sign (+1: the
+// MSL's positiveBranch) and JointRRR's n_b (index + 4 component + k)
 enum { MBE_MECH_ASM_PH = 0x31000000 };
 // whether component c is one of the Assemblies with a closed form (JointSSR ... JointRRP)
 bool mbe_mech_is_assembly(const MbeMech* m, int c);
@@ -476,9 +479,11 @@ typedef struct MbeMechAsmForm {
   int comp;                   // the assembly
   int n;                      // coordinates: its joint's, then a universal rod's two angles
   MbeSymId q[3], u[3];        // their state leaves and their speeds'
-  MbeSymId to_q[3], to_u[3];  // their closed forms on the branch `sign` (states' leaves)
-  MbeSymId sign;              // the branch sign's placeholder
-  MbeSymId sign_start;        // the branch nearer the guess in this configuration (+1 or -1)
+  MbeSymId to_q[3], to_u[3];  // their closed forms (the states' and placeholders' leaves)
+  int nph;                    // what the start decides: the branch sign, then JointRRR's n_b
+  MbeSymId ph[4];             // their placeholders
+  MbeSymId ph_start[4];       // their values in this configuration (the sign: +1 or -1, the
+                              // branch nearer the guess)
   MbeSymId singular;          // > 0 where the loop has no regular solution (k1a <= 1e-10)
 } MbeMechAsmForm;
 MbeStatus mbe_mech_asm_form(MbeMech* m, int c, MbeMechAsmForm* f);

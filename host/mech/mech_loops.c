@@ -967,42 +967,44 @@ static void substitute_rows(MbeMech* m, const MbeSymId* from, const MbeSymId* to
   mbe_sym_substitute(s, from, to, n, m->con_G, m->ncon * m->ndof);
 }
 
-// The start of each assembly (per member, x0sym): the branch nearer its guess at the start
-// configuration, the coordinates and speeds on it. An assembly placed through another needs the
-// other's first: as many rounds as there are assemblies reach every chain.
-static MbeStatus assemblies_start(MbeMech* m, MbeMechAsmForm* F, size_t K, MbeSymId* pto) {
+// The start of each assembly (per member, x0sym): what the start decides (the branch nearer its
+// guess, JointRRR's n_b) in the start configuration, then the coordinates and speeds. Into pfrom,
+// pto: the placeholders and their start values (expressions of the parameters). An assembly
+// placed through another needs the other's first, a universal's angles the joint's: each round
+// resolves one more link of such a chain.
+static MbeStatus assemblies_start(MbeMech* m, MbeMechAsmForm* F, size_t K, MbeSymId* pfrom,
+                                  MbeSymId* pto) {
   MbeSym* s = m->s;
   MbeSymId* sfrom = mbe_malloc((m->nx + 1) * sizeof *sfrom);
-  MbeSymId* pfrom = mbe_malloc((K + 1) * sizeof *pfrom);
-  if (!sfrom || !pfrom) {
-    mbe_free(sfrom), mbe_free(pfrom);
+  if (!sfrom)
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-  }
   for (size_t i = 0; i < m->nx; i++)
     sfrom[i] = mbe_sym_state(s, (int)i);
+  size_t P = 0, rounds = 0;
   for (size_t k = 0; k < K; k++) {
-    pfrom[k] = F[k].sign;
-    pto[k] = mbe_sym_const(s, 1.0);
-  }
-  size_t rounds = 0;  // every chain of coordinates resolved (as in close_assemblies)
-  for (size_t k = 0; k < K; k++)
+    for (int j = 0; j < F[k].nph; j++, P++) {
+      pfrom[P] = F[k].ph[j];
+      pto[P] = mbe_sym_const(s, 1.0);
+    }
     rounds += 2 * (size_t)F[k].n;
+  }
   for (size_t round = 0; round <= rounds; round++) {
-    for (size_t k = 0; k < K; k++) {
-      MbeSymId e[7] = {F[k].sign_start};
-      int n = F[k].n;
+    for (size_t k = 0, o = 0; k < K; o += (size_t)F[k++].nph) {
+      MbeSymId e[10];
+      int n = F[k].n, np = F[k].nph;
+      memcpy(e, F[k].ph_start, (size_t)np * sizeof *e);
+      at_start(m, sfrom, pfrom, pto, P, e, (size_t)np);
+      memcpy(pto + o, e, (size_t)np * sizeof *e);  // first: the coordinates depend on them
       for (int j = 0; j < n; j++)
-        e[1 + j] = F[k].to_q[j], e[1 + n + j] = F[k].to_u[j];
-      at_start(m, sfrom, pfrom, pto, K, e, 1);
-      pto[k] = e[0];  // the branch first: the coordinates are on it
-      at_start(m, sfrom, pfrom, pto, K, e + 1, 2 * (size_t)n);
+        e[j] = F[k].to_q[j], e[n + j] = F[k].to_u[j];
+      at_start(m, sfrom, pfrom, pto, P, e, 2 * (size_t)n);
       for (int j = 0; j < n; j++) {
-        m->x0sym[s->nodes[F[k].q[j]].index] = e[1 + j];
-        m->x0sym[s->nodes[F[k].u[j]].index] = e[1 + n + j];
+        m->x0sym[s->nodes[F[k].q[j]].index] = e[j];
+        m->x0sym[s->nodes[F[k].u[j]].index] = e[n + j];
       }
     }
   }
-  mbe_free(sfrom), mbe_free(pfrom);
+  mbe_free(sfrom);
   return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
 }
 
@@ -1055,44 +1057,45 @@ static MbeStatus close_assemblies(MbeMech* m) {
   if (K == 0)
     return MBE_OK;
   MbeMechAsmForm* F = mbe_malloc(K * sizeof *F);
-  MbeSymId* from = mbe_malloc(7 * K * sizeof *from);  // q leaves, u leaves (N each), signs
-  MbeSymId* to = mbe_malloc(7 * K * sizeof *to);
+  MbeSymId* from = mbe_malloc(10 * K * sizeof *from);  // q, u leaves (N each), placeholders
+  MbeSymId* to = mbe_malloc(10 * K * sizeof *to);
   MbeSymId* sing = mbe_malloc(K * sizeof *sing);
   MbeStatus st = (!F || !from || !to || !sing)
                      ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
                      : MBE_OK;
-  size_t k = 0, N = 0;
+  size_t k = 0, N = 0, P = 0;
   for (size_t c = 0; c < m->ncomps && st == MBE_OK; c++) {
     if (mbe_mech_is_assembly(m, (int)c)) {
       st = mbe_mech_asm_form(m, (int)c, &F[k]);
-      N += (size_t)F[k++].n;
+      N += (size_t)F[k].n;
+      P += (size_t)F[k++].nph;
     }
   }
-  MbeSymId* signs = to + 2 * N;
   if (st == MBE_OK)
-    st = assemblies_start(m, F, K, signs);
+    st = assemblies_start(m, F, K, from + 2 * N, to + 2 * N);
   size_t j = 0;
   for (k = 0; k < K && st == MBE_OK; k++) {
     for (int i = 0; i < F[k].n; i++, j++) {
       from[j] = F[k].q[i], from[N + j] = F[k].u[i];
       to[j] = F[k].to_q[i], to[N + j] = F[k].to_u[i];
     }
-    from[2 * N + k] = F[k].sign;
     sing[k] = F[k].singular;
   }
   if (st == MBE_OK) {
-    // the signs' start values, then one another's coordinates: a universal's angles read the
-    // joint's, an assembly placed through another reads the other's, the speeds all of them;
+    // the placeholders' start values, then one another's coordinates: a universal's angles read
+    // the joint's, an assembly placed through another reads the other's, the speeds all of them;
     // each round resolves one more link of such a chain (at most 2 N)
-    mbe_sym_substitute(s, from + 2 * N, signs, K, to, 2 * N);
+    mbe_sym_substitute(s, from + 2 * N, to + 2 * N, P, to, 2 * N);
+    mbe_sym_substitute(s, from + 2 * N, to + 2 * N, P, sing, K);
     for (size_t round = 0; round <= 2 * N; round++)
       mbe_sym_substitute(s, from, to, 2 * N, to, 2 * N);
     mbe_sym_substitute(s, from, to, 2 * N, sing, K);
-    substitute_rows(m, from, to, 2 * N);
-    st = substitute_all(m, from, to, 2 * N);
+    substitute_rows(m, from, to, 2 * N + P);  // JointRRR's n_b is in the kinematics too
+    st = substitute_all(m, from, to, 2 * N + P);
   }
+  for (size_t i = 0; i < P && st == MBE_OK; i++)
+    retire(m, from[2 * N + i]);
   for (k = 0; k < K && st == MBE_OK; k++) {
-    retire(m, F[k].sign);
     MbeSymId bad =
         mbe_sym_op(s, MBE_SYM_SELECT, sing[k], mbe_sym_const(s, 1.0), mbe_sym_const(s, -1.0));
     m->fail = m->fail ? mbe_sym_op(s, MBE_SYM_MAX, m->fail, bad, 0) : bad;

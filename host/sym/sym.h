@@ -35,7 +35,7 @@ typedef struct MbeSym {
   bool fold_zero_products;  // x*0 -> 0: differs from IEEE only for non-finite x or the sign
                             // of a zero; true where the generator knows the zero comes from
                             // the model (an axis component), see mbe_sym_init
-  bool is_oom;  // an allocation failed; every later call returns node 0 (the constant 0)
+  bool is_oom;      // an allocation failed; every later call returns node 0 (the constant 0)
   bool is_too_big;  // the DAG reached MBE_SYM_MAX_NODES (is_oom is set too)
 } MbeSym;
 
@@ -71,6 +71,9 @@ MbeSymId mbe_sym_fn(MbeSym* s, MbeSymOp op, MbeSymId a);  // one-operand functio
 // map (src->nnodes entries, MBE_SYM_NONE where not copied yet) says where src nodes already are
 // in dst and is filled with the new ones; copies are made in src's node order, so the same
 // imports give the same dst on every run. Leaves keep their indices.
+// the index of a PARAM leaf with index >= from that nodes ids reach, -1 if none (-2: out of
+// memory)
+int mbe_sym_param_reached(const MbeSym* s, const MbeSymId* ids, size_t n, int from);
 MbeSymId mbe_sym_import(MbeSym* dst, const MbeSym* src, MbeSymId id, MbeSymId* map);
 
 // Replaces the leaves from[0..nfrom) by the nodes to[0..nfrom) in each of roots[0..nroots)

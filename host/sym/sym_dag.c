@@ -164,6 +164,19 @@ static unsigned char* reachable(const MbeSym* s, const MbeSymId* ids, size_t n, 
   return need;
 }
 
+int mbe_sym_param_reached(const MbeSym* s, const MbeSymId* ids, size_t n, int from) {
+  size_t top;
+  unsigned char* need = reachable(s, ids, n, &top);
+  int found = need == NULL ? -2 : -1;
+  for (size_t i = 0; need != NULL && i <= top && found < 0; i++) {
+    const MbeSymNode* nd = &s->nodes[i];
+    if (need[i] && nd->op == MBE_SYM_PARAM && nd->index >= from)
+      found = nd->index;
+  }
+  mbe_free(need);
+  return found;
+}
+
 void mbe_sym_substitute(MbeSym* s, const MbeSymId* from, const MbeSymId* to, size_t nfrom,
                         MbeSymId* roots, size_t nroots) {
   size_t top;

@@ -40,12 +40,21 @@ typedef struct MbeMechAsm {
   MbeV3 ta, fa, tim, fim;  // rod1's loads on its two ends' points (world), outputs' pass
 } MbeMechAsm;
 
+static bool is_inner(MbeMechKind k) {
+  return k == MBE_MC_JOINT_RRR || k == MBE_MC_JOINT_RRP;
+}
+
+// where its parts' variables are below it: JointRRR's and JointRRP's in their JointUSR, JointUSP
+static const char* inner_prefix(MbeMechKind k) {
+  return k == MBE_MC_JOINT_RRR ? "jointUSR." : k == MBE_MC_JOINT_RRP ? "jointUSP." : "";
+}
+
 static bool is_prismatic(MbeMechKind k) {
   return k == MBE_MC_JOINT_SSP || k == MBE_MC_JOINT_USP || k == MBE_MC_JOINT_RRP;
 }
 
 static bool is_universal(MbeMechKind k) {
-  return k == MBE_MC_JOINT_USR || k == MBE_MC_JOINT_USP || k == MBE_MC_JOINT_RRP;
+  return k == MBE_MC_JOINT_USR || k == MBE_MC_JOINT_USP || is_inner(k);
 }
 
 bool mbe_mech_is_assembly(const MbeMech* m, int c) {
@@ -65,7 +74,7 @@ static MbeStatus asm_params(MbeMech* m, int c, MbeMechAsm* A) {
   MbeMechKind k = m->comps[c].kind;
   MbeStatus st = MBE_OK;
   if (A->universal) {
-    A->n1 = mbe_mech_pv3(m, c, k == MBE_MC_JOINT_RRP ? "n_a" : "n1_a", &st);
+    A->n1 = mbe_mech_pv3(m, c, is_inner(k) ? "n_a" : "n1_a", &st);
     A->rod = mbe_mech_pv3(m, c, "rRod1_ia", &st);
     A->L = mbe_v3_norm(s, A->rod);
   } else {
@@ -82,8 +91,10 @@ static MbeStatus asm_params(MbeMech* m, int c, MbeMechAsm* A) {
     A->offset = mbe_sym_mul(s, deg, off);
     A->guess = mbe_sym_mul(s, deg, mbe_sym_add(s, off, g));
   }
-  if (st == MBE_OK)
+  if (st == MBE_OK && k != MBE_MC_JOINT_RRR)
     st = mbe_mech_unit_axis(m, c, "n_b", &A->e);
+  for (int i = 0; i < 3 && k == MBE_MC_JOINT_RRR; i++)  // found at the start (close_assemblies)
+    A->e.e[i] = mbe_sym_param(s, MBE_MECH_ASM_PH + 4 * c + 1 + i);
   return st;
 }
 
@@ -116,7 +127,7 @@ static MbeStatus universal_chain(MbeMech* m, int c, MbeMechAsm* A) {
   MbeSym* s = m->s;
   const char* names[2][2] = {{"rod1.phi_n1", "rod1.w_n1"}, {"rod1.phi_e2", "rod1.w_e2"}};
   double n0[3];
-  MbeStatus st = mbe_mech_nominal3(m, c, m->comps[c].kind == MBE_MC_JOINT_RRP ? "n_a" : "n1_a", n0);
+  MbeStatus st = mbe_mech_nominal3(m, c, is_inner(m->comps[c].kind) ? "n_a" : "n1_a", n0);
   if (st != MBE_OK)
     return st;
   double a0[3] = {fabs(n0[0]) < 0.6 * sqrt(n0[0] * n0[0] + n0[1] * n0[1] + n0[2] * n0[2]), 0, 0};
@@ -127,7 +138,7 @@ static MbeStatus universal_chain(MbeMech* m, int c, MbeMechAsm* A) {
   MbeV3 ei = mbe_v3_normalize(s, A->rod);
   MbeV3 e2i = mbe_v3_normalize(s, mbe_v3_cross(s, A->n1, ei));
   MbeM3 Eia = mbe_m3_transpose(rows3(ei, e2i, mbe_v3_cross(s, ei, e2i)));
-  const char* inner = m->comps[c].kind == MBE_MC_JOINT_RRP ? "jointUSP." : "";
+  const char* inner = inner_prefix(m->comps[c].kind);
   A->uni = (int)m->nedges;
   int u0 = rigid_to_new(m, c, A->pa, -1, &A->Eref, NULL);
   int mid = u0 >= 0 ? mbe_mech_new_point(m) : -1, up = mid >= 0 ? mbe_mech_new_point(m) : -1;
@@ -150,11 +161,15 @@ static MbeStatus universal_chain(MbeMech* m, int c, MbeMechAsm* A) {
 // fixed=false parameters of its parts that the closed forms and the outputs give
 static MbeStatus asm_free(MbeMech* m, int c, const MbeMechAsm* A) {
   MbeMechKind k = m->comps[c].kind;
-  const char* inner = k == MBE_MC_JOINT_RRP ? "jointUSP." : "";
+  const char* inner = inner_prefix(k);
   const char* branch = A->prismatic ? "prismatic.positiveBranch" : "revolute.positiveBranch";
   MbeStatus st = mbe_mech_free_done(m, c, mbe_arena_printf(m->arena, "%s%s", inner, branch));
   if (st == MBE_OK && k == MBE_MC_JOINT_RRP)
     st = mbe_mech_free_done(m, c, "e_im");
+  if (st == MBE_OK && k == MBE_MC_JOINT_RRR)  // found at the start (close_assemblies)
+    st = mbe_mech_free_done(m, c, "n_b");
+  if (st == MBE_OK && k == MBE_MC_JOINT_RRR)
+    st = mbe_mech_free_done(m, c, "jointUSR.n_b");
   if (st == MBE_OK && A->universal)  // |rRod1_ia| (UniversalSpherical's initial equation)
     st = mbe_mech_free_done(m, c, mbe_arena_printf(m->arena, "%srod1.rodLength", inner));
   return st;
@@ -163,12 +178,6 @@ static MbeStatus asm_free(MbeMech* m, int c, const MbeMechAsm* A) {
 static MbeStatus asm_build(MbeMech* m, int c) {
   MbeMechComp* comp = &m->comps[c];
   MbeMechKind k = comp->kind;
-  if (k == MBE_MC_JOINT_RRR) {
-    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                          "JointRRR is not supported yet (its axis n_b is found at "
-                          "initialization); JointUSR with n1_a = n_a and n_b parallel to it "
-                          "is the same joint in a planar loop");
-  }
   if (comp->frame_a < 0 || comp->frame_b < 0 || mbe_mech_point_of(m, comp->frame_a) < 0 ||
       mbe_mech_point_of(m, comp->frame_b) < 0) {
     return mbe_mech_error(m, MBE_ERR_MODEL, c, "frame_a and frame_b must both be connected");
@@ -180,7 +189,8 @@ static MbeStatus asm_build(MbeMech* m, int c) {
     memset(m->asms, 0, (m->ncomps + 1) * sizeof *m->asms);
   }
   MbeMechAsm* A = &m->asms[c];
-  A->base = k == MBE_MC_JOINT_RRP ? mbe_mech_cname(m, c, "jointUSP") : comp->name;
+  A->base = is_inner(k) ? mbe_mech_cname(m, c, k == MBE_MC_JOINT_RRR ? "jointUSR" : "jointUSP")
+                        : comp->name;
   A->prismatic = is_prismatic(k);
   A->universal = is_universal(k);
   A->lmass = -1;
@@ -208,7 +218,7 @@ static MbeStatus asm_build(MbeMech* m, int c) {
   if (st != MBE_OK)
     return st;
   const char* joint = A->prismatic ? "prismatic.distance" : "revolute.angle";
-  const char* q = k == MBE_MC_JOINT_RRP ? "jointUSP.prismatic.distance" : joint;
+  const char* q = mbe_arena_printf(m->arena, "%s%s", inner_prefix(k), joint);
   A->edge = (int)m->nedges;
   st = mbe_mech_elementary(m, c, A->prismatic ? MBE_EDGE_PRISMATIC : MBE_EDGE_REVOLUTE, A->pb,
                            A->ib, &A->e, q, q);
@@ -237,22 +247,7 @@ static MbeStatus asm_axes(MbeMech* m, int c) {
                             "that nothing else holds");
     }
   }
-  const MbeMechEdge* e = &m->edges[A->edge];
-  int sa = mbe_mech_set_of(m, comp->flange[0]), sb = mbe_mech_set_of(m, comp->flange[1]);
-  if (sa >= 0) {
-    MbeMechFlangeSet* set = &m->sets[sa];
-    if (set->edge >= 0 || set->is_ground) {
-      return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                            "its axis is connected to another joint axis or a fixed flange; "
-                            "1-D couplings between joints are not supported yet");
-    }
-    set->edge = A->edge;
-    set->pos = mbe_sym_sub(m->s, mbe_sym_state(m->s, e->q0), A->offset);
-    set->vel = mbe_sym_state(m->s, e->u0);
-  }
-  if (sb >= 0)
-    m->sets[sb].is_ground = true;
-  return MBE_OK;
+  return mbe_mech_axis_sets(m, c, A->edge, A->offset);
 }
 
 // rod1: |r_im - r_a|^2 = L^2 (spherical), or its tip at im (universal: three rows)
@@ -410,7 +405,7 @@ static void part_frames(MbeMech* m, int c) {
     frame_wrench(m, c, "frame_ia", &t, &f);
     part_frame(m, A, "rod1.frame_ia", A->ia, t, f);
   }
-  if (A->base != m->comps[c].name) {  // JointRRP's jointUSP: the same frames
+  if (A->base != m->comps[c].name) {  // JointRRR's jointUSR, JointRRP's jointUSP: the same frames
     static const char* const outer[5] = {"frame_a", "frame_b", "frame_ia", "frame_ib", "frame_im"};
     int pts[5] = {A->pa, A->pb, A->ia, A->ib, A->im};
     for (int i = 0; i < 5; i++) {
@@ -547,7 +542,7 @@ static void joint_form(MbeMech* m, const MbeMechAsm* A, MbeMechAsmForm* f) {
     k1a = mbe_sym_sub(s, mbe_sym_mul(s, k1, k1), C);
     k2 = mbe_sym_fn(s, MBE_SYM_SQRT, mbe_sym_op(s, MBE_SYM_MAX, k1a, eps, 0));
     MbeSymId nk1 = mbe_sym_neg(s, k1);
-    f->to_q[0] = mbe_sym_add(s, nk1, mbe_sym_mul(s, f->sign, k2));
+    f->to_q[0] = mbe_sym_add(s, nk1, mbe_sym_mul(s, f->ph[0], k2));
     x1 = mbe_sym_add(s, nk1, k2);
     x2 = mbe_sym_sub(s, nk1, k2);
   } else {
@@ -556,14 +551,14 @@ static void joint_form(MbeMech* m, const MbeMechAsm* A, MbeMechAsmForm* f) {
     MbeSymId k1 = mbe_sym_add(s, mbe_sym_mul(s, a, a), mbe_sym_mul(s, b, b));
     k1a = mbe_sym_sub(s, k1, mbe_sym_mul(s, cc, cc));
     k2 = mbe_sym_fn(s, MBE_SYM_SQRT, mbe_sym_op(s, MBE_SYM_MAX, k1a, eps, 0));
-    f->to_q[0] = revolute_angle(s, a, b, cc, k2, f->sign);
+    f->to_q[0] = revolute_angle(s, a, b, cc, k2, f->ph[0]);
     x1 = revolute_angle(s, a, b, cc, k2, one);
     x2 = revolute_angle(s, a, b, cc, k2, mbe_sym_neg(s, one));
   }
   // positiveBranch where |x1 - guess| <= |x2 - guess|
   MbeSymId d1 = mbe_sym_fn(s, MBE_SYM_ABS, mbe_sym_sub(s, x1, A->guess));
   MbeSymId d2 = mbe_sym_fn(s, MBE_SYM_ABS, mbe_sym_sub(s, x2, A->guess));
-  f->sign_start = mbe_sym_op(s, MBE_SYM_SELECT, mbe_sym_sub(s, d1, d2), mbe_sym_neg(s, one), one);
+  f->ph_start[0] = mbe_sym_op(s, MBE_SYM_SELECT, mbe_sym_sub(s, d1, d2), mbe_sym_neg(s, one), one);
   f->singular = mbe_sym_sub(s, mbe_sym_const(s, 1e-10), k1a);
 }
 
@@ -595,7 +590,19 @@ MbeStatus mbe_mech_asm_form(MbeMech* m, int c, MbeMechAsmForm* f) {
     f->q[k] = mbe_sym_state(s, m->edges[edges[k]].q0);
     f->u[k] = mbe_sym_state(s, m->edges[edges[k]].u0);
   }
-  f->sign = mbe_sym_param(s, MBE_MECH_ASM_PH + c);
+  f->nph = 1;
+  f->ph[0] = mbe_sym_param(s, MBE_MECH_ASM_PH + 4 * c);
+  if (m->comps[c].kind == MBE_MC_JOINT_RRR) {  // n_b: n_a resolved in frame_b at the start
+    MbeStatus st = MBE_OK;
+    MbeV3 ea = mbe_v3_normalize(s, mbe_mech_pv3(m, c, "n_a", &st));
+    const MbeMechPoint *Pa = &m->points[A->pa], *Pb = &m->points[A->pb];
+    MbeV3 nb = mbe_m3_mulv(s, Pb->R, mbe_m3_tmulv(s, Pa->R, ea));
+    for (int i = 0; i < 3; i++)
+      f->ph[1 + i] = A->e.e[i], f->ph_start[1 + i] = nb.e[i];
+    f->nph = 4;
+    if (st != MBE_OK)
+      return st;
+  }
   joint_form(m, A, f);
   if (A->universal)
     universal_form(m, A, f);

@@ -30,8 +30,7 @@ static MbeStatus axis_joint_build(MbeMech* m, int c) {
                              rev ? "phi" : "s", rev ? "w" : "v");
 }
 
-// the axis flange is the joint's coordinate; the support is fixed to frame_a
-static MbeStatus axis_joint_axes(MbeMech* m, int c) {
+MbeStatus mbe_mech_axis_sets(MbeMech* m, int c, int edge, MbeSymId offset) {
   MbeMechComp* comp = &m->comps[c];
   int sa = mbe_mech_set_of(m, comp->flange[0]), sb = mbe_mech_set_of(m, comp->flange[1]);
   if (sa >= 0) {
@@ -41,14 +40,20 @@ static MbeStatus axis_joint_axes(MbeMech* m, int c) {
                             "its axis is connected to another joint axis or a fixed flange; "
                             "1-D couplings between joints are not supported yet");
     }
-    MbeMechEdge* e = &m->edges[comp->edge0];
-    set->edge = comp->edge0;
-    set->pos = mbe_sym_state(m->s, e->q0);
+    MbeMechEdge* e = &m->edges[edge];
+    MbeSymId q = mbe_sym_state(m->s, e->q0);
+    set->edge = edge;
+    set->pos = offset != 0 ? mbe_sym_sub(m->s, q, offset) : q;
     set->vel = mbe_sym_state(m->s, e->u0);
   }
   if (sb >= 0)
     m->sets[sb].is_ground = true;
   return MBE_OK;
+}
+
+// the axis flange is the joint's coordinate; the support is fixed to frame_a
+static MbeStatus axis_joint_axes(MbeMech* m, int c) {
+  return mbe_mech_axis_sets(m, c, m->comps[c].edge0, 0);
 }
 
 // Cylindrical: prismatic, then revolute, along n
