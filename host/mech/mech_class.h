@@ -15,6 +15,7 @@
 typedef struct MbeMech MbeMech;
 typedef struct MbeMechFlangeSet MbeMechFlangeSet;
 typedef struct MbeMechCutRow MbeMechCutRow;
+typedef struct MbeMechAsmForm MbeMechAsmForm;
 
 // the table: kind, catalogue class name (below Modelica.; a trailing '.' matches a whole package),
 // descriptor (mbe_mc_<name>, defined in classes/)
@@ -88,6 +89,8 @@ typedef struct MbeMechCutRow MbeMechCutRow;
   X(ROT_CONSTANT_TORQUE, "Mechanics.Rotational.Sources.ConstantTorque", flange_source)            \
   X(ROT_QUADRATIC_TORQUE, "Mechanics.Rotational.Sources.QuadraticSpeedDependentTorque",           \
     flange_speed_source)                                                                          \
+  X(ROT_POSITION, "Mechanics.Rotational.Sources.Position", flange_position)                       \
+  X(MOUNTING_1D, "Mechanics.MultiBody.Parts.Mounting1D", mounting_1d)                             \
   X(TRANS_FIXED, "Mechanics.Translational.Components.Fixed", flange_fixed)                        \
   X(TRANS_MASS, "Mechanics.Translational.Components.Mass", flange_inertia)                        \
   X(TRANS_SPRING, "Mechanics.Translational.Components.Spring", flange_compliant)                  \
@@ -163,7 +166,7 @@ typedef struct MbeMechClass {
   const char* flange[3];
   bool rigid;   // a 1-D element whose flange_a and flange_b move together (Inertia, Mass)
   int nstates;  // first-order states of its own, after the mechanism's
-  const char* state_name;  // their name below the component ("s_damper")
+  const char* state_name[2];  // their names below the component ("s_damper")
   // its bodies, edges (in the order they chain from frame_a to frame_b) and point marks
   MbeStatus (*build)(MbeMech* m, int c);
   // once per table line after every component's build (edges that depend on the others')
@@ -186,6 +189,9 @@ typedef struct MbeMechClass {
   // a cut joint's position constraints between its frames (kinematics known) into rows, *n of
   // them (at most MBE_MECH_MAX_CUT_ROWS)
   MbeStatus (*constraints)(MbeMech* m, int c, MbeMechCutRow* rows, int* n);
+  // an assembly's or a driven joint's coordinates that its constraints decide, in closed form
+  // (after the equations; mech_loops.c, close_assemblies)
+  MbeStatus (*closed)(MbeMech* m, int c, MbeMechAsmForm* f);
   // element elem of its output y, inputs followed at depth + 1
   MbeSymId (*block)(MbeMech* m, int c, int elem, int depth, MbeStatus* st);
 } MbeMechClass;

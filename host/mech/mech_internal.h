@@ -425,7 +425,9 @@ MbeStatus mbe_mech_rate_q(MbeMech* m, MbeSymId e, MbeSymId* out);
 struct MbeMechCutRow {
   MbeSymId phi;
   MbeV3 ta, fa, tb, fb;
-  int pa, pb;  // the points of its two sides (set by mbe_mech_loop_constraints for cut joints)
+  int pa, pb;      // the points of its two sides (set by mbe_mech_loop_constraints for cut joints)
+  MbeSymId accel;  // what d^2 phi / dt^2 has beside the tree's motion (a driven joint's
+                   // prescribed acceleration), 0 for none
 };
 // the rows of d[i] (d = r_b - r_a), of d . a (a fixed in frame_a, world) and of a . b - c0 (a
 // fixed in frame_a, b in frame_b)
@@ -475,7 +477,7 @@ enum { MBE_MECH_ASM_PH = 0x31000000 };
 // whether component c is one of the Assemblies with a closed form (JointSSR ... JointRRP)
 bool mbe_mech_is_assembly(const MbeMech* m, int c);
 // an assembly's coordinates in closed form, after its constraint rows' velocity form
-typedef struct MbeMechAsmForm {
+struct MbeMechAsmForm {
   int comp;                   // the assembly
   int n;                      // coordinates: its joint's, then a universal rod's two angles
   MbeSymId q[3], u[3];        // their state leaves and their speeds'
@@ -485,7 +487,7 @@ typedef struct MbeMechAsmForm {
   MbeSymId ph_start[4];       // their values in this configuration (the sign: +1 or -1, the
                               // branch nearer the guess)
   MbeSymId singular;          // > 0 where the loop has no regular solution (k1a <= 1e-10)
-} MbeMechAsmForm;
+};
 MbeStatus mbe_mech_asm_form(MbeMech* m, int c, MbeMechAsmForm* f);
 
 // ---- mech_eom.c -----------------------------------------------------------------------------

@@ -174,9 +174,10 @@ MbeStatus mbe_mech_rate_q(MbeMech* m, MbeSymId e, MbeSymId* out) {
   return MBE_OK;
 }
 
-// whether component c gives constraint rows: a cut joint (pass 0) or an assembly (pass 1)
+// whether component c gives constraint rows: a cut joint (pass 0), or an assembly or a driven
+// joint whose coordinates follow in closed form (pass 1)
 static bool has_rows(const MbeMech* m, size_t c, int pass) {
-  return pass == 0 ? m->comps[c].cut : mbe_mech_is_assembly(m, (int)c);
+  return pass == 0 ? m->comps[c].cut : mbe_mech_class(m->comps[c].kind)->closed != NULL;
 }
 
 MbeStatus mbe_mech_loop_constraints(MbeMech* m) {
@@ -238,6 +239,8 @@ MbeStatus mbe_mech_loop_constraints(MbeMech* m) {
     if (st != MBE_OK)
       return st;
     m->con_gamma[r] = mbe_sym_neg(s, bias);
+    if (m->con_row[r].accel != 0)
+      m->con_gamma[r] = mbe_sym_add(s, m->con_gamma[r], m->con_row[r].accel);
   }
   return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
 }
@@ -1053,7 +1056,7 @@ static MbeStatus close_assemblies(MbeMech* m) {
   MbeSym* s = m->s;
   size_t K = 0;
   for (size_t c = 0; c < m->ncomps; c++)
-    K += mbe_mech_is_assembly(m, (int)c);
+    K += has_rows(m, c, 1);
   if (K == 0)
     return MBE_OK;
   MbeMechAsmForm* F = mbe_malloc(K * sizeof *F);
@@ -1065,8 +1068,8 @@ static MbeStatus close_assemblies(MbeMech* m) {
                      : MBE_OK;
   size_t k = 0, N = 0, P = 0;
   for (size_t c = 0; c < m->ncomps && st == MBE_OK; c++) {
-    if (mbe_mech_is_assembly(m, (int)c)) {
-      st = mbe_mech_asm_form(m, (int)c, &F[k]);
+    if (has_rows(m, c, 1)) {
+      st = mbe_mech_class(m->comps[c].kind)->closed(m, (int)c, &F[k]);
       N += (size_t)F[k].n;
       P += (size_t)F[k++].nph;
     }

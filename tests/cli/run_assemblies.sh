@@ -19,6 +19,10 @@
 # - An ensemble whose rod2 offset (rRod2_ib[2] = 0, 0.1, 0.5) makes the loop unclosable for the
 #   last member (longer than rod1's 0.3 m): that member stops with init-fail, the others run.
 # - A model whose own start cannot close is refused with an error naming the assembly.
+# - driven_pendulum.mo: a Position source (a filtered sine, support on a Mounting1D) moves a
+#   pendulum's joint: the joint follows the source's angle exactly, and its drive torque (the
+#   constraint's multiplier, rev.tau) is the inverse dynamics (I + m l^2) a + m g l cos(phi) to
+#   1e-12 relative over 3 s.
 . "$(dirname "$0")/run_lib.sh"
 data=$4
 
@@ -89,5 +93,15 @@ out=$("$mbens" simulate "$work/open.mo" -o "$work/open.csv" --stop-time 0.1 2>&1
 [ $? -ne 0 ] || fail "a loop that cannot close at the start should be refused"
 printf '%s\n' "$out" | grep -q "open.mo:5:.*rrp.*no regular solution at the start" ||
   fail "the refusal should name rrp and the start: $out"
+
+"$mbens" simulate "$data/driven_pendulum.mo" -o "$work/driven.csv" --stop-time 3 --interval 0.01 \
+  --tolerance 1e-10 --signals 'rev.phi,position.phi,position.a,rev.tau,world.g' ||
+  fail "simulate (driven pendulum) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 { tau = (0.03 + 2 * 0.25) * $4 + 2 * $6 * 0.5 * cos($2)
+  if ($2 != $3 || a($5 - tau) > 1e-12 * (1 + a(tau))) { print $1, $2 - $3, $5 - tau; exit }
+  if (a($5) > big) big = a($5); n++ }
+  END { if (n < 300 || big < 10) print "rows", n, "largest torque", big }' "$work/driven.csv")
+[ -z "$bad" ] || fail "the driven joint leaves its source or its torque the inverse dynamics (t, dphi, dtau): $bad"
 
 finish "run_assemblies: the analytic assemblies against a cut joint, energy and closure"

@@ -658,4 +658,5 @@ const MbeMechClass mbe_mc_assembly = {.role = MBE_ROLE_ASSEMBLY,
                                       .forces = asm_forces,
                                       .loads = asm_loads,
                                       .wrenches = asm_wrenches,
-                                      .outputs = asm_outputs};
+                                      .outputs = asm_outputs,
+                                      .closed = mbe_mech_asm_form};

@@ -247,7 +247,7 @@ const MbeMechClass mbe_mc_line_force = {.role = MBE_ROLE_LINE_FORCE,
                                         .outputs = line_outputs};
 const MbeMechClass mbe_mc_spring_damper_series = {.role = MBE_ROLE_LINE_FORCE,
                                                   .nstates = 1,
-                                                  .state_name = "s_damper",
+                                                  .state_name = {"s_damper"},
                                                   .build = line_build,
                                                   .forces = line_forces,
                                                   .outputs = line_outputs};

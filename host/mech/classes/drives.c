@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: Apache-2.0
+// Kinematic drives of joint axes: Rotational.Sources.Position moving a joint's axis flange (its
+// support fixed: unconnected with useSupport=false, at a Fixed, or at a Parts.Mounting1D held by
+// the ground). The MSL's Position (exact = false) filters phi_ref with a critically damped
+// second-order filter whose states are its own phi and w; the joint then is no degree of freedom
+// of the mechanism. Here the joint stays a tree edge, and one constraint row, q - phi = 0 with
+// the prescribed acceleration a, ties it to the source: its coordinate and speed are the
+// source's states in closed form (mech_loops.c, close_assemblies), the row's multiplier is the
+// torque the source applies, and a loop the joint drives (PlanarLoops_analytic, a mechanism of
+// no degree of freedom) is solved by the same constrained equations.
+#include <math.h>
+#include <string.h>
+
+#include "mech_internal.h"
+
+// the filter's constants (Modelica.Mechanics.Rotational.Sources.Position)
+static const double POS_AF = 1.3617, POS_BF = 0.6180;
+
+// the joint edge the source's flange drives (-1 with the error set): the joint whose axis
+// flange is in the same set (known before the flange sets' positions are: the constraints come
+// first)
+static int driven_edge(MbeMech* m, int c) {
+  int sf = mbe_mech_set_of(m, m->comps[c].flange[1]);
+  for (size_t j = 0; sf >= 0 && j < m->ncomps; j++) {
+    const MbeMechComp* o = &m->comps[j];
+    const MbeMechClass* k = mbe_mech_class(o->kind);
+    if (k->role == MBE_ROLE_JOINT && o->nedges == 1 && o->flange[0] >= 0 &&
+        mbe_mech_set_of(m, o->flange[0]) == sf) {
+      const MbeMechEdge* e = &m->edges[o->edge0];
+      if (e->in_tree && (e->type == MBE_EDGE_REVOLUTE || e->type == MBE_EDGE_PRISMATIC))
+        return o->edge0;
+    }
+  }
+  mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                 "its flange must drive a Revolute's axis (useAxisFlange=true); a free 1-D drive "
+                 "train or another joint's axis is not supported yet");
+  return -1;
+}
+
+// a = ((phi_ref - phi) w_crit - af w) w_crit / bf, the filter's acceleration
+static MbeSymId position_accel(MbeMech* m, int c, MbeStatus* st) {
+  MbeSym* s = m->s;
+  const MbeMechComp* comp = &m->comps[c];
+  MbeSymId phi = mbe_sym_state(s, comp->state), w = mbe_sym_state(s, comp->state + 1);
+  MbeSymId wc = mbe_sym_mul(s, mbe_sym_const(s, 2 * 3.14159265358979323846),
+                            mbe_mech_param(m, c, "f_crit", st));
+  MbeSymId ref = mbe_mech_input(m, c, "phi_ref", 0);
+  MbeSymId e = mbe_sym_mul(s, mbe_sym_sub(s, ref, phi), wc);
+  MbeSymId d = mbe_sym_sub(s, e, mbe_sym_mul(s, mbe_sym_const(s, POS_AF), w));
+  return mbe_sym_mul(s, d, mbe_sym_div(s, wc, mbe_sym_const(s, POS_BF)));
+}
+
+// exact = false only; the support must be fixed (after every axis is known)
+static MbeStatus position_check(MbeMech* m, int c) {
+  double exact = 0;
+  MbeStatus st = mbe_mech_real(m, c, "exact", 0, &exact);
+  if (st == MBE_OK && exact != 0) {
+    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                          "exact=true (the joint following phi_ref unfiltered) is not supported "
+                          "yet; the default exact=false is");
+  }
+  int ss = mbe_mech_set_of(m, m->comps[c].flange[2]);
+  if (st == MBE_OK && ss >= 0 && !m->sets[ss].is_ground && m->sets[ss].nflanges > 1) {
+    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                          "its support must be fixed (a Fixed, or a Mounting1D on the ground); "
+                          "a moving support is not supported yet");
+  }
+  return st != MBE_OK || driven_edge(m, c) >= 0 ? st : MBE_ERR_UNSUPPORTED;
+}
+
+// its states: phi' = w, w' = a
+static MbeStatus position_forces(MbeMech* m, int c) {
+  MbeStatus st = MBE_OK;
+  const MbeMechComp* comp = &m->comps[c];
+  m->xdot[comp->state] = mbe_sym_state(m->s, comp->state + 1);
+  m->xdot[comp->state + 1] = position_accel(m, c, &st);
+  return st;
+}
+
+// the joint's coordinate is the filter's angle: q - phi = 0, d^2/dt^2 of it a beside the tree's
+static MbeStatus position_constraints(MbeMech* m, int c, MbeMechCutRow* rows, int* n) {
+  MbeSym* s = m->s;
+  int e = driven_edge(m, c);
+  if (e < 0)
+    return MBE_ERR_UNSUPPORTED;
+  const MbeMechEdge* ed = &m->edges[e];
+  MbeStatus st = MBE_OK;
+  MbeSymId q = mbe_sym_state(s, ed->q0), phi = mbe_sym_state(s, m->comps[c].state);
+  rows[0] = (MbeMechCutRow){.phi = mbe_sym_sub(s, q, phi)};
+  rows[0].ta = rows[0].fa = rows[0].tb = rows[0].fb = mbe_v3_zero();
+  rows[0].pa = rows[0].pb = ed->child_point;
+  rows[0].accel = position_accel(m, c, &st);
+  *n = 1;
+  return st;
+}
+
+// Its start: phi = phi_ref (the MSL's initial equation), w the joint's fixed start speed or its
+// own start; then the joint's coordinate and speed are phi and w
+static MbeStatus position_closed(MbeMech* m, int c, MbeMechAsmForm* f) {
+  MbeSym* s = m->s;
+  const MbeMechComp* comp = &m->comps[c];
+  const MbeMechEdge* e = &m->edges[driven_edge(m, c)];
+  memset(f, 0, sizeof *f);
+  f->comp = c;
+  f->n = 1;
+  f->q[0] = mbe_sym_state(s, e->q0);
+  f->u[0] = mbe_sym_state(s, e->u0);
+  f->to_q[0] = mbe_sym_state(s, comp->state);
+  f->to_u[0] = mbe_sym_state(s, comp->state + 1);
+  f->singular = mbe_sym_const(s, -1.0);
+  if (mbe_mech_start_fixed(m, e->qname[0], 0)) {
+    return mbe_mech_error(m, MBE_ERR_MODEL, c,
+                          "it sets the start of %s (its filter starts at phi_ref), which has "
+                          "fixed=true as well: the initial conditions are overdetermined",
+                          e->qname[0]);
+  }
+  MbeSymId ref = mbe_mech_input(m, c, "phi_ref", 0);
+  MbeSymId t = mbe_sym_time(s), t0 = mbe_sym_const(s, m->sys->t0);
+  mbe_sym_substitute(s, &t, &t0, 1, &ref, 1);
+  size_t nfrom = m->nx;
+  MbeSymId* sf = mbe_malloc((nfrom + 1) * sizeof *sf);
+  if (sf == NULL)
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  for (size_t i = 0; i < nfrom; i++)
+    sf[i] = mbe_sym_state(s, (int)i);
+  mbe_sym_substitute(s, sf, m->x0sym, nfrom, &ref, 1);  // phi_ref at the start
+  mbe_free(sf);
+  m->x0sym[comp->state] = ref;
+  if (mbe_mech_start_fixed(m, e->uname[0], 0))
+    m->x0sym[comp->state + 1] = m->x0sym[e->u0];
+  MbeSymId ids[2] = {m->x0sym[comp->state], m->x0sym[comp->state + 1]};
+  bool oom = false;
+  double v[2];
+  mbe_sym_eval_nodes(s, m->sys->t0, m->x0, m->p0, ids, 2, v, &oom);
+  m->x0[comp->state] = v[0], m->x0[comp->state + 1] = v[1];
+  return oom || s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
+// the row's multiplier on the axis: the source's torque there (outputs: the joint's tau)
+static MbeStatus position_loads(MbeMech* m, int c) {
+  size_t r = 0;
+  while (r < m->ncon && m->con_comp[r] != c)
+    r++;
+  int sf = mbe_mech_set_of(m, m->comps[c].flange[1]);
+  if (r < m->ncon && sf >= 0)
+    m->sets[sf].load = mbe_sym_sub(m->s, m->sets[sf].load, m->con_lambda[r]);
+  return MBE_OK;
+}
+
+static MbeStatus position_outputs(MbeMech* m, int c) {
+  MbeSym* s = m->s;
+  const MbeMechComp* comp = &m->comps[c];
+  MbeStatus st = MBE_OK;
+  mbe_mech_signal_at(m, comp->name, "a", position_accel(m, c, &st));
+  size_t r = 0;
+  while (r < m->ncon && m->con_comp[r] != c)
+    r++;
+  if (r < m->ncon)
+    mbe_mech_signal_at(m, comp->name, "flange.tau", mbe_sym_neg(s, m->con_lambda[r]));
+  return st;
+}
+
+const MbeMechClass mbe_mc_flange_position = {.role = MBE_ROLE_FLANGE,
+                                             .flange = {"flange_a", "flange", "support"},
+                                             .nstates = 2,
+                                             .state_name = {"phi", "w"},
+                                             .load = position_check,
+                                             .forces = position_forces,
+                                             .constraints = position_constraints,
+                                             .closed = position_closed,
+                                             .loads = position_loads,
+                                             .outputs = position_outputs};
+
+// Parts.Mounting1D: its flange_b is a housing fixed in frame_a, which must be on the ground (or
+// absent: world.driveTrainMechanics3D = false): a fixed flange at phi0
+static MbeStatus mounting_axes(MbeMech* m, int c) {
+  MbeStatus st = MBE_OK;
+  const MbeMechComp* comp = &m->comps[c];
+  int p = comp->frame_a >= 0 ? mbe_mech_point_of(m, comp->frame_a) : -1;
+  if (p >= 0 && !m->points[p].is_ground) {
+    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                          "its frame_a moves: a housing on a moving body (the support torque "
+                          "on the 3-D system) is not supported yet; mount it on the world or a "
+                          "Fixed");
+  }
+  int sb = mbe_mech_set_of(m, comp->flange[1]);
+  if (sb >= 0) {
+    m->sets[sb].is_ground = true;
+    m->sets[sb].pos = mbe_mech_param(m, c, "phi0", &st);
+  }
+  return st;
+}
+
+const MbeMechClass mbe_mc_mounting_1d = {
+    .role = MBE_ROLE_FLANGE, .flange = {NULL, "flange_b"}, .axes = mounting_axes};
