@@ -40,8 +40,8 @@ typedef struct Cx {
   bool der;   // compiling the argument of der(): the name callback gives the derivative
   int sel;    // >= 0: compiling element sel of a vector equation (unsubscripted vectors give it)
   const char* field;  // compiling a record value: its field `field` (Orientation's "T"); NULL
-  int no_events;  // > 0: inside noEvent() or smooth(), or compiling an assertion: relations are
-                  // taken literally; 0: a relation on the states or time generates events
+  int no_events;      // > 0: inside noEvent() or smooth(), or compiling an assertion: relations are
+                      // taken literally; 0: a relation on the states or time generates events
 } Cx;
 
 enum { MAX_CALL_DEPTH = 16, MAX_LOOP = 10000, MAX_WHILE = 64 };
@@ -65,6 +65,19 @@ static MbeStatus compile_at(Cx* c, const MbeExpr* e, int sel, MbeSymId* out) {
   MbeStatus st = compile(c, e, out);
   c->sel = keep;
   return st;
+}
+
+// a^n for an integer n by repeated squaring (a^0 = 1, a^-n = 1 / a^n): the exponent's log form,
+// exp(n log a), is NaN for a negative a
+static MbeSymId int_power(MbeSym* s, MbeSymId a, int n) {
+  MbeSymId r = mbe_sym_const(s, 1.0), b = a;
+  for (int k = n < 0 ? -n : n; k > 0; k >>= 1) {
+    if (k & 1)
+      r = mbe_sym_mul(s, r, b);
+    if (k > 1)
+      b = mbe_sym_mul(s, b, b);
+  }
+  return n < 0 ? mbe_sym_div(s, mbe_sym_const(s, 1.0), r) : r;
 }
 
 // element sel of field `field` of the record value e (field NULL: e is no record)
@@ -120,8 +133,8 @@ static MbeStatus element(Cx* c, const MbeExpr* e, int var, size_t used, int* ele
   int k = 0;
   for (int d = 0; d < v->ndims; d++) {
     MbeValue iv;
-    MbeStatus st = mbe_eval_subscript(c->fl, last->subs[d], c->scope, c->lex, v->dims[d], &iv,
-                                      c->m->err);
+    MbeStatus st =
+        mbe_eval_subscript(c->fl, last->subs[d], c->scope, c->lex, v->dims[d], &iv, c->m->err);
     if (st != MBE_OK) {
       return st;
     }
@@ -246,8 +259,7 @@ static MbeStatus compile_local(Cx* c, const MbeExpr* e, const Val* v, MbeSymId* 
     k = c->sel;
   }
   if (st == MBE_OK && v->el[k] == MBE_SYM_NONE) {
-    st = mbe_error_at(c->m->err, MBE_ERR_MODEL, e->loc, "'%s' is used before it is assigned",
-                      name);
+    st = mbe_error_at(c->m->err, MBE_ERR_MODEL, e->loc, "'%s' is used before it is assigned", name);
   }
   *out = st == MBE_OK ? v->el[k] : 0;
   return st;
@@ -455,6 +467,9 @@ static MbeStatus compile_binary(Cx* c, const MbeExpr* e, MbeSymId* out) {
         *out = mbe_sym_mul(s, a2, a);
       } else if (bn->op == MBE_SYM_CONST && bn->value == 0.5) {
         *out = mbe_sym_fn(s, MBE_SYM_SQRT, a);
+      } else if (bn->op == MBE_SYM_CONST && bn->value == floor(bn->value) &&
+                 fabs(bn->value) <= 64) {
+        *out = int_power(s, a, (int)bn->value);  // x^4 of a negative x is no NaN
       } else {
         MbeSymId la = mbe_sym_fn(s, MBE_SYM_LOG, a);
         MbeSymId p = mbe_sym_mul(s, b, la);
@@ -735,8 +750,8 @@ static MbeStatus compile_call(Cx* c, const MbeExpr* e, MbeSymId* out) {
     MbeSymId l = mbe_sym_fn(s, MBE_SYM_LOG, a[0]);
     MbeSymId k = mbe_sym_const(s, 1 / log(10.0));
     *out = mbe_sym_mul(s, l, k);
-  } else if (nargs == 1 && (strcmp(f, "sinh") == 0 || strcmp(f, "cosh") == 0 ||
-                            strcmp(f, "tanh") == 0)) {
+  } else if (nargs == 1 &&
+             (strcmp(f, "sinh") == 0 || strcmp(f, "cosh") == 0 || strcmp(f, "tanh") == 0)) {
     MbeSymId ep = mbe_sym_fn(s, MBE_SYM_EXP, a[0]);
     MbeSymId na = mbe_sym_neg(s, a[0]);
     MbeSymId en = mbe_sym_fn(s, MBE_SYM_EXP, na);
@@ -843,7 +858,7 @@ typedef struct FnParts {
   size_t nalgs;
   FnMod mods[MAX_FN_MODS];
   size_t nmods;
-  int mod_scope;  // where the outermost short definition's modifiers are written (a
+  int mod_scope;            // where the outermost short definition's modifiers are written (a
   const MbeClass* mod_lex;  // redeclaration's modifiers see the model), NULL: its own package
 } FnParts;
 
@@ -891,8 +906,7 @@ static MbeStatus fn_short(Cx* c, const MbeClass* fn, FnParts* p, int depth) {
                           &fn->short_base, fn->short_base.nparts, &target, &pd, m->err);
   }
   if (st == MBE_OK && (!target || target->restriction != MBE_CLASS_FUNCTION)) {
-    st = mbe_error_at(m->err, MBE_ERR_MODEL, fn->loc, "%s is not defined as a function",
-                      fn->name);
+    st = mbe_error_at(m->err, MBE_ERR_MODEL, fn->loc, "%s is not defined as a function", fn->name);
   }
   return st == MBE_OK ? fn_parts(c, target, p, depth + 1) : st;
 }
@@ -917,8 +931,8 @@ static MbeStatus add_var(Cx* c, FnParts* p, const MbeComp* k, const MbeClass* fn
   const MbeClass* cls = NULL;
   MbePredef pd = MBE_PREDEF_NONE;
   MbeError scratch;
-  if (mbe_lookup_class_opt(c->m->flat->spec, fn, &k->type, k->type.nparts, &cls, &pd,
-                           &scratch) != MBE_OK ||
+  if (mbe_lookup_class_opt(c->m->flat->spec, fn, &k->type, k->type.nparts, &cls, &pd, &scratch) !=
+          MBE_OK ||
       !cls || cls->restriction != MBE_CLASS_RECORD) {
     return add_entry(c, p, k, fn, k, NULL);
   }
@@ -1190,7 +1204,6 @@ static MbeStatus exec_while(Cx* fc, const MbeStatement* stm, Flow* flow) {
   return st;
 }
 
-
 static MbeStatus assign_to(Cx* fc, const MbeStatement* stm, Val* dst);
 
 // R := e of a record variable R: each field from e's
@@ -1237,8 +1250,9 @@ static MbeStatus exec_assign(Cx* fc, const MbeStatement* stm) {
     return assign_record(fc, stm);
   }
   if (!dst || !dst->el) {
-    return unsupported(fc, l, "an assignment to something other than a variable of the "
-                              "function");
+    return unsupported(fc, l,
+                       "an assignment to something other than a variable of the "
+                       "function");
   }
   return assign_to(fc, stm, dst);
 }
@@ -1268,8 +1282,8 @@ static MbeStatus assign_to(Cx* fc, const MbeStatement* stm, Val* dst) {
   int n = numel(&dst->sh);
   if (rs.ndims != dst->sh.ndims || numel(&rs) != n) {
     return mbe_error_at(fc->m->err, MBE_ERR_MODEL, stm->rhs->loc,
-                        "'%s' has %d element%s, the value assigned %d%s", last->ident,
-                        n, n == 1 ? "" : "s", numel(&rs), rs.ndims ? "" : " (a scalar)");
+                        "'%s' has %d element%s, the value assigned %d%s", last->ident, n,
+                        n == 1 ? "" : "s", numel(&rs), rs.ndims ? "" : " (a scalar)");
   }
   // the right side reads the old values (v := v/2): all of them before the first is written
   MbeSymId* tmp = mbe_arena_alloc(fc->m->arena, (size_t)n * sizeof *tmp);
@@ -1311,8 +1325,14 @@ static MbeStatus exec_list(Cx* fc, const MbeStatement* st, size_t n, Flow* flow)
       case MBE_ST_FOR: r = exec_for(fc, s, flow); break;
       case MBE_ST_WHILE: r = exec_while(fc, s, flow); break;
       case MBE_ST_CALL: r = exec_call(fc, s); break;
-      case MBE_ST_BREAK: *flow = FLOW_BREAK; r = MBE_OK; break;
-      case MBE_ST_RETURN: *flow = FLOW_RETURN; r = MBE_OK; break;
+      case MBE_ST_BREAK:
+        *flow = FLOW_BREAK;
+        r = MBE_OK;
+        break;
+      case MBE_ST_RETURN:
+        *flow = FLOW_RETURN;
+        r = MBE_OK;
+        break;
       default:
         r = mbe_error_at(fc->m->err, MBE_ERR_UNSUPPORTED, s->loc,
                          "a when-statement in a function is not supported by mbens");
@@ -1323,7 +1343,6 @@ static MbeStatus exec_list(Cx* fc, const MbeStatement* st, size_t n, Flow* flow)
   }
   return MBE_OK;
 }
-
 
 // what a call gives a function: values already compiled for its first inputs (given), then the
 // call's own arguments
@@ -1341,8 +1360,8 @@ static MbeStatus type_dims(Cx* fc, const FnParts* p, size_t i, const MbeExpr** d
   MbePredef pd = MBE_PREDEF_NONE;
   MbeError scratch;
   const MbeSpec* spec = fc->m->flat->spec;
-  MbeStatus st = mbe_lookup_class_opt(spec, p->lex[i], &k->type, k->type.nparts, &cls, &pd,
-                                      &scratch);
+  MbeStatus st =
+      mbe_lookup_class_opt(spec, p->lex[i], &k->type, k->type.nparts, &cls, &pd, &scratch);
   for (int depth = 0; st == MBE_OK && cls && depth < 8; depth++) {
     if (cls->restriction == MBE_CLASS_RECORD || cls->ncomps) {
       return mbe_error_at(fc->m->err, MBE_ERR_UNSUPPORTED, k->loc,
@@ -1398,17 +1417,17 @@ static MbeStatus decl_shape(Cx* fc, const FnParts* p, size_t i, const Shape* giv
   }
   if (st == MBE_OK && given && (given->ndims != nd || numel(given) != numel(out))) {
     st = mbe_error_at(fc->m->err, MBE_ERR_MODEL, at,
-                      "%s of the function has %d element%s%s, the value given to it %d%s",
-                      k->name, numel(out), numel(out) == 1 ? "" : "s", nd ? "" : " (a scalar)",
-                      numel(given), given->ndims ? "" : " (a scalar)");
+                      "%s of the function has %d element%s%s, the value given to it %d%s", k->name,
+                      numel(out), numel(out) == 1 ? "" : "s", nd ? "" : " (a scalar)", numel(given),
+                      given->ndims ? "" : " (a scalar)");
   }
   return st;
 }
 
 // the source of variable i's value: the call's argument (in the caller's context c), a short
 // definition's modifier (in its own, *mc), the declaration's binding (the function's), or none
-static const MbeExpr* var_source(Cx* c, Cx* fc, Cx* mc, const Args* a, const FnParts* p,
-                                 size_t i, size_t pos, const Val** given, Cx** sc) {
+static const MbeExpr* var_source(Cx* c, Cx* fc, Cx* mc, const Args* a, const FnParts* p, size_t i,
+                                 size_t pos, const Val** given, Cx** sc) {
   const MbeComp* k = p->tops[i];
   *given = NULL;
   if (k->causality == MBE_CAUS_INPUT && pos < a->ngiven) {
@@ -1427,8 +1446,9 @@ static const MbeExpr* var_source(Cx* c, Cx* fc, Cx* mc, const Args* a, const FnP
   }
   for (size_t j = 0; j < p->nmods; j++) {
     if (strcmp(p->mods[j].name, k->name) == 0) {
-      *mc = (Cx){fc->m, fc->fl, p->mods[j].scope, p->mods[j].lex, NULL, NULL, NULL,
-                 fc->depth, false, -1, NULL, fc->no_events};
+      *mc =
+          (Cx){fc->m, fc->fl, p->mods[j].scope, p->mods[j].lex, NULL, NULL, NULL, fc->depth, false,
+               -1,    NULL,   fc->no_events};
       *sc = mc;
       return p->mods[j].value;
     }
@@ -1448,9 +1468,11 @@ static MbeStatus bind_var(Cx* c, Cx* fc, const Args* a, const FnParts* p, size_t
   const MbeExpr* src = var_source(c, fc, &mc, a, p, i, pos, &given, &sc);
   Shape gs;
   MbeStatus st = src ? shape_field(sc, src, field, &gs) : MBE_OK;
-  if (st != MBE_OK ||
-      (st = decl_shape(fc, p, i, given ? &given->sh : src ? &gs : NULL, src ? src->loc : a->loc,
-                       &v->sh)) != MBE_OK) {
+  if (st != MBE_OK || (st = decl_shape(fc, p, i,
+                                       given ? &given->sh
+                                       : src ? &gs
+                                             : NULL,
+                                       src ? src->loc : a->loc, &v->sh)) != MBE_OK) {
     return st;
   }
   if (!given && !src && k->causality == MBE_CAUS_INPUT) {
@@ -1467,8 +1489,7 @@ static MbeStatus bind_var(Cx* c, Cx* fc, const Args* a, const FnParts* p, size_t
   }
   for (int j = 0; j < n; j++) {
     v->el[j] = given ? given->el[j] : MBE_SYM_NONE;
-    if (src && (st = compile_field_at(sc, src, field, v->sh.ndims ? j : -1, &v->el[j])) !=
-                   MBE_OK) {
+    if (src && (st = compile_field_at(sc, src, field, v->sh.ndims ? j : -1, &v->el[j])) != MBE_OK) {
       return st;
     }
   }
@@ -1506,8 +1527,8 @@ static MbeStatus bind_vars(Cx* c, Cx* fc, const Args* a, const FnParts* p, bool 
 }
 
 // fn's first output (its field c->field when the caller wants a record's), all assigned
-static MbeStatus fn_output(Cx* c, const MbeClass* fn, const FnParts* p, const Env* env,
-                           bool values, Val* out) {
+static MbeStatus fn_output(Cx* c, const MbeClass* fn, const FnParts* p, const Env* env, bool values,
+                           Val* out) {
   const MbeComp* top = NULL;
   for (size_t i = 0; i < p->ncomps; i++) {
     if (p->tops[i]->causality != MBE_CAUS_OUTPUT || (top && p->tops[i] != top)) {
@@ -1629,9 +1650,9 @@ static bool is_fn(const char* f, const char* const* names) {
 }
 
 // the built-in functions that apply element by element to an array argument
-static const char* const ELEMENTWISE[] = {"abs",  "sqrt", "sin",  "cos",  "tan",   "asin",
-                                          "acos", "atan", "exp",  "log",  "log10", "sinh",
-                                          "cosh", "tanh", "sign", "der",  "noEvent", NULL};
+static const char* const ELEMENTWISE[] = {"abs",  "sqrt", "sin",  "cos", "tan",     "asin",
+                                          "acos", "atan", "exp",  "log", "log10",   "sinh",
+                                          "cosh", "tanh", "sign", "der", "noEvent", NULL};
 
 static MbeStatus shape_call(Cx* c, const MbeExpr* e, Shape* out) {
   const MbeClass* fn = find_function(c, e);
@@ -1800,8 +1821,7 @@ static MbeStatus vec_size(Cx* c, const MbeExpr* e, int* n) {
   return st;
 }
 
-MbeStatus mbe_mech_expr_size(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
-                             int* n) {
+MbeStatus mbe_mech_expr_size(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex, int* n) {
   Cx c = {m, mbe_mech_flatten_ctx(m), scope, lex, NULL, NULL, NULL, 0, false, -1, NULL, 0};
   if (!c.fl) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
@@ -1813,8 +1833,8 @@ MbeStatus mbe_mech_expr_size(MbeMech* m, const MbeExpr* e, int scope, const MbeC
 MbeStatus mbe_mech_expr_field(MbeMech* m, const MbeExpr* e, int scope, const MbeClass* lex,
                               MbeMechNameFn* name, void* ctx, const char* field, int sel,
                               MbeSymId* out) {
-  Cx c = {m, mbe_mech_flatten_ctx(m), scope, lex, name, ctx, NULL, 0, false, sel, field,
-          m->expr_no_events};
+  Cx c = {m,     mbe_mech_flatten_ctx(m), scope, lex, name, ctx, NULL, 0, false, sel,
+          field, m->expr_no_events};
   if (!c.fl) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
