@@ -23,6 +23,8 @@
 #   pendulum's joint: the joint follows the source's angle exactly, and its drive torque (the
 #   constraint's multiplier, rev.tau) is the inverse dynamics (I + m l^2) a + m g l cos(phi) to
 #   1e-12 relative over 3 s.
+# - OpenMP and OpenCL (PoCL) give the same bytes for the JointRRR, JointUSP and driven models
+#   when there is a device.
 . "$(dirname "$0")/run_lib.sh"
 data=$4
 
@@ -97,6 +99,17 @@ out=$("$mbens" simulate "$work/open.mo" -o "$work/open.csv" --stop-time 0.1 2>&1
 [ $? -ne 0 ] || fail "a loop that cannot close at the start should be refused"
 printf '%s\n' "$out" | grep -q "open.mo:5:.*rrp.*no regular solution at the start" ||
   fail "the refusal should name rrp and the start: $out"
+
+# the identity contract: OpenCL (PoCL here) gives the same bytes as OpenMP
+if "$mbens" devices | grep -q '^OpenCL platform'; then
+  for mdl in fourbar_rrr assembly_spatial driven_pendulum; do
+    "$mbens" simulate "$data/$mdl.mo" -o "$work/$mdl-omp.csv" --backend openmp --stop-time 1 \
+      --interval 0.01 || fail "simulate ($mdl, OpenMP) exited $?"
+    "$mbens" simulate "$data/$mdl.mo" -o "$work/$mdl-cl.csv" --backend opencl --stop-time 1 \
+      --interval 0.01 || fail "simulate ($mdl, OpenCL) exited $?"
+    cmp -s "$work/$mdl-omp.csv" "$work/$mdl-cl.csv" || fail "$mdl: OpenMP and OpenCL differ"
+  done
+fi
 
 "$mbens" simulate "$data/driven_pendulum.mo" -o "$work/driven.csv" --stop-time 3 --interval 0.01 \
   --tolerance 1e-10 --signals 'rev.phi,position.phi,position.a,rev.tau,world.g' ||
