@@ -31,7 +31,8 @@ model=$data/fourbar_planar.mo
 sig='j1.phi,j1.w,crank.frame_b.r_0[1],crank.frame_b.r_0[2],coupler.frame_b.r_0[1],coupler.frame_b.r_0[2],rocker.frame_b.r_0[1],rocker.frame_b.r_0[2],rocker.frame_b.r_0[3]'
 "$mbens" simulate "$model" -o "$work/fourbar.csv" --backend openmp --signals "$sig" \
   --stop-time 3 --interval 0.01 --tolerance 1e-10 || fail "simulate exited $?"
-bad=$(awk -F, 'NR > 1 { th = $2; bx = 0.2 * cos(th); by = 0.2 * sin(th);
+bad=$(awk -F, 'NR > 1 && /nan|inf/ { print; exit }
+  NR > 1 { th = $2; bx = 0.2 * cos(th); by = 0.2 * sin(th);
   l2 = 0.5^2 + 0.3^2; l3 = 0.3^2 + 0.3^2; dx = 0.4 - bx; dy = -by; d2 = dx^2 + dy^2; d = sqrt(d2);
   a = (l2 - l3 + d2) / (2 * d); h = sqrt(l2 - a^2);
   mx = bx + a * dx / d; my = by + a * dy / d;
@@ -59,7 +60,8 @@ awk -F, 'NR > 1 && ($2 != $3 || $4 != $6 || $5 != $7) { bad = 1 } END { exit bad
 
 "$mbens" simulate "$model" "$data/loop_toggle.mo" --class FourbarToggle -o "$work/toggle.csv" \
   --signals "$sig" --stop-time 3 --interval 0.01 --tolerance 1e-10 || fail "simulate (toggle) exited $?"
-bad=$(awk -F, 'NR > 1 { th = $2; bx = 0.2 * cos(th); by = 0.2 * sin(th); l2 = 0.34; l3 = 0.18
+bad=$(awk -F, 'NR > 1 && /nan|inf/ { print; exit }
+  NR > 1 { th = $2; bx = 0.2 * cos(th); by = 0.2 * sin(th); l2 = 0.34; l3 = 0.18
   dx = 1.0 - bx; dy = -by; d = sqrt(dx^2 + dy^2); a = (l2 - l3 + d * d) / (2 * d)
   h = l2 - a^2; h = h > 0 ? sqrt(h) : 0; mx = bx + a * dx / d; my = by + a * dy / d
   e1 = sqrt(($6 - mx + h * dy / d)^2 + ($7 - my - h * dx / d)^2)
@@ -86,6 +88,7 @@ bad=$(awk -F, 'NR > 1 { g = $2; st = $5
   'pin.phi,rest.frame_b.f[1],rest.frame_b.f[2],pin.frame_b.f[2],pin.frame_a.f[2],roller.frame_a.f[2],rest.frame_a.f[2]' ||
   fail "simulate (static) exited $?"
 bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 && /nan|inf/ { print; exit }
   NR > 1 { h = 3 * 9.80665 / 2
   if (a($2) > 1e-12 || a($3) > 1e-9 || a($4 + h) > 1e-9 || a($5 + h) > 1e-9 || a($6 - h) > 1e-9 ||
       a($7 - h) > 1e-9 || a($8 - h) > 1e-9) { print; exit } }' "$work/static.csv")
@@ -96,7 +99,8 @@ for i in 1 2 3; do for j in 1 2 3; do rsig="$rsig,body.frame_a.R.T[$i,$j]"; done
 "$mbens" simulate "$data/loop_rod.mo" -o "$work/rod.csv" --stop-time 3 --interval 0.01 \
   --tolerance 1e-11 --signals "$rsig" || fail "simulate (rod) exited $?"
 # the header's names hold quoted commas: data rows only
-bad=$(awk -F, 'NR > 1 { x = $2; y = $3; z = $4; vx = $5; vy = $6; vz = $7; w1 = $8; w2 = $9
+bad=$(awk -F, 'NR > 1 && /nan|inf/ { print; exit }
+  NR > 1 { x = $2; y = $3; z = $4; vx = $5; vy = $6; vz = $7; w1 = $8; w2 = $9
   w3 = $10; g = 9.80665
   b1 = $11 * vx + $12 * vy + $13 * vz; b2 = $14 * vx + $15 * vy + $16 * vz
   b3 = $17 * vx + $18 * vy + $19 * vz; c2 = b2 + 0.5 * w3; c3 = b3 - 0.5 * w2
@@ -109,7 +113,8 @@ bad=$(awk -F, 'NR > 1 { x = $2; y = $3; z = $4; vx = $5; vy = $6; vz = $7; w1 = 
 
 "$mbens" simulate "$data/slider_crank.mo" -o "$work/slider.csv" --stop-time 2 --tolerance 1e-10 \
   --signals crankPin.phi,slide.s || fail "simulate (slider-crank) exited $?"
-bad=$(awk -F, 'NR > 1 { th = $2; x = 0.1 * cos(th) + sqrt(0.09 - 0.01 * sin(th)^2); e = $3 - x
+bad=$(awk -F, 'NR > 1 && /nan|inf/ { print; exit }
+  NR > 1 { th = $2; x = 0.1 * cos(th) + sqrt(0.09 - 0.01 * sin(th)^2); e = $3 - x
   if (e < 0) e = -e; if (e > 1e-12) { print $1, e; exit } if ($2 > hi) hi = $2 }
   END { if (hi < 4 * 3.14159) print "crank angle reached", hi }' "$work/slider.csv")
 [ -z "$bad" ] || fail "the slider-crank leaves its closed form: $bad"
@@ -121,6 +126,7 @@ bad=$(awk -F, 'NR > 1 { th = $2; x = 0.1 * cos(th) + sqrt(0.09 - 0.01 * sin(th)^
   --signals 'dist.distance,rod.rodLength,body.frame_a.r_0[1],body.frame_a.r_0[2],body.frame_a.r_0[3]' ||
   fail "simulate (rod length from an initialized start) exited $?"
 bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 && /nan|inf/ { print; exit }
   NR > 1 { d = sqrt(($4 - 1)^2 + $5^2 + $6^2)
   if (a(d - $3) > 1e-10 || (NR == 2 && a($2 - 1.8) > 1e-10)) { print $1, $2, $3, d; exit } n++ }
   END { if (n < 10) print "rows", n }' "$work/rodinit.csv")
