@@ -481,6 +481,14 @@ static MbeStatus merge(MbeMech* m) {
       unite(parent, (int)m->nframes + ga, (int)m->nframes + gb);
     }
   }
+  // each flange's connection set by the connections alone (torque sensors sum one side)
+  m->flange_conn = mbe_arena_alloc(m->arena, (m->nflanges + 1) * sizeof *m->flange_conn);
+  if (m->flange_conn == NULL) {
+    mbe_free(parent);
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  for (size_t i = 0; i < m->nflanges; i++)
+    m->flange_conn[i] = find_root(parent, (int)(m->nframes + i));
   // a rigid 1-D element's flanges are one set: what hangs on its far side moves with it
   for (size_t c = 0; c < m->ncomps; c++) {
     const MbeMechComp* comp = &m->comps[c];
@@ -1083,7 +1091,8 @@ static void layout(MbeMech* m) {
   }
   // first-order states of the components' own, after the mechanism's
   for (size_t c = 0; c < m->ncomps; c++) {
-    int n = mbe_mech_class(m->comps[c].kind)->nstates;
+    const MbeMechClass* k = mbe_mech_class(m->comps[c].kind);
+    int n = k->nstates_of ? k->nstates_of(m, (int)c) : k->nstates;
     if (n > 0) {
       m->comps[c].state = (int)m->nx;
       m->comps[c].nstates = n;
@@ -1226,6 +1235,10 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
     st = mbe_mech_initial_state(&m);
   if (st == MBE_OK)
     st = mbe_mech_loops_close(&m);
+  for (size_t c = 0; c < m.ncomps && st == MBE_OK; c++) {
+    const MbeMechClass* k = mbe_mech_class(m.comps[c].kind);
+    st = k->start ? k->start(&m, (int)c) : MBE_OK;
+  }
   if (st == MBE_OK)
     st = mbe_mech_check_varied(&m);
   if (st == MBE_OK && sys->sym.is_oom)

@@ -90,6 +90,7 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(ROT_QUADRATIC_TORQUE, "Mechanics.Rotational.Sources.QuadraticSpeedDependentTorque",           \
     flange_speed_source)                                                                          \
   X(ROT_POSITION, "Mechanics.Rotational.Sources.Position", flange_position)                       \
+  X(ROT_TORQUE_SENSOR, "Mechanics.Rotational.Sensors.TorqueSensor", torque_sensor)                \
   X(MOUNTING_1D, "Mechanics.MultiBody.Parts.Mounting1D", mounting_1d)                             \
   X(TRANS_FIXED, "Mechanics.Translational.Components.Fixed", flange_fixed)                        \
   X(TRANS_MASS, "Mechanics.Translational.Components.Mass", flange_inertia)                        \
@@ -109,6 +110,7 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(ADD3, "Blocks.Math.Add3", block)                                                              \
   X(FEEDBACK, "Blocks.Math.Feedback", block)                                                      \
   X(PRODUCT, "Blocks.Math.Product", block)                                                        \
+  X(CRITICAL_DAMPING, "Blocks.Continuous.CriticalDamping", critical_damping)                      \
   /* users' components extending these partials, stated in equations (mech_user.c) */             \
   X(USER_LINE_FORCE, "Mechanics.MultiBody.Interfaces.PartialLineForce", user_frames)              \
   X(USER_FORCE, "Mechanics.MultiBody.Interfaces.PartialForce", user_frames)                       \
@@ -167,6 +169,9 @@ typedef struct MbeMechClass {
   bool rigid;   // a 1-D element whose flange_a and flange_b move together (Inertia, Mass)
   int nstates;  // first-order states of its own, after the mechanism's
   const char* state_name[2];  // their names below the component ("s_damper")
+  // or as many as it says, named state_vector[1] ... (CriticalDamping's n states x[1..n])
+  int (*nstates_of)(MbeMech* m, int c);
+  const char* state_vector;
   // its bodies, edges (in the order they chain from frame_a to frame_b) and point marks
   MbeStatus (*build)(MbeMech* m, int c);
   // once per table line after every component's build (edges that depend on the others')
@@ -192,6 +197,8 @@ typedef struct MbeMechClass {
   // an assembly's or a driven joint's coordinates that its constraints decide, in closed form
   // (after the equations; mech_loops.c, close_assemblies)
   MbeStatus (*closed)(MbeMech* m, int c, MbeMechAsmForm* f);
+  // its own states' start where they follow from the model's (after the loops are closed)
+  MbeStatus (*start)(MbeMech* m, int c);
   // element elem of its output y, inputs followed at depth + 1
   MbeSymId (*block)(MbeMech* m, int c, int elem, int depth, MbeStatus* st);
 } MbeMechClass;

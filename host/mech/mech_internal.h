@@ -221,7 +221,13 @@ typedef struct MbeMech {
   size_t nbodies;
   int* flange_inst;  // 1-D connector insts
   int* flange_set;   // their set
+  int* flange_conn;  // their connection set before rigid 1-D elements joined sets (a label)
   size_t nflanges;
+  // the 1-D elements' torques (forces) on their flanges, as they add them to the sets' loads
+  // (acting on the elements): what a torque sensor between two sides sums (classes/drives.c)
+  int* fl_flange;
+  MbeSymId* fl_value;
+  size_t nfl, cap_fl;
   MbeMechFlangeSet* sets;
   size_t nsets;
   int* order;  // points in tree order (parents first)
@@ -543,6 +549,10 @@ MbeStatus mbe_mech_line_sets(MbeMech* m, int c, const MbeSymId pos[2], const Mbe
 // the element's torque (force) f at flange_b and -f at flange_a
 void mbe_mech_compliant_load(MbeMech* m, int c, MbeMechFlangeSet* A, MbeMechFlangeSet* B,
                              MbeSymId f);
+// v added to the load of set S as component c's torque (force) on its connector flange[k]
+// (recorded for torque sensors)
+void mbe_mech_flange_add(MbeMech* m, int c, int k, MbeMechFlangeSet* S, MbeSymId v);
+void mbe_mech_flange_sub(MbeMech* m, int c, int k, MbeMechFlangeSet* S, MbeSymId v);
 
 // ---- mech_out.c -----------------------------------------------------------------------------
 // the signal prefix.var; prefix.var[i] of a vector of n

@@ -193,8 +193,10 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
     const MbeMechComp* comp = &m->comps[c];
     for (int k = 0; k < comp->nstates; k++) {
       m->state_names[comp->state + k] =
-          mbe_mech_is_user(comp->kind)
-              ? m->flat->vars[m->user[c].svar[k]].name
+          mbe_mech_is_user(comp->kind) ? m->flat->vars[m->user[c].svar[k]].name
+          : mbe_mech_class(comp->kind)->state_vector
+              ? mbe_arena_printf(m->arena, "%s.%s[%d]", comp->name,
+                                 mbe_mech_class(comp->kind)->state_vector, k + 1)
               : mbe_arena_printf(m->arena, "%s.%s", comp->name,
                                  mbe_mech_class(comp->kind)->state_name[k]);
     }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Modelica.Blocks the simulator computes: Sources (Constant, Step, Ramp, Sine, Cosine,
-// ContinuousClock) and Math (Gain, Add, Add3, Feedback, Product); any other block has its
-// outputs only.
+// ContinuousClock), Math (Gain, Add, Add3, Feedback, Product) and Continuous.CriticalDamping
+// (with states of its own); any other block has its outputs only.
+#include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "mech_internal.h"
 
@@ -101,3 +103,96 @@ static MbeSymId block_output(MbeMech* m, int comp, int elem, int depth, MbeStatu
 
 const MbeMechClass mbe_mc_block = {.role = MBE_ROLE_BLOCK, .block = block_output};
 const MbeMechClass mbe_mc_other_block = {.role = MBE_ROLE_NONE};
+
+/* ---- Blocks.Continuous.CriticalDamping ---------------------------------------------------- */
+
+static int damping_states(MbeMech* m, int c) {
+  int n = 0;
+  return mbe_mech_int(m, c, "n", 0, &n) == MBE_OK && n > 0 ? n : 0;
+}
+
+// y = x[n]
+static MbeSymId damping_y(MbeMech* m, int c, int elem, int depth, MbeStatus* st) {
+  (void)elem, (void)depth, (void)st;
+  const MbeMechComp* comp = &m->comps[c];
+  return mbe_sym_state(m->s, comp->state + comp->nstates - 1);
+}
+
+// x[1]' = (u - x[1]) w, x[i]' = (x[i-1] - x[i]) w, w = 2 pi f / alpha with alpha =
+// sqrt(2^(1/n) - 1) where normalized; after the accelerations, which u may need (a torque
+// sensor); u and y as signals
+static MbeStatus damping_outputs(MbeMech* m, int c) {
+  MbeSym* s = m->s;
+  const MbeMechComp* comp = &m->comps[c];
+  MbeStatus st = MBE_OK;
+  int n = comp->nstates;
+  double alpha = mbe_mech_bool(m, c, "normalized") ? sqrt(pow(2.0, 1.0 / n) - 1.0) : 1.0;
+  MbeSymId f = mbe_mech_param(m, c, "f", &st);
+  MbeSymId w = mbe_sym_mul(s, mbe_sym_const(s, 2 * 3.14159265358979323846 / alpha), f);
+  MbeSymId u = mbe_mech_block_input(m, c, "u", 0, 1, &st);
+  if (st != MBE_OK)
+    return st;
+  for (int i = 0; i < n; i++) {
+    MbeSymId prev = i == 0 ? u : mbe_sym_state(s, comp->state + i - 1);
+    MbeSymId x = mbe_sym_state(s, comp->state + i);
+    m->xdot[comp->state + i] = mbe_sym_mul(s, mbe_sym_sub(s, prev, x), w);
+  }
+  mbe_mech_signal_at(m, comp->name, "u", u);
+  mbe_mech_signal_at(m, comp->name, "y", mbe_sym_state(s, comp->state + n - 1));
+  return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
+// initType: SteadyState (2) starts every state at u(t0), InitialOutput (4) at y_start, NoInit
+// and InitialState at x_start. After the loops are closed: u may read their coordinates.
+static MbeStatus damping_start(MbeMech* m, int c) {
+  MbeSym* s = m->s;
+  const MbeMechComp* comp = &m->comps[c];
+  int type = 1;
+  MbeStatus st = mbe_mech_int(m, c, "initType", 0, &type);
+  if (st != MBE_OK)
+    return st;
+  MbeSymId v = 0;
+  if (type != 2 && type != 4) {  // x_start, each its own
+    for (int i = 0; i < comp->nstates && st == MBE_OK; i++) {
+      MbeSymId x = mbe_mech_psym(m, c, "x_start", i, &st);
+      double xv = 0;
+      bool oom = false;
+      mbe_sym_eval_nodes(s, m->sys->t0, m->x0, m->p0, &x, 1, &xv, &oom);
+      m->x0sym[comp->state + i] = x, m->x0[comp->state + i] = xv;
+    }
+    return st;
+  }
+  if (type == 4) {
+    v = mbe_mech_param(m, c, "y_start", &st);
+  } else {
+    const char* name = mbe_mech_cname(m, c, "u");
+    for (size_t i = 0; i < m->nsigs && v == 0; i++) {
+      if (strcmp(m->sigs[i].name, name) == 0)
+        v = m->sigs[i].id;
+    }
+    MbeSymId* from = mbe_malloc((m->nx + 1) * sizeof *from);
+    if (from == NULL)
+      return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+    for (size_t i = 0; i < m->nx; i++)
+      from[i] = mbe_sym_state(s, (int)i);
+    MbeSymId t = mbe_sym_time(s), t0 = mbe_sym_const(s, m->sys->t0);
+    mbe_sym_substitute(s, &t, &t0, 1, &v, 1);
+    mbe_sym_substitute(s, from, m->x0sym, m->nx, &v, 1);  // u at the start
+    mbe_free(from);
+  }
+  bool oom = false;
+  double x0 = 0;
+  mbe_sym_eval_nodes(s, m->sys->t0, m->x0, m->p0, &v, 1, &x0, &oom);
+  for (int i = 0; i < comp->nstates; i++) {
+    m->x0sym[comp->state + i] = v;
+    m->x0[comp->state + i] = x0;
+  }
+  return oom || s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : st;
+}
+
+const MbeMechClass mbe_mc_critical_damping = {.role = MBE_ROLE_BLOCK,
+                                              .nstates_of = damping_states,
+                                              .state_vector = "x",
+                                              .block = damping_y,
+                                              .outputs = damping_outputs,
+                                              .start = damping_start};

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Kinematic drives of joint axes: Rotational.Sources.Position moving a joint's axis flange (its
+// Kinematic drives of joint axes and what measures them: Rotational.Sources.Position moving a
+// joint's axis flange, Rotational.Sensors.TorqueSensor on a joint's 1-D axis line (below).
+// Position moves the axis flange (its
 // support fixed: unconnected with useSupport=false, at a Fixed, or at a Parts.Mounting1D held by
 // the ground). The MSL's Position (exact = false) filters phi_ref with a critically damped
 // second-order filter whose states are its own phi and w; the joint then is no degree of freedom
@@ -143,7 +145,7 @@ static MbeStatus position_loads(MbeMech* m, int c) {
     r++;
   int sf = mbe_mech_set_of(m, m->comps[c].flange[1]);
   if (r < m->ncon && sf >= 0)
-    m->sets[sf].load = mbe_sym_sub(m->s, m->sets[sf].load, m->con_lambda[r]);
+    mbe_mech_flange_sub(m, c, 1, &m->sets[sf], m->con_lambda[r]);
   return MBE_OK;
 }
 
@@ -193,3 +195,117 @@ static MbeStatus mounting_axes(MbeMech* m, int c) {
 
 const MbeMechClass mbe_mc_mounting_1d = {
     .role = MBE_ROLE_FLANGE, .flange = {NULL, "flange_b"}, .axes = mounting_axes};
+
+/* ---- Rotational.Sensors.TorqueSensor ------------------------------------------------------- */
+
+// whether connection label `label` is in S (n labels)
+static bool in_side(const int* S, size_t n, int label) {
+  for (size_t i = 0; i < n; i++) {
+    if (S[i] == label)
+      return true;
+  }
+  return false;
+}
+
+// the connection sets reached from `start` through rigid 1-D elements other than the sensor c
+// (labels into S, room for nflanges); *joint: a joint's axis among them
+static size_t side_of(MbeMech* m, int c, int start, int* S, bool* joint) {
+  size_t n = 0;
+  S[n++] = start;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (size_t j = 0; j < m->ncomps; j++) {
+      const MbeMechComp* o = &m->comps[j];
+      if ((int)j == c || !mbe_mech_class(o->kind)->rigid || o->flange[0] < 0 || o->flange[1] < 0)
+        continue;
+      int la = m->flange_conn[o->flange[0]], lb = m->flange_conn[o->flange[1]];
+      bool ia = in_side(S, n, la), ib = in_side(S, n, lb);
+      if (ia != ib) {
+        S[n++] = ia ? lb : la;
+        grew = true;
+      }
+    }
+  }
+  *joint = false;
+  for (size_t j = 0; j < m->ncomps; j++) {
+    const MbeMechComp* o = &m->comps[j];
+    MbeMechRole r = mbe_mech_class(o->kind)->role;
+    int f = o->flange[0];
+    if ((r == MBE_ROLE_JOINT || r == MBE_ROLE_ASSEMBLY) && f >= 0 &&
+        in_side(S, n, m->flange_conn[f]) && m->sets[mbe_mech_set_of(m, f)].edge >= 0)
+      *joint = true;
+  }
+  return n;
+}
+
+// the torques acting on the elements of side S at its flanges: the 1-D elements' recorded
+// torques and the inertias' J a
+static MbeSymId side_torque(MbeMech* m, int c, const int* S, size_t n) {
+  MbeSym* s = m->s;
+  MbeSymId sum = 0;
+  for (size_t i = 0; i < m->nfl; i++) {
+    int f = m->fl_flange[i] >= 0 ? m->fl_flange[i] : -1 - m->fl_flange[i];
+    if (!in_side(S, n, m->flange_conn[f]))
+      continue;
+    sum = m->fl_flange[i] >= 0 ? mbe_sym_add(s, sum, m->fl_value[i])
+                               : mbe_sym_sub(s, sum, m->fl_value[i]);
+  }
+  for (size_t j = 0; j < m->ncomps; j++) {
+    const MbeMechComp* o = &m->comps[j];
+    if ((int)j == c || o->kind != MBE_MC_ROT_INERTIA || o->flange[0] < 0 ||
+        !in_side(S, n, m->flange_conn[o->flange[0]]))
+      continue;
+    const MbeMechFlangeSet* set = &m->sets[mbe_mech_set_of(m, o->flange[0])];
+    if (set->edge < 0)
+      continue;  // on a fixed flange: no acceleration
+    MbeStatus st = MBE_OK;
+    MbeSymId J = mbe_mech_param(m, (int)j, "J", &st);
+    sum = mbe_sym_add(s, sum, mbe_sym_mul(s, J, m->udot[m->edges[set->edge].dof0]));
+  }
+  return sum;
+}
+
+// tau = flange_a.tau: the torque that drives the side of flange_b (what its elements take),
+// or minus what flange_a's side takes where the joint's axis is on flange_b's side
+static MbeSymId torque_sensor_tau(MbeMech* m, int c, int elem, int depth, MbeStatus* st) {
+  (void)elem, (void)depth;
+  const MbeMechComp* comp = &m->comps[c];
+  if (m->udot == NULL) {
+    *st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                         "its torque is read where the accelerations are not known yet (a force "
+                         "or drive that depends on it); not supported yet");
+    return 0;
+  }
+  if (comp->flange[0] < 0 || comp->flange[1] < 0) {
+    *st = mbe_mech_error(m, MBE_ERR_MODEL, c, "flange_a and flange_b must be connected");
+    return 0;
+  }
+  int* S = mbe_malloc((m->nflanges + 1) * sizeof *S);
+  if (S == NULL) {
+    *st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+    return 0;
+  }
+  bool jb, ja;
+  size_t n = side_of(m, c, m->flange_conn[comp->flange[1]], S, &jb);
+  MbeSymId tau = 0;
+  if (!jb) {
+    tau = side_torque(m, c, S, n);
+  } else {
+    n = side_of(m, c, m->flange_conn[comp->flange[0]], S, &ja);
+    tau = mbe_sym_neg(m->s, side_torque(m, c, S, n));
+  }
+  mbe_free(S);
+  return tau;
+}
+
+static MbeStatus torque_sensor_outputs(MbeMech* m, int c) {
+  MbeStatus st = MBE_OK;
+  mbe_mech_signal_at(m, m->comps[c].name, "tau", torque_sensor_tau(m, c, 0, 0, &st));
+  return st;
+}
+
+// a rigid link: flange_a and flange_b are one set
+const MbeMechClass mbe_mc_torque_sensor = {.role = MBE_ROLE_FLANGE,
+                                           .rigid = true,
+                                           .block = torque_sensor_tau,
+                                           .outputs = torque_sensor_outputs};

@@ -3,6 +3,8 @@
 // grounded flange set), Inertia and Mass (riding on a joint axis), Spring, Damper, SpringDamper
 // (between two flange sets), Torque, Force and their constant twins (on one flange set),
 // QuadraticSpeedDependentTorque (of the flange's speed relative to its support).
+#include <string.h>
+
 #include "mech_internal.h"
 
 // a fixed flange: its set is grounded at phi0 (s0)
@@ -71,10 +73,40 @@ MbeStatus mbe_mech_compliant_sets(MbeMech* m, int c, MbeMechFlangeSet** A, MbeMe
   return MBE_OK;
 }
 
+// the record of what a flange takes (no node made: models without torque sensors keep theirs)
+static void record(MbeMech* m, int c, int k, MbeSymId v, bool neg) {
+  if (m->nfl == m->cap_fl) {
+    size_t cap = m->cap_fl ? 2 * m->cap_fl : 16;
+    int* f = mbe_arena_alloc(m->arena, cap * sizeof *f);
+    MbeSymId* x = mbe_arena_alloc(m->arena, cap * sizeof *x);
+    if (f == NULL || x == NULL) {
+      m->s->is_oom = true;
+      return;
+    }
+    if (m->nfl) {
+      memcpy(f, m->fl_flange, m->nfl * sizeof *f);
+      memcpy(x, m->fl_value, m->nfl * sizeof *x);
+    }
+    m->fl_flange = f, m->fl_value = x, m->cap_fl = cap;
+  }
+  m->fl_flange[m->nfl] = neg ? -1 - m->comps[c].flange[k] : m->comps[c].flange[k];
+  m->fl_value[m->nfl++] = v;
+}
+
+void mbe_mech_flange_add(MbeMech* m, int c, int k, MbeMechFlangeSet* S, MbeSymId v) {
+  S->load = mbe_sym_add(m->s, S->load, v);
+  record(m, c, k, v, false);
+}
+
+void mbe_mech_flange_sub(MbeMech* m, int c, int k, MbeMechFlangeSet* S, MbeSymId v) {
+  S->load = mbe_sym_sub(m->s, S->load, v);
+  record(m, c, k, v, true);
+}
+
 void mbe_mech_compliant_load(MbeMech* m, int c, MbeMechFlangeSet* A, MbeMechFlangeSet* B,
                              MbeSymId f) {
-  B->load = mbe_sym_add(m->s, B->load, f);
-  A->load = mbe_sym_sub(m->s, A->load, f);
+  mbe_mech_flange_add(m, c, 1, B, f);
+  mbe_mech_flange_sub(m, c, 0, A, f);
   m->drive_f[c] = f;
 }
 
@@ -173,7 +205,7 @@ static MbeStatus source_load(MbeMech* m, int c) {
     f = mbe_mech_param(
         m, c, comp->kind == MBE_MC_ROT_CONSTANT_TORQUE ? "tau_constant" : "f_constant", &st);
   }
-  m->sets[sb].load = mbe_sym_sub(m->s, m->sets[sb].load, f);
+  mbe_mech_flange_sub(m, c, 1, &m->sets[sb], f);
   m->drive_f[c] = f;
   return st;
 }
@@ -194,9 +226,9 @@ static MbeStatus speed_source_load(MbeMech* m, int c) {
   MbeSymId ax = mbe_mech_bool(m, c, "TorqueDirection") ? x : mbe_sym_fn(s, MBE_SYM_ABS, x);
   MbeSymId xx = mbe_sym_mul(s, x, ax);
   MbeSymId tau = mbe_sym_mul(s, tn, xx);
-  F->load = mbe_sym_sub(s, F->load, tau);
+  mbe_mech_flange_sub(m, c, 1, F, tau);
   if (S)
-    S->load = mbe_sym_add(s, S->load, tau);
+    mbe_mech_flange_add(m, c, 2, S, tau);
   m->drive_f[c] = tau;
   m->drive_w[c] = w;
   return st;

@@ -32,8 +32,8 @@ static MbeStatus two_flanges_load(MbeMech* m, int c) {
     return st;
   MbeSymId fa = 0, f = 0;
   st = mbe_mech_user_flanges(m, c, A, B, &fa, &f);
-  A->load = mbe_sym_add(m->s, A->load, fa);
-  B->load = mbe_sym_add(m->s, B->load, f);
+  mbe_mech_flange_add(m, c, 0, A, fa);
+  mbe_mech_flange_add(m, c, 1, B, f);
   m->drive_f[c] = f;
   return st;
 }
@@ -49,9 +49,9 @@ static MbeStatus source_load(MbeMech* m, int c) {
   if ((st = mbe_mech_user_source(m, c, F, S, &f)) != MBE_OK) {
     return st;
   }
-  F->load = mbe_sym_add(m->s, F->load, f);
+  mbe_mech_flange_add(m, c, 1, F, f);
   if (S != NULL) {
-    S->load = mbe_sym_sub(m->s, S->load, f);
+    mbe_mech_flange_sub(m, c, 2, S, f);
   }
   m->drive_f[c] = f;
   return MBE_OK;

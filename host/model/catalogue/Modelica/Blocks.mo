@@ -414,6 +414,17 @@ package Blocks "Library of basic input/output control blocks (interface subset)"
       extends Modelica.Blocks.Interfaces.SISO(y(start = y_start));
       output Real yd(start = yd_start) "Derivative of y";
     end SecondOrder;
+
+    block CriticalDamping "Output the input signal filtered with an n-th order filter with critical damping"
+      extends Modelica.Blocks.Interfaces.SISO;
+      parameter Integer n = 2 "Order of filter";
+      parameter SI.Frequency f(start = 1) "Cut-off frequency";
+      parameter Boolean normalized = true "= true, if amplitude at f_cut is 3 dB, otherwise unmodified filter";
+      parameter Modelica.Blocks.Types.Init initType = Modelica.Blocks.Types.Init.NoInit "Type of initialization (1: no init, 2: steady state, 3: initial state, 4: initial output)";
+      parameter Real x_start[n] = zeros(n) "Initial or guess values of states";
+      parameter Real y_start = 0.0 "Initial value of output (remaining states are in steady state)";
+      output Real x[n](start = x_start) "Filter states";
+    end CriticalDamping;
   end Continuous;
 
   package Logical "Library of components with Boolean input and output signals"

@@ -139,6 +139,16 @@ package Rotational "Library to model 1-dimensional, rotational mechanical system
     end IdealGear;
   end Components;
 
+  package Sensors "Sensors to measure variables in 1D rotational mechanical components"
+    import SI = Modelica.Units.SI;
+
+    model TorqueSensor "Ideal sensor to measure the torque between two flanges (= flange_a.tau)"
+      Modelica.Mechanics.Rotational.Interfaces.Flange_a flange_a "Left flange of shaft";
+      Modelica.Mechanics.Rotational.Interfaces.Flange_b flange_b "Right flange of shaft";
+      Modelica.Blocks.Interfaces.RealOutput tau(unit = "N.m") "Torque in flange flange_a and flange_b (tau = flange_a.tau = -flange_b.tau) as output signal";
+    end TorqueSensor;
+  end Sensors;
+
   package Sources "Sources to drive 1D rotational mechanical components"
     import SI = Modelica.Units.SI;
 
