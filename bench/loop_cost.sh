@@ -5,7 +5,8 @@
 # OpenMP (1000 members, 2 threads); then the same for the tree of the same bodies (the model
 # with its cut joint deleted, so nothing closes the loop); then an analytic assembly's closed form
 # against a cut joint's projection on the same mechanism (Engine1b_analytic and Engine1b, a
-# user's slider-crank with JointRRP and with RevolutePlanarLoopConstraint). Writes
+# user's slider-crank with JointRRP and with RevolutePlanarLoopConstraint), and EngineV6 with
+# EngineV6_analytic. Writes
 # results/loop-cost-<host>-<date>.txt.
 set -eu
 build=${1:?usage: loop_cost.sh BUILD_DIR [MSL_DIR]}
@@ -87,23 +88,14 @@ throughput() {
     rhs_cost "${model}Tree" "$tmp/${model}Tree.mo" --library "$msl" --class "$pkg.${model}Tree"
     throughput "${model}Tree" "$stop" "$tmp/${model}Tree.mo" --library "$msl" --class "$pkg.${model}Tree"
   done
-  # EngineV6's mechanics (six cylinders, six planar loops): the model without its torque sensor
-  # and filter, which mbens does not simulate yet; the load inertia on the bearing's axis
-  ev6="$msl/$(echo "$pkg" | tr . /)/EngineV6.mo"
-  awk '/TorqueSensor torqueSensor|CriticalDamping filter|output SI.Torque (engine|filteredEngine)Torque/ { skip = 1 }
-    skip && /;/ { skip = 0; next }
-    skip { next }
-    /connect\(torqueSensor\.(tau|flange_a)/ { if ($0 !~ /;/) skip = 1; next }
-    { print }' "$ev6" |
-    sed 's/^within .*;//; s/model EngineV6$/model EngineV6Mech/; s/end EngineV6;/end EngineV6Mech;/
-      s/connect(torqueSensor.flange_b, load.flange_a)/connect(bearing.axis, load.flange_a)/
-      s/Utilities\.Cylinder/Modelica.Mechanics.MultiBody.Examples.Loops.Utilities.Cylinder/g
-      s/Cv\.from_deg/Modelica.Units.Conversions.from_deg/g
-      s/^  Rotational\./  Modelica.Mechanics.Rotational./' > "$tmp/EngineV6Mech.mo"
-  echo "EngineV6 without its torque sensor and filter (its mechanics: 6 cut joints, 12 constraints):"
-  printf '  loop  '
-  rhs_cost EngineV6Mech "$tmp/EngineV6Mech.mo" --library "$msl"
-  throughput EngineV6Mech 1 "$tmp/EngineV6Mech.mo" --library "$msl"
+  # EngineV6, the largest: six cylinders, six planar loops (cut joints: Newton projection), and
+  # its twin with six JointRRP (closed forms)
+  for model in EngineV6 EngineV6_analytic; do
+    echo "$model:"
+    printf '  %-5s ' "$([ "$model" = EngineV6 ] && echo cut || echo asm)"
+    rhs_cost "$model" --library "$msl" --class "$pkg.$model"
+    throughput "$model" 1 --library "$msl" --class "$pkg.$model"
+  done
   echo "closed form (an analytic assembly) against projection (a cut joint), the same mechanism:"
   for model in Engine1b Engine1b_analytic; do
     printf '  %-5s ' "$([ "$model" = Engine1b ] && echo cut || echo asm)"
