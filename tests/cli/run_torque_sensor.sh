@@ -12,6 +12,7 @@
 # - CriticalDamping of a unit step (n = 2, f = 2 Hz, not normalized, InitialState x = 0) is
 #   x1 = 1 - exp(-w t), x2 = 1 - exp(-w t) (1 + w t), w = 2 pi f, to 1e-8;
 # - n = 3 with InitialOutput y_start = 0.25 starts every state at 0.25.
+# - OpenMP and OpenCL (PoCL) give the same bytes when there is a device.
 . "$(dirname "$0")/run_lib.sh"
 data=$4
 "$mbens" simulate "$data/torque_sensor.mo" -o "$work/ts.csv" --stop-time 2 --interval 0.01 \
@@ -28,4 +29,12 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
   n++ }
   END { if (n < 200) print "rows", n }' "$work/ts.csv")
 [ -z "$bad" ] || fail "the torque sensor or the filters leave their closed forms (t, dtau, da, dx1, dx2, filter x1(0), step3 x1(0)): $bad"
+# the identity contract: OpenCL (PoCL here) gives the same bytes as OpenMP
+if "$mbens" devices | grep -q '^OpenCL platform'; then
+  for b in openmp opencl; do
+    "$mbens" simulate "$data/torque_sensor.mo" -o "$work/ts-$b.csv" --backend $b --stop-time 1 \
+      --interval 0.01 || fail "simulate ($b) exited $?"
+  done
+  cmp -s "$work/ts-openmp.csv" "$work/ts-opencl.csv" || fail "OpenMP and OpenCL differ"
+fi
 finish "run_torque_sensor: the sensor's torque and the filters against closed forms"
