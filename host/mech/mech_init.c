@@ -1008,6 +1008,22 @@ static MbeStatus check_init_fixed(MbeMech* m, const InitProblem* ip) {
   return st;
 }
 
+MbeSymId mbe_mech_at_start(MbeMech* m, MbeSymId e) {
+  MbeSym* s = m->s;
+  MbeSymId t = mbe_sym_time(s), t0 = mbe_sym_const(s, m->sys->t0);
+  mbe_sym_substitute(s, &t, &t0, 1, &e, 1);
+  MbeSymId* from = mbe_malloc((m->nx + 1) * sizeof *from);
+  if (from == NULL) {
+    s->is_oom = true;
+    return 0;
+  }
+  for (size_t i = 0; i < m->nx; i++)
+    from[i] = mbe_sym_state(s, (int)i);
+  mbe_sym_substitute(s, from, m->x0sym, m->nx, &e, 1);
+  mbe_free(from);
+  return e;
+}
+
 MbeStatus mbe_mech_initial_state(MbeMech* m) {
   InitProblem ip = {0};
 

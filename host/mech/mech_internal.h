@@ -473,6 +473,9 @@ MbeStatus mbe_mech_loops_close(MbeMech* m);
 // a joint's axis flange set (flange[0]) is its edge's coordinate less offset (0: none), its
 // support (flange[1]) fixed; an axis on another joint's axis or a fixed flange is an error
 MbeStatus mbe_mech_axis_sets(MbeMech* m, int c, int edge, MbeSymId offset);
+// a rod's point mass `mass` in the middle of points pa and pb, as a line mass of component c (its
+// index in m->lmass; Kane's form, mech_eom.c)
+int mbe_mech_rod_mass(MbeMech* m, int c, MbeSymId mass, int pa, int pb);
 // comp.name, a parameter with fixed=false, is what mech computes itself (no initial condition)
 MbeStatus mbe_mech_free_done(MbeMech* m, int c, const char* name);
 
@@ -575,6 +578,9 @@ MbeStatus mbe_mech_der(MbeMech* m, MbeSymId e, MbeSymId* out);
 
 // ---- mech_init.c ----------------------------------------------------------------------------
 MbeStatus mbe_mech_initial_state(MbeMech* m);
+// e at the start of a member: time t0, every state its start expression (x0sym), so an
+// expression of the parameters; s->is_oom where memory ran out
+MbeSymId mbe_mech_at_start(MbeMech* m, MbeSymId e);
 
 // ---- mech_user.c -----------------------------------------------------------------------------
 // the kind (MBE_MC_USER_*) of flat instance inst when it is a user's model that extends one of

@@ -1013,7 +1013,9 @@ static MbeStatus assemblies_start(MbeMech* m, MbeMechAsmForm* F, size_t K, MbeSy
 
 // what `mbens check` says about the assemblies: their coordinates solved in closed form
 static void describe_assemblies(MbeMech* m, const MbeMechAsmForm* F, size_t K) {
-  const char* t = "analytic loops (closed form in every right-hand-side call, no Newton):";
+  const char* t =
+      "closed forms (assemblies' loops, driven joints; in every right-hand-side "
+      "call, no Newton):";
   for (size_t k = 0; k < K && t; k++) {
     for (int j = 0; j < F[k].n && t; j++) {
       const char* q = m->state_names[m->s->nodes[F[k].q[j]].index];

@@ -71,10 +71,11 @@ MbeSymId mbe_sym_fn(MbeSym* s, MbeSymOp op, MbeSymId a);  // one-operand functio
 // map (src->nnodes entries, MBE_SYM_NONE where not copied yet) says where src nodes already are
 // in dst and is filled with the new ones; copies are made in src's node order, so the same
 // imports give the same dst on every run. Leaves keep their indices.
+MbeSymId mbe_sym_import(MbeSym* dst, const MbeSym* src, MbeSymId id, MbeSymId* map);
+
 // the index of a PARAM leaf with index >= from that nodes ids reach, -1 if none (-2: out of
 // memory)
 int mbe_sym_param_reached(const MbeSym* s, const MbeSymId* ids, size_t n, int from);
-MbeSymId mbe_sym_import(MbeSym* dst, const MbeSym* src, MbeSymId id, MbeSymId* map);
 
 // Replaces the leaves from[0..nfrom) by the nodes to[0..nfrom) in each of roots[0..nroots)
 // (rewritten in place): the nodes above a replaced leaf are rebuilt, in node order, the others

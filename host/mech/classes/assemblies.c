@@ -29,6 +29,7 @@ typedef struct MbeMechAsm {
   int ia, tip;         // universal kinds: frame_ia's point and rod1's end (held at im), else -1
   int edge, rigid;     // the joint's edge, rod2's
   int uni;             // universal kinds: the first of its chain's edges (rotation, 2 revolutes)
+  int tip_edge;        // universal kinds: the rod's edge from frame_ia to its tip
   int row, nrows;      // rod1's constraint rows
   MbeSymId L;          // rod1's length
   MbeSymId offset;     // phi_offset (rad) or s_offset
@@ -153,6 +154,7 @@ static MbeStatus universal_chain(MbeMech* m, int c, MbeMechAsm* A) {
   }
   if (st == MBE_OK && rigid_to_new(m, c, up, A->ia, &Eia, NULL) < 0)
     st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  A->tip_edge = (int)m->nedges;
   if (st == MBE_OK && (A->tip = rigid_to_new(m, c, A->ia, -1, NULL, &A->rod)) < 0)
     st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   return st;
@@ -276,15 +278,8 @@ static MbeStatus asm_forces(MbeMech* m, int c) {
   double mass = 0;
   if (A->universal || (st = mbe_mech_nominal(m, c, "rod1Mass", 0, &mass)) != MBE_OK || !(mass > 0))
     return st;
-  MbeSym* s = m->s;
-  A->lmass = (int)m->nlmass;
-  MbeMechLineMass* lm = &m->lmass[m->nlmass++];
-  memset(lm, 0, sizeof *lm);
-  lm->comp = c;
-  lm->m = mbe_mech_param(m, c, "rod1Mass", &st);
-  lm->h = mbe_sym_const(s, 0.5);
-  MbeV3 sum = mbe_v3_add(s, m->points[A->pa].r0, m->points[A->im].r0);
-  lm->r = mbe_v3_scale(s, lm->h, sum);
+  MbeSymId mass_p = mbe_mech_param(m, c, "rod1Mass", &st);
+  A->lmass = mbe_mech_rod_mass(m, c, mass_p, A->pa, A->im);
   return st;
 }
 
@@ -358,7 +353,7 @@ static MbeStatus asm_wrenches(MbeMech* m, int c) {
   }
   static const char* const names[3] = {"frame_ib", "frame_im", "frame_ia"};
   int pts[3] = {A->ib, A->im, A->ia};
-  int through[3] = {A->rigid, -1, A->universal ? A->uni + 4 : -1};
+  int through[3] = {A->rigid, -1, A->universal ? A->tip_edge : -1};
   for (int i = 0; i < 3; i++) {
     if (pts[i] < 0)
       continue;
@@ -629,7 +624,7 @@ MbeStatus mbe_mech_asm_form(MbeMech* m, int c, MbeMechAsmForm* f) {
   // G_dep is regular, so elimination without pivoting cannot meet a zero pivot (a universal
   // rod's rows are the components of its tip's velocity, each of which vanishes somewhere)
   MbeSymId N[9], nb[3];
-  for (int i = 0; i < f->n; i++) {
+  for (int i = 0; i < f->n && f->n > 1; i++) {
     nb[i] = 0;
     for (int r = 0; r < f->n; r++)
       nb[i] = mbe_sym_add(s, nb[i], mbe_sym_mul(s, Gd[r * f->n + i], b[r]));

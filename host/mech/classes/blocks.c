@@ -170,15 +170,7 @@ static MbeStatus damping_start(MbeMech* m, int c) {
       if (strcmp(m->sigs[i].name, name) == 0)
         v = m->sigs[i].id;
     }
-    MbeSymId* from = mbe_malloc((m->nx + 1) * sizeof *from);
-    if (from == NULL)
-      return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-    for (size_t i = 0; i < m->nx; i++)
-      from[i] = mbe_sym_state(s, (int)i);
-    MbeSymId t = mbe_sym_time(s), t0 = mbe_sym_const(s, m->sys->t0);
-    mbe_sym_substitute(s, &t, &t0, 1, &v, 1);
-    mbe_sym_substitute(s, from, m->x0sym, m->nx, &v, 1);  // u at the start
-    mbe_free(from);
+    v = mbe_mech_at_start(m, v);  // u at the start
   }
   bool oom = false;
   double x0 = 0;

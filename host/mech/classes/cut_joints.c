@@ -224,17 +224,21 @@ static MbeStatus rod_forces(MbeMech* m, int c) {
   if (comp->kind != MBE_MC_SPHERICAL_SPHERICAL ||
       (st = mbe_mech_nominal(m, c, "m", 0, &mass)) != MBE_OK || !(mass > 0))
     return st;
+  MbeSymId mp = mbe_mech_param(m, c, "m", &st);
+  mbe_mech_rod_mass(m, c, mp, m->frames[comp->frame_a].point, m->frames[comp->frame_b].point);
+  return st;
+}
+
+int mbe_mech_rod_mass(MbeMech* m, int c, MbeSymId mass, int pa, int pb) {
   MbeSym* s = m->s;
-  MbeMechLineMass* lm = &m->lmass[m->nlmass++];
+  MbeMechLineMass* lm = &m->lmass[m->nlmass];
   memset(lm, 0, sizeof *lm);
   lm->comp = c;
-  lm->m = mbe_mech_param(m, c, "m", &st);
+  lm->m = mass;
   lm->h = mbe_sym_const(s, 0.5);
-  MbeV3 ra = mbe_mech_frame_point(m, comp->frame_a)->r0,
-        rb = mbe_mech_frame_point(m, comp->frame_b)->r0;
-  MbeV3 sum = mbe_v3_add(s, ra, rb);
+  MbeV3 sum = mbe_v3_add(s, m->points[pa].r0, m->points[pb].r0);
   lm->r = mbe_v3_scale(s, lm->h, sum);
-  return st;
+  return (int)m->nlmass++;
 }
 
 // f_rod (> 0 pressed) from the multiplier, the rod's vectors, its length

@@ -54,9 +54,8 @@ static MbeSymId position_accel(MbeMech* m, int c, MbeStatus* st) {
 
 // exact = false only; the support must be fixed (after every axis is known)
 static MbeStatus position_check(MbeMech* m, int c) {
-  double exact = 0;
-  MbeStatus st = mbe_mech_real(m, c, "exact", 0, &exact);
-  if (st == MBE_OK && exact != 0) {
+  MbeStatus st = MBE_OK;
+  if (mbe_mech_bool(m, c, "exact")) {
     return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
                           "exact=true (the joint following phi_ref unfiltered) is not supported "
                           "yet; the default exact=false is");
@@ -116,18 +115,7 @@ static MbeStatus position_closed(MbeMech* m, int c, MbeMechAsmForm* f) {
                           "fixed=true as well: the initial conditions are overdetermined",
                           e->qname[0]);
   }
-  MbeSymId ref = mbe_mech_input(m, c, "phi_ref", 0);
-  MbeSymId t = mbe_sym_time(s), t0 = mbe_sym_const(s, m->sys->t0);
-  mbe_sym_substitute(s, &t, &t0, 1, &ref, 1);
-  size_t nfrom = m->nx;
-  MbeSymId* sf = mbe_malloc((nfrom + 1) * sizeof *sf);
-  if (sf == NULL)
-    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-  for (size_t i = 0; i < nfrom; i++)
-    sf[i] = mbe_sym_state(s, (int)i);
-  mbe_sym_substitute(s, sf, m->x0sym, nfrom, &ref, 1);  // phi_ref at the start
-  mbe_free(sf);
-  m->x0sym[comp->state] = ref;
+  m->x0sym[comp->state] = mbe_mech_at_start(m, mbe_mech_input(m, c, "phi_ref", 0));
   if (mbe_mech_start_fixed(m, e->uname[0], 0))
     m->x0sym[comp->state + 1] = m->x0sym[e->u0];
   MbeSymId ids[2] = {m->x0sym[comp->state], m->x0sym[comp->state + 1]};
@@ -138,11 +126,17 @@ static MbeStatus position_closed(MbeMech* m, int c, MbeMechAsmForm* f) {
   return oom || s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
 }
 
-// the row's multiplier on the axis: the source's torque there (outputs: the joint's tau)
-static MbeStatus position_loads(MbeMech* m, int c) {
+// the index of its constraint row (m->ncon: none)
+static size_t row_of(const MbeMech* m, int c) {
   size_t r = 0;
   while (r < m->ncon && m->con_comp[r] != c)
     r++;
+  return r;
+}
+
+// the row's multiplier on the axis: the source's torque there (outputs: the joint's tau)
+static MbeStatus position_loads(MbeMech* m, int c) {
+  size_t r = row_of(m, c);
   int sf = mbe_mech_set_of(m, m->comps[c].flange[1]);
   if (r < m->ncon && sf >= 0)
     mbe_mech_flange_sub(m, c, 1, &m->sets[sf], m->con_lambda[r]);
@@ -154,9 +148,7 @@ static MbeStatus position_outputs(MbeMech* m, int c) {
   const MbeMechComp* comp = &m->comps[c];
   MbeStatus st = MBE_OK;
   mbe_mech_signal_at(m, comp->name, "a", position_accel(m, c, &st));
-  size_t r = 0;
-  while (r < m->ncon && m->con_comp[r] != c)
-    r++;
+  size_t r = row_of(m, c);
   if (r < m->ncon)
     mbe_mech_signal_at(m, comp->name, "flange.tau", mbe_sym_neg(s, m->con_lambda[r]));
   return st;
