@@ -393,22 +393,36 @@ MbeStatus mbe_sym_diff(MbeSym* s, MbeSymId f, MbeSymId wrt, MbeSymId* out, MbeEr
     return MBE_OK;  // f was built before the leaf existed: it cannot depend on it
   }
 
-  // d[i] for every node up to f, in topological order; nodes appended meanwhile are not visited
+  // d[i] for the nodes f is made of, from the leaf up to f in topological order (nodes
+  // appended meanwhile are not visited); need: f's cone above the leaf, so that no derivative
+  // is built of what f does not use
   size_t n = (size_t)f + 1;
   MbeSymId* d = mbe_calloc(n, sizeof *d);
-  if (!d) {
+  unsigned char* need = mbe_calloc(n, 1);
+  if (!d || !need) {
+    mbe_free(d), mbe_free(need);
     return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory differentiating");
+  }
+  need[f] = 1;
+  for (size_t i = n; i-- > (size_t)wrt + 1;) {
+    const MbeSymNode* nd = &s->nodes[i];
+    if (!need[i])
+      continue;
+    for (int k = 0; k < mbe_sym_op_arity((MbeSymOp)nd->op); k++)
+      need[nd->arg[k]] = 1;
   }
   MbeSymId one = mbe_sym_const(s, 1.0), two = mbe_sym_const(s, 2.0);
   for (size_t i = wrt; i < n; i++) {
-    MbeSymNode nd = s->nodes[i];  // copy: the array may move as nodes are added
-    MbeSymId a = nd.arg[0], b = nd.arg[1], c = nd.arg[2];
-    MbeSymId da = d[a], db = d[b], dc = d[c];
-    int arity = mbe_sym_op_arity((MbeSymOp)nd.op);
     if (i == wrt) {
       d[i] = one;
       continue;
     }
+    if (!need[i])
+      continue;
+    MbeSymNode nd = s->nodes[i];  // copy: the array may move as nodes are added
+    MbeSymId a = nd.arg[0], b = nd.arg[1], c = nd.arg[2];
+    MbeSymId da = d[a], db = d[b], dc = d[c];
+    int arity = mbe_sym_op_arity((MbeSymOp)nd.op);
     if (arity == 0 || (da == 0 && (arity < 2 || db == 0) && (arity < 3 || dc == 0))) {
       continue;
     }
@@ -495,7 +509,7 @@ MbeStatus mbe_sym_diff(MbeSym* s, MbeSymId f, MbeSymId wrt, MbeSymId* out, MbeEr
     d[i] = r;
   }
   *out = d[f];
-  mbe_free(d);
+  mbe_free(d), mbe_free(need);
   if (s->is_oom) {
     return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory differentiating");
   }
