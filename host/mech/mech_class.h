@@ -197,6 +197,8 @@ typedef struct MbeMechClass {
   // an assembly's or a driven joint's coordinates that its constraints decide, in closed form
   // (after the equations; mech_loops.c, close_assemblies)
   MbeStatus (*closed)(MbeMech* m, int c, MbeMechAsmForm* f);
+  // first guesses for the host initialization's unknowns (the start values set, before it runs)
+  MbeStatus (*guess)(MbeMech* m, int c);
   // its own states' start where they follow from the model's (after the loops are closed)
   MbeStatus (*start)(MbeMech* m, int c);
   // element elem of its output y, inputs followed at depth + 1

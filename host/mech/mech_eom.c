@@ -62,15 +62,29 @@ static void rotation(MbeMech* m, const MbeMechEdge* e, int q0, int u0, MbeM3* R,
       a[i] = mbe_sym_state(m->s, q0 + i);
     }
     *R = mbe_m3_axes(m->s, e->seq, a);
+    if (e->rate_w) {
+      *w = v3_state(m, u0);
+      return;
+    }
     MbeM3 J = mbe_m3_axes_jacobian(m->s, e->seq, a);
     MbeV3 ad = v3_state(m, u0);
     *w = mbe_m3_mulv(m->s, J, ad);
   }
 }
 
-// q' of a rotation: quaternions Q' = 1/2 G^T w, angles phi' = phi_d
+// q' of a rotation: quaternions Q' = 1/2 G^T w, angles phi' = phi_d, or J(phi)^-1 w where the
+// speeds are the angular velocity (rate_w)
 static void rotation_qdot(MbeMech* m, const MbeMechEdge* e, int q0, int u0, MbeSymId* qdot) {
   MbeSym* s = m->s;
+  if (!e->use_q && e->rate_w) {
+    MbeSymId a[3];
+    for (int i = 0; i < 3; i++)
+      a[i] = mbe_sym_state(s, q0 + i);
+    MbeM3 J = mbe_m3_axes_jacobian(s, e->seq, a);
+    MbeV3 d = mbe_m3_solve(s, J, v3_state(m, u0));
+    memcpy(qdot, d.e, sizeof d.e);
+    return;
+  }
   if (!e->use_q) {
     for (int i = 0; i < 3; i++) {
       qdot[i] = mbe_sym_state(s, u0 + i);

@@ -205,10 +205,12 @@ static MbeStatus point_at_t0(MbeMech* m, int p, double R[9], double w[3]) {
   return st;
 }
 
-// a FREE edge standing for FreeMotionScalarInit elements: r_rel_a_i, v_rel_a_i, angle_i and
-// angle_d_i (or w_rel_b_i, converted to angle rates) from the elements' start values
+// a FREE edge standing for FreeMotionScalarInit elements: r_rel_a_i, v_rel_a_i, angle_i and the
+// rates (angle_d_i, or w_rel_b_i: given, or from angle_d_i as w_rel_b = J(angle) angle_d) from
+// the elements' start values
 static MbeStatus init_scalar(MbeMech* m, const MbeMechEdge* e) {
   char name[512];
+  bool from_d = e->fmsi_w && e->fmsi_rate_d;
   for (int i = 0; i < 3; i++) {
     snprintf(name, sizeof name, "%s_%d", e->qname[0], i + 1);
     start_state(m, e->q0 + i, name, 0);
@@ -216,23 +218,22 @@ static MbeStatus init_scalar(MbeMech* m, const MbeMechEdge* e) {
     start_state(m, e->u0 + i, name, 0);
     snprintf(name, sizeof name, "%s_%d", e->qname[1], i + 1);
     start_state(m, e->q0 + 3 + i, name, 0);
-    if (!e->fmsi_w) {
+    if (!from_d) {
       snprintf(name, sizeof name, "%s_%d", e->uname[1], i + 1);
       start_state(m, e->u0 + 3 + i, name, 0);
     }
   }
-  if (!e->fmsi_w) {
+  if (!from_d)
     return MBE_OK;
-  }
-
-  // w_rel_b = J(angle) der(angle)
-  MbeV3 w;
+  MbeV3 d;
   for (int i = 0; i < 3; i++) {
-    snprintf(name, sizeof name, "%s.w_rel_b_%d", m->comps[e->fmsi_rate].name, i + 1);
-    w.e[i] = mbe_mech_start_sym(m, name, 0);
+    snprintf(name, sizeof name, "%s.angle_d_%d", m->comps[e->fmsi_rate].name, i + 1);
+    d.e[i] = mbe_mech_start_sym(m, name, 0);
     mark_start_used(m, name, 0);
   }
-  return angle_rates(m, e, e->fmsi_rate, e->u0 + 3, &m->x0sym[e->q0 + 3], w);
+  MbeM3 J = mbe_m3_axes_jacobian(m->s, e->seq, &m->x0sym[e->q0 + 3]);
+  MbeV3 w = mbe_m3_mulv(m->s, J, d);
+  return start_exprs(m, e->u0 + 3, w.e, 3);
 }
 
 // a body on a spherical joint without states (ABS_ROTATION via joint j): with the joint's
@@ -379,10 +380,10 @@ static bool is_state_like(const MbeMech* m, const char* var) {
       if (name_is(var, e->qname[k]) || name_is(var, e->uname[k]))
         return true;
     }
-    if (e->scalar_names && e->fmsi_w) {
+    if (e->scalar_names && e->fmsi_w && e->fmsi_rate_d) {
       const char* cn = m->comps[e->fmsi_rate].name;
       size_t n = strlen(cn);
-      if (strncmp(var, cn, n) == 0 && strncmp(var + n, ".w_rel_b_", 9) == 0)
+      if (strncmp(var, cn, n) == 0 && strncmp(var + n, ".angle_d_", 9) == 0)
         return true;
     }
     // relative angular velocities fixed through w_rel_a_fixed, body ones through w_0_fixed
@@ -619,8 +620,8 @@ static bool state_fixed(MbeMech* m, const MbeMechEdge* e, int k, bool is_u) {
   if (e->scalar_names) {
     const char* base =
         k < 3 ? (is_u ? e->uname[0] : e->qname[0]) : (is_u ? e->uname[1] : e->qname[1]);
-    if (is_u && k >= 3 && e->fmsi_w) {
-      base = mbe_arena_printf(m->arena, "%s.w_rel_b", m->comps[e->fmsi_rate].name);
+    if (is_u && k >= 3 && e->fmsi_w && e->fmsi_rate_d) {
+      base = mbe_arena_printf(m->arena, "%s.angle_d", m->comps[e->fmsi_rate].name);
     }
     return var_fixed(m, mbe_arena_printf(m->arena, "%s_%d", base, k % 3 + 1), 0);
   }
@@ -750,6 +751,49 @@ static MbeStatus eval_reached(MbeMech* m, const InitProblem* ip, const MbeSymId*
 // the steps are least squares of the smallest norm (LAPACKE), so an underdetermined problem stays
 // nearest to the start values, as the MSL's tools do with start values of states that are not
 // fixed
+// whether node id depends on one of the n leaves
+static MbeStatus depends_on(MbeMech* m, MbeSymId id, const MbeSymId* leaf, size_t n, bool* yes) {
+  *yes = false;
+  for (size_t j = 0; j < n && !*yes; j++) {
+    MbeSymId d;
+    MbeStatus st = mbe_sym_diff(m->s, id, leaf[j], &d, m->err);
+    if (st != MBE_OK)
+      return st;
+    *yes = d != 0;
+  }
+  return MBE_OK;
+}
+
+// The cut joints' constraints (positions, then speeds) join an initialization the host solves
+// anyway, so that its conditions and the loops' closure hold together: a condition on a body
+// that the loop's assembly would otherwise move off it. Each group only where every row of it
+// involves an unknown (else the loops' own assembly settles it), and not while a rod's length
+// is still to come from the start (computeRodLength).
+static MbeStatus loop_conditions(MbeMech* m, InitProblem* ip, const MbeSymId* leaf, size_t nu) {
+  for (size_t r = 0; r < m->ncon_cut; r++) {
+    if (m->rod_ph[m->con_comp[r]] != 0)
+      return MBE_OK;
+  }
+  for (int pass = 0; pass < 2; pass++) {
+    const MbeSymId* rows = pass == 0 ? m->con_phi : m->con_vel;
+    bool all = m->ncon_cut > 0;
+    for (size_t r = 0; r < m->ncon_cut && all; r++) {
+      MbeStatus st = depends_on(m, rows[r], leaf, nu, &all);
+      if (st != MBE_OK)
+        return st;
+    }
+    for (size_t r = 0; r < m->ncon_cut && all; r++) {
+      const char* name = mbe_arena_printf(m->arena, "%s's %s constraint %zu",
+                                          m->comps[m->con_comp[r]].name,
+                                          pass == 0 ? "position" : "velocity", r + 1);
+      MbeLoc none = {0};
+      if (name == NULL || !add_eq(ip, name, rows[r], 0.0, none, -1, -1))
+        return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+    }
+  }
+  return MBE_OK;
+}
+
 static MbeStatus solve_initial(MbeMech* m, InitProblem* ip) {
   MbeSym* s = m->s;
   // unknowns: leaves (state or parameter index)
@@ -820,6 +864,8 @@ static MbeStatus solve_initial(MbeMech* m, InitProblem* ip) {
       st = varied_unknown(m, xi[j]);
     }
   }
+  if (st == MBE_OK)
+    st = loop_conditions(m, ip, leaf, nu);
   if (st != MBE_OK) {
     goto done;
   }
@@ -1072,6 +1118,10 @@ MbeStatus mbe_mech_initial_state(MbeMech* m) {
     }
   }
   MbeStatus st = m->vary_error;
+  for (size_t c = 0; c < m->ncomps && st == MBE_OK; c++) {
+    const MbeMechClass* k = mbe_mech_class(m->comps[c].kind);
+    st = k->guess ? k->guess(m, (int)c) : MBE_OK;
+  }
   if (st == MBE_OK && m->nvary > 0 && ip.neqs > 0) {
     st = check_init_fixed(m, &ip);
   }

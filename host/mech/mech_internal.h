@@ -81,7 +81,10 @@ typedef struct MbeMechEdge {
   // FREE standing for FreeMotionScalarInit elements: the components whose use_r, use_v,
   // use_angle, use_angle_d/use_w give the coordinates (-1: none yet); names are scalar (x_1)
   int fmsi_r, fmsi_v, fmsi_angle, fmsi_rate;
-  bool fmsi_w;        // the rates are w_rel_b (else angle_d)
+  bool fmsi_w;        // the rates are w_rel_b (else angle_d); see rate_w
+  bool fmsi_rate_d;   // the rates start from fmsi_rate's angle_d (else its w_rel_b)
+  bool rate_w;        // angles (about seq) as positions, the angular velocity in child
+                      // coordinates as speeds (else the angles' rates)
   bool scalar_names;  // state names base_1, base_2 ... instead of base[1] ...
   // names of the coordinates, e.g. "rev.phi", "rev.w"; vector names take [i]
   const char* qname[2];  // FREE: r_rel_a, then the rotation's

@@ -2,8 +2,11 @@
 // Kinematic loops. The joints that close loops are cut: the MSL's loop-closing joints always,
 // otherwise the joint that closes a loop when the components are joined in order (what cannot be
 // cut first, then the cuttable joints, in the model's order). Every tree coordinate stays a
-// state. In every RHS call the loop's coordinates are projected onto the position constraints
-// phi(q) = 0 of the cut joints by least-norm Newton steps unrolled in the DAG from their states
+// state. The loop's coordinates are speeds (LoopCoord, LoopMove): a Newton step moves positions
+// along q' per unit speed, so quaternions and angles with angular-velocity speeds take part as
+// joint angles do, and G (phi' = G u) is the Jacobian. In every RHS call the loop's positions
+// are projected onto the position constraints phi(q) = 0 of the cut joints by least-norm Newton
+// steps unrolled in the DAG from their states
 // (so f stays a pure function of (t, x, p), and the start is the integrated value, close to the
 // constraints), their speeds onto G u = 0 (project). The accelerations follow from the tree's
 // equations with the constraint forces: H u' = b - G^T lambda, G u' = gamma, with H augmented
@@ -329,25 +332,37 @@ MbeStatus mbe_mech_loop_accelerations(MbeMech* m, const MbeSymId* H, const int* 
 
 /* ---- closing the loops in the RHS ----------------------------------------------------------- */
 
-// a coordinate that may be dependent: a position state q whose derivative is a speed state u
+// A coordinate of the loops: one speed of a tree edge. Moving it by d moves the edge's positions
+// by d times their q' per unit of that speed: a joint's angle or length itself, a rotation's
+// quaternion or angles along the angular velocity (a first-order step on the rotation, which
+// Newton's iteration needs no more than)
 typedef struct LoopCoord {
-  int edge, k;  // its tree edge and its index there
-  int q, u;     // its state and its speed's state
-  int dof;      // its speed's index among the speeds
+  int edge;  // its tree edge
+  int u;     // its speed's state
+  int dof;   // its speed's index among the speeds
 } LoopCoord;
+
+// the positions that nk coordinates move: their states, and how much position i moves per unit
+// of coordinate k (expressions of the positions)
+typedef struct LoopMove {
+  int nq, nk;
+  int* q;         // (nq) position states
+  MbeSymId* col;  // (nq x nk, row-major)
+} LoopMove;
 
 typedef struct LoopSolve {
   int nc, nd;      // constraints, dependent coordinates (equal once chosen)
   LoopCoord* dep;  // the dependent coordinates
+  LoopMove mv;     // the positions they move
   int* row;        // the rows in pivot order
-  double* J;       // numeric d phi / d q_dep at the start (nc x ncand)
+  double* J;       // numeric G over the dependent coordinates at the start (column-major)
 } LoopSolve;
 
 // the RHS's projection onto the constraints (project)
 typedef struct LoopProjection {
-  int nk;          // coordinates
-  MbeSymId* from;  // (2 nk) their states, then their speeds'
-  MbeSymId* to;    // (2 nk)
+  int nq, nk;      // positions moved, coordinates
+  MbeSymId* from;  // (nq + nk) the positions' states, then the coordinates' speeds'
+  MbeSymId* to;    // (nq + nk)
   MbeSymId failed;
 } LoopProjection;
 
@@ -371,15 +386,6 @@ static int keep_score(MbeMech* m, const MbeMechEdge* e) {
   return sel >= 4 ? 1 : 0;
 }
 
-// coordinate k of tree edge e as a candidate: its q' must be one of e's speeds itself
-static bool loop_coord(const MbeMech* m, const MbeMechEdge* e, int edge, int k, LoopCoord* c) {
-  const MbeSymNode* n = &m->s->nodes[e->qdot[k]];
-  if (n->op != MBE_SYM_STATE || n->index < e->u0 || n->index >= e->u0 + e->nu)
-    return false;
-  *c = (LoopCoord){edge, k, e->q0 + k, n->index, e->dof0 + (n->index - e->u0)};
-  return true;
-}
-
 // the cut joints' names, for messages
 static const char* cut_names(MbeMech* m) {
   const char* s = "";
@@ -390,41 +396,105 @@ static const char* cut_names(MbeMech* m) {
   return s;
 }
 
-// The loop's coordinates: those phi depends on whose q' is their own speed, into cand (room for
-// nx), with d phi / d q of each (nc per coordinate) into d; *other: a joint on the loop with
-// other coordinates (quaternions, w_rel), -1 if none
-static MbeStatus loop_coords(MbeMech* m, int nc, LoopCoord* cand, MbeSymId* d, int* ncand,
-                             int* other) {
-  MbeStatus st = MBE_OK;
+// The loop's coordinates: the speeds whose columns of G (over the first nc rows) are not zero,
+// into cand (room for ndof), with those columns (nc per coordinate) into d
+static void loop_coords(MbeMech* m, int nc, LoopCoord* cand, MbeSymId* d, int* ncand) {
   *ncand = 0;
-  *other = -1;
-  for (size_t i = 0; i < m->ntree && st == MBE_OK; i++) {
+  for (size_t i = 0; i < m->ntree; i++) {
     int k = m->tree_edges[i];
     const MbeMechEdge* e = &m->edges[k];
-    for (int j = 0; j < e->nq && st == MBE_OK; j++) {
+    for (int j = 0; j < e->nu; j++) {
       bool used = false;
       MbeSymId* dk = d + (size_t)*ncand * (size_t)nc;
-      for (int r = 0; r < nc && st == MBE_OK; r++) {
-        st = mbe_sym_diff(m->s, m->con_phi[r], mbe_sym_state(m->s, e->q0 + j), &dk[r], m->err);
+      for (int r = 0; r < nc; r++) {
+        dk[r] = m->con_G[(size_t)r * m->ndof + (size_t)(e->dof0 + j)];
         used = used || dk[r] != 0;
       }
-      if (!used)
-        continue;
-      if (!loop_coord(m, e, k, j, &cand[*ncand])) {
-        *other = *other < 0 ? e->comp : *other;
-        continue;
-      }
-      (*ncand)++;
+      if (used)
+        cand[(*ncand)++] = (LoopCoord){k, e->u0 + j, e->dof0 + j};
     }
   }
-  return st;
+}
+
+// The positions the nk coordinates c move, into M: each edge's in the coordinates' order, where
+// the edge's q' depends on a coordinate's speed
+static MbeStatus move_build(MbeMech* m, const LoopCoord* c, int nk, LoopMove* M) {
+  MbeSym* s = m->s;
+  size_t cap = 7 * (size_t)nk + 1;
+  M->nq = 0, M->nk = nk;
+  M->q = mbe_malloc(cap * sizeof *M->q);
+  M->col = mbe_calloc(cap * (size_t)nk + 1, sizeof *M->col);
+  if (!M->q || !M->col)
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  for (int k = 0; k < nk; k++) {
+    const MbeMechEdge* e = &m->edges[c[k].edge];
+    for (int j = 0; j < e->nq; j++) {
+      MbeSymId d;
+      MbeStatus st = mbe_sym_diff(s, e->qdot[j], mbe_sym_state(s, c[k].u), &d, m->err);
+      if (st != MBE_OK)
+        return st;
+      if (d == 0)
+        continue;
+      int i = 0;
+      while (i < M->nq && M->q[i] != e->q0 + j)
+        i++;
+      if (i == M->nq)
+        M->q[M->nq++] = e->q0 + j;
+      M->col[(size_t)i * (size_t)nk + (size_t)k] = d;
+    }
+  }
+  return MBE_OK;
+}
+
+static void move_free(LoopMove* M) {
+  mbe_free(M->q), mbe_free(M->col);
+  M->q = NULL, M->col = NULL;
+}
+
+// the positions' state leaves into leaves (M->nq)
+static void move_leaves(MbeMech* m, const LoopMove* M, MbeSymId* leaves) {
+  for (int i = 0; i < M->nq; i++)
+    leaves[i] = mbe_sym_state(m->s, M->q[i]);
+}
+
+// x (the positions, leaves at x) moved by -y (one step per coordinate)
+static MbeStatus move_apply(MbeMech* m, const LoopMove* M, const MbeSymId* leaves, MbeSymId* x,
+                            const MbeSymId* y) {
+  MbeSym* s = m->s;
+  size_t n = (size_t)M->nq * (size_t)M->nk;
+  MbeSymId* col = mbe_malloc((n + 1) * sizeof *col);
+  if (col == NULL)
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  memcpy(col, M->col, n * sizeof *col);
+  mbe_sym_substitute(s, leaves, x, (size_t)M->nq, col, n);
+  for (int i = 0; i < M->nq; i++) {
+    MbeSymId acc = 0;
+    for (int k = 0; k < M->nk; k++) {
+      MbeSymId ck = col[(size_t)i * (size_t)M->nk + (size_t)k];
+      if (ck == 0)
+        continue;
+      MbeSymId t = mbe_sym_is_const(s, ck, 1.0) ? y[k] : mbe_sym_mul(s, ck, y[k]);
+      acc = mbe_sym_add(s, acc, t);
+    }
+    x[i] = mbe_sym_sub(s, x[i], acc);
+  }
+  mbe_free(col);
+  return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
+// the columns of G (its first L->nc rows) over the dependent coordinates, row-major, into out
+static void dep_jacobian(const MbeMech* m, const LoopSolve* L, MbeSymId* out) {
+  for (int i = 0; i < L->nc; i++) {
+    for (int j = 0; j < L->nd; j++)
+      out[i * L->nd + j] = m->con_G[(size_t)i * m->ndof + (size_t)L->dep[j].dof];
+  }
 }
 
 // the coordinates the constraints decide at the start (the others keep their start values):
-// greedily, those least wanted as states first, each taken when its column of d phi / d q at the
-// start adds to the rank
+// greedily, those least wanted as states first, each taken when its column of G at the start
+// adds to the rank; L->mv: the positions they move
 static MbeStatus choose_dependent(MbeMech* m, LoopSolve* L) {
-  int nc = L->nc, ncand = 0, other = -1;  // other: a joint on the loop with other coordinates
+  int nc = L->nc, ncand = 0;
   size_t cap = m->nx + 1;
   LoopCoord* cand = mbe_malloc(cap * sizeof *cand);
   int* score = mbe_malloc(cap * sizeof *score);
@@ -433,7 +503,9 @@ static MbeStatus choose_dependent(MbeMech* m, LoopSolve* L) {
   double* basis = mbe_calloc((size_t)nc * (size_t)nc + 1, sizeof *basis);
   MbeStatus st = (!cand || !score || !d || !dv || !basis)
                      ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
-                     : loop_coords(m, nc, cand, d, &ncand, &other);
+                     : MBE_OK;
+  if (st == MBE_OK)
+    loop_coords(m, nc, cand, d, &ncand);
   for (int j = 0; j < ncand && st == MBE_OK; j++) {
     const MbeMechEdge* e = &m->edges[cand[j].edge];
     score[j] = keep_score(m, e);
@@ -467,13 +539,7 @@ static MbeStatus choose_dependent(MbeMech* m, LoopSolve* L) {
       L->dep[L->nd++] = cand[j];
     }
   }
-  if (st == MBE_OK && L->nd < nc && other >= 0) {
-    st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, other,
-                        "is on the kinematic loop closed by %s and has rotation or free-motion "
-                        "coordinates as states; such a loop is not supported yet (without "
-                        "enforceStates a Spherical joint closes the loop itself)",
-                        cut_names(m));
-  } else if (st == MBE_OK && L->nd < nc) {
+  if (st == MBE_OK && L->nd < nc) {
     st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, m->con_comp[0],
                         "the %d constraints of the cut joints (%s) are not independent at the "
                         "start: they decide only %d coordinates. A planar loop closed by a "
@@ -481,6 +547,8 @@ static MbeStatus choose_dependent(MbeMech* m, LoopSolve* L) {
                         "joints",
                         nc, cut_names(m), L->nd);
   }
+  if (st == MBE_OK)
+    st = move_build(m, L->dep, L->nd, &L->mv);
   mbe_free(cand), mbe_free(score), mbe_free(d), mbe_free(dv), mbe_free(basis);
   return st;
 }
@@ -509,48 +577,48 @@ static void pivot_rows(LoopSolve* L) {
   }
 }
 
-// phi (rows in pivot order) and its Jacobian in the dependent coordinates at x (NULL: their
-// leaves from), into r (nc) and A (nc x nc)
+// phi (rows in pivot order) and its Jacobian dphi over the dependent coordinates with the moved
+// positions (leaves) at x (NULL: at themselves), into r (nc) and A (nc x nc)
 static MbeStatus residual_at(MbeMech* m, const LoopSolve* L, const MbeSymId* phi,
-                             const MbeSymId* from, const MbeSymId* x, const MbeSymId* dphi,
+                             const MbeSymId* leaves, const MbeSymId* x, const MbeSymId* dphi,
                              MbeSymId* r, MbeSymId* A) {
   int n = L->nc;
+  size_t nq = (size_t)L->mv.nq;
   for (int i = 0; i < n; i++) {
     r[i] = phi[L->row[i]];
     for (int j = 0; j < n; j++)
       A[i * n + j] = dphi[L->row[i] * n + j];
   }
   if (x != NULL) {
-    mbe_sym_substitute(m->s, from, x, (size_t)n, r, (size_t)n);
-    mbe_sym_substitute(m->s, from, x, (size_t)n, A, (size_t)n * (size_t)n);
+    mbe_sym_substitute(m->s, leaves, x, nq, r, (size_t)n);
+    mbe_sym_substitute(m->s, leaves, x, nq, A, (size_t)n * (size_t)n);
   }
   return m->s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
 }
 
-// The dependent coordinates (leaves from) that make phi zero, after `steps` Newton steps from
-// start (NULL: from themselves), into x, and the flag that fails the member when the constraints
+// The positions L->mv moves that make phi zero, after `steps` Newton steps in the dependent
+// coordinates (dphi: phi's Jacobian in them, nc x nc row-major) from start (NULL: from the
+// positions' states), into x (L->mv.nq), and the flag that fails the member when the constraints
 // are not met then (|phi| > 1e-9, or NaN). damped: no step moves a coordinate by more than
 // LOOP_MAX_STEP (rad or m), so that a start far from the assembly does not throw the iteration
 // about
-static MbeStatus newton(MbeMech* m, const LoopSolve* L, const MbeSymId* phi, const MbeSymId* from,
+static MbeStatus newton(MbeMech* m, const LoopSolve* L, const MbeSymId* phi, const MbeSymId* dphi,
                         const MbeSymId* start, int steps, bool damped, MbeSymId* x,
                         MbeSymId* failed) {
   MbeSym* s = m->s;
-  int n = L->nc;
-  MbeSymId* dphi = mbe_malloc(((size_t)n * (size_t)n + 1) * sizeof *dphi);
+  int n = L->nc, nq = L->mv.nq;
+  MbeSymId* leaves = mbe_malloc(((size_t)nq + 1) * sizeof *leaves);
   MbeSymId* A = mbe_malloc(((size_t)n * (size_t)n + 1) * sizeof *A);
   MbeSymId* r = mbe_malloc(((size_t)n + 1) * sizeof *r);
   MbeSymId* dx = mbe_malloc(((size_t)n + 1) * sizeof *dx);
   MbeStatus st =
-      (!dphi || !A || !r || !dx) ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
-  for (int i = 0; i < n && st == MBE_OK; i++) {
-    for (int j = 0; j < n && st == MBE_OK; j++)
-      st = mbe_sym_diff(s, phi[i], from[j], &dphi[i * n + j], m->err);
-  }
-  for (int j = 0; j < n; j++)
-    x[j] = start ? start[j] : from[j];
+      (!leaves || !A || !r || !dx) ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+  if (st == MBE_OK)
+    move_leaves(m, &L->mv, leaves);
+  for (int i = 0; i < nq && st == MBE_OK; i++)
+    x[i] = start ? start[i] : leaves[i];
   for (int it = 0; it < steps && st == MBE_OK; it++) {
-    st = residual_at(m, L, phi, from, it == 0 && !start ? NULL : x, dphi, r, A);
+    st = residual_at(m, L, phi, leaves, it == 0 && !start ? NULL : x, dphi, r, A);
     if (st != MBE_OK)
       break;
     mbe_sym_solve_dense(s, n, A, r, dx);
@@ -564,11 +632,10 @@ static MbeStatus newton(MbeMech* m, const LoopSolve* L, const MbeSymId* phi, con
       for (int j = 0; j < n; j++)
         dx[j] = mbe_sym_mul(s, f, dx[j]);
     }
-    for (int j = 0; j < n; j++)
-      x[j] = mbe_sym_sub(s, x[j], dx[j]);
+    st = move_apply(m, &L->mv, leaves, x, dx);
   }
   if (st == MBE_OK)
-    st = residual_at(m, L, phi, from, x, dphi, r, A);
+    st = residual_at(m, L, phi, leaves, x, dphi, r, A);
   *failed = 0;
   for (int i = 0; i < n && st == MBE_OK; i++) {
     MbeSymId a = mbe_sym_fn(s, MBE_SYM_ABS, r[i]);
@@ -576,11 +643,11 @@ static MbeStatus newton(MbeMech* m, const LoopSolve* L, const MbeSymId* phi, con
     MbeSymId bad = mbe_sym_op(s, MBE_SYM_SELECT, ok, mbe_sym_const(s, -1.0), mbe_sym_const(s, 1.0));
     *failed = i == 0 ? bad : mbe_sym_op(s, MBE_SYM_MAX, *failed, bad, 0);
   }
-  mbe_free(dphi), mbe_free(A), mbe_free(r), mbe_free(dx);
+  mbe_free(leaves), mbe_free(A), mbe_free(r), mbe_free(dx);
   return st;
 }
 
-// the dependent speeds from G u = 0 at the solved positions
+// the dependent speeds from G u = 0 with the moved positions (leaves qfrom) at q
 static MbeStatus speeds(MbeMech* m, const LoopSolve* L, const MbeSymId* qfrom, const MbeSymId* q,
                         MbeSymId* u) {
   MbeSym* s = m->s;
@@ -611,8 +678,9 @@ static MbeStatus speeds(MbeMech* m, const LoopSolve* L, const MbeSymId* qfrom, c
     for (int j = 0; j < n; j++)
       A[i * n + j] = g[L->dep[j].dof];
   }
-  mbe_sym_substitute(s, qfrom, q, (size_t)n, b, (size_t)n);
-  mbe_sym_substitute(s, qfrom, q, (size_t)n, A, (size_t)n * (size_t)n);
+  size_t nq = (size_t)L->mv.nq;
+  mbe_sym_substitute(s, qfrom, q, nq, b, (size_t)n);
+  mbe_sym_substitute(s, qfrom, q, nq, A, (size_t)n * (size_t)n);
   mbe_sym_solve_dense(s, n, A, b, u);
   mbe_free(A), mbe_free(b), mbe_free(dep);
   return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
@@ -645,80 +713,76 @@ static MbeStatus substitute_all(MbeMech* m, const MbeSymId* from, const MbeSymId
   return m->s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
 }
 
-// Each member's start (x0sym): the dependent coordinates by LOOP_START_STEPS Newton steps from
-// the model's own assembly with the member's independent starts and parameters, their speeds
-// from those; numbers where nothing varied reaches them
+// Each member's start (x0sym): the positions the dependent coordinates move, by LOOP_START_STEPS
+// Newton steps from the model's own assembly with the member's independent starts and
+// parameters, the dependent speeds from those; numbers where nothing varied reaches them
 static MbeStatus member_start(MbeMech* m, const LoopSolve* L, const MbeSymId* ud) {
   MbeSym* s = m->s;
-  int n = L->nc;
+  int n = L->nc, nq = L->mv.nq;
   size_t cap = m->nx + 1, k = 0;
   MbeSymId* from = mbe_malloc(cap * sizeof *from);
   MbeSymId* to = mbe_malloc(cap * sizeof *to);
-  MbeSymId* phi = mbe_malloc(((size_t)n + 1) * sizeof *phi);
-  MbeSymId* dq = mbe_malloc(2 * ((size_t)n + 1) * sizeof *dq);  // leaves, then the start
-  MbeSymId* q0 = mbe_malloc(((size_t)n + 1) * sizeof *q0);
+  MbeSymId* phi = mbe_malloc(((size_t)n * ((size_t)n + 1) + 1) * sizeof *phi);  // then dphi
+  MbeSymId* q0 = mbe_malloc(2 * ((size_t)nq + 1) * sizeof *q0);  // the start, then solved
   MbeSymId* u0 = mbe_malloc(((size_t)n + 1) * sizeof *u0);
-  if (!from || !to || !phi || !dq || !q0 || !u0) {
-    mbe_free(from), mbe_free(to), mbe_free(phi), mbe_free(dq), mbe_free(q0), mbe_free(u0);
+  bool* dep = mbe_calloc(cap, sizeof *dep);
+  if (!from || !to || !phi || !q0 || !u0 || !dep) {
+    mbe_free(from), mbe_free(to), mbe_free(phi), mbe_free(q0), mbe_free(u0), mbe_free(dep);
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
-  for (int j = 0; j < n; j++) {
-    dq[j] = mbe_sym_state(s, L->dep[j].q);
-    dq[n + j] = mbe_sym_const(s, m->x0[L->dep[j].q]);
+  for (int i = 0; i < nq; i++) {
+    q0[i] = mbe_sym_const(s, m->x0[L->mv.q[i]]);
+    dep[L->mv.q[i]] = true;
   }
+  for (int j = 0; j < n; j++)
+    dep[L->dep[j].u] = true;
   for (size_t i = 0; i < m->nx; i++) {
-    bool dep = false;
-    for (int j = 0; j < n; j++)
-      dep = dep || (int)i == L->dep[j].q || (int)i == L->dep[j].u;
-    if (!dep) {
+    if (!dep[i]) {
       from[k] = mbe_sym_state(s, (int)i);
       to[k++] = m->x0sym[i];
     }
   }
   memcpy(phi, m->con_phi, (size_t)n * sizeof *phi);
-  mbe_sym_substitute(s, from, to, k, phi, (size_t)n);
+  dep_jacobian(m, L, phi + n);
+  mbe_sym_substitute(s, from, to, k, phi, (size_t)n * ((size_t)n + 1));
   MbeSymId failed;
-  MbeStatus st = newton(m, L, phi, dq, dq + n, LOOP_START_STEPS, true, q0, &failed);
+  MbeStatus st = newton(m, L, phi, phi + n, q0, LOOP_START_STEPS, true, q0 + nq, &failed);
   if (st == MBE_OK) {
-    for (int j = 0; j < n; j++) {  // the RHS's speeds at the member's start
-      from[k + (size_t)j] = dq[j];
-      to[k + (size_t)j] = q0[j];
-    }
+    move_leaves(m, &L->mv, from + k);  // the RHS's speeds at the member's start
+    memcpy(to + k, q0 + nq, (size_t)nq * sizeof *to);
     memcpy(u0, ud, (size_t)n * sizeof *u0);
-    mbe_sym_substitute(s, from, to, k + (size_t)n, u0, (size_t)n);
-    for (int j = 0; j < n; j++) {
-      m->x0sym[L->dep[j].q] = q0[j];
+    mbe_sym_substitute(s, from, to, k + (size_t)nq, u0, (size_t)n);
+    for (int i = 0; i < nq; i++)
+      m->x0sym[L->mv.q[i]] = q0[nq + i];
+    for (int j = 0; j < n; j++)
       m->x0sym[L->dep[j].u] = u0[j];
-    }
   }
-  mbe_free(from), mbe_free(to), mbe_free(phi), mbe_free(dq), mbe_free(q0), mbe_free(u0);
+  mbe_free(from), mbe_free(to), mbe_free(phi), mbe_free(q0), mbe_free(u0), mbe_free(dep);
   return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : st;
 }
 
-// the initial state assembled: the dependent coordinates of the start values on the host (an
-// error when the model's own start does not close: failed, L's Newton from them), then per
-// member (x0sym, the speeds u of L's choice), whose values at the model's parameters become the
-// host's too
+// the initial state assembled: the moved positions of the start values on the host (an error
+// when the model's own start does not close: failed, L's Newton from them), then per member
+// (x0sym, the speeds u of L's choice), whose values at the model's parameters become the host's
+// too
 static MbeStatus assemble_start(MbeMech* m, const LoopSolve* L, const MbeSymId* u,
                                 MbeSymId failed) {
-  int n = L->nc;
-  double v[64];
-  MbeStatus st = MBE_OK;
-  MbeSymId* from = mbe_malloc(((size_t)n + 1) * sizeof *from);
-  MbeSymId* qs = mbe_malloc(((size_t)n + 1) * sizeof *qs);
+  int n = L->nc, nq = L->mv.nq;
+  MbeSymId* dphi = mbe_malloc(((size_t)n * (size_t)n + 1) * sizeof *dphi);
+  MbeSymId* qs = mbe_malloc(((size_t)nq + 1) * sizeof *qs);
+  double* v = mbe_malloc(((size_t)nq + 1) * sizeof *v);
   MbeSymId qfail;
-  if (!from || !qs) {
-    mbe_free(from), mbe_free(qs);
-    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  MbeStatus st = (!dphi || !qs || !v) ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
+                                      : MBE_OK;
+  if (st == MBE_OK) {
+    dep_jacobian(m, L, dphi);
+    st = newton(m, L, m->con_phi, dphi, NULL, LOOP_START_STEPS, true, qs, &qfail);
   }
-  for (int j = 0; j < n; j++)
-    from[j] = mbe_sym_state(m->s, L->dep[j].q);
-  st = newton(m, L, m->con_phi, from, NULL, LOOP_START_STEPS, true, qs, &qfail);
   if (st == MBE_OK)
-    st = values_at_start(m, qs, (size_t)n, v);
-  for (int j = 0; j < n && st == MBE_OK; j++)
-    m->x0[L->dep[j].q] = v[j];
-  mbe_free(from), mbe_free(qs);
+    st = values_at_start(m, qs, (size_t)nq, v);
+  for (int i = 0; i < nq && st == MBE_OK; i++)
+    m->x0[L->mv.q[i]] = v[i];
+  mbe_free(dphi), mbe_free(qs), mbe_free(v);
   double bad = 1;
   if (st == MBE_OK)
     st = values_at_start(m, &failed, 1, &bad);
@@ -730,32 +794,35 @@ static MbeStatus assemble_start(MbeMech* m, const LoopSolve* L, const MbeSymId* 
   }
   if (st == MBE_OK)
     st = member_start(m, L, u);
+  for (int i = 0; i < nq && st == MBE_OK; i++) {
+    double xv;
+    st = values_at_start(m, &m->x0sym[L->mv.q[i]], 1, &xv);
+    m->x0[L->mv.q[i]] = xv;
+  }
   for (int j = 0; j < n && st == MBE_OK; j++) {
-    MbeSymId ids[2] = {m->x0sym[L->dep[j].q], m->x0sym[L->dep[j].u]};
-    double xv[2];
-    st = values_at_start(m, ids, 2, xv);
-    m->x0[L->dep[j].q] = xv[0];
-    m->x0[L->dep[j].u] = xv[1];
+    double xv;
+    st = values_at_start(m, &m->x0sym[L->dep[j].u], 1, &xv);
+    m->x0[L->dep[j].u] = xv;
   }
   return st;
 }
 
-// what `mbens check` says about the loops: the cut joints, their constraints, the coordinates
-// projected onto them in every RHS call, those they decide at the start
+// what `mbens check` says about the loops: the cut joints, their constraints, the positions
+// projected onto them in every RHS call, those the constraints decide at the start
 static void describe(MbeMech* m, const LoopSolve* L, const LoopProjection* P) {
   const char* t = mbe_arena_printf(m->arena,
                                    "kinematic loops: cut at %s, %d constraint%s; in every "
                                    "right-hand-side call these coordinates are projected onto "
                                    "them (their states are the projection's start):\n ",
                                    cut_names(m), L->nc, L->nc == 1 ? "" : "s");
-  for (int k = 0; k < P->nk && t; k++) {
+  for (int k = 0; k < P->nq && t; k++) {
     const MbeSymNode* n = &m->s->nodes[P->from[k]];
     const char* q = m->state_names[n->index];
     t = mbe_arena_printf(m->arena, "%s %s", t, q ? q : "?");
   }
   t = mbe_arena_printf(m->arena, "%s\n  at the start, the constraints decide:", t ? t : "");
-  for (int j = 0; j < L->nd && t; j++) {
-    const char* q = m->state_names[L->dep[j].q];
+  for (int i = 0; i < L->mv.nq && t; i++) {
+    const char* q = m->state_names[L->mv.q[i]];
     t = mbe_arena_printf(m->arena, "%s %s", t, q ? q : "?");
   }
   m->loops_text = t ? mbe_arena_printf(m->arena, "%s\n", t) : NULL;
@@ -806,12 +873,13 @@ static MbeStatus start_lengths(MbeMech* m) {
   return st;
 }
 
-// the start's choice of dependent coordinates solved: positions by Newton from their states,
-// speeds from those (the start's check and the members' start speeds read them)
+// the start's choice of dependent coordinates solved: the positions they move by Newton from
+// their states, the dependent speeds from those (the start's check and the members' start speeds
+// read them)
 typedef struct LoopChoice {
   LoopSolve L;
-  MbeSymId* from;  // (2 nc) their position states, then their speeds' states
-  MbeSymId* to;    // (2 nc) the solved values
+  MbeSymId* from;  // (mv.nq + nc) the moved positions' states, then the dependent speeds' states
+  MbeSymId* to;    // (mv.nq + nc) the solved values
   MbeSymId failed;
 } LoopChoice;
 
@@ -821,26 +889,34 @@ static MbeStatus choice_init(MbeMech* m, LoopChoice* c, int n) {
   c->L.dep = mbe_malloc((size_t)n * sizeof *c->L.dep);
   c->L.row = mbe_malloc((size_t)n * sizeof *c->L.row);
   c->L.J = mbe_calloc((size_t)n * (size_t)n, sizeof *c->L.J);
-  c->from = mbe_malloc(2 * (size_t)n * sizeof *c->from);
-  c->to = mbe_malloc(2 * (size_t)n * sizeof *c->to);
-  bool ok = c->L.dep && c->L.row && c->L.J && c->from && c->to;
+  bool ok = c->L.dep && c->L.row && c->L.J;
   return ok ? MBE_OK : mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
 }
 
 static void choice_free(LoopChoice* c) {
   mbe_free(c->L.dep), mbe_free(c->L.row), mbe_free(c->L.J), mbe_free(c->from), mbe_free(c->to);
+  move_free(&c->L.mv);
 }
 
+// after choose_dependent
 static MbeStatus choice_solve(MbeMech* m, LoopChoice* c) {
-  int n = c->L.nc;
-  pivot_rows(&c->L);
-  for (int j = 0; j < n; j++) {
-    c->from[j] = mbe_sym_state(m->s, c->L.dep[j].q);
-    c->from[n + j] = mbe_sym_state(m->s, c->L.dep[j].u);
+  int n = c->L.nc, nq = c->L.mv.nq;
+  c->from = mbe_malloc(((size_t)nq + (size_t)n) * sizeof *c->from);
+  c->to = mbe_malloc(((size_t)nq + (size_t)n) * sizeof *c->to);
+  MbeSymId* dphi = mbe_malloc(((size_t)n * (size_t)n + 1) * sizeof *dphi);
+  if (!c->from || !c->to || !dphi) {
+    mbe_free(dphi);
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
+  pivot_rows(&c->L);
+  move_leaves(m, &c->L.mv, c->from);
+  for (int j = 0; j < n; j++)
+    c->from[nq + j] = mbe_sym_state(m->s, c->L.dep[j].u);
+  dep_jacobian(m, &c->L, dphi);
   MbeStatus st =
-      newton(m, &c->L, m->con_phi, c->from, NULL, LOOP_NEWTON_STEPS, false, c->to, &c->failed);
-  return st == MBE_OK ? speeds(m, &c->L, c->from, c->to, c->to + n) : st;
+      newton(m, &c->L, m->con_phi, dphi, NULL, LOOP_NEWTON_STEPS, false, c->to, &c->failed);
+  mbe_free(dphi);
+  return st == MBE_OK ? speeds(m, &c->L, c->from, c->to, c->to + nq) : st;
 }
 
 // y = J^T (J J^T)^-1 r: J (nc x nk, row-major), r (nc)
@@ -885,18 +961,27 @@ static MbeStatus project(MbeMech* m, LoopProjection* P) {
   MbeSymId* r = mbe_malloc(((size_t)nc + 1) * sizeof *r);
   MbeSymId* z = mbe_malloc(((size_t)nc + 1) * sizeof *z);
   MbeSymId* y = mbe_malloc(cap * sizeof *y);
-  P->from = mbe_malloc(2 * cap * sizeof *P->from);
-  P->to = mbe_malloc(2 * cap * sizeof *P->to);
-  int other = -1, nk = 0;
-  MbeStatus st = (!cand || !d || !J || !A || !r || !z || !y || !P->from || !P->to)
+  LoopMove mv = {0};
+  int nk = 0;
+  MbeStatus st = (!cand || !d || !J || !A || !r || !z || !y)
                      ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
-                     : loop_coords(m, nc, cand, d, &nk, &other);
-  P->nk = nk;
-  for (int k = 0; k < nk && st == MBE_OK; k++) {
-    P->from[k] = mbe_sym_state(s, cand[k].q);
-    P->from[nk + k] = mbe_sym_state(s, cand[k].u);
-    P->to[k] = P->from[k];
+                     : MBE_OK;
+  if (st == MBE_OK) {
+    loop_coords(m, nc, cand, d, &nk);
+    st = move_build(m, cand, nk, &mv);
   }
+  int nq = mv.nq;
+  P->nq = nq, P->nk = nk;
+  P->from = mbe_malloc(((size_t)nq + (size_t)nk + 1) * sizeof *P->from);
+  P->to = mbe_malloc(((size_t)nq + (size_t)nk + 1) * sizeof *P->to);
+  if (st == MBE_OK && (!P->from || !P->to))
+    st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  if (st == MBE_OK) {
+    move_leaves(m, &mv, P->from);
+    memcpy(P->to, P->from, (size_t)nq * sizeof *P->to);
+  }
+  for (int k = 0; k < nk && st == MBE_OK; k++)
+    P->from[nq + k] = mbe_sym_state(s, cand[k].u);
   // positions
   for (int it = 0; it <= LOOP_NEWTON_STEPS && st == MBE_OK; it++) {
     for (int i = 0; i < nc; i++) {
@@ -905,14 +990,13 @@ static MbeStatus project(MbeMech* m, LoopProjection* P) {
         J[i * nk + k] = d[(size_t)k * (size_t)nc + (size_t)i];
     }
     if (it > 0) {
-      mbe_sym_substitute(s, P->from, P->to, (size_t)nk, r, (size_t)nc);
-      mbe_sym_substitute(s, P->from, P->to, (size_t)nk, J, (size_t)nc * (size_t)nk);
+      mbe_sym_substitute(s, P->from, P->to, (size_t)nq, r, (size_t)nc);
+      mbe_sym_substitute(s, P->from, P->to, (size_t)nq, J, (size_t)nc * (size_t)nk);
     }
     if (it == LOOP_NEWTON_STEPS)
       break;  // r: the residual after the steps
     least_norm(s, nc, nk, J, r, A, z, y);
-    for (int k = 0; k < nk; k++)
-      P->to[k] = mbe_sym_sub(s, P->to[k], y[k]);
+    st = move_apply(m, &mv, P->from, P->to, y);
   }
   P->failed = 0;
   for (int i = 0; i < nc && st == MBE_OK; i++) {
@@ -921,7 +1005,7 @@ static MbeStatus project(MbeMech* m, LoopProjection* P) {
     MbeSymId bad = mbe_sym_op(s, MBE_SYM_SELECT, ok, mbe_sym_const(s, -1.0), mbe_sym_const(s, 1.0));
     P->failed = i == 0 ? bad : mbe_sym_op(s, MBE_SYM_MAX, P->failed, bad, 0);
   }
-  // speeds: G over the coordinates' dofs at the projected positions, G u over all
+  // speeds: G over the coordinates at the projected positions, G u over all
   for (int i = 0; i < nc && st == MBE_OK; i++) {
     const MbeSymId* g = m->con_G + (size_t)i * m->ndof;
     MbeSymId gu = 0;
@@ -939,12 +1023,13 @@ static MbeStatus project(MbeMech* m, LoopProjection* P) {
       J[i * nk + k] = g[cand[k].dof];
   }
   if (st == MBE_OK) {
-    mbe_sym_substitute(s, P->from, P->to, (size_t)nk, r, (size_t)nc);
-    mbe_sym_substitute(s, P->from, P->to, (size_t)nk, J, (size_t)nc * (size_t)nk);
+    mbe_sym_substitute(s, P->from, P->to, (size_t)nq, r, (size_t)nc);
+    mbe_sym_substitute(s, P->from, P->to, (size_t)nq, J, (size_t)nc * (size_t)nk);
     least_norm(s, nc, nk, J, r, A, z, y);
     for (int k = 0; k < nk; k++)
-      P->to[nk + k] = mbe_sym_sub(s, P->from[nk + k], y[k]);
+      P->to[nq + k] = mbe_sym_sub(s, P->from[nq + k], y[k]);
   }
+  move_free(&mv);
   mbe_free(cand), mbe_free(d), mbe_free(J), mbe_free(A), mbe_free(r), mbe_free(z), mbe_free(y);
   return st != MBE_OK ? st
          : s->is_oom  ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
@@ -1138,10 +1223,10 @@ MbeStatus mbe_mech_loops_close(MbeMech* m) {
   if (st == MBE_OK)
     describe(m, &c1.L, &P);
   if (st == MBE_OK)
-    st = substitute_all(m, P.from, P.to, 2 * (size_t)P.nk);
+    st = substitute_all(m, P.from, P.to, (size_t)P.nq + (size_t)P.nk);
   if (st == MBE_OK) {
     m->fail = m->fail ? mbe_sym_op(m->s, MBE_SYM_MAX, m->fail, P.failed, 0) : P.failed;
-    st = assemble_start(m, &c1.L, c1.to + n, c1.failed);
+    st = assemble_start(m, &c1.L, c1.to + c1.L.mv.nq, c1.failed);
   }
   mbe_free(P.from), mbe_free(P.to);
   choice_free(&c1);

@@ -427,7 +427,7 @@ START_TEST(test_rotation_starts_vary) {
   }
   const char* moved[] = {"sat.Q[1]",  "sat.w_a[2]",      "pod.phi[1]",   "pod.phi_d[3]",
                          "free.Q[3]", "free.w_rel_b[1]", "sph.Q[1]",     "sph.w_rel[2]",
-                         "b4.Q[2]",   "b4.w_a[3]",       "fmsi.angle_2", "fmsi.angle_d_1"};
+                         "b4.Q[2]",   "b4.w_a[3]",       "fmsi.angle_2", "fmsi.w_rel_b_1"};
   for (size_t k = 0; k < sizeof moved / sizeof moved[0]; k++) {
     const MbeSignal* sg = mbe_system_signal(var.sys, moved[k]);
     ck_assert_msg(sg != NULL, "no %s", moved[k]);
@@ -449,7 +449,7 @@ START_TEST(test_rotation_starts_vary) {
   expect_rotation(&var, xv, "pod.frame_a", T, "pod.w_a", w_pod);
   axes123(a_sph2, T);  // the world above it does not turn: R_b = R_rel, w_b = R_rel w_rel_a
   expect_rotation(&var, xv, "b4.frame_a", T, "b4.w_a", w_sph2);
-  double w_b[3] = {-0.3, -0.2, 0.1};  // fmsi's rates of the angles give the varied w_rel_b
+  double w_b[3] = {-0.3, -0.2, 0.1};  // fmsi's states: the varied w_rel_b
   for (int i = 0; i < 3; i++) {
     char name[64];
     snprintf(name, sizeof name, "fmsi.w_rel_b_%d", i + 1);

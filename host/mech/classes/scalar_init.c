@@ -16,8 +16,24 @@ static MbeMechEdge* scalar_edge(MbeMech* m, int pa, int pb) {
   return NULL;
 }
 
-// element c's coordinates become the states of e where e has none of that kind yet; angle_d
-// rates are preferred to w_rel_b ones (they need no conversion)
+// the highest of element c's <var>_1_stateSelect .. <var>_3_stateSelect (StateSelect.never 1 ..
+// always 5), 0 where it has none
+static int rate_select(MbeMech* m, int c, const char* var) {
+  int best = 0;
+  for (int i = 0; i < 3; i++) {
+    const char* v = mbe_arena_printf(m->arena, "%s_%d_stateSelect", var, i + 1);
+    int sel = 0;
+    if (v != NULL && mbe_mech_var(m, mbe_mech_cname(m, c, v)) >= 0 &&
+        mbe_mech_int(m, c, v, 0, &sel) == MBE_OK && sel > best)
+      best = sel;
+  }
+  return best;
+}
+
+// element c's coordinates become the states of e where e has none of that kind yet. The rates
+// are angle_d only where an element asks for them as states (angle_d_i_stateSelect prefer or
+// always): otherwise the MSL leaves them to the body, whose states are its angular velocity,
+// and so are e's (w_rel_b), started from the first element's angle_d or w_rel_b
 static void scalar_join(MbeMech* m, MbeMechEdge* e, int c) {
   bool r = mbe_mech_bool(m, c, "use_r"), angle = mbe_mech_bool(m, c, "use_angle");
   if (r && e->fmsi_r < 0) {
@@ -26,12 +42,15 @@ static void scalar_join(MbeMech* m, MbeMechEdge* e, int c) {
   if (r && mbe_mech_bool(m, c, "use_v") && e->fmsi_v < 0) {
     e->fmsi_v = c;
   }
-  if (angle && mbe_mech_bool(m, c, "use_angle_d") && (e->fmsi_rate < 0 || e->fmsi_w)) {
+  bool angle_d = angle && mbe_mech_bool(m, c, "use_angle_d");
+  if (angle_d && rate_select(m, c, "angle_d") >= 4 && (e->fmsi_rate < 0 || e->fmsi_w)) {
     e->fmsi_rate = c;
     e->fmsi_w = false;
-  } else if (mbe_mech_bool(m, c, "use_w") && e->fmsi_rate < 0) {
+    e->fmsi_rate_d = true;
+  } else if ((angle_d || mbe_mech_bool(m, c, "use_w")) && e->fmsi_rate < 0) {
     e->fmsi_rate = c;
     e->fmsi_w = true;
+    e->fmsi_rate_d = angle_d;
   }
 }
 
@@ -86,11 +105,15 @@ static MbeStatus scalar_init_edges(MbeMech* m) {
     const char* dn = e->fmsi_rate >= 0 ? m->comps[e->fmsi_rate].name : an;
     e->fmsi_r = e->fmsi_r >= 0 ? e->fmsi_r : e->fmsi_angle;
     e->fmsi_v = e->fmsi_v >= 0 ? e->fmsi_v : e->fmsi_angle;
-    e->fmsi_rate = e->fmsi_rate >= 0 ? e->fmsi_rate : e->fmsi_angle;
+    if (e->fmsi_rate < 0) {
+      e->fmsi_rate = e->fmsi_angle;
+      e->fmsi_w = true;
+    }
+    e->rate_w = e->fmsi_w;
     e->qname[0] = mbe_arena_printf(m->arena, "%s.r_rel_a", rn);
     e->uname[0] = mbe_arena_printf(m->arena, "%s.v_rel_a", vn);
     e->qname[1] = mbe_arena_printf(m->arena, "%s.angle", an);
-    e->uname[1] = mbe_arena_printf(m->arena, "%s.angle_d", dn);
+    e->uname[1] = mbe_arena_printf(m->arena, "%s.%s", dn, e->fmsi_w ? "w_rel_b" : "angle_d");
   }
   return MBE_OK;
 }
@@ -189,6 +212,28 @@ static MbeStatus scalar_init_outputs(MbeMech* m, int c) {
 // FreeMotionScalarInit: every scalar relative quantity, under each element's name, from the
 // states of the edge its elements share; an element without such an edge in the tree outputs
 // what its frames' motion gives
+// d/dt of the angles' rate i of e: u' itself, or where the speeds are the angular velocity the
+// derivative of J(angle)^-1 w along q' and u'
+static MbeStatus angle_dd(MbeMech* m, const MbeMechEdge* e, int i, MbeSymId* out) {
+  MbeSym* s = m->s;
+  if (!e->rate_w) {
+    *out = e->udot[3 + i];
+    return MBE_OK;
+  }
+  MbeSymId acc = 0;
+  for (int k = 0; k < 6; k++) {
+    int leaf = k < 3 ? e->q0 + 3 + k : e->u0 + k;  // the angles, then the angular velocity
+    MbeSymId d;
+    MbeStatus st = mbe_sym_diff(s, e->qdot[3 + i], mbe_sym_state(s, leaf), &d, m->err);
+    if (st != MBE_OK)
+      return st;
+    MbeSymId t = mbe_sym_mul(s, d, k < 3 ? e->qdot[3 + k] : e->udot[k]);
+    acc = mbe_sym_add(s, acc, t);
+  }
+  *out = acc;
+  return MBE_OK;
+}
+
 static MbeStatus scalar_init_signals(MbeMech* m, int c) {
   MbeSym* s = m->s;
   const MbeMechComp* comp = &m->comps[c];
@@ -207,12 +252,14 @@ static MbeStatus scalar_init_signals(MbeMech* m, int c) {
       mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.a_rel_a_%d", n, i + 1), e->udot[i]);
       mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.angle_%d", n, i + 1),
                       mbe_sym_state(s, e->q0 + 3 + i));
-      mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.angle_d_%d", n, i + 1),
-                      mbe_sym_state(s, e->u0 + 3 + i));
+      mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.angle_d_%d", n, i + 1), e->qdot[3 + i]);
       // the MSL differentiates angle_d with Der blocks derdd[i]: their input is angle_d
-      mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.derdd[%d].u", n, i + 1),
-                      mbe_sym_state(s, e->u0 + 3 + i));
-      mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.angle_dd_%d", n, i + 1), e->udot[3 + i]);
+      mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.derdd[%d].u", n, i + 1), e->qdot[3 + i]);
+      MbeSymId dd;
+      MbeStatus st = angle_dd(m, e, i, &dd);
+      if (st != MBE_OK)
+        return st;
+      mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.angle_dd_%d", n, i + 1), dd);
       mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.w_rel_b_%d", n, i + 1), e->w_ab.e[i]);
     }
     return MBE_OK;
@@ -220,7 +267,57 @@ static MbeStatus scalar_init_signals(MbeMech* m, int c) {
   return scalar_init_outputs(m, c);
 }
 
+// whether the model gives var a start value of its own (a modifier from above: not its
+// declaration's)
+static bool start_given(MbeMech* m, const char* var) {
+  int v = mbe_mech_var(m, var);
+  if (v < 0)
+    return false;
+  const MbeVar* x = &m->flat->vars[v];
+  const MbeBinding* b = &x->attr[MBE_ATTR_START];
+  return b->expr != NULL && b->scope != x->inst;
+}
+
+// An element without use_angle constrains nothing; its r_rel_a_i start values are what the model
+// gives for the frames' relative position where its initial conditions leave that open (the
+// MSL's tools take them as the guesses). So a floating body at frame_b whose position is neither
+// fixed nor given a start of its own starts at r_0 = r_a + R_a^T r_rel_a(start), and the
+// initialization moves it from there.
+static MbeStatus scalar_init_guess(MbeMech* m, int c) {
+  const MbeMechComp* comp = &m->comps[c];
+  if (mbe_mech_bool(m, c, "use_angle") || !mbe_mech_bool(m, c, "use_r"))
+    return MBE_OK;
+  int pa = mbe_mech_point_of(m, comp->frame_a), pb = mbe_mech_point_of(m, comp->frame_b);
+  int k = pb >= 0 ? m->points[pb].parent_edge : -1;
+  const MbeMechEdge* e = k >= 0 ? &m->edges[k] : NULL;
+  if (e == NULL || e->type != MBE_EDGE_FLOAT || pa < 0)
+    return MBE_OK;
+  for (int i = 0; i < 3; i++) {
+    if (mbe_mech_start_fixed(m, e->qname[0], i))
+      return MBE_OK;
+  }
+  if (start_given(m, e->qname[0]))
+    return MBE_OK;
+  MbeSym* s = m->s;
+  MbeV3 rel;
+  for (int i = 0; i < 3; i++) {
+    const char* v = mbe_arena_printf(m->arena, "%s.r_rel_a_%d", comp->name, i + 1);
+    rel.e[i] = mbe_sym_const(s, mbe_mech_start_nominal(m, v, 0));
+  }
+  const MbeMechPoint* P = &m->points[pa];
+  MbeV3 r = mbe_v3_add(s, P->r0, mbe_m3_tmulv(s, P->R, rel));
+  double v[3];
+  bool oom = false;
+  mbe_sym_eval_nodes(s, m->sys->t0, m->x0, m->p0, r.e, 3, v, &oom);
+  for (int i = 0; i < 3 && !oom; i++) {
+    m->x0[e->q0 + i] = v[i];
+    m->x0sym[e->q0 + i] = mbe_sym_const(s, v[i]);
+  }
+  return oom || s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
 const MbeMechClass mbe_mc_scalar_init = {.role = MBE_ROLE_JOINT,
                                          .build = scalar_init_build,
                                          .build_all = scalar_init_edges,
+                                         .guess = scalar_init_guess,
                                          .outputs = scalar_init_signals};
