@@ -90,11 +90,27 @@ MbeSymId mbe_mech_input(MbeMech* m, int comp, const char* name, int elem) {
   return r;
 }
 
+// whether element elem of var is one end of a connection
+static bool is_connected(const MbeFlat* f, int var, int elem) {
+  for (size_t c = 0; c < f->nconns; c++) {
+    const MbeConnection* cn = &f->conns[c];
+    if ((cn->a.var == var && cn->a.elem == elem) || (cn->b.var == var && cn->b.elem == elem))
+      return true;
+  }
+  return false;
+}
+
 bool mbe_mech_block_value(MbeMech* m, int var, int elem, MbeSymId* out, MbeStatus* st) {
   const MbeVar* x = &m->flat->vars[var];
   int comp = m->inst_comp[x->inst];
-  if (x->causality != MBE_CAUS_OUTPUT || comp < 0) {
+  if (x->causality != MBE_CAUS_OUTPUT) {
     return false;
+  }
+  if (comp < 0) {  // an output of the model itself: the output connected to it
+    if (!is_connected(m->flat, var, elem))
+      return false;
+    *out = input_value(m, var, elem, 0, st);
+    return true;
   }
   *out = block_output(m, comp, elem, 0, st);
   return true;

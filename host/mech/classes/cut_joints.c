@@ -107,10 +107,14 @@ MbeStatus mbe_mech_free_done(MbeMech* m, int c, const char* name) {
 
 static MbeStatus rod_build(MbeMech* m, int c) {
   MbeStatus st = cut_build(m, c);
-  if (st == MBE_OK && !mbe_mech_bool(m, c, "kinematicConstraint")) {
+  // kinematicConstraint=false changes only how rRod_0 is written; the constraint is still
+  // constraintResidue = 0, the rod's length unless a model rebinds it (the Assemblies do)
+  int res = mbe_mech_var(m, mbe_mech_cname(m, c, "constraintResidue"));
+  if (st == MBE_OK && !mbe_mech_bool(m, c, "kinematicConstraint") && res >= 0 &&
+      m->flat->vars[res].is_modified) {
     return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                          "kinematicConstraint=false (the rod's length constraint left to another "
-                          "component) is not supported yet");
+                          "kinematicConstraint=false with a constraintResidue of the model's own "
+                          "(the rod force decided by another equation) is not supported yet");
   }
   // its rodLength (fixed=false where it is computed): the constraints decide it
   if (st == MBE_OK)
