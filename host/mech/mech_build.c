@@ -866,6 +866,49 @@ static MbeStatus float_body(MbeMech* m, int b, int point, int parent, MbeEdgeTyp
   return tree_add(m, (int)m->nedges - 1, parent, point, false);
 }
 
+// whether rigid edge e keeps the orientation (a FixedTranslation)
+static bool keeps_orientation(MbeMech* m, const MbeMechEdge* e) {
+  for (int k = 0; k < 9; k++) {
+    if (!mbe_sym_is_const(m->s, e->R.e[k], k % 4 == 0 ? 1.0 : 0.0))
+      return false;
+  }
+  return true;
+}
+
+// The body whose absolute rotation a Spherical without states at point p stands for: one at p,
+// else the nearest behind rigid offsets that keep the orientation (the MSL's body on a
+// FixedTranslation: its frame_a turns as p does), among points the tree has not reached; -1 if
+// none, -2 out of memory
+static int body_behind(MbeMech* m, int p) {
+  int* queue = mbe_malloc((m->npoints + 1) * sizeof *queue);
+  bool* seen = mbe_calloc(m->npoints + 1, sizeof *seen);
+  int n = 0, b = -1;
+  if (!queue || !seen) {
+    mbe_free(queue), mbe_free(seen);
+    return -2;
+  }
+  queue[n++] = p;
+  seen[p] = true;
+  for (int i = 0; i < n && b < 0; i++) {
+    for (size_t j = 0; j < m->nbodies && b < 0; j++) {
+      if (m->frames[m->bodies[j].frame].point == queue[i] && !m->bodies[j].is_point_mass)
+        b = (int)j;
+    }
+    for (size_t k = 0; k < m->nedges && b < 0; k++) {
+      const MbeMechEdge* e = &m->edges[k];
+      if (e->type != MBE_EDGE_RIGID || e->in_tree || e->pa < 0 || !keeps_orientation(m, e))
+        continue;
+      int q = e->pa == queue[i] ? e->pb : e->pb == queue[i] ? e->pa : -1;
+      if (q >= 0 && !seen[q] && m->points[q].order < 0) {
+        seen[q] = true;
+        queue[n++] = q;
+      }
+    }
+  }
+  mbe_free(queue), mbe_free(seen);
+  return b;
+}
+
 static MbeStatus build_tree(MbeMech* m) {
   m->order = mbe_arena_alloc(m->arena, (m->npoints + m->nbodies + 1) * sizeof(int));  // + junctions
   // tree edges: the components' own, one ground edge per World/Fixed, one per floating body
@@ -924,17 +967,16 @@ static MbeStatus build_tree(MbeMech* m) {
       if (!ia && !ib)
         continue;
       int placed = ia ? e->pa : e->pb, free_p = ia ? e->pb : e->pa;
-      int b = -1;
-      for (size_t j = 0; j < m->nbodies; j++) {
-        if (m->frames[m->bodies[j].frame].point == free_p && !m->bodies[j].is_point_mass) {
-          b = (int)j;
-          break;
-        }
+      int b = body_behind(m, free_p);
+      if (b == -2) {
+        st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+        break;
       }
       if (b < 0) {
         st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, e->comp,
-                            "without enforceStates=true this spherical joint needs a body "
-                            "connected directly at its free side; set enforceStates=true");
+                            "without enforceStates=true this spherical joint needs a body at its "
+                            "free side (directly, or behind FixedTranslations); set "
+                            "enforceStates=true");
         break;
       }
       e->in_tree = true;  // used: its motion is the body's absolute rotation
