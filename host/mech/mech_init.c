@@ -783,9 +783,9 @@ static MbeStatus loop_conditions(MbeMech* m, InitProblem* ip, const MbeSymId* le
         return st;
     }
     for (size_t r = 0; r < m->ncon_cut && all; r++) {
-      const char* name = mbe_arena_printf(m->arena, "%s's %s constraint %zu",
-                                          m->comps[m->con_comp[r]].name,
-                                          pass == 0 ? "position" : "velocity", r + 1);
+      const char* name =
+          mbe_arena_printf(m->arena, "%s's %s constraint %zu", m->comps[m->con_comp[r]].name,
+                           pass == 0 ? "position" : "velocity", r + 1);
       MbeLoc none = {0};
       if (name == NULL || !add_eq(ip, name, rows[r], 0.0, none, -1, -1))
         return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");

@@ -772,8 +772,8 @@ static MbeStatus assemble_start(MbeMech* m, const LoopSolve* L, const MbeSymId* 
   MbeSymId* qs = mbe_malloc(((size_t)nq + 1) * sizeof *qs);
   double* v = mbe_malloc(((size_t)nq + 1) * sizeof *v);
   MbeSymId qfail;
-  MbeStatus st = (!dphi || !qs || !v) ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
-                                      : MBE_OK;
+  MbeStatus st =
+      (!dphi || !qs || !v) ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
   if (st == MBE_OK) {
     dep_jacobian(m, L, dphi);
     st = newton(m, L, m->con_phi, dphi, NULL, LOOP_START_STEPS, true, qs, &qfail);
