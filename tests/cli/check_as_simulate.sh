@@ -6,8 +6,8 @@ set -u
 mbens=$1
 work=$2
 shift 2
-rm -rf "$work"
-mkdir -p "$work"
+. "$(dirname "$0")/work_lib.sh"
+fresh_work "$work"
 fails=0
 for model in "$@"; do
   c=$("$mbens" check "$model" 2>&1)

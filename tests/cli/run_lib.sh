@@ -6,8 +6,8 @@ set -u
 mbens=$1
 model=$2/DoublePendulum.mo
 work=$3
-rm -rf "$work"
-mkdir -p "$work"
+. "$(dirname "$0")/work_lib.sh"
+fresh_work "$work"
 fails=0
 
 fail() {

@@ -9,8 +9,8 @@ set -u
 mbens=$1
 chain=$2
 work=$3
-rm -rf "$work"
-mkdir -p "$work"
+. "$(dirname "$0")/work_lib.sh"
+fresh_work "$work"
 fails=0
 
 if ! "$mbens" devices | grep -Eq '^  device [0-9]+:[0-9]+ '; then

@@ -1,0 +1,17 @@
+# SPDX-License-Identifier: Apache-2.0
+# fresh_work DIR (sourced): DIR emptied for a test's files. Only a folder a test made (it holds
+# .mbens-test-work) or one inside a CMake build tree is deleted; anything else (a wrong argument
+# order naming a source folder) stops the test before it deletes a byte.
+fresh_work() {
+  if [ -e "$1" ] && [ ! -e "$1/.mbens-test-work" ]; then
+    d=$(cd "$1" 2>/dev/null && pwd -P) || { echo "not a folder: $1"; exit 2; }
+    while [ "$d" != / ] && [ ! -f "$d/CMakeCache.txt" ]; do d=$(dirname "$d"); done
+    if [ ! -f "$d/CMakeCache.txt" ] && [ -n "$(ls -A "$1")" ]; then
+      echo "refusing to empty $1: not a test's work folder (no .mbens-test-work, not in a build tree)"
+      exit 2
+    fi
+  fi
+  rm -rf "$1"
+  mkdir -p "$1"
+  : >"$1/.mbens-test-work"
+}
