@@ -19,8 +19,8 @@
     "an algebraic solve (a junction's or a law's Newton, a while loop) did not converge")      \
   X(MBE_RUN_ASSERT, 7, "assert", "an assertion failed")                                      \
   X(MBE_RUN_INIT_FAIL, 8, "init-fail",                                                        \
-    "the initial state has no solution (a kinematic loop that does not close, or another "     \
-    "algebraic solve that fails at the start time)")
+    "the initial state has no solution (a kinematic loop that does not close, initial "        \
+    "conditions not met, or another algebraic solve that fails at the start time)")
 
 #define MBE_RUN_ENUM_(name, value, word, text) name = value,
 typedef enum MbeRunStatus { MBE_RUN_STATUS_LIST(MBE_RUN_ENUM_) MBE_RUN_COUNT } MbeRunStatus;

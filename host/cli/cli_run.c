@@ -1687,6 +1687,10 @@ int mbe_cmd_run(int argc, char** argv) {
             mbe_sampler_name(r.sample.sampler), resume ? ", resumed" : "", r.run.nout,
             bi.kind == MBE_BACKEND_OPENCL ? "OpenCL" : "OpenMP", bi.device,
             pi.from_cache ? "from cache" : "built", pi.build_seconds);
+    if (r.sys->init_per_member) {
+      fprintf(stderr, "mbens run: the initial conditions depend on the varied parameters: each "
+                      "member solves them (init-fail where they have no solution)\n");
+    }
   }
 
   // the study, stoppable by Ctrl-C between batches

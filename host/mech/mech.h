@@ -55,6 +55,7 @@ typedef struct MbeSystem {
   size_t nasserts;
   size_t init_conditions;  // initial conditions the nonlinear initialization solved (0: none)
   int init_iterations;     // its Newton steps
+  bool init_per_member;    // its conditions depend on varied parameters: each member solves them
 } MbeSystem;
 
 // Builds the system of a flat model. Errors name the component (file:line:column) and say what is

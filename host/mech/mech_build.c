@@ -1282,6 +1282,8 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
     st = k->start ? k->start(&m, (int)c) : MBE_OK;
   }
   if (st == MBE_OK)
+    st = mbe_mech_free_params(&m);
+  if (st == MBE_OK)
     st = mbe_mech_check_varied(&m);
   if (st == MBE_OK && sys->sym.is_oom)
     st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");

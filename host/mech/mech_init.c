@@ -747,10 +747,6 @@ static MbeStatus eval_reached(MbeMech* m, const InitProblem* ip, const MbeSymId*
   return oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
 }
 
-// Newton on the unknowns (states not fixed, free parameters) from the start values as guesses;
-// the steps are least squares of the smallest norm (LAPACKE), so an underdetermined problem stays
-// nearest to the start values, as the MSL's tools do with start values of states that are not
-// fixed
 // whether node id depends on one of the n leaves
 static MbeStatus depends_on(MbeMech* m, MbeSymId id, const MbeSymId* leaf, size_t n, bool* yes) {
   *yes = false;
@@ -794,7 +790,204 @@ static MbeStatus loop_conditions(MbeMech* m, InitProblem* ip, const MbeSymId* le
   return MBE_OK;
 }
 
-static MbeStatus solve_initial(MbeMech* m, InitProblem* ip) {
+// each member's own initialization (member_init): INIT_STAGES stages of INIT_STAGE_STEPS Newton
+// steps, then INIT_FINAL_STEPS more
+enum { INIT_STAGES = 4, INIT_STAGE_STEPS = 3, INIT_FINAL_STEPS = 4 };
+
+// the conditions whose rows of the Jacobian (values J, ne x nu) are independent, greedily in
+// order, into keep; returns how many
+static int independent_rows(const double* J, size_t ne, size_t nu, int* keep) {
+  double* basis = mbe_calloc(ne * nu + 1, sizeof *basis);
+  double* v = mbe_malloc((nu + 1) * sizeof *v);
+  int n = 0;
+  for (size_t i = 0; basis && v && i < ne; i++) {
+    double norm0 = 0, norm = 0;
+    for (size_t j = 0; j < nu; j++) {
+      v[j] = J[i * nu + j];
+      norm0 += v[j] * v[j];
+    }
+    for (int b = 0; b < n; b++) {  // Gram-Schmidt against the rows kept
+      double dot = 0;
+      for (size_t j = 0; j < nu; j++)
+        dot += v[j] * basis[(size_t)b * nu + j];
+      for (size_t j = 0; j < nu; j++)
+        v[j] -= dot * basis[(size_t)b * nu + j];
+    }
+    for (size_t j = 0; j < nu; j++)
+      norm += v[j] * v[j];
+    if (!(norm > 1e-20 * (1 + norm0)))
+      continue;
+    for (size_t j = 0; j < nu; j++)
+      basis[(size_t)n * nu + j] = v[j] / sqrt(norm);
+    keep[n++] = (int)i;
+  }
+  mbe_free(basis), mbe_free(v);
+  return n;
+}
+
+// the conditions' residuals (all ne) and the kept rows' Jacobian at the unknowns' leaves = x
+static void init_residual(MbeMech* m, const InitProblem* ip, const MbeSymId* r0, const MbeSymId* J0,
+                          const int* keep, int nk, const MbeSymId* leaf, const MbeSymId* x,
+                          size_t nu, MbeSymId* r, MbeSymId* J) {
+  memcpy(r, r0, ip->neqs * sizeof *r);
+  for (int i = 0; i < nk; i++)
+    memcpy(J + (size_t)i * nu, J0 + (size_t)keep[i] * nu, nu * sizeof *J);
+  mbe_sym_substitute(m->s, leaf, x, nu, r, ip->neqs);
+  mbe_sym_substitute(m->s, leaf, x, nu, J, (size_t)nk * nu);
+}
+
+// `steps` Newton steps from x (nu, in place) on the conditions r0, J0 at the varied parameters
+// p0 + lambda (p - p0); r: the residuals (all ne) after them
+static MbeStatus init_stage(MbeMech* m, const InitProblem* ip, const MbeSymId* r0,
+                            const MbeSymId* J0, const int* keep, int nk, const MbeSymId* leaf,
+                            size_t nu, double lambda, int steps, MbeSymId* x, MbeSymId* r) {
+  MbeSym* s = m->s;
+  size_t ne = ip->neqs, nv = m->nvary;
+  MbeSymId* pf = mbe_malloc((nv + 1) * sizeof *pf);
+  MbeSymId* pt = mbe_malloc((nv + 1) * sizeof *pt);
+  MbeSymId* rs = mbe_malloc((ne + 1) * sizeof *rs);
+  MbeSymId* Js = mbe_malloc((ne * nu + 1) * sizeof *Js);
+  MbeSymId* J = mbe_malloc((ne * nu + 1) * sizeof *J);
+  MbeSymId* A = mbe_malloc((ne * ne + 1) * sizeof *A);
+  MbeSymId* b = mbe_malloc((ne + 1) * sizeof *b);
+  MbeSymId* z = mbe_malloc((ne + 1) * sizeof *z);
+  MbeSymId* y = mbe_malloc((nu + 1) * sizeof *y);
+  MbeStatus st = (!pf || !pt || !rs || !Js || !J || !A || !b || !z || !y)
+                     ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
+                     : MBE_OK;
+  if (st == MBE_OK) {
+    memcpy(rs, r0, ne * sizeof *rs);
+    memcpy(Js, J0, ne * nu * sizeof *Js);
+    if (lambda < 1) {
+      for (size_t i = 0; i < nv; i++) {
+        pf[i] = mbe_sym_param(s, (int)i);
+        MbeSymId p0 = mbe_sym_const(s, m->p0[i]);
+        MbeSymId d = mbe_sym_mul(s, mbe_sym_const(s, lambda), mbe_sym_sub(s, pf[i], p0));
+        pt[i] = mbe_sym_add(s, p0, d);
+      }
+      mbe_sym_substitute(s, pf, pt, nv, rs, ne);
+      mbe_sym_substitute(s, pf, pt, nv, Js, ne * nu);
+    }
+  }
+  for (int it = 0; st == MBE_OK && it <= steps; it++) {
+    init_residual(m, ip, rs, Js, keep, nk, leaf, x, nu, r, J);
+    if (it == steps)
+      break;  // r: the residuals after the steps
+    for (int i = 0; i < nk; i++)
+      b[i] = r[keep[i]];
+    mbe_mech_least_norm(s, nk, (int)nu, J, b, A, z, y);
+    for (size_t j = 0; j < nu; j++)
+      x[j] = mbe_sym_sub(s, x[j], y[j]);
+  }
+  mbe_free(pf), mbe_free(pt), mbe_free(rs), mbe_free(Js), mbe_free(J), mbe_free(A);
+  mbe_free(b), mbe_free(z), mbe_free(y);
+  return st;
+}
+
+// The initialization per member, where a condition depends on a varied parameter. From the
+// host's solution at the model's own values p0, each member follows its parameters p in its x0:
+// stage k of INIT_STAGES solves the conditions at p0 + k/INIT_STAGES (p - p0) by Newton steps
+// of least norm over the conditions independent at the host's solution (the others, redundant
+// there, hold with them), as the host's steps; so a member far from the model's values gets
+// there as on a path. A member whose conditions are not all met at its own p then starts from
+// NaN: it stops with init-fail. A free parameter among the unknowns (a spring constant from an
+// equilibrium) becomes an expression of the varied parameters, which the kernel computes once per
+// member (mbe_prep), put in where it is read at the end (mbe_mech_free_params). Jn: the
+// conditions' Jacobian in the unknowns (ne x nu)
+static MbeStatus member_init(MbeMech* m, const InitProblem* ip, const MbeSymId* leaf, const int* xi,
+                             size_t nu, const MbeSymId* Jn) {
+  MbeSym* s = m->s;
+  size_t ne = ip->neqs, nx = m->nx;
+  MbeSymId* from = mbe_malloc((nx + 2) * sizeof *from);
+  MbeSymId* to = mbe_malloc((nx + 2) * sizeof *to);
+  MbeSymId* r0 = mbe_malloc((ne + 1) * sizeof *r0);
+  MbeSymId* J0 = mbe_malloc((ne * nu + 1) * sizeof *J0);
+  MbeSymId* r = mbe_malloc((ne + 1) * sizeof *r);
+  MbeSymId* x = mbe_malloc((nu + 1) * sizeof *x);
+  double* Jv = mbe_malloc((ne * nu + 1) * sizeof *Jv);
+  int* keep = mbe_malloc((ne + 1) * sizeof *keep);
+  bool* unknown = mbe_calloc(nx + 1, sizeof *unknown);
+  MbeStatus st = MBE_OK;
+  m->free_leaf = mbe_arena_alloc(m->arena, (nu + 1) * sizeof *m->free_leaf);
+  m->free_expr = mbe_arena_alloc(m->arena, (nu + 1) * sizeof *m->free_expr);
+  if (!from || !to || !r0 || !J0 || !r || !x || !Jv || !keep || !unknown || !m->free_leaf ||
+      !m->free_expr)
+    st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  if (st == MBE_OK)
+    st = node_values(m, Jn, (int)(ne * nu), Jv);
+  int nk = st == MBE_OK ? independent_rows(Jv, ne, nu, keep) : 0;
+  // the conditions with t = t0 and the known states at the member's start
+  size_t k = 0;
+  for (size_t j = 0; st == MBE_OK && j < nu; j++) {
+    if (xi[j] >= 0)
+      unknown[xi[j]] = true;
+  }
+  for (size_t i = 0; st == MBE_OK && i < nx; i++) {
+    if (unknown[i])
+      continue;
+    from[k] = mbe_sym_state(s, (int)i);
+    to[k++] = m->x0sym[i] != MBE_SYM_NONE ? m->x0sym[i] : mbe_sym_const(s, m->x0[i]);
+  }
+  from[k] = mbe_sym_time(s);
+  to[k++] = mbe_sym_const(s, m->sys->t0);
+  for (size_t i = 0; st == MBE_OK && i < ne; i++) {
+    r0[i] = mbe_sym_sub(s, ip->eqs[i].node, mbe_sym_const(s, ip->eqs[i].target));
+    memcpy(J0 + i * nu, Jn + i * nu, nu * sizeof *J0);
+  }
+  if (st == MBE_OK) {
+    mbe_sym_substitute(s, from, to, k, r0, ne);
+    mbe_sym_substitute(s, from, to, k, J0, ne * nu);
+  }
+  for (size_t j = 0; st == MBE_OK && j < nu; j++)
+    x[j] = mbe_sym_const(s, xi[j] >= 0 ? m->x0[xi[j]] : m->p0[-1 - xi[j]]);
+  for (int stage = 1; st == MBE_OK && stage <= INIT_STAGES; stage++) {
+    int steps = INIT_STAGE_STEPS + (stage == INIT_STAGES ? INIT_FINAL_STEPS : 0);
+    st = init_stage(m, ip, r0, J0, keep, nk, leaf, nu, (double)stage / INIT_STAGES, steps, x, r);
+  }
+  // met: every condition within the host's tolerance
+  MbeSymId ok = 0;
+  for (size_t i = 0; st == MBE_OK && i < ne; i++) {
+    double tol = 1e-10 * (1 + fabs(ip->eqs[i].target));
+    MbeSymId d = mbe_sym_sub(s, mbe_sym_const(s, tol), mbe_sym_fn(s, MBE_SYM_ABS, r[i]));
+    ok = i == 0 ? d : mbe_sym_op(s, MBE_SYM_MIN, ok, d, 0);
+  }
+  // NaN where not met, made at run time (sqrt of a negative number: no constant to fold)
+  bool ok_const = st == MBE_OK && s->nodes[ok].op == MBE_SYM_CONST;
+  MbeSymId one = mbe_sym_const(s, 1.0), nan = 0;
+  if (st == MBE_OK && !ok_const) {
+    MbeSymId neg = mbe_sym_neg(s, mbe_sym_add(s, one, mbe_sym_fn(s, MBE_SYM_ABS, ok)));
+    nan = mbe_sym_fn(s, MBE_SYM_SQRT, neg);
+  }
+  for (size_t j = 0; st == MBE_OK && j < nu; j++) {
+    MbeSymId e = ok_const ? x[j] : mbe_sym_op(s, MBE_SYM_SELECT, ok, x[j], nan);
+    double v = 0;
+    st = node_values(m, &e, 1, &v);
+    if (xi[j] >= 0) {
+      m->x0sym[xi[j]] = e;
+      m->x0[xi[j]] = v;         // the model's own values give what a member with them computes
+    } else if (st == MBE_OK) {  // a free parameter: its expression goes in at the end
+      m->free_leaf[m->nfree] = mbe_sym_param(s, -1 - xi[j]);
+      m->free_expr[m->nfree++] = e;
+      m->p0[-1 - xi[j]] = v;
+    }
+  }
+  // a member whose free parameters alone are unknowns still stops at its start
+  if (st == MBE_OK && !ok_const && m->nfree > 0 && nx > 0) {
+    MbeSymId x0 = m->x0sym[0] != MBE_SYM_NONE ? m->x0sym[0] : mbe_sym_const(s, m->x0[0]);
+    m->x0sym[0] = mbe_sym_op(s, MBE_SYM_SELECT, ok, x0, nan);
+  }
+  mbe_free(from), mbe_free(to), mbe_free(r0), mbe_free(J0), mbe_free(r), mbe_free(x);
+  mbe_free(Jv), mbe_free(keep), mbe_free(unknown);
+  return st != MBE_OK ? st
+         : s->is_oom  ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
+                      : MBE_OK;
+}
+
+// Newton on the unknowns (states not fixed, free parameters) from the start values as guesses;
+// the steps are least squares of the smallest norm (LAPACKE), so an underdetermined problem stays
+// nearest to the start values, as the MSL's tools do with start values of states that are not
+// fixed
+static MbeStatus solve_initial(MbeMech* m, InitProblem* ip, bool per_member) {
   MbeSym* s = m->s;
   // unknowns: leaves (state or parameter index)
   size_t cap = m->nx + m->np + 1, nu = 0;
@@ -946,6 +1139,8 @@ static MbeStatus solve_initial(MbeMech* m, InitProblem* ip) {
       m->x0sym[xi[j]] = MBE_SYM_NONE;  // solved: the number, whatever its start was
     }
   }
+  if (st == MBE_OK && per_member)
+    st = member_init(m, ip, leaf, xi, nu, Jn);
   mbe_free(val);
   mbe_free(Jn), mbe_free(J), mbe_free(r), mbe_free(sv);
 done:
@@ -1029,29 +1224,29 @@ static size_t varied_names(MbeMech* m, MbeSymId id, unsigned char* used, char* b
   return count;
 }
 
-// The nonlinear initialization runs once on the host: where its solution would depend on a
-// varied parameter, varying it is refused with the conditions involved
-static MbeStatus check_init_fixed(MbeMech* m, const InitProblem* ip) {
+// whether a condition of the initialization depends on a varied parameter (then each member
+// solves it again: member_init)
+static MbeStatus init_varies(MbeMech* m, const InitProblem* ip, bool* varies) {
   unsigned char* used = mbe_malloc(m->s->nnodes + 1);
   if (!used) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
-  MbeStatus st = MBE_OK;
-  for (size_t i = 0; i < ip->neqs && st == MBE_OK; i++) {
-    if (depends_on_varied(m, ip->eqs[i].node, used)) {
-      char names[400];
-      size_t n = varied_names(m, ip->eqs[i].node, used, names, sizeof names);
-      st = eq_error(
-          m, &ip->eqs[i],
-          mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, ip->eqs[i].loc,
-                       "the initial condition on %s is solved by a nonlinear "
-                       "initialization that depends on %s, which %s per member; "
-                       "varying %s in such a model is not supported yet",
-                       ip->eqs[i].name, names, n == 1 ? "varies" : "vary", n == 1 ? "it" : "them"));
-    }
-  }
+  *varies = false;
+  for (size_t i = 0; i < ip->neqs && !*varies; i++)
+    *varies = depends_on_varied(m, ip->eqs[i].node, used);
   mbe_free(used);
-  return st;
+  return MBE_OK;
+}
+
+MbeStatus mbe_mech_free_params(MbeMech* m) {
+  if (m->nfree == 0)
+    return MBE_OK;
+  MbeStatus st = mbe_mech_substitute_roots(m, m->free_leaf, m->free_expr, m->nfree);
+  for (size_t i = 0; i < m->nx && st == MBE_OK; i++) {
+    if (m->x0sym[i] != MBE_SYM_NONE)
+      mbe_sym_substitute(m->s, m->free_leaf, m->free_expr, m->nfree, &m->x0sym[i], 1);
+  }
+  return st == MBE_OK && m->s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : st;
 }
 
 MbeSymId mbe_mech_at_start(MbeMech* m, MbeSymId e) {
@@ -1122,8 +1317,9 @@ MbeStatus mbe_mech_initial_state(MbeMech* m) {
     const MbeMechClass* k = mbe_mech_class(m->comps[c].kind);
     st = k->guess ? k->guess(m, (int)c) : MBE_OK;
   }
+  bool per_member = false;
   if (st == MBE_OK && m->nvary > 0 && ip.neqs > 0) {
-    st = check_init_fixed(m, &ip);
+    st = init_varies(m, &ip, &per_member);
   }
   if (st == MBE_OK && (ip.neqs > 0 || m->np > m->nvary)) {
     if (ip.neqs == 0) {
@@ -1134,8 +1330,9 @@ MbeStatus mbe_mech_initial_state(MbeMech* m) {
                                   "(fix a variable it decides, e.g. an acceleration)",
                                   v->name));
     } else {
-      st = solve_initial(m, &ip);
+      st = solve_initial(m, &ip, per_member);
       m->sys->init_conditions = ip.neqs;
+      m->sys->init_per_member = per_member;
       m->sys->init_iterations = m->init_iterations;
     }
   }

@@ -274,7 +274,11 @@ typedef struct MbeMech {
   double* p0;            // their values after initialization (np), NULL before
   int init_iterations;   // Newton steps the initialization took (0: none needed)
   MbeSymId fail;         // > 0 when an algebraic part did not converge (0: none can fail)
-  MbeSymId* udot;        // (ndof) the solved accelerations of the speeds
+  // free parameters the initialization computes per member (member_init): PARAM leaves and
+  // their expressions of the varied ones, put in at the end (mbe_mech_free_params)
+  MbeSymId *free_leaf, *free_expr;
+  size_t nfree;
+  MbeSymId* udot;  // (ndof) the solved accelerations of the speeds
   MbeSymId* xdot;
   const char** state_names;
   double* x0;
@@ -584,6 +588,16 @@ MbeStatus mbe_mech_initial_state(MbeMech* m);
 // e at the start of a member: time t0, every state its start expression (x0sym), so an
 // expression of the parameters; s->is_oom where memory ran out
 MbeSymId mbe_mech_at_start(MbeMech* m, MbeSymId e);
+// rewrites every root the system keeps (state derivatives, signals, asserts, the failure flag)
+// from leaves `from` to `to` (n)
+MbeStatus mbe_mech_substitute_roots(MbeMech* m, const MbeSymId* from, const MbeSymId* to, size_t n);
+// the free parameters solved per member put in: every root and initial state reads their
+// expressions of the varied parameters (last, after everything that builds on them)
+MbeStatus mbe_mech_free_params(MbeMech* m);
+// the step of least norm y = J^T (J J^T)^-1 r (J: nc x nk row-major, nc <= nk, full row rank);
+// scratch A (nc x nc), z (nc); r is overwritten
+void mbe_mech_least_norm(MbeSym* s, int nc, int nk, const MbeSymId* J, MbeSymId* r, MbeSymId* A,
+                         MbeSymId* z, MbeSymId* y);
 
 // ---- mech_user.c -----------------------------------------------------------------------------
 // the kind (MBE_MC_USER_*) of flat instance inst when it is a user's model that extends one of

@@ -686,8 +686,8 @@ static MbeStatus speeds(MbeMech* m, const LoopSolve* L, const MbeSymId* qfrom, c
   return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
 }
 
-// every root the system keeps: state derivatives, signals, asserts, the failure flag
-static MbeStatus substitute_all(MbeMech* m, const MbeSymId* from, const MbeSymId* to, size_t n) {
+MbeStatus mbe_mech_substitute_roots(MbeMech* m, const MbeSymId* from, const MbeSymId* to,
+                                    size_t n) {
   size_t nroots = m->nx + m->nsigs + m->nasserts + 1;
   MbeSymId* roots = mbe_malloc(nroots * sizeof *roots);
   if (roots == NULL)
@@ -864,7 +864,7 @@ static MbeStatus start_lengths(MbeMech* m) {
     to[m->nx + k++] = dd;
   }
   mbe_sym_substitute(m->s, from + m->nx, to + m->nx, n, m->con_phi, m->ncon);
-  MbeStatus st = substitute_all(m, from + m->nx, to + m->nx, n);
+  MbeStatus st = mbe_mech_substitute_roots(m, from + m->nx, to + m->nx, n);
   for (size_t c = 0; c < m->ncomps; c++) {
     if (m->rod_ph[c] != 0)
       retire(m, m->rod_ph[c]);
@@ -919,9 +919,8 @@ static MbeStatus choice_solve(MbeMech* m, LoopChoice* c) {
   return st == MBE_OK ? speeds(m, &c->L, c->from, c->to, c->to + nq) : st;
 }
 
-// y = J^T (J J^T)^-1 r: J (nc x nk, row-major), r (nc)
-static void least_norm(MbeSym* s, int nc, int nk, const MbeSymId* J, MbeSymId* r, MbeSymId* A,
-                       MbeSymId* z, MbeSymId* y) {
+void mbe_mech_least_norm(MbeSym* s, int nc, int nk, const MbeSymId* J, MbeSymId* r, MbeSymId* A,
+                         MbeSymId* z, MbeSymId* y) {
   for (int i = 0; i < nc; i++) {
     for (int j = 0; j < nc; j++) {
       MbeSymId acc = 0;
@@ -995,7 +994,7 @@ static MbeStatus project(MbeMech* m, LoopProjection* P) {
     }
     if (it == LOOP_NEWTON_STEPS)
       break;  // r: the residual after the steps
-    least_norm(s, nc, nk, J, r, A, z, y);
+    mbe_mech_least_norm(s, nc, nk, J, r, A, z, y);
     st = move_apply(m, &mv, P->from, P->to, y);
   }
   P->failed = 0;
@@ -1025,7 +1024,7 @@ static MbeStatus project(MbeMech* m, LoopProjection* P) {
   if (st == MBE_OK) {
     mbe_sym_substitute(s, P->from, P->to, (size_t)nq, r, (size_t)nc);
     mbe_sym_substitute(s, P->from, P->to, (size_t)nq, J, (size_t)nc * (size_t)nk);
-    least_norm(s, nc, nk, J, r, A, z, y);
+    mbe_mech_least_norm(s, nc, nk, J, r, A, z, y);
     for (int k = 0; k < nk; k++)
       P->to[nq + k] = mbe_sym_sub(s, P->from[nq + k], y[k]);
   }
@@ -1181,7 +1180,7 @@ static MbeStatus close_assemblies(MbeMech* m) {
       mbe_sym_substitute(s, from, to, 2 * N, to, 2 * N);
     mbe_sym_substitute(s, from, to, 2 * N, sing, K);
     substitute_rows(m, from, to, 2 * N + P);  // JointRRR's n_b is in the kinematics too
-    st = substitute_all(m, from, to, 2 * N + P);
+    st = mbe_mech_substitute_roots(m, from, to, 2 * N + P);
   }
   for (size_t i = 0; i < P && st == MBE_OK; i++)
     retire(m, from[2 * N + i]);
@@ -1223,7 +1222,7 @@ MbeStatus mbe_mech_loops_close(MbeMech* m) {
   if (st == MBE_OK)
     describe(m, &c1.L, &P);
   if (st == MBE_OK)
-    st = substitute_all(m, P.from, P.to, (size_t)P.nq + (size_t)P.nk);
+    st = mbe_mech_substitute_roots(m, P.from, P.to, (size_t)P.nq + (size_t)P.nk);
   if (st == MBE_OK) {
     m->fail = m->fail ? mbe_sym_op(m->s, MBE_SYM_MAX, m->fail, P.failed, 0) : P.failed;
     st = assemble_start(m, &c1.L, c1.to + c1.L.mv.nq, c1.failed);

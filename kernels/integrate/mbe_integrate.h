@@ -630,7 +630,7 @@ MBE_FN void mbe_integrate_variant(mbe_long v, mbe_long nvar, MBE_GLOBAL const mb
   if (is_grid_ok && is_method_ok) {
     const MbeGrid g = mbe_grid_make(t0, t1, nout);
     if (!mbe_integrate_is_finite(xv)) {
-      st = MBE_RUN_NONFINITE;
+      st = MBE_RUN_INIT_FAIL;  // the member has no initial state (its initialization failed)
     } else if ((rc0 = mbe_event_modes(t0, xv, pv, w, iw)) != 0 ||
                (rc0 = mbe_integrate_emit(t0, xv, pv, 0, nout, y, v, nvar, w, iw)) != 0) {
       // no solution of the algebraic parts at the start: the member's initial state has none

@@ -720,12 +720,13 @@ START_TEST(test_status_nonfinite) {
   ck_assert_int_eq(run_status(MBE_METHOD_RK4, PROB_NAN, -1.0, 1.0, 11, 1e-9, 1e-9),
                    MBE_RUN_NONFINITE);
 
-  // a NaN in the initial state: nothing is written but NaN
+  // a NaN in the initial state (a member whose initialization failed): init-fail, nothing is
+  // written but NaN
   const double xbad[4] = {NAN, 0.0, 0.0, 0.0};
   launch_init(&g_l, MBE_METHOD_DOPRI5, 0.0, 1.0, 5, 1);
   launch_member(&g_l, 0, PROB_OSC, 0.0, xbad);
   launch_run(&g_l);
-  ck_assert_int_eq(info_at(&g_l, 0, MBE_INFO_STATUS), MBE_RUN_NONFINITE);
+  ck_assert_int_eq(info_at(&g_l, 0, MBE_INFO_STATUS), MBE_RUN_INIT_FAIL);
   for (int k = 0; k < 5; k++) {
     ck_assert(out_is_nan(&g_l, 0, k));
   }

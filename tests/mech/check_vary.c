@@ -722,9 +722,10 @@ START_TEST(test_origins_named) {
       {"rev.phi.start", "--vary 'rev.phi.start=normal(0,1)'", MBE_ERR_UNSUPPORTED,
        "the start of rev.phi varies per member (--vary 'rev.phi.start=normal(0,1)'), but the "
        "nonlinear initialization computes rev.phi"},
-      // a start the initialization's conditions depend on
+      // a start the initialization computes, through its conditions
       {"rev.w.start", "--vary 'rev.w.start=normal(0,1)'", MBE_ERR_UNSUPPORTED,
-       "depends on rev.w.start (--vary 'rev.w.start=normal(0,1)'), which varies per member"},
+       "the start of rev.w varies per member (--vary 'rev.w.start=normal(0,1)'), but the "
+       "nonlinear initialization computes rev.w"},
   };
   MbeError err;
   mbe_error_clear(&err);
