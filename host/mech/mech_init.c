@@ -410,9 +410,10 @@ typedef struct InitEq {
   const char* name;
   MbeSymId node;
   double target;
-  MbeLoc loc;  // where the model states it
-  int var;     // the flat variable that states it (-1: none) and how: its attribute attr
-  int attr;    // (MbeAttr), or -1: its binding (a flag such as w_0_fixed)
+  MbeLoc loc;           // where the model states it
+  int var;              // the flat variable that states it (-1: none) and how: its attribute attr
+  int attr;             // (MbeAttr), or -1: its binding (a flag such as w_0_fixed)
+  MbeSymId target_sym;  // the target as an expression where it varies per member (else 0)
 } InitEq;
 
 typedef struct InitProblem {
@@ -430,7 +431,7 @@ static bool add_eq(InitProblem* ip, const char* name, MbeSymId node, double targ
     ip->eqs = e;
     ip->cap = cap;
   }
-  ip->eqs[ip->neqs++] = (InitEq){name, node, target, loc, var, attr};
+  ip->eqs[ip->neqs++] = (InitEq){name, node, target, loc, var, attr, 0};
   return true;
 }
 
@@ -536,10 +537,14 @@ static MbeStatus collect_initial_conditions(MbeMech* m, InitProblem* ip) {
                                       "this initial condition is not supported yet",
                                       name));
       }
-      if (!add_eq(ip, name, sg->id, mbe_mech_start(m, v->name, (int)k, NULL), loc, (int)i,
+      // the target: the start value, which may vary per member (then each member solves)
+      MbeSymId ts = mbe_mech_start_sym(m, v->name, (int)k);
+      mark_start_used(m, v->name, (int)k);
+      if (!add_eq(ip, name, sg->id, mbe_mech_start_nominal(m, v->name, (int)k), loc, (int)i,
                   MBE_ATTR_FIXED)) {
         return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
       }
+      ip->eqs[ip->neqs - 1].target_sym = m->s->nodes[ts].op == MBE_SYM_CONST ? 0 : ts;
     }
   }
   return MBE_OK;
@@ -552,14 +557,14 @@ static void body_condition_site(MbeMech* m, const MbeMechBody* bd, int k, InitEq
   snprintf(name, sizeof name, "%s.%s", bd->name, k ? "z_a" : "w_a");
   int v = mbe_mech_var(m, name);
   if (v >= 0 && m->flat->vars[v].attr[MBE_ATTR_FIXED].expr) {
-    *q = (InitEq){NULL, 0, 0, m->flat->vars[v].attr[MBE_ATTR_FIXED].loc, v, MBE_ATTR_FIXED};
+    *q = (InitEq){NULL, 0, 0, m->flat->vars[v].attr[MBE_ATTR_FIXED].loc, v, MBE_ATTR_FIXED, 0};
     return;
   }
   snprintf(name, sizeof name, "%s.%s", m->comps[bd->comp].name, k ? "z_0_fixed" : "w_0_fixed");
   v = mbe_mech_var(m, name);
   const MbeVar* x = v >= 0 ? &m->flat->vars[v] : NULL;
   MbeLoc loc = x ? (x->binding.expr ? x->binding.loc : x->loc) : (MbeLoc){0};
-  *q = (InitEq){NULL, 0, 0, loc, v, -1};
+  *q = (InitEq){NULL, 0, 0, loc, v, -1, 0};
 }
 
 // The initial conditions of a body the joints move, as the MSL's Body states them: with
@@ -576,15 +581,29 @@ static MbeStatus body_conditions(MbeMech* m, InitProblem* ip) {
       if (!mbe_mech_bool(m, bd->comp, k ? "z_0_fixed" : "w_0_fixed")) {
         continue;
       }
-      double T[9], v0[3], va[3];
-      MbeStatus st = start_rotation(m, bd->comp, T);
-      if (st == MBE_OK) {
-        st = mbe_mech_vec(m, bd->comp, k ? "z_0_start" : "w_0_start", v0);
+      // resolve2(R_start, v0) = T v0: numbers, or where the start varies per member, its
+      // expressions (each member solves then) and their values at the model's own
+      StartRot r;
+      MbeStatus st = start_rotation_sym(m, bd->comp, &r);
+      MbeV3 v0 = mbe_mech_pv3(m, bd->comp, k ? "z_0_start" : "w_0_start", &st);
+      MbeV3 vs = st == MBE_OK ? mbe_m3_mulv(m->s, r.T, v0) : mbe_v3_zero();
+      bool varies = false;
+      for (int i = 0; i < 3; i++)
+        varies = varies || m->s->nodes[vs.e[i]].op != MBE_SYM_CONST;
+      double T[9], v[3], va[3];
+      if (st == MBE_OK && varies) {
+        st = node_values(m, vs.e, 3, va);
+      } else {
+        if (st == MBE_OK)
+          st = start_rotation(m, bd->comp, T);
+        if (st == MBE_OK)
+          st = mbe_mech_vec(m, bd->comp, k ? "z_0_start" : "w_0_start", v);
+        if (st == MBE_OK)
+          mat_vec(T, v, va);
       }
       if (st != MBE_OK) {
         return st;
       }
-      mat_vec(T, v0, va);  // resolve2(R_start, v0) = T v0
 
       // one condition per element, on the signal of the body's variable
       InitEq q;
@@ -600,6 +619,7 @@ static MbeStatus body_conditions(MbeMech* m, InitProblem* ip) {
         if (!add_eq(ip, name, sg->id, va[i], q.loc, q.var, q.attr)) {
           return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
         }
+        ip->eqs[ip->neqs - 1].target_sym = varies ? vs.e[i] : 0;
       }
     }
   }
@@ -931,7 +951,9 @@ static MbeStatus member_init(MbeMech* m, const InitProblem* ip, const MbeSymId* 
   from[k] = mbe_sym_time(s);
   to[k++] = mbe_sym_const(s, m->sys->t0);
   for (size_t i = 0; st == MBE_OK && i < ne; i++) {
-    r0[i] = mbe_sym_sub(s, ip->eqs[i].node, mbe_sym_const(s, ip->eqs[i].target));
+    MbeSymId target =
+        ip->eqs[i].target_sym ? ip->eqs[i].target_sym : mbe_sym_const(s, ip->eqs[i].target);
+    r0[i] = mbe_sym_sub(s, ip->eqs[i].node, target);
     memcpy(J0 + i * nu, Jn + i * nu, nu * sizeof *J0);
   }
   if (st == MBE_OK) {
@@ -1233,7 +1255,7 @@ static MbeStatus init_varies(MbeMech* m, const InitProblem* ip, bool* varies) {
   }
   *varies = false;
   for (size_t i = 0; i < ip->neqs && !*varies; i++)
-    *varies = depends_on_varied(m, ip->eqs[i].node, used);
+    *varies = depends_on_varied(m, ip->eqs[i].node, used) || ip->eqs[i].target_sym != 0;
   mbe_free(used);
   return MBE_OK;
 }
