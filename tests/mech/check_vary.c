@@ -695,18 +695,21 @@ START_TEST(test_catalogue_use_names_origin) {
 }
 END_TEST
 
+// a pendulum whose body starts turning at w_0_start (w_0_fixed: a condition of the
+// initialization on the joint's speed)
+static const char W_TEXT[] =
+    "model W\n"
+    "  inner Modelica.Mechanics.MultiBody.World world;\n"
+    "  Modelica.Mechanics.MultiBody.Parts.Body body(m=1, r_CM={0.5,0,0}, w_0_fixed=true,\n"
+    "    w_0_start={0,0,1});\n"
+    "  Modelica.Mechanics.MultiBody.Joints.Revolute rev(n={0,0,1});\n"
+    "equation\n"
+    "  connect(world.frame_b, rev.frame_a);\n"
+    "  connect(rev.frame_b, body.frame_a);\n"
+    "end W;\n";
+
 // every refusal that a varied name causes names where it was asked for
 START_TEST(test_origins_named) {
-  static const char text[] =
-      "model W\n"
-      "  inner Modelica.Mechanics.MultiBody.World world;\n"
-      "  Modelica.Mechanics.MultiBody.Parts.Body body(m=1, r_CM={0.5,0,0}, w_0_fixed=true,\n"
-      "    w_0_start={0,0,1});\n"
-      "  Modelica.Mechanics.MultiBody.Joints.Revolute rev(n={0,0,1});\n"
-      "equation\n"
-      "  connect(world.frame_b, rev.frame_a);\n"
-      "  connect(rev.frame_b, body.frame_a);\n"
-      "end W;\n";
   static const struct {
     const char* name;
     const char* origin;
@@ -729,7 +732,7 @@ START_TEST(test_origins_named) {
   Model m;
   const char* vary[] = {CASES[_i].name};
   const char* origin[] = {CASES[_i].origin};
-  ck_assert_int_eq(model_open_from(&m, text, "W", vary, origin, 1, &err), CASES[_i].code);
+  ck_assert_int_eq(model_open_from(&m, W_TEXT, "W", vary, origin, 1, &err), CASES[_i].code);
   ck_assert_msg(strstr(err.message, CASES[_i].part) != NULL, "'%s' lacks '%s'", err.message,
                 CASES[_i].part);
   ck_assert_msg(err.code == MBE_ERR_USAGE || strcmp(err.file, "wrapper.mo") == 0, "at %s: %s",
@@ -741,21 +744,11 @@ END_TEST
 // a start the initialization's conditions read (w_0_fixed's w_0_start) varies: each member
 // solves its own, so its joint turns at its own rate from the start
 START_TEST(test_initial_condition_target_varies) {
-  static const char text[] =
-      "model W\n"
-      "  inner Modelica.Mechanics.MultiBody.World world;\n"
-      "  Modelica.Mechanics.MultiBody.Parts.Body body(m=1, r_CM={0.5,0,0}, w_0_fixed=true,\n"
-      "    w_0_start={0,0,1});\n"
-      "  Modelica.Mechanics.MultiBody.Joints.Revolute rev(n={0,0,1});\n"
-      "equation\n"
-      "  connect(world.frame_b, rev.frame_a);\n"
-      "  connect(rev.frame_b, body.frame_a);\n"
-      "end W;\n";
   MbeError err;
   mbe_error_clear(&err);
   Model m;
   const char* vary[] = {"body.w_0_start[3]"};
-  ck_assert_msg(model_open_from(&m, text, "W", vary, NULL, 1, &err) == MBE_OK, "%s", err.message);
+  ck_assert_msg(model_open_from(&m, W_TEXT, "W", vary, NULL, 1, &err) == MBE_OK, "%s", err.message);
   ck_assert(m.sys->init_conditions > 0);
   size_t w = 0;
   while (w < m.sys->nx && strcmp(m.sys->state_names[w], "rev.w") != 0)
