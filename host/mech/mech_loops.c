@@ -1037,10 +1037,12 @@ static MbeStatus project(MbeMech* m, LoopProjection* P) {
 
 /* ---- the assemblies' closed forms ---------------------------------------------------------- */
 
-// n expressions rewritten from the state leaves to x0sym and from the branch signs' placeholders
-// (pfrom) to their values (pto)
+// n expressions rewritten at the start: time to t0, the state leaves to x0sym and the branch
+// signs' placeholders (pfrom) to their values (pto)
 static void at_start(MbeMech* m, MbeSymId* sfrom, const MbeSymId* pfrom, const MbeSymId* pto,
                      size_t np, MbeSymId* e, size_t n) {
+  MbeSymId t = mbe_sym_time(m->s), t0 = mbe_sym_const(m->s, m->sys->t0);
+  mbe_sym_substitute(m->s, &t, &t0, 1, e, n);  // a driven joint's reference of time
   mbe_sym_substitute(m->s, sfrom, m->x0sym, m->nx, e, n);
   mbe_sym_substitute(m->s, pfrom, pto, np, e, n);
 }

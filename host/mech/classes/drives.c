@@ -9,7 +9,8 @@
 // the prescribed acceleration a, ties it to the source: its coordinate and speed are the
 // source's states in closed form (mech_loops.c, close_assemblies), the row's multiplier is the
 // torque the source applies, and a loop the joint drives (PlanarLoops_analytic, a mechanism of
-// no degree of freedom) is solved by the same constrained equations.
+// no degree of freedom) is solved by the same constrained equations. With exact = true the
+// joint follows phi_ref(t) itself (q - phi_ref(t) = 0, a = phi_ref'').
 #include <math.h>
 #include <string.h>
 
@@ -39,9 +40,23 @@ static int driven_edge(MbeMech* m, int c) {
   return -1;
 }
 
-// a = ((phi_ref - phi) w_crit - af w) w_crit / bf, the filter's acceleration
+// phi_ref's k-th derivative in time (k = 0, 1, 2): exact=true follows phi_ref itself
+static MbeSymId position_ref(MbeMech* m, int c, int k, MbeStatus* st) {
+  MbeSymId r = mbe_mech_input(m, c, "phi_ref", 0);
+  for (int i = 0; i < k && *st == MBE_OK; i++) {
+    MbeSymId d = 0;
+    *st = mbe_sym_diff(m->s, r, mbe_sym_time(m->s), &d, m->err);
+    r = d;
+  }
+  return r;
+}
+
+// the source's acceleration: exact=true phi_ref'', else the filter's
+// a = ((phi_ref - phi) w_crit - af w) w_crit / bf
 static MbeSymId position_accel(MbeMech* m, int c, MbeStatus* st) {
   MbeSym* s = m->s;
+  if (mbe_mech_bool(m, c, "exact"))
+    return position_ref(m, c, 2, st);
   const MbeMechComp* comp = &m->comps[c];
   MbeSymId phi = mbe_sym_state(s, comp->state), w = mbe_sym_state(s, comp->state + 1);
   MbeSymId wc = mbe_sym_mul(s, mbe_sym_const(s, 2 * 3.14159265358979323846),
@@ -52,13 +67,25 @@ static MbeSymId position_accel(MbeMech* m, int c, MbeStatus* st) {
   return mbe_sym_mul(s, d, mbe_sym_div(s, wc, mbe_sym_const(s, POS_BF)));
 }
 
-// exact = false only; the support must be fixed (after every axis is known)
+// exact=true needs a phi_ref of time alone (a source block: its derivatives are the joint's
+// speed and acceleration); the support must be fixed (after every axis is known)
 static MbeStatus position_check(MbeMech* m, int c) {
   MbeStatus st = MBE_OK;
   if (mbe_mech_bool(m, c, "exact")) {
-    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                          "exact=true (the joint following phi_ref unfiltered) is not supported "
-                          "yet; the default exact=false is");
+    MbeSymId ref = mbe_mech_input(m, c, "phi_ref", 0);
+    for (size_t i = 0; i < m->nx && st == MBE_OK; i++) {
+      MbeSymId d = 0;
+      st = mbe_sym_diff(m->s, ref, mbe_sym_state(m->s, (int)i), &d, m->err);
+      if (st == MBE_OK && d != 0) {
+        return mbe_mech_error(
+            m, MBE_ERR_UNSUPPORTED, c,
+            "exact=true follows phi_ref and its derivatives in time; a phi_ref that "
+            "depends on the model's states (a filter's, the motion's) is not "
+            "supported yet, exact=false is");
+      }
+    }
+    if (st == MBE_OK && m->input_error != MBE_OK)
+      return m->input_error;
   }
   int ss = mbe_mech_set_of(m, m->comps[c].flange[2]);
   if (st == MBE_OK && ss >= 0 && !m->sets[ss].is_ground && m->sets[ss].nflanges > 1) {
@@ -69,11 +96,12 @@ static MbeStatus position_check(MbeMech* m, int c) {
   return st != MBE_OK || driven_edge(m, c) >= 0 ? st : MBE_ERR_UNSUPPORTED;
 }
 
-// its states: phi' = w, w' = a
+// its states: phi' = w, w' = a (exact=true: phi_ref', phi_ref'', so that they follow phi_ref)
 static MbeStatus position_forces(MbeMech* m, int c) {
   MbeStatus st = MBE_OK;
   const MbeMechComp* comp = &m->comps[c];
-  m->xdot[comp->state] = mbe_sym_state(m->s, comp->state + 1);
+  m->xdot[comp->state] = mbe_mech_bool(m, c, "exact") ? position_ref(m, c, 1, &st)
+                                                      : mbe_sym_state(m->s, comp->state + 1);
   m->xdot[comp->state + 1] = position_accel(m, c, &st);
   return st;
 }
@@ -86,7 +114,9 @@ static MbeStatus position_constraints(MbeMech* m, int c, MbeMechCutRow* rows, in
     return MBE_ERR_UNSUPPORTED;
   const MbeMechEdge* ed = &m->edges[e];
   MbeStatus st = MBE_OK;
-  MbeSymId q = mbe_sym_state(s, ed->q0), phi = mbe_sym_state(s, m->comps[c].state);
+  bool exact = mbe_mech_bool(m, c, "exact");
+  MbeSymId q = mbe_sym_state(s, ed->q0);
+  MbeSymId phi = exact ? position_ref(m, c, 0, &st) : mbe_sym_state(s, m->comps[c].state);
   rows[0] = (MbeMechCutRow){.phi = mbe_sym_sub(s, q, phi)};
   rows[0].ta = rows[0].fa = rows[0].tb = rows[0].fb = mbe_v3_zero();
   rows[0].pa = rows[0].pb = ed->child_point;
@@ -96,27 +126,37 @@ static MbeStatus position_constraints(MbeMech* m, int c, MbeMechCutRow* rows, in
 }
 
 // Its start: phi = phi_ref (the MSL's initial equation), w the joint's fixed start speed or its
-// own start; then the joint's coordinate and speed are phi and w
+// own start (exact=true: phi_ref'); then the joint's coordinate and speed are phi and w
+// (exact=true: phi_ref and phi_ref' themselves)
 static MbeStatus position_closed(MbeMech* m, int c, MbeMechAsmForm* f) {
   MbeSym* s = m->s;
   const MbeMechComp* comp = &m->comps[c];
   const MbeMechEdge* e = &m->edges[driven_edge(m, c)];
+  bool exact = mbe_mech_bool(m, c, "exact");
+  MbeStatus st = MBE_OK;
   memset(f, 0, sizeof *f);
   f->comp = c;
   f->n = 1;
   f->q[0] = mbe_sym_state(s, e->q0);
   f->u[0] = mbe_sym_state(s, e->u0);
-  f->to_q[0] = mbe_sym_state(s, comp->state);
-  f->to_u[0] = mbe_sym_state(s, comp->state + 1);
+  f->to_q[0] = exact ? position_ref(m, c, 0, &st) : mbe_sym_state(s, comp->state);
+  f->to_u[0] = exact ? position_ref(m, c, 1, &st) : mbe_sym_state(s, comp->state + 1);
   f->singular = mbe_sym_const(s, -1.0);
-  if (mbe_mech_start_fixed(m, e->qname[0], 0)) {
-    return mbe_mech_error(m, MBE_ERR_MODEL, c,
-                          "it sets the start of %s (its filter starts at phi_ref), which has "
-                          "fixed=true as well: the initial conditions are overdetermined",
-                          e->qname[0]);
+  for (int k = 0; k < 1 + exact && st == MBE_OK; k++) {
+    const char* name = k == 0 ? e->qname[0] : e->uname[0];
+    if (mbe_mech_start_fixed(m, name, 0)) {
+      return mbe_mech_error(m, MBE_ERR_MODEL, c,
+                            "it sets the start of %s (%s), which has fixed=true as well: the "
+                            "initial conditions are overdetermined",
+                            name, exact ? "it follows phi_ref" : "its filter starts at phi_ref");
+    }
   }
+  if (st != MBE_OK)
+    return st;
   m->x0sym[comp->state] = mbe_mech_at_start(m, mbe_mech_input(m, c, "phi_ref", 0));
-  if (mbe_mech_start_fixed(m, e->uname[0], 0))
+  if (exact)
+    m->x0sym[comp->state + 1] = mbe_mech_at_start(m, f->to_u[0]);
+  else if (mbe_mech_start_fixed(m, e->uname[0], 0))
     m->x0sym[comp->state + 1] = m->x0sym[e->u0];
   MbeSymId ids[2] = {m->x0sym[comp->state], m->x0sym[comp->state + 1]};
   bool oom = false;
@@ -143,10 +183,22 @@ static MbeStatus position_loads(MbeMech* m, int c) {
   return MBE_OK;
 }
 
+// the signal of state k (its name) reads e instead
+static void state_signal_is(MbeMech* m, int k, MbeSymId e) {
+  for (size_t i = 0; i < m->nsigs; i++) {
+    if (m->state_names[k] && strcmp(m->sigs[i].name, m->state_names[k]) == 0)
+      m->sigs[i].id = e;
+  }
+}
+
 static MbeStatus position_outputs(MbeMech* m, int c) {
   MbeSym* s = m->s;
   const MbeMechComp* comp = &m->comps[c];
   MbeStatus st = MBE_OK;
+  if (mbe_mech_bool(m, c, "exact")) {  // its states only follow phi_ref: it is phi_ref itself
+    state_signal_is(m, comp->state, position_ref(m, c, 0, &st));
+    state_signal_is(m, comp->state + 1, position_ref(m, c, 1, &st));
+  }
   mbe_mech_signal_at(m, comp->name, "a", position_accel(m, c, &st));
   size_t r = row_of(m, c);
   if (r < m->ncon)
