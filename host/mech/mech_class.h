@@ -90,6 +90,8 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(ROT_QUADRATIC_TORQUE, "Mechanics.Rotational.Sources.QuadraticSpeedDependentTorque",           \
     flange_speed_source)                                                                          \
   X(ROT_POSITION, "Mechanics.Rotational.Sources.Position", flange_position)                       \
+  X(ROT_SPEED, "Mechanics.Rotational.Sources.Speed", flange_position)                             \
+  X(ROT_ACCELERATE, "Mechanics.Rotational.Sources.Accelerate", flange_position)                   \
   X(ROT_TORQUE_SENSOR, "Mechanics.Rotational.Sensors.TorqueSensor", torque_sensor)                \
   X(MOUNTING_1D, "Mechanics.MultiBody.Parts.Mounting1D", mounting_1d)                             \
   X(TRANS_FIXED, "Mechanics.Translational.Components.Fixed", flange_fixed)                        \

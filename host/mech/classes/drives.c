@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Kinematic drives of joint axes and what measures them: Rotational.Sources.Position moving a
-// joint's axis flange, Rotational.Sensors.TorqueSensor on a joint's 1-D axis line (below).
+// Kinematic drives of joint axes and what measures them: Rotational.Sources.Position, Speed and
+// Accelerate moving a joint's axis flange, Rotational.Sensors.TorqueSensor on a joint's 1-D axis
+// line (below). Speed and Accelerate work as Position does, with their own states' rates.
 // Position moves the axis flange (its
 // support fixed: unconnected with useSupport=false, at a Fixed, or at a Parts.Mounting1D held by
 // the ground). The MSL's Position (exact = false) filters phi_ref with a critically damped
@@ -40,9 +41,27 @@ static int driven_edge(MbeMech* m, int c) {
   return -1;
 }
 
-// phi_ref's k-th derivative in time (k = 0, 1, 2): exact=true follows phi_ref itself
-static MbeSymId position_ref(MbeMech* m, int c, int k, MbeStatus* st) {
-  MbeSymId r = mbe_mech_input(m, c, "phi_ref", 0);
+// which source: Position (phi_ref), Speed (w_ref) or Accelerate (a_ref)
+typedef enum SrcKind { SRC_POSITION, SRC_SPEED, SRC_ACCELERATE } SrcKind;
+
+static SrcKind src_kind(const MbeMech* m, int c) {
+  MbeMechKind k = m->comps[c].kind;
+  return k == MBE_MC_ROT_SPEED        ? SRC_SPEED
+         : k == MBE_MC_ROT_ACCELERATE ? SRC_ACCELERATE
+                                      : SRC_POSITION;
+}
+
+static const char* src_input(SrcKind k) {
+  return k == SRC_SPEED ? "w_ref" : k == SRC_ACCELERATE ? "a_ref" : "phi_ref";
+}
+
+static bool src_exact(MbeMech* m, int c) {
+  return src_kind(m, c) != SRC_ACCELERATE && mbe_mech_bool(m, c, "exact");
+}
+
+// the input's k-th derivative in time (k = 0, 1, 2): exact=true follows the input itself
+static MbeSymId ref_dt(MbeMech* m, int c, int k, MbeStatus* st) {
+  MbeSymId r = mbe_mech_input(m, c, src_input(src_kind(m, c)), 0);
   for (int i = 0; i < k && *st == MBE_OK; i++) {
     MbeSymId d = 0;
     *st = mbe_sym_diff(m->s, r, mbe_sym_time(m->s), &d, m->err);
@@ -51,37 +70,68 @@ static MbeSymId position_ref(MbeMech* m, int c, int k, MbeStatus* st) {
   return r;
 }
 
-// the source's acceleration: exact=true phi_ref'', else the filter's
-// a = ((phi_ref - phi) w_crit - af w) w_crit / bf
-static MbeSymId position_accel(MbeMech* m, int c, MbeStatus* st) {
+// the source's own states' rates phi' and w': exact=true ones follow the input; else Position's
+// filter a = ((phi_ref - phi) w_crit - af w) w_crit / bf, Speed's a = (w_ref - w) w_crit,
+// Accelerate's a = a_ref
+static void src_rates(MbeMech* m, int c, MbeSymId* dphi, MbeSymId* dw, MbeStatus* st) {
   MbeSym* s = m->s;
-  if (mbe_mech_bool(m, c, "exact"))
-    return position_ref(m, c, 2, st);
   const MbeMechComp* comp = &m->comps[c];
+  SrcKind k = src_kind(m, c);
   MbeSymId phi = mbe_sym_state(s, comp->state), w = mbe_sym_state(s, comp->state + 1);
+  if (src_exact(m, c)) {
+    int d = k == SRC_POSITION ? 1 : 0;  // Speed's w_ref is the speed itself
+    *dphi = ref_dt(m, c, d, st);
+    *dw = ref_dt(m, c, d + 1, st);
+    return;
+  }
+  *dphi = w;
+  MbeSymId ref = ref_dt(m, c, 0, st);
+  if (k == SRC_ACCELERATE) {
+    *dw = ref;
+    return;
+  }
   MbeSymId wc = mbe_sym_mul(s, mbe_sym_const(s, 2 * 3.14159265358979323846),
                             mbe_mech_param(m, c, "f_crit", st));
-  MbeSymId ref = mbe_mech_input(m, c, "phi_ref", 0);
+  if (k == SRC_SPEED) {
+    *dw = mbe_sym_mul(s, mbe_sym_sub(s, ref, w), wc);
+    return;
+  }
   MbeSymId e = mbe_sym_mul(s, mbe_sym_sub(s, ref, phi), wc);
   MbeSymId d = mbe_sym_sub(s, e, mbe_sym_mul(s, mbe_sym_const(s, POS_AF), w));
-  return mbe_sym_mul(s, d, mbe_sym_div(s, wc, mbe_sym_const(s, POS_BF)));
+  *dw = mbe_sym_mul(s, d, mbe_sym_div(s, wc, mbe_sym_const(s, POS_BF)));
 }
 
-// exact=true needs a phi_ref of time alone (a source block: its derivatives are the joint's
+// the joint's coordinate, speed and acceleration the source prescribes: its own states and w',
+// or where they follow the input exactly, the input and its derivatives
+static void src_joint(MbeMech* m, int c, MbeSymId* q, MbeSymId* u, MbeSymId* a, MbeStatus* st) {
+  MbeSym* s = m->s;
+  const MbeMechComp* comp = &m->comps[c];
+  MbeSymId dphi;
+  src_rates(m, c, &dphi, a, st);
+  *q = mbe_sym_state(s, comp->state);
+  *u = mbe_sym_state(s, comp->state + 1);
+  if (src_exact(m, c)) {
+    *u = dphi;  // Position's phi_ref', Speed's w_ref
+    if (src_kind(m, c) == SRC_POSITION)
+      *q = ref_dt(m, c, 0, st);
+  }
+}
+
+// exact=true needs an input of time alone (a source block: its derivatives are the joint's
 // speed and acceleration); the support must be fixed (after every axis is known)
-static MbeStatus position_check(MbeMech* m, int c) {
+static MbeStatus src_check(MbeMech* m, int c) {
   MbeStatus st = MBE_OK;
-  if (mbe_mech_bool(m, c, "exact")) {
-    MbeSymId ref = mbe_mech_input(m, c, "phi_ref", 0);
+  if (src_exact(m, c)) {
+    MbeSymId ref = ref_dt(m, c, 0, &st);
     for (size_t i = 0; i < m->nx && st == MBE_OK; i++) {
       MbeSymId d = 0;
       st = mbe_sym_diff(m->s, ref, mbe_sym_state(m->s, (int)i), &d, m->err);
       if (st == MBE_OK && d != 0) {
-        return mbe_mech_error(
-            m, MBE_ERR_UNSUPPORTED, c,
-            "exact=true follows phi_ref and its derivatives in time; a phi_ref that "
-            "depends on the model's states (a filter's, the motion's) is not "
-            "supported yet, exact=false is");
+        return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                              "exact=true follows %s and its derivatives in time; a %s that "
+                              "depends on the model's states (a filter's, the motion's) is not "
+                              "supported yet, exact=false is",
+                              src_input(src_kind(m, c)), src_input(src_kind(m, c)));
       }
     }
     if (st == MBE_OK && m->input_error != MBE_OK)
@@ -96,74 +146,102 @@ static MbeStatus position_check(MbeMech* m, int c) {
   return st != MBE_OK || driven_edge(m, c) >= 0 ? st : MBE_ERR_UNSUPPORTED;
 }
 
-// its states: phi' = w, w' = a (exact=true: phi_ref', phi_ref'', so that they follow phi_ref)
-static MbeStatus position_forces(MbeMech* m, int c) {
+// its states' rates
+static MbeStatus src_forces(MbeMech* m, int c) {
   MbeStatus st = MBE_OK;
   const MbeMechComp* comp = &m->comps[c];
-  m->xdot[comp->state] = mbe_mech_bool(m, c, "exact") ? position_ref(m, c, 1, &st)
-                                                      : mbe_sym_state(m->s, comp->state + 1);
-  m->xdot[comp->state + 1] = position_accel(m, c, &st);
+  src_rates(m, c, &m->xdot[comp->state], &m->xdot[comp->state + 1], &st);
   return st;
 }
 
-// the joint's coordinate is the filter's angle: q - phi = 0, d^2/dt^2 of it a beside the tree's
-static MbeStatus position_constraints(MbeMech* m, int c, MbeMechCutRow* rows, int* n) {
+// the joint's coordinate is the one the source prescribes: q_joint - q = 0, d^2/dt^2 of it a
+// beside the tree's
+static MbeStatus src_constraints(MbeMech* m, int c, MbeMechCutRow* rows, int* n) {
   MbeSym* s = m->s;
   int e = driven_edge(m, c);
   if (e < 0)
     return MBE_ERR_UNSUPPORTED;
   const MbeMechEdge* ed = &m->edges[e];
   MbeStatus st = MBE_OK;
-  bool exact = mbe_mech_bool(m, c, "exact");
-  MbeSymId q = mbe_sym_state(s, ed->q0);
-  MbeSymId phi = exact ? position_ref(m, c, 0, &st) : mbe_sym_state(s, m->comps[c].state);
-  rows[0] = (MbeMechCutRow){.phi = mbe_sym_sub(s, q, phi)};
+  MbeSymId q, u, a;
+  src_joint(m, c, &q, &u, &a, &st);
+  rows[0] = (MbeMechCutRow){.phi = mbe_sym_sub(s, mbe_sym_state(s, ed->q0), q)};
   rows[0].ta = rows[0].fa = rows[0].tb = rows[0].fb = mbe_v3_zero();
   rows[0].pa = rows[0].pb = ed->child_point;
-  rows[0].accel = position_accel(m, c, &st);
+  rows[0].accel = a;
   *n = 1;
   return st;
 }
 
-// Its start: phi = phi_ref (the MSL's initial equation), w the joint's fixed start speed or its
-// own start (exact=true: phi_ref'); then the joint's coordinate and speed are phi and w
-// (exact=true: phi_ref and phi_ref' themselves)
-static MbeStatus position_closed(MbeMech* m, int c, MbeMechAsmForm* f) {
+// whether a start the source decides (k 0: the angle, 1: the speed) meets a joint start that is
+// fixed as well: an overdetermined initialization, an error naming both
+static MbeStatus src_overdetermined(MbeMech* m, int c, const MbeMechEdge* e, int k,
+                                    const char* why) {
+  const char* name = k == 0 ? e->qname[0] : e->uname[0];
+  if (!mbe_mech_start_fixed(m, name, 0))
+    return MBE_OK;
+  return mbe_mech_error(m, MBE_ERR_MODEL, c,
+                        "it sets the start of %s (%s), which has fixed=true as well: the initial "
+                        "conditions are overdetermined",
+                        name, why);
+}
+
+// The source's start (the MSL's): Position's phi = phi_ref (its initial equation), w = phi_ref'
+// when exact, else the joint's fixed start speed or its own; Speed's and Accelerate's phi their
+// phi.start (fixed=true by default; else the joint's start), Speed's w = w_ref, Accelerate's w
+// its w.start (the same way). The joint's start is then the source's.
+static MbeStatus src_start(MbeMech* m, int c, const MbeMechEdge* e) {
   MbeSym* s = m->s;
   const MbeMechComp* comp = &m->comps[c];
+  SrcKind k = src_kind(m, c);
+  bool exact = src_exact(m, c);
+  int phi = comp->state, w = comp->state + 1;
+  bool phi_own = k == SRC_POSITION || mbe_mech_start_fixed(m, m->state_names[phi], 0);
+  bool w_own = (k == SRC_POSITION && exact) || k == SRC_SPEED ||
+               (k == SRC_ACCELERATE && mbe_mech_start_fixed(m, m->state_names[w], 0));
+  MbeStatus st =
+      phi_own ? src_overdetermined(m, c, e, 0,
+                                   k == SRC_POSITION ? "it starts at phi_ref" : "its phi is fixed")
+              : MBE_OK;
+  if (st == MBE_OK && w_own)
+    st = src_overdetermined(m, c, e, 1,
+                            k == SRC_ACCELERATE ? "its w is fixed" : "it follows its input");
+  if (st != MBE_OK)
+    return st;
+  if (k == SRC_POSITION)
+    m->x0sym[phi] = mbe_mech_at_start(m, ref_dt(m, c, 0, &st));
+  else if (!phi_own)
+    m->x0sym[phi] = m->x0sym[e->q0];
+  if (k == SRC_SPEED)
+    m->x0sym[w] = mbe_mech_at_start(m, ref_dt(m, c, 0, &st));
+  else if (k == SRC_POSITION && exact)
+    m->x0sym[w] = mbe_mech_at_start(m, ref_dt(m, c, 1, &st));
+  else if (!w_own && mbe_mech_start_fixed(m, e->uname[0], 0))
+    m->x0sym[w] = m->x0sym[e->u0];
+  MbeSymId ids[2] = {m->x0sym[phi], m->x0sym[w]};
+  bool oom = false;
+  double v[2];
+  mbe_sym_eval_nodes(s, m->sys->t0, m->x0, m->p0, ids, 2, v, &oom);
+  m->x0[phi] = v[0], m->x0[w] = v[1];
+  return st != MBE_OK       ? st
+         : oom || s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
+                            : MBE_OK;
+}
+
+// the joint's coordinate and speed are the ones the source prescribes, in closed form
+static MbeStatus src_closed(MbeMech* m, int c, MbeMechAsmForm* f) {
+  MbeSym* s = m->s;
   const MbeMechEdge* e = &m->edges[driven_edge(m, c)];
-  bool exact = mbe_mech_bool(m, c, "exact");
   MbeStatus st = MBE_OK;
+  MbeSymId a;
   memset(f, 0, sizeof *f);
   f->comp = c;
   f->n = 1;
   f->q[0] = mbe_sym_state(s, e->q0);
   f->u[0] = mbe_sym_state(s, e->u0);
-  f->to_q[0] = exact ? position_ref(m, c, 0, &st) : mbe_sym_state(s, comp->state);
-  f->to_u[0] = exact ? position_ref(m, c, 1, &st) : mbe_sym_state(s, comp->state + 1);
+  src_joint(m, c, &f->to_q[0], &f->to_u[0], &a, &st);
   f->singular = mbe_sym_const(s, -1.0);
-  for (int k = 0; k < 1 + exact && st == MBE_OK; k++) {
-    const char* name = k == 0 ? e->qname[0] : e->uname[0];
-    if (mbe_mech_start_fixed(m, name, 0)) {
-      return mbe_mech_error(m, MBE_ERR_MODEL, c,
-                            "it sets the start of %s (%s), which has fixed=true as well: the "
-                            "initial conditions are overdetermined",
-                            name, exact ? "it follows phi_ref" : "its filter starts at phi_ref");
-    }
-  }
-  if (st != MBE_OK)
-    return st;
-  m->x0sym[comp->state] = mbe_mech_at_start(m, mbe_mech_input(m, c, "phi_ref", 0));
-  if (exact)
-    m->x0sym[comp->state + 1] = mbe_mech_at_start(m, f->to_u[0]);
-  else if (mbe_mech_start_fixed(m, e->uname[0], 0))
-    m->x0sym[comp->state + 1] = m->x0sym[e->u0];
-  MbeSymId ids[2] = {m->x0sym[comp->state], m->x0sym[comp->state + 1]};
-  bool oom = false;
-  double v[2];
-  mbe_sym_eval_nodes(s, m->sys->t0, m->x0, m->p0, ids, 2, v, &oom);
-  m->x0[comp->state] = v[0], m->x0[comp->state + 1] = v[1];
-  return oom || s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+  return st == MBE_OK ? src_start(m, c, e) : st;
 }
 
 // the index of its constraint row (m->ncon: none)
@@ -175,7 +253,7 @@ static size_t row_of(const MbeMech* m, int c) {
 }
 
 // the row's multiplier on the axis: the source's torque there (outputs: the joint's tau)
-static MbeStatus position_loads(MbeMech* m, int c) {
+static MbeStatus src_loads(MbeMech* m, int c) {
   size_t r = row_of(m, c);
   int sf = mbe_mech_set_of(m, m->comps[c].flange[1]);
   if (r < m->ncon && sf >= 0)
@@ -191,15 +269,20 @@ static void state_signal_is(MbeMech* m, int k, MbeSymId e) {
   }
 }
 
-static MbeStatus position_outputs(MbeMech* m, int c) {
+// its a (Speed's with exact=true: 0, the MSL's dummy), the torque on its flange; where its
+// states only follow the input, its phi and w signals read the input itself
+static MbeStatus src_outputs(MbeMech* m, int c) {
   MbeSym* s = m->s;
   const MbeMechComp* comp = &m->comps[c];
   MbeStatus st = MBE_OK;
-  if (mbe_mech_bool(m, c, "exact")) {  // its states only follow phi_ref: it is phi_ref itself
-    state_signal_is(m, comp->state, position_ref(m, c, 0, &st));
-    state_signal_is(m, comp->state + 1, position_ref(m, c, 1, &st));
+  MbeSymId q, u, a;
+  src_joint(m, c, &q, &u, &a, &st);
+  if (src_exact(m, c)) {
+    state_signal_is(m, comp->state, q);
+    state_signal_is(m, comp->state + 1, u);
   }
-  mbe_mech_signal_at(m, comp->name, "a", position_accel(m, c, &st));
+  bool dummy = src_kind(m, c) == SRC_SPEED && src_exact(m, c);
+  mbe_mech_signal_at(m, comp->name, "a", dummy ? mbe_sym_const(s, 0.0) : a);
   size_t r = row_of(m, c);
   if (r < m->ncon)
     mbe_mech_signal_at(m, comp->name, "flange.tau", mbe_sym_neg(s, m->con_lambda[r]));
@@ -210,12 +293,12 @@ const MbeMechClass mbe_mc_flange_position = {.role = MBE_ROLE_FLANGE,
                                              .flange = {"flange_a", "flange", "support"},
                                              .nstates = 2,
                                              .state_name = {"phi", "w"},
-                                             .load = position_check,
-                                             .forces = position_forces,
-                                             .constraints = position_constraints,
-                                             .closed = position_closed,
-                                             .loads = position_loads,
-                                             .outputs = position_outputs};
+                                             .load = src_check,
+                                             .forces = src_forces,
+                                             .constraints = src_constraints,
+                                             .closed = src_closed,
+                                             .loads = src_loads,
+                                             .outputs = src_outputs};
 
 // Parts.Mounting1D: its flange_b is a housing fixed in frame_a, which must be on the ground (or
 // absent: world.driveTrainMechanics3D = false): a fixed flange at phi0
