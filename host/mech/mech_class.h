@@ -100,6 +100,9 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(TRANS_DAMPER, "Mechanics.Translational.Components.Damper", flange_compliant)                  \
   X(TRANS_SPRING_DAMPER, "Mechanics.Translational.Components.SpringDamper", flange_compliant)     \
   X(TRANS_FORCE, "Mechanics.Translational.Sources.Force", flange_source)                          \
+  X(TRANS_POSITION, "Mechanics.Translational.Sources.Position", flange_position_t)                \
+  X(TRANS_SPEED, "Mechanics.Translational.Sources.Speed", flange_position_t)                      \
+  X(TRANS_ACCELERATE, "Mechanics.Translational.Sources.Accelerate", flange_position_t)            \
   X(TRANS_CONSTANT_FORCE, "Mechanics.Translational.Sources.ConstantForce", flange_source)         \
   X(CONSTANT, "Blocks.Sources.Constant", block)                                                   \
   X(STEP, "Blocks.Sources.Step", block)                                                           \

@@ -11,6 +11,9 @@
 # - in all three the joint's torque is the inverse dynamics (I + m l^2) a + m g l cos(phi)
 #   (1e-12 relative), the source's phi and w are the joint's, and OpenMP and OpenCL (PoCL) give
 #   the same bytes.
+# - driven_slider.mo: Translational.Sources.Accelerate on a vertical Prismatic's axis, then
+#   Position with exact=true: the slider's s is A/w (t - sin(w t)/w), then A sin(w t) (1e-8, 1e-12),
+#   its force m (a + g) (1e-12 of the weight and more), source.s and source.v the slider's.
 . "$(dirname "$0")/run_lib.sh"
 data=$4
 for v in speed_exact speed_filter accelerate; do
@@ -45,6 +48,25 @@ for v in speed_exact speed_filter accelerate; do
     END { if (n < 300) print v, "rows", n }' "$work/$v.csv")
   [ -z "$bad" ] || fail "a driven joint leaves its closed form (source, t, phi, w, a, dtau): $bad"
 done
+for v in accelerate position; do
+  f=$data/driven_slider.mo
+  if [ $v = position ]; then
+    sed -e 's/Sources.Accelerate source/Sources.Position source(exact=true)/' \
+      -e 's/source\.a_ref/source.s_ref/' "$data/driven_slider.mo" >"$work/slider_position.mo"
+    f=$work/slider_position.mo
+  fi
+  "$mbens" simulate "$f" -o "$work/slider_$v.csv" --stop-time 3 --interval 0.01 \
+    --tolerance 1e-10 --signals 'slider.s,slider.v,slider.a,slider.f,source.s,source.v' ||
+    fail "simulate (slider, $v) exited $?"
+  bad=$(awk -F, -v v=$v 'function a(x) { return x < 0 ? -x : x }
+    NR > 1 && /nan|inf/ { print; exit }
+    NR > 1 { W = 2 * atan2(0, -1) * 0.7; A = 1.2; t = $1; f = 3 * ($4 + 9.80665)
+    e = v == "accelerate" ? a($2 - A / W * (t - sin(W * t) / W)) - 1e-8 : a($2 - A * sin(W * t)) - 1e-12
+    if (e > 0 || a($5 - f) > 1e-12 * (30 + a(f)) || $6 != $2 || $7 != $3) { print v, t, $2, $5 - f; exit }
+    n++ }
+    END { if (n < 300) print v, "rows", n }' "$work/slider_$v.csv")
+  [ -z "$bad" ] || fail "the driven slider leaves its closed form (source, t, s, df): $bad"
+done
 if "$mbens" devices | grep -q '^OpenCL platform'; then
   for b in openmp opencl; do
     "$mbens" simulate "$work/speed_filter.mo" -o "$work/sf-$b.csv" --backend $b --stop-time 1 \
@@ -52,4 +74,4 @@ if "$mbens" devices | grep -q '^OpenCL platform'; then
   done
   cmp -s "$work/sf-openmp.csv" "$work/sf-opencl.csv" || fail "OpenMP and OpenCL differ"
 fi
-finish "run_drives: Speed and Accelerate drive a joint along their closed forms"
+finish "run_drives: Speed, Accelerate and a Translational drive move joints along their closed forms"

@@ -36,23 +36,36 @@ static int driven_edge(MbeMech* m, int c) {
     }
   }
   mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                 "its flange must drive a Revolute's axis (useAxisFlange=true); a free 1-D drive "
+                 "its flange must drive a Revolute's or a Prismatic's axis (useAxisFlange=true); a "
+                 "free 1-D drive "
                  "train or another joint's axis is not supported yet");
   return -1;
 }
 
-// which source: Position (phi_ref), Speed (w_ref) or Accelerate (a_ref)
+// which source: Position (phi_ref, s_ref), Speed (w_ref, v_ref) or Accelerate (a_ref), of the
+// Rotational or the Translational library
 typedef enum SrcKind { SRC_POSITION, SRC_SPEED, SRC_ACCELERATE } SrcKind;
 
 static SrcKind src_kind(const MbeMech* m, int c) {
   MbeMechKind k = m->comps[c].kind;
-  return k == MBE_MC_ROT_SPEED        ? SRC_SPEED
-         : k == MBE_MC_ROT_ACCELERATE ? SRC_ACCELERATE
-                                      : SRC_POSITION;
+  return k == MBE_MC_ROT_SPEED || k == MBE_MC_TRANS_SPEED             ? SRC_SPEED
+         : k == MBE_MC_ROT_ACCELERATE || k == MBE_MC_TRANS_ACCELERATE ? SRC_ACCELERATE
+                                                                      : SRC_POSITION;
 }
 
-static const char* src_input(SrcKind k) {
-  return k == SRC_SPEED ? "w_ref" : k == SRC_ACCELERATE ? "a_ref" : "phi_ref";
+static bool src_translational(const MbeMech* m, int c) {
+  MbeMechKind k = m->comps[c].kind;
+  return k == MBE_MC_TRANS_POSITION || k == MBE_MC_TRANS_SPEED || k == MBE_MC_TRANS_ACCELERATE;
+}
+
+// the name of component c's input
+static const char* src_input(const MbeMech* m, int c) {
+  SrcKind k = src_kind(m, c);
+  bool t = src_translational(m, c);
+  return k == SRC_SPEED        ? (t ? "v_ref" : "w_ref")
+         : k == SRC_ACCELERATE ? "a_ref"
+         : t                   ? "s_ref"
+                               : "phi_ref";
 }
 
 static bool src_exact(MbeMech* m, int c) {
@@ -61,7 +74,7 @@ static bool src_exact(MbeMech* m, int c) {
 
 // the input's k-th derivative in time (k = 0, 1, 2): exact=true follows the input itself
 static MbeSymId ref_dt(MbeMech* m, int c, int k, MbeStatus* st) {
-  MbeSymId r = mbe_mech_input(m, c, src_input(src_kind(m, c)), 0);
+  MbeSymId r = mbe_mech_input(m, c, src_input(m, c), 0);
   for (int i = 0; i < k && *st == MBE_OK; i++) {
     MbeSymId d = 0;
     *st = mbe_sym_diff(m->s, r, mbe_sym_time(m->s), &d, m->err);
@@ -131,7 +144,7 @@ static MbeStatus src_check(MbeMech* m, int c) {
                               "exact=true follows %s and its derivatives in time; a %s that "
                               "depends on the model's states (a filter's, the motion's) is not "
                               "supported yet, exact=false is",
-                              src_input(src_kind(m, c)), src_input(src_kind(m, c)));
+                              src_input(m, c), src_input(m, c));
       }
     }
     if (st == MBE_OK && m->input_error != MBE_OK)
@@ -199,13 +212,13 @@ static MbeStatus src_start(MbeMech* m, int c, const MbeMechEdge* e) {
   bool phi_own = k == SRC_POSITION || mbe_mech_start_fixed(m, m->state_names[phi], 0);
   bool w_own = (k == SRC_POSITION && exact) || k == SRC_SPEED ||
                (k == SRC_ACCELERATE && mbe_mech_start_fixed(m, m->state_names[w], 0));
-  MbeStatus st =
-      phi_own ? src_overdetermined(m, c, e, 0,
-                                   k == SRC_POSITION ? "it starts at phi_ref" : "its phi is fixed")
-              : MBE_OK;
+  MbeStatus st = phi_own ? src_overdetermined(m, c, e, 0,
+                                              k == SRC_POSITION ? "it starts at its input"
+                                                                : "its own start is fixed")
+                         : MBE_OK;
   if (st == MBE_OK && w_own)
-    st = src_overdetermined(m, c, e, 1,
-                            k == SRC_ACCELERATE ? "its w is fixed" : "it follows its input");
+    st = src_overdetermined(
+        m, c, e, 1, k == SRC_ACCELERATE ? "its own speed is fixed" : "it follows its input");
   if (st != MBE_OK)
     return st;
   if (k == SRC_POSITION)
@@ -269,7 +282,7 @@ static void state_signal_is(MbeMech* m, int k, MbeSymId e) {
   }
 }
 
-// its a (Speed's with exact=true: 0, the MSL's dummy), the torque on its flange; where its
+// its a (Speed's with exact=true: 0, the MSL's dummy), the torque (force) on its flange; where its
 // states only follow the input, its phi and w signals read the input itself
 static MbeStatus src_outputs(MbeMech* m, int c) {
   MbeSym* s = m->s;
@@ -285,7 +298,8 @@ static MbeStatus src_outputs(MbeMech* m, int c) {
   mbe_mech_signal_at(m, comp->name, "a", dummy ? mbe_sym_const(s, 0.0) : a);
   size_t r = row_of(m, c);
   if (r < m->ncon)
-    mbe_mech_signal_at(m, comp->name, "flange.tau", mbe_sym_neg(s, m->con_lambda[r]));
+    mbe_mech_signal_at(m, comp->name, src_translational(m, c) ? "flange.f" : "flange.tau",
+                       mbe_sym_neg(s, m->con_lambda[r]));
   return st;
 }
 
@@ -299,6 +313,17 @@ const MbeMechClass mbe_mc_flange_position = {.role = MBE_ROLE_FLANGE,
                                              .closed = src_closed,
                                              .loads = src_loads,
                                              .outputs = src_outputs};
+
+const MbeMechClass mbe_mc_flange_position_t = {.role = MBE_ROLE_FLANGE,
+                                               .flange = {"flange_a", "flange", "support"},
+                                               .nstates = 2,
+                                               .state_name = {"s", "v"},
+                                               .load = src_check,
+                                               .forces = src_forces,
+                                               .constraints = src_constraints,
+                                               .closed = src_closed,
+                                               .loads = src_loads,
+                                               .outputs = src_outputs};
 
 // Parts.Mounting1D: its flange_b is a housing fixed in frame_a, which must be on the ground (or
 // absent: world.driveTrainMechanics3D = false): a fixed flange at phi0
