@@ -92,6 +92,7 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(ROT_POSITION, "Mechanics.Rotational.Sources.Position", flange_position)                       \
   X(ROT_SPEED, "Mechanics.Rotational.Sources.Speed", flange_position)                             \
   X(ROT_ACCELERATE, "Mechanics.Rotational.Sources.Accelerate", flange_position)                   \
+  X(ROT_MOVE, "Mechanics.Rotational.Sources.Move", flange_move)                                   \
   X(ROT_TORQUE_SENSOR, "Mechanics.Rotational.Sensors.TorqueSensor", torque_sensor)                \
   X(MOUNTING_1D, "Mechanics.MultiBody.Parts.Mounting1D", mounting_1d)                             \
   X(TRANS_FIXED, "Mechanics.Translational.Components.Fixed", flange_fixed)                        \
@@ -103,6 +104,7 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(TRANS_POSITION, "Mechanics.Translational.Sources.Position", flange_position_t)                \
   X(TRANS_SPEED, "Mechanics.Translational.Sources.Speed", flange_position_t)                      \
   X(TRANS_ACCELERATE, "Mechanics.Translational.Sources.Accelerate", flange_position_t)            \
+  X(TRANS_MOVE, "Mechanics.Translational.Sources.Move", flange_move)                               \
   X(TRANS_CONSTANT_FORCE, "Mechanics.Translational.Sources.ConstantForce", flange_source)         \
   X(CONSTANT, "Blocks.Sources.Constant", block)                                                   \
   X(STEP, "Blocks.Sources.Step", block)                                                           \

@@ -14,6 +14,9 @@
 # - driven_slider.mo: Translational.Sources.Accelerate on a vertical Prismatic's axis, then
 #   Position with exact=true: the slider's s is A/w (t - sin(w t)/w), then A sin(w t) (1e-8, 1e-12),
 #   its force m (a + g) (1e-12 of the weight and more), source.s and source.v the slider's.
+# - moved_pendulum.mo: Rotational.Sources.Move with u = {A sin w t, A w cos w t, -A w^2 sin w t}:
+#   the joint's angle, speed and acceleration are the inputs (1e-12), move.phi the angle, the
+#   torque the inverse dynamics.
 . "$(dirname "$0")/run_lib.sh"
 data=$4
 for v in speed_exact speed_filter accelerate; do
@@ -67,6 +70,17 @@ for v in accelerate position; do
     END { if (n < 300) print v, "rows", n }' "$work/slider_$v.csv")
   [ -z "$bad" ] || fail "the driven slider leaves its closed form (source, t, s, df): $bad"
 done
+"$mbens" simulate "$data/moved_pendulum.mo" -o "$work/move.csv" --stop-time 3 --interval 0.01 \
+  --signals 'rev.phi,rev.w,rev.a,rev.tau,world.g,move.phi' || fail "simulate (Move) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 && /nan|inf/ { print; exit }
+  NR > 1 { W = 2 * atan2(0, -1) * 0.7; A = 1.2; t = $1
+  e = a($2 - A * sin(W * t)) + a($3 - A * W * cos(W * t)) + a($4 + A * W * W * sin(W * t))
+  tau = (0.03 + 2 * 0.25) * $4 + 2 * $6 * 0.5 * cos($2)
+  if (!(e < 1e-12) || a($5 - tau) > 1e-12 * (1 + a(tau)) || $7 != $2) { print t, e, $5 - tau; exit }
+  n++ }
+  END { if (n < 300) print "rows", n }' "$work/move.csv")
+[ -z "$bad" ] || fail "the moved joint is not its inputs or its torque not the inverse dynamics (t, error, dtau): $bad"
 if "$mbens" devices | grep -q '^OpenCL platform'; then
   for b in openmp opencl; do
     "$mbens" simulate "$work/speed_filter.mo" -o "$work/sf-$b.csv" --backend $b --stop-time 1 \
@@ -74,4 +88,4 @@ if "$mbens" devices | grep -q '^OpenCL platform'; then
   done
   cmp -s "$work/sf-openmp.csv" "$work/sf-opencl.csv" || fail "OpenMP and OpenCL differ"
 fi
-finish "run_drives: Speed, Accelerate and a Translational drive move joints along their closed forms"
+finish "run_drives: Speed, Accelerate, Move and a Translational drive move joints along their closed forms"

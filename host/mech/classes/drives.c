@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Kinematic drives of joint axes and what measures them: Rotational.Sources.Position, Speed and
 // Accelerate moving a joint's axis flange, Rotational.Sensors.TorqueSensor on a joint's 1-D axis
-// line (below). Speed and Accelerate work as Position does, with their own states' rates.
+// line (below). Speed and Accelerate work as Position does, with their own states' rates; Move
+// prescribes the joint's coordinate, speed and acceleration by its inputs directly.
 // Position moves the axis flange (its
 // support fixed: unconnected with useSupport=false, at a Fixed, or at a Parts.Mounting1D held by
 // the ground). The MSL's Position (exact = false) filters phi_ref with a critically damped
@@ -42,30 +43,37 @@ static int driven_edge(MbeMech* m, int c) {
   return -1;
 }
 
-// which source: Position (phi_ref, s_ref), Speed (w_ref, v_ref) or Accelerate (a_ref), of the
-// Rotational or the Translational library
-typedef enum SrcKind { SRC_POSITION, SRC_SPEED, SRC_ACCELERATE } SrcKind;
+// which source: Position (phi_ref, s_ref), Speed (w_ref, v_ref), Accelerate (a_ref) or Move (u:
+// the angle, speed and acceleration), of the Rotational or the Translational library
+typedef enum SrcKind { SRC_POSITION, SRC_SPEED, SRC_ACCELERATE, SRC_MOVE } SrcKind;
 
 static SrcKind src_kind(const MbeMech* m, int c) {
-  MbeMechKind k = m->comps[c].kind;
-  return k == MBE_MC_ROT_SPEED || k == MBE_MC_TRANS_SPEED             ? SRC_SPEED
-         : k == MBE_MC_ROT_ACCELERATE || k == MBE_MC_TRANS_ACCELERATE ? SRC_ACCELERATE
-                                                                      : SRC_POSITION;
+  switch (m->comps[c].kind) {
+    case MBE_MC_ROT_SPEED:
+    case MBE_MC_TRANS_SPEED: return SRC_SPEED;
+    case MBE_MC_ROT_ACCELERATE:
+    case MBE_MC_TRANS_ACCELERATE: return SRC_ACCELERATE;
+    case MBE_MC_ROT_MOVE:
+    case MBE_MC_TRANS_MOVE: return SRC_MOVE;
+    default: return SRC_POSITION;
+  }
 }
 
 static bool src_translational(const MbeMech* m, int c) {
   MbeMechKind k = m->comps[c].kind;
-  return k == MBE_MC_TRANS_POSITION || k == MBE_MC_TRANS_SPEED || k == MBE_MC_TRANS_ACCELERATE;
+  return k == MBE_MC_TRANS_POSITION || k == MBE_MC_TRANS_SPEED || k == MBE_MC_TRANS_ACCELERATE ||
+         k == MBE_MC_TRANS_MOVE;
 }
 
 // the name of component c's input
 static const char* src_input(const MbeMech* m, int c) {
   SrcKind k = src_kind(m, c);
   bool t = src_translational(m, c);
-  return k == SRC_SPEED        ? (t ? "v_ref" : "w_ref")
-         : k == SRC_ACCELERATE ? "a_ref"
-         : t                   ? "s_ref"
-                               : "phi_ref";
+  if (k == SRC_MOVE)
+    return "u";
+  if (k == SRC_SPEED)
+    return t ? "v_ref" : "w_ref";
+  return k == SRC_ACCELERATE ? "a_ref" : t ? "s_ref" : "phi_ref";
 }
 
 static bool src_exact(MbeMech* m, int c) {
@@ -119,6 +127,12 @@ static void src_rates(MbeMech* m, int c, MbeSymId* dphi, MbeSymId* dw, MbeStatus
 static void src_joint(MbeMech* m, int c, MbeSymId* q, MbeSymId* u, MbeSymId* a, MbeStatus* st) {
   MbeSym* s = m->s;
   const MbeMechComp* comp = &m->comps[c];
+  if (src_kind(m, c) == SRC_MOVE) {  // its inputs, no states
+    *q = mbe_mech_input(m, c, "u", 0);
+    *u = mbe_mech_input(m, c, "u", 1);
+    *a = mbe_mech_input(m, c, "u", 2);
+    return;
+  }
   MbeSymId dphi;
   src_rates(m, c, &dphi, a, st);
   *q = mbe_sym_state(s, comp->state);
@@ -134,11 +148,17 @@ static void src_joint(MbeMech* m, int c, MbeSymId* q, MbeSymId* u, MbeSymId* a, 
 // speed and acceleration); the support must be fixed (after every axis is known)
 static MbeStatus src_check(MbeMech* m, int c) {
   MbeStatus st = MBE_OK;
-  if (src_exact(m, c)) {
-    MbeSymId ref = ref_dt(m, c, 0, &st);
+  bool move = src_kind(m, c) == SRC_MOVE;
+  for (int k = 0; (src_exact(m, c) || move) && k < (move ? 3 : 1) && st == MBE_OK; k++) {
+    MbeSymId ref = mbe_mech_input(m, c, src_input(m, c), k);
     for (size_t i = 0; i < m->nx && st == MBE_OK; i++) {
       MbeSymId d = 0;
       st = mbe_sym_diff(m->s, ref, mbe_sym_state(m->s, (int)i), &d, m->err);
+      if (st == MBE_OK && d != 0 && move) {
+        return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                              "its inputs u depend on the model's states (a filter's, the "
+                              "motion's); that is not supported yet");
+      }
       if (st == MBE_OK && d != 0) {
         return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
                               "exact=true follows %s and its derivatives in time; a %s that "
@@ -163,6 +183,8 @@ static MbeStatus src_check(MbeMech* m, int c) {
 static MbeStatus src_forces(MbeMech* m, int c) {
   MbeStatus st = MBE_OK;
   const MbeMechComp* comp = &m->comps[c];
+  if (src_kind(m, c) == SRC_MOVE)
+    return MBE_OK;
   src_rates(m, c, &m->xdot[comp->state], &m->xdot[comp->state + 1], &st);
   return st;
 }
@@ -207,6 +229,10 @@ static MbeStatus src_start(MbeMech* m, int c, const MbeMechEdge* e) {
   MbeSym* s = m->s;
   const MbeMechComp* comp = &m->comps[c];
   SrcKind k = src_kind(m, c);
+  if (k == SRC_MOVE) {  // no states: the joint's start is its inputs' at t0
+    MbeStatus st = src_overdetermined(m, c, e, 0, "it follows its input");
+    return st == MBE_OK ? src_overdetermined(m, c, e, 1, "it follows its input") : st;
+  }
   bool exact = src_exact(m, c);
   int phi = comp->state, w = comp->state + 1;
   bool phi_own = k == SRC_POSITION || mbe_mech_start_fixed(m, m->state_names[phi], 0);
@@ -295,7 +321,10 @@ static MbeStatus src_outputs(MbeMech* m, int c) {
     state_signal_is(m, comp->state + 1, u);
   }
   bool dummy = src_kind(m, c) == SRC_SPEED && src_exact(m, c);
-  mbe_mech_signal_at(m, comp->name, "a", dummy ? mbe_sym_const(s, 0.0) : a);
+  if (src_kind(m, c) == SRC_MOVE)
+    mbe_mech_signal_at(m, comp->name, src_translational(m, c) ? "s" : "phi", q);
+  else
+    mbe_mech_signal_at(m, comp->name, "a", dummy ? mbe_sym_const(s, 0.0) : a);
   size_t r = row_of(m, c);
   if (r < m->ncon)
     mbe_mech_signal_at(m, comp->name, src_translational(m, c) ? "flange.f" : "flange.tau",
@@ -313,6 +342,14 @@ const MbeMechClass mbe_mc_flange_position = {.role = MBE_ROLE_FLANGE,
                                              .closed = src_closed,
                                              .loads = src_loads,
                                              .outputs = src_outputs};
+
+const MbeMechClass mbe_mc_flange_move = {.role = MBE_ROLE_FLANGE,
+                                         .flange = {"flange_a", "flange", "support"},
+                                         .load = src_check,
+                                         .constraints = src_constraints,
+                                         .closed = src_closed,
+                                         .loads = src_loads,
+                                         .outputs = src_outputs};
 
 const MbeMechClass mbe_mc_flange_position_t = {.role = MBE_ROLE_FLANGE,
                                                .flange = {"flange_a", "flange", "support"},
