@@ -332,35 +332,20 @@ static MbeStatus src_outputs(MbeMech* m, int c) {
   return st;
 }
 
-const MbeMechClass mbe_mc_flange_position = {.role = MBE_ROLE_FLANGE,
-                                             .flange = {"flange_a", "flange", "support"},
-                                             .nstates = 2,
-                                             .state_name = {"phi", "w"},
-                                             .load = src_check,
-                                             .forces = src_forces,
-                                             .constraints = src_constraints,
-                                             .closed = src_closed,
-                                             .loads = src_loads,
-                                             .outputs = src_outputs};
+// the sources' hooks, one set for the family: Rotational (states phi, w), Translational (s, v),
+// Move (no states)
+#define SRC_CLASS(...)                                                                       \
+  {                                                                                          \
+    .role = MBE_ROLE_FLANGE, .flange = {"flange_a", "flange", "support"}, .load = src_check, \
+    .constraints = src_constraints, .closed = src_closed, .loads = src_loads,                \
+    .outputs = src_outputs, __VA_ARGS__                                                      \
+  }
 
-const MbeMechClass mbe_mc_flange_move = {.role = MBE_ROLE_FLANGE,
-                                         .flange = {"flange_a", "flange", "support"},
-                                         .load = src_check,
-                                         .constraints = src_constraints,
-                                         .closed = src_closed,
-                                         .loads = src_loads,
-                                         .outputs = src_outputs};
-
-const MbeMechClass mbe_mc_flange_position_t = {.role = MBE_ROLE_FLANGE,
-                                               .flange = {"flange_a", "flange", "support"},
-                                               .nstates = 2,
-                                               .state_name = {"s", "v"},
-                                               .load = src_check,
-                                               .forces = src_forces,
-                                               .constraints = src_constraints,
-                                               .closed = src_closed,
-                                               .loads = src_loads,
-                                               .outputs = src_outputs};
+const MbeMechClass mbe_mc_flange_position =
+    SRC_CLASS(.nstates = 2, .state_name = {"phi", "w"}, .forces = src_forces);
+const MbeMechClass mbe_mc_flange_position_t =
+    SRC_CLASS(.nstates = 2, .state_name = {"s", "v"}, .forces = src_forces);
+const MbeMechClass mbe_mc_flange_move = SRC_CLASS(.nstates = 0);
 
 // Parts.Mounting1D: its flange_b is a housing fixed in frame_a, which must be on the ground (or
 // absent: world.driveTrainMechanics3D = false): a fixed flange at phi0
