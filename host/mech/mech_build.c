@@ -1316,9 +1316,11 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
                : m.loops_text == NULL
                    ? m.asm_text
                    : mbe_arena_printf(&sys->arena, "%s%s", m.loops_text, m.asm_text);
-  sys->needs_double = m.ncon > 0 ? "its kinematic loops are solved to 1e-9, finer than single "
-                                   "precision resolves"
-                                 : NULL;
+  // cut joints' loops are solved by Newton to 1e-9; the assemblies' closed forms and the drives'
+  // rows need no such tolerance
+  sys->needs_double = m.ncon_cut > 0 ? "its kinematic loops are solved to 1e-9, finer than "
+                                       "single precision resolves"
+                                     : NULL;
   sys->asserts = mbe_arena_alloc(&sys->arena, (m.nasserts + 1) * sizeof *sys->asserts);
   sys->assert_src = mbe_arena_alloc(&sys->arena, (m.nasserts + 1) * sizeof *sys->assert_src);
   sys->assert_warning = mbe_arena_alloc(&sys->arena, (m.nasserts + 1) * sizeof(bool));
