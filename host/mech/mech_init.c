@@ -1005,21 +1005,13 @@ static MbeStatus member_init(MbeMech* m, const InitProblem* ip, const MbeSymId* 
                       : MBE_OK;
 }
 
-// Newton on the unknowns (states not fixed, free parameters) from the start values as guesses;
-// the steps are least squares of the smallest norm (LAPACKE), so an underdetermined problem stays
-// nearest to the start values, as the MSL's tools do with start values of states that are not
-// fixed
-static MbeStatus solve_initial(MbeMech* m, InitProblem* ip, bool per_member) {
+// The initialization's unknowns into leaf and xi (room for nx + np; xi: the state's index, or
+// -1 - the parameter's): the states not fixed (an unknown quaternion adds its |Q| = 1 to ip) and
+// the free parameters; their number into *nu
+static MbeStatus init_unknowns(MbeMech* m, InitProblem* ip, MbeSymId* leaf, int* xi,
+                               size_t* nu_out) {
   MbeSym* s = m->s;
-  // unknowns: leaves (state or parameter index)
-  size_t cap = m->nx + m->np + 1, nu = 0;
-  MbeSymId* leaf = mbe_malloc(cap * sizeof *leaf);
-  int* xi = mbe_malloc(cap * sizeof *xi);  // state index, or -1 - parameter index
-  MbeStatus st = MBE_OK;
-  if (!leaf || !xi) {
-    st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-    goto done;
-  }
+  size_t nu = 0;
   for (size_t t = 0; t < m->ntree; t++) {
     const MbeMechEdge* e = &m->edges[m->tree_edges[t]];
     bool q_unknown = false;
@@ -1054,8 +1046,7 @@ static MbeStatus solve_initial(MbeMech* m, InitProblem* ip, bool per_member) {
       }
       MbeLoc none = {0};
       if (!add_eq(ip, m->state_names[q0], n2, 1.0, none, -1, -1)) {
-        st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-        goto done;
+        return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
       }
     }
   }
@@ -1072,6 +1063,26 @@ static MbeStatus solve_initial(MbeMech* m, InitProblem* ip, bool per_member) {
     leaf[nu] = mbe_sym_param(s, (int)i);
     xi[nu++] = -1 - (int)i;
   }
+  *nu_out = nu;
+  return MBE_OK;
+}
+
+// Newton on the unknowns (states not fixed, free parameters) from the start values as guesses;
+// the steps are least squares of the smallest norm (LAPACKE), so an underdetermined problem stays
+// nearest to the start values, as the MSL's tools do with start values of states that are not
+// fixed
+static MbeStatus solve_initial(MbeMech* m, InitProblem* ip, bool per_member) {
+  MbeSym* s = m->s;
+  // unknowns: leaves (state or parameter index)
+  size_t cap = m->nx + m->np + 1, nu = 0;
+  MbeSymId* leaf = mbe_malloc(cap * sizeof *leaf);
+  int* xi = mbe_malloc(cap * sizeof *xi);  // state index, or -1 - parameter index
+  MbeStatus st = MBE_OK;
+  if (!leaf || !xi) {
+    st = mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+    goto done;
+  }
+  st = init_unknowns(m, ip, leaf, xi, &nu);
   // an unknown's start is only Newton's first guess: varying it would change nothing
   for (size_t j = 0; j < nu && st == MBE_OK; j++) {
     MbeSymId x = xi[j] >= 0 ? m->x0sym[xi[j]] : MBE_SYM_NONE;
