@@ -1191,6 +1191,33 @@ static int signal_cmp(const void* a, const void* b) {
   return strcmp(((const MbeSignal*)a)->name, ((const MbeSignal*)b)->name);
 }
 
+MbeStatus mbe_mech_substitute_roots(MbeMech* m, const MbeSymId* from, const MbeSymId* to,
+                                    size_t n) {
+  size_t nroots = m->nx + m->nsigs + m->nasserts + 1;
+  MbeSymId* roots = mbe_malloc(nroots * sizeof *roots);
+  if (roots == NULL)
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  size_t k = 0;
+  for (size_t i = 0; i < m->nx; i++)
+    roots[k++] = m->xdot[i];
+  for (size_t i = 0; i < m->nsigs; i++)
+    roots[k++] = m->sigs[i].id;
+  for (size_t i = 0; i < m->nasserts; i++)
+    roots[k++] = m->asserts[i].cond;
+  roots[k++] = m->fail;
+  mbe_sym_substitute(m->s, from, to, n, roots, nroots);
+  k = 0;
+  for (size_t i = 0; i < m->nx; i++)
+    m->xdot[i] = roots[k++];
+  for (size_t i = 0; i < m->nsigs; i++)
+    m->sigs[i].id = roots[k++];
+  for (size_t i = 0; i < m->nasserts; i++)
+    m->asserts[i].cond = roots[k++];
+  m->fail = roots[k++];
+  mbe_free(roots);
+  return m->s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
 MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) {
   *out = NULL;
   MbeSystem* sys = mbe_calloc(1, sizeof *sys);

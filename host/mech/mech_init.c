@@ -93,34 +93,6 @@ static void start3(MbeMech* m, int k0, const char* var) {
   }
 }
 
-static void mat_vec(const double T[9], const double v[3], double out[3]) {
-  for (int i = 0; i < 3; i++) {
-    out[i] = T[3 * i] * v[0] + T[3 * i + 1] * v[1] + T[3 * i + 2] * v[2];
-  }
-}
-
-// comp's sequence_start and angles_start
-static MbeStatus start_angles(MbeMech* m, int comp, int seq[3], double ang[3]) {
-  for (int i = 0; i < 3; i++) {
-    MbeStatus st = mbe_mech_int(m, comp, "sequence_start", i, &seq[i]);
-    if (st == MBE_OK)
-      st = mbe_mech_real(m, comp, "angles_start", i, &ang[i]);
-    if (st != MBE_OK)
-      return st;
-  }
-  return MBE_OK;
-}
-
-// the start rotation of comp: axesRotations(sequence_start, angles_start)
-static MbeStatus start_rotation(MbeMech* m, int comp, double T[9]) {
-  int seq[3];
-  double ang[3];
-  MbeStatus st = start_angles(m, comp, seq, ang);
-  if (st == MBE_OK)
-    mbe_num_axes(seq, ang, T);
-  return st;
-}
-
 // a rotation's start on the DAG: T = axesRotations(sequence_start, angles_start) of comp, its
 // angles (ang) and sequence, which the kernel computes per member where angles_start varies
 typedef struct StartRot {
@@ -581,26 +553,15 @@ static MbeStatus body_conditions(MbeMech* m, InitProblem* ip) {
       if (!mbe_mech_bool(m, bd->comp, k ? "z_0_fixed" : "w_0_fixed")) {
         continue;
       }
-      // resolve2(R_start, v0) = T v0: numbers, or where the start varies per member, its
-      // expressions (each member solves then) and their values at the model's own
+      // resolve2(R_start, v0) = T v0 as expressions (they vary per member where the starts do:
+      // each member solves then) and their values at the model's own
       StartRot r;
       MbeStatus st = start_rotation_sym(m, bd->comp, &r);
       MbeV3 v0 = mbe_mech_pv3(m, bd->comp, k ? "z_0_start" : "w_0_start", &st);
       MbeV3 vs = st == MBE_OK ? mbe_m3_mulv(m->s, r.T, v0) : mbe_v3_zero();
-      bool varies = false;
-      for (int i = 0; i < 3; i++)
-        varies = varies || m->s->nodes[vs.e[i]].op != MBE_SYM_CONST;
-      double T[9], v[3], va[3];
-      if (st == MBE_OK && varies) {
+      double va[3];
+      if (st == MBE_OK)
         st = node_values(m, vs.e, 3, va);
-      } else {
-        if (st == MBE_OK)
-          st = start_rotation(m, bd->comp, T);
-        if (st == MBE_OK)
-          st = mbe_mech_vec(m, bd->comp, k ? "z_0_start" : "w_0_start", v);
-        if (st == MBE_OK)
-          mat_vec(T, v, va);
-      }
       if (st != MBE_OK) {
         return st;
       }
@@ -619,6 +580,7 @@ static MbeStatus body_conditions(MbeMech* m, InitProblem* ip) {
         if (!add_eq(ip, name, sg->id, va[i], q.loc, q.var, q.attr)) {
           return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
         }
+        bool varies = m->s->nodes[vs.e[i]].op != MBE_SYM_CONST;
         ip->eqs[ip->neqs - 1].target_sym = varies ? vs.e[i] : 0;
       }
     }
@@ -895,7 +857,7 @@ static MbeStatus init_stage(MbeMech* m, const InitProblem* ip, const MbeSymId* r
       break;  // r: the residuals after the steps
     for (int i = 0; i < nk; i++)
       b[i] = r[keep[i]];
-    mbe_mech_least_norm(s, nk, (int)nu, J, b, A, z, y);
+    mbe_sym_least_norm(s, nk, (int)nu, J, b, A, z, y);
     for (size_t j = 0; j < nu; j++)
       x[j] = mbe_sym_sub(s, x[j], y[j]);
   }

@@ -594,10 +594,6 @@ MbeStatus mbe_mech_substitute_roots(MbeMech* m, const MbeSymId* from, const MbeS
 // the free parameters solved per member put in: every root and initial state reads their
 // expressions of the varied parameters (last, after everything that builds on them)
 MbeStatus mbe_mech_free_params(MbeMech* m);
-// the step of least norm y = J^T (J J^T)^-1 r (J: nc x nk row-major, nc <= nk, full row rank);
-// scratch A (nc x nc), z (nc); r is overwritten
-void mbe_mech_least_norm(MbeSym* s, int nc, int nk, const MbeSymId* J, MbeSymId* r, MbeSymId* A,
-                         MbeSymId* z, MbeSymId* y);
 
 // ---- mech_user.c -----------------------------------------------------------------------------
 // the kind (MBE_MC_USER_*) of flat instance inst when it is a user's model that extends one of

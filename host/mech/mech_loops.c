@@ -686,33 +686,6 @@ static MbeStatus speeds(MbeMech* m, const LoopSolve* L, const MbeSymId* qfrom, c
   return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
 }
 
-MbeStatus mbe_mech_substitute_roots(MbeMech* m, const MbeSymId* from, const MbeSymId* to,
-                                    size_t n) {
-  size_t nroots = m->nx + m->nsigs + m->nasserts + 1;
-  MbeSymId* roots = mbe_malloc(nroots * sizeof *roots);
-  if (roots == NULL)
-    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-  size_t k = 0;
-  for (size_t i = 0; i < m->nx; i++)
-    roots[k++] = m->xdot[i];
-  for (size_t i = 0; i < m->nsigs; i++)
-    roots[k++] = m->sigs[i].id;
-  for (size_t i = 0; i < m->nasserts; i++)
-    roots[k++] = m->asserts[i].cond;
-  roots[k++] = m->fail;
-  mbe_sym_substitute(m->s, from, to, n, roots, nroots);
-  k = 0;
-  for (size_t i = 0; i < m->nx; i++)
-    m->xdot[i] = roots[k++];
-  for (size_t i = 0; i < m->nsigs; i++)
-    m->sigs[i].id = roots[k++];
-  for (size_t i = 0; i < m->nasserts; i++)
-    m->asserts[i].cond = roots[k++];
-  m->fail = roots[k++];
-  mbe_free(roots);
-  return m->s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
-}
-
 // Each member's start (x0sym): the positions the dependent coordinates move, by LOOP_START_STEPS
 // Newton steps from the model's own assembly with the member's independent starts and
 // parameters, the dependent speeds from those; numbers where nothing varied reaches them
@@ -919,29 +892,6 @@ static MbeStatus choice_solve(MbeMech* m, LoopChoice* c) {
   return st == MBE_OK ? speeds(m, &c->L, c->from, c->to, c->to + nq) : st;
 }
 
-void mbe_mech_least_norm(MbeSym* s, int nc, int nk, const MbeSymId* J, MbeSymId* r, MbeSymId* A,
-                         MbeSymId* z, MbeSymId* y) {
-  for (int i = 0; i < nc; i++) {
-    for (int j = 0; j < nc; j++) {
-      MbeSymId acc = 0;
-      for (int k = 0; k < nk; k++) {
-        MbeSymId t = mbe_sym_mul(s, J[i * nk + k], J[j * nk + k]);
-        acc = mbe_sym_add(s, acc, t);
-      }
-      A[i * nc + j] = acc;
-    }
-  }
-  mbe_sym_solve_dense(s, nc, A, r, z);
-  for (int k = 0; k < nk; k++) {
-    MbeSymId acc = 0;
-    for (int i = 0; i < nc; i++) {
-      MbeSymId t = mbe_sym_mul(s, J[i * nk + k], z[i]);
-      acc = mbe_sym_add(s, acc, t);
-    }
-    y[k] = acc;
-  }
-}
-
 // The RHS's projection onto the constraints. The loop's coordinates (loop_coords) move by
 // LOOP_NEWTON_STEPS Newton steps of least norm from their states, dq = J^T (J J^T)^-1 phi, and
 // their speeds by u - G^T (G G^T)^-1 (G u) over the same coordinates: regular wherever the
@@ -994,7 +944,7 @@ static MbeStatus project(MbeMech* m, LoopProjection* P) {
     }
     if (it == LOOP_NEWTON_STEPS)
       break;  // r: the residual after the steps
-    mbe_mech_least_norm(s, nc, nk, J, r, A, z, y);
+    mbe_sym_least_norm(s, nc, nk, J, r, A, z, y);
     st = move_apply(m, &mv, P->from, P->to, y);
   }
   P->failed = 0;
@@ -1024,7 +974,7 @@ static MbeStatus project(MbeMech* m, LoopProjection* P) {
   if (st == MBE_OK) {
     mbe_sym_substitute(s, P->from, P->to, (size_t)nq, r, (size_t)nc);
     mbe_sym_substitute(s, P->from, P->to, (size_t)nq, J, (size_t)nc * (size_t)nk);
-    mbe_mech_least_norm(s, nc, nk, J, r, A, z, y);
+    mbe_sym_least_norm(s, nc, nk, J, r, A, z, y);
     for (int k = 0; k < nk; k++)
       P->to[nq + k] = mbe_sym_sub(s, P->from[nq + k], y[k]);
   }

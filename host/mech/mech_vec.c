@@ -369,40 +369,6 @@ MbeV3 mbe_m3_solve(MbeSym* s, MbeM3 A, MbeV3 b) {
 
 /* ---- numeric ---------------------------------------------------------------------------- */
 
-static void num_axis(int axis, double angle, double T[9]) {
-  double c = cos(angle), sn = sin(angle);
-  for (int i = 0; i < 9; i++) {
-    T[i] = 0;
-  }
-  int a = axis - 1, b = axis % 3, d = (axis + 1) % 3;
-  T[3 * a + a] = 1;
-  T[3 * b + b] = c;
-  T[3 * d + d] = c;
-  T[3 * b + d] = sn;
-  T[3 * d + b] = -sn;
-}
-
-static void num_mul(const double A[9], const double B[9], double C[9]) {
-  double R[9];
-  for (int i = 0; i < 3; i++) {
-    for (int j = 0; j < 3; j++) {
-      R[3 * i + j] = A[3 * i] * B[j] + A[3 * i + 1] * B[3 + j] + A[3 * i + 2] * B[6 + j];
-    }
-  }
-  for (int i = 0; i < 9; i++) {
-    C[i] = R[i];
-  }
-}
-
-void mbe_num_axes(const int seq[3], const double angles[3], double T[9]) {
-  double A[9];
-  num_axis(seq[0], angles[0], T);
-  num_axis(seq[1], angles[1], A);
-  num_mul(A, T, T);
-  num_axis(seq[2], angles[2], A);
-  num_mul(A, T, T);
-}
-
 void mbe_num_planar(const double e[3], double phi, double T[9]) {
   double c = cos(phi), sn = sin(phi);
   double sk[9] = {0, -e[2], e[1], e[2], 0, -e[0], -e[1], e[0], 0};
@@ -561,5 +527,28 @@ void mbe_sym_solve_dense(MbeSym* s, int n, MbeSymId* A, MbeSymId* b, MbeSymId* x
       sum = mbe_sym_sub(s, sum, t);
     }
     x[k] = mbe_sym_div(s, sum, A[k * n + k]);
+  }
+}
+
+void mbe_sym_least_norm(MbeSym* s, int nc, int nk, const MbeSymId* J, MbeSymId* r, MbeSymId* A,
+                        MbeSymId* z, MbeSymId* y) {
+  for (int i = 0; i < nc; i++) {
+    for (int j = 0; j < nc; j++) {
+      MbeSymId acc = 0;
+      for (int k = 0; k < nk; k++) {
+        MbeSymId t = mbe_sym_mul(s, J[i * nk + k], J[j * nk + k]);
+        acc = mbe_sym_add(s, acc, t);
+      }
+      A[i * nc + j] = acc;
+    }
+  }
+  mbe_sym_solve_dense(s, nc, A, r, z);
+  for (int k = 0; k < nk; k++) {
+    MbeSymId acc = 0;
+    for (int i = 0; i < nc; i++) {
+      MbeSymId t = mbe_sym_mul(s, J[i * nk + k], z[i]);
+      acc = mbe_sym_add(s, acc, t);
+    }
+    y[k] = acc;
   }
 }

@@ -65,7 +65,6 @@ MbeM3 mbe_m3_from_nxy(MbeSym* s, MbeV3 n_x, MbeV3 n_y, const double nx0[3], cons
 MbeV3 mbe_m3_solve(MbeSym* s, MbeM3 A, MbeV3 b);
 
 // numeric versions for initialization (double, row-major)
-void mbe_num_axes(const int seq[3], const double angles[3], double T[9]);
 void mbe_num_planar(const double e[3], double phi, double T[9]);
 void mbe_num_from_nxy(const double n_x[3], const double n_y[3], double T[9]);
 void mbe_num_to_q(const double T[9], double q[4]);  // Q[4] >= 0
@@ -78,5 +77,10 @@ bool mbe_num_solve3(const double A[9], const double b[3], double x[3]);
 // configuration). A pivot that is zero at run time gives a non-finite x: the member stops as
 // non-finite. Structural zeros (the constant 0) cost nothing.
 void mbe_sym_solve_dense(MbeSym* s, int n, MbeSymId* A, MbeSymId* b, MbeSymId* x);
+
+// The step of least norm y = J^T (J J^T)^-1 r (J: nc x nk row-major, nc <= nk, full row rank;
+// J J^T solved as mbe_sym_solve_dense does). Scratch: A (nc x nc), z (nc); r is overwritten.
+void mbe_sym_least_norm(MbeSym* s, int nc, int nk, const MbeSymId* J, MbeSymId* r, MbeSymId* A,
+                        MbeSymId* z, MbeSymId* y);
 
 #endif
