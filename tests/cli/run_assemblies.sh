@@ -113,16 +113,9 @@ out=$("$mbens" simulate "$work/open.mo" -o "$work/open.csv" --stop-time 0.1 2>&1
 printf '%s\n' "$out" | grep -q "open.mo:5:.*rrp.*no regular solution at the start" ||
   fail "the refusal should name rrp and the start: $out"
 
-# the identity contract: OpenCL (PoCL here) gives the same bytes as OpenMP
-if "$mbens" devices | grep -q '^OpenCL platform'; then
-  for mdl in fourbar_rrr assembly_spatial driven_pendulum; do
-    "$mbens" simulate "$data/$mdl.mo" -o "$work/$mdl-omp.csv" --backend openmp --stop-time 1 \
-      --interval 0.01 || fail "simulate ($mdl, OpenMP) exited $?"
-    "$mbens" simulate "$data/$mdl.mo" -o "$work/$mdl-cl.csv" --backend opencl --stop-time 1 \
-      --interval 0.01 || fail "simulate ($mdl, OpenCL) exited $?"
-    cmp -s "$work/$mdl-omp.csv" "$work/$mdl-cl.csv" || fail "$mdl: OpenMP and OpenCL differ"
-  done
-fi
+for mdl in fourbar_rrr assembly_spatial driven_pendulum; do
+  same_on_backends "$mdl" "$data/$mdl.mo" --stop-time 1 --interval 0.01
+done
 
 "$mbens" simulate "$data/driven_pendulum.mo" -o "$work/driven.csv" --stop-time 3 --interval 0.01 \
   --tolerance 1e-10 --signals 'rev.phi,position.phi,position.a,rev.tau,world.g' ||

@@ -39,12 +39,5 @@ bad=$(awk -F, 'function a(v) { return v < 0 ? -v : v }
   END { if (n < 200) print "rows", n; else if (!(m > 0.1)) print "the body hardly moves:", m }' \
   "$work/false.csv")
 [ -z "$bad" ] || fail "the rod's length or the energy does not hold: $bad"
-# the identity contract: OpenCL (PoCL here) gives the same bytes as OpenMP
-if "$mbens" devices | grep -q '^OpenCL platform'; then
-  for b in openmp opencl; do
-    "$mbens" simulate "$data/rod_kinematic_false.mo" -o "$work/$b.csv" --backend $b \
-      --stop-time 1 --interval 0.01 --signals "$sig" || fail "simulate ($b) exited $?"
-  done
-  cmp -s "$work/openmp.csv" "$work/opencl.csv" || fail "OpenMP and OpenCL differ"
-fi
+same_on_backends rod "$data/rod_kinematic_false.mo" --stop-time 1 --interval 0.01 --signals "$sig"
 finish "run_rod_kinematic_false: a rod without the index-reduction form, same motion, energy kept"

@@ -29,12 +29,5 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
   n++ }
   END { if (n < 200) print "rows", n }' "$work/ts.csv")
 [ -z "$bad" ] || fail "the torque sensor or the filters leave their closed forms (t, dtau, da, dx1, dx2, filter x1(0), step3 x1(0)): $bad"
-# the identity contract: OpenCL (PoCL here) gives the same bytes as OpenMP
-if "$mbens" devices | grep -q '^OpenCL platform'; then
-  for b in openmp opencl; do
-    "$mbens" simulate "$data/torque_sensor.mo" -o "$work/ts-$b.csv" --backend $b --stop-time 1 \
-      --interval 0.01 || fail "simulate ($b) exited $?"
-  done
-  cmp -s "$work/ts-openmp.csv" "$work/ts-opencl.csv" || fail "OpenMP and OpenCL differ"
-fi
+same_on_backends ts "$data/torque_sensor.mo" --stop-time 1 --interval 0.01
 finish "run_torque_sensor: the sensor's torque and the filters against closed forms"
