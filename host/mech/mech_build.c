@@ -535,6 +535,7 @@ static MbeStatus merge(MbeMech* m) {
       is_flange_class(in->class_name, &rot);
       set->is_rotational = rot;
       set->edge = -1;
+      set->shaft = -1;
     }
     m->flange_set[i] = id[r];
   }
@@ -645,6 +646,7 @@ MbeStatus mbe_mech_add_body(MbeMech* m, int comp, const char* name, const char* 
   b->name = name;
   b->outer = outer;
   b->frame = frame;
+  b->point = frame >= 0 ? m->frames[frame].point : -1;
   b->m = mass;
   b->is_point_mass = point;
   b->root_edge = -1;
@@ -656,6 +658,21 @@ MbeStatus mbe_mech_add_body(MbeMech* m, int comp, const char* name, const char* 
     return mbe_mech_error(m, MBE_ERR_MODEL, comp, "frame_a is not connected");
   }
   return MBE_OK;
+}
+
+MbeStatus mbe_mech_add_point_body(MbeMech* m, int comp, int point, MbeM3 I) {
+  MbeMechBody* b = &m->bodies[m->nbodies++];
+  memset(b, 0, sizeof *b);
+  b->comp = comp;
+  b->name = m->comps[comp].name;
+  b->frame = -1;
+  b->point = point;
+  b->m = mbe_sym_const(m->s, 0.0);
+  b->root_edge = -1;
+  b->priority = 1 << 29;
+  b->r_cm = mbe_v3_zero();
+  b->I = I;
+  return m->s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
 }
 
 MbeStatus mbe_mech_rotation_kind(MbeMech* m, int comp, MbeMechEdge* e) {
@@ -816,7 +833,7 @@ static int choose_root_body(MbeMech* m, int p0, bool* mark) {
     int p = stack[--n];
     for (size_t b = 0; b < m->nbodies; b++) {
       MbeMechBody* bd = &m->bodies[b];
-      if (m->frames[bd->frame].point != p || m->points[p].derived_ups >= 0)
+      if (bd->frame < 0 || bd->point != p || m->points[p].derived_ups >= 0)
         continue;
       int pr = bd->enforce ? -1 : bd->priority;
       int pbest = best < 0 ? 1 << 30 : (m->bodies[best].enforce ? -1 : m->bodies[best].priority);
@@ -891,7 +908,7 @@ static int body_behind(MbeMech* m, int p) {
   seen[p] = true;
   for (int i = 0; i < n && b < 0; i++) {
     for (size_t j = 0; j < m->nbodies && b < 0; j++) {
-      if (m->frames[m->bodies[j].frame].point == queue[i] && !m->bodies[j].is_point_mass)
+      if (m->bodies[j].frame >= 0 && m->bodies[j].point == queue[i] && !m->bodies[j].is_point_mass)
         b = (int)j;
     }
     for (size_t k = 0; k < m->nedges && b < 0; k++) {
@@ -947,6 +964,11 @@ static MbeStatus build_tree(MbeMech* m) {
     e->r = r;
     m->points[p].is_ground = true;
     st = tree_add(m, (int)m->nedges - 1, -1, p, false);
+  }
+  // and the free 1-D shafts
+  for (size_t k = 0; k < m->nedges && st == MBE_OK; k++) {
+    if (m->edges[k].shaft)
+      st = tree_add(m, (int)k, -1, m->edges[k].pb, false);
   }
   if (st == MBE_OK)
     st = grow(m, 0);
@@ -1004,7 +1026,7 @@ static MbeStatus build_tree(MbeMech* m) {
         continue;  // reported below if nothing else places it
       }
       size_t from = m->norder;
-      int bp = m->frames[m->bodies[b].frame].point;
+      int bp = m->bodies[b].point;
       bool translate_only = m->bodies[b].is_point_mass || m->points[bp].fixed_rotation >= 0;
       if (m->bodies[b].is_point_mass && m->points[bp].fixed_rotation < 0) {
         // a point mass carries no orientation: what is connected to it must not need one
@@ -1041,7 +1063,7 @@ static MbeStatus build_tree(MbeMech* m) {
       m->points[p].order = (int)m->norder;
       m->order[m->norder++] = p;
       for (size_t b = 0; b < m->nbodies; b++) {
-        if (m->frames[m->bodies[b].frame].point == p)
+        if (m->bodies[b].point == p)
           m->bodies[b].derived = true;
       }
       for (size_t g = 0; g < m->nframes; g++) {
@@ -1158,11 +1180,17 @@ static void world_gravity_fn(MbeMech* m) {
 
 static MbeStatus world_params(MbeMech* m) {
   m->gravity_type = MBE_GRAVITY_NONE;
-  if (m->world < 0) {
-    return mbe_error_set(m->err, MBE_ERR_MODEL,
-                         "the model has no World (declare 'inner Modelica.Mechanics.MultiBody."
-                         "World world;')");
+  m->gvec = mbe_v3_zero();
+  m->mu = mbe_sym_const(m->s, 0.0);
+  for (size_t c = 0; m->world < 0 && c < m->ncomps; c++) {  // 3-D parts need the World
+    if (m->comps[c].frame_a >= 0 || m->comps[c].frame_b >= 0) {
+      return mbe_mech_error(m, MBE_ERR_MODEL, (int)c,
+                            "the model has no World (declare 'inner Modelica.Mechanics."
+                            "MultiBody.World world;')");
+    }
   }
+  if (m->world < 0)
+    return MBE_OK;  // 1-D drive trains and blocks alone
   world_gravity_fn(m);
   MbeStatus st = mbe_mech_int(m, m->world, "gravityType", 0, &m->gravity_type);
   double n0[3];
@@ -1174,7 +1202,6 @@ static MbeStatus world_params(MbeMech* m) {
   if (st != MBE_OK) {
     return st;
   }
-  m->gvec = mbe_v3_zero();
   if (m->gravity_type == MBE_GRAVITY_UNIFORM) {
     if (!(sqrt(n0[0] * n0[0] + n0[1] * n0[1] + n0[2] * n0[2]) > 1e-10)) {
       return mbe_mech_error(m, MBE_ERR_MODEL, m->world, "gravity direction n is the zero vector");
@@ -1263,7 +1290,8 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
   if (st == MBE_OK)
     st = merge(&m);
   if (st == MBE_OK) {
-    m.bodies = mbe_arena_alloc(m.arena, (m.ncomps + 1) * sizeof *m.bodies);
+    // a rotor has two (its own and its share taken off the carrier)
+    m.bodies = mbe_arena_alloc(m.arena, (2 * m.ncomps + 1) * sizeof *m.bodies);
     if (m.bodies == NULL)
       st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
   }
@@ -1275,6 +1303,8 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
     const MbeMechClass* cls = mbe_mech_class((MbeMechKind)k);
     st = cls->build_all ? cls->build_all(&m) : MBE_OK;
   }
+  if (st == MBE_OK)
+    st = mbe_mech_shafts(&m);
   if (st == MBE_OK)
     st = mbe_mech_choose_cuts(&m);
   if (st == MBE_OK)

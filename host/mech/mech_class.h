@@ -85,6 +85,7 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(ROT_SPRING, "Mechanics.Rotational.Components.Spring", flange_compliant)                       \
   X(ROT_DAMPER, "Mechanics.Rotational.Components.Damper", flange_compliant)                       \
   X(ROT_SPRING_DAMPER, "Mechanics.Rotational.Components.SpringDamper", flange_compliant)          \
+  X(ROT_IDEAL_GEAR, "Mechanics.Rotational.Components.IdealGear", ideal_gear)                      \
   X(ROT_TORQUE, "Mechanics.Rotational.Sources.Torque", flange_source)                             \
   X(ROT_CONSTANT_TORQUE, "Mechanics.Rotational.Sources.ConstantTorque", flange_source)            \
   X(ROT_QUADRATIC_TORQUE, "Mechanics.Rotational.Sources.QuadraticSpeedDependentTorque",           \
@@ -95,6 +96,7 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(ROT_MOVE, "Mechanics.Rotational.Sources.Move", flange_move)                                   \
   X(ROT_TORQUE_SENSOR, "Mechanics.Rotational.Sensors.TorqueSensor", torque_sensor)                \
   X(MOUNTING_1D, "Mechanics.MultiBody.Parts.Mounting1D", mounting_1d)                             \
+  X(ROTOR_1D, "Mechanics.MultiBody.Parts.Rotor1D", rotor_1d)                                      \
   X(TRANS_FIXED, "Mechanics.Translational.Components.Fixed", flange_fixed)                        \
   X(TRANS_MASS, "Mechanics.Translational.Components.Mass", flange_inertia)                        \
   X(TRANS_SPRING, "Mechanics.Translational.Components.Spring", flange_compliant)                  \
@@ -104,7 +106,7 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(TRANS_POSITION, "Mechanics.Translational.Sources.Position", flange_position_t)                \
   X(TRANS_SPEED, "Mechanics.Translational.Sources.Speed", flange_position_t)                      \
   X(TRANS_ACCELERATE, "Mechanics.Translational.Sources.Accelerate", flange_position_t)            \
-  X(TRANS_MOVE, "Mechanics.Translational.Sources.Move", flange_move)                               \
+  X(TRANS_MOVE, "Mechanics.Translational.Sources.Move", flange_move)                              \
   X(TRANS_CONSTANT_FORCE, "Mechanics.Translational.Sources.ConstantForce", flange_source)         \
   X(CONSTANT, "Blocks.Sources.Constant", block)                                                   \
   X(STEP, "Blocks.Sources.Step", block)                                                           \

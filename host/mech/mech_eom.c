@@ -355,7 +355,7 @@ MbeV3 mbe_mech_gravity(MbeMech* m, MbeV3 r) {
 void mbe_mech_body_wrench(MbeMech* m, const MbeMechBody* b, MbeV3 aw, MbeV3 av, MbeV3* t,
                           MbeV3* f) {
   MbeSym* s = m->s;
-  const MbeMechPoint* P = &m->points[m->frames[b->frame].point];
+  const MbeMechPoint* P = &m->points[b->point];
   MbeV3 c = b->r_cm;
   MbeV3 wxv = mbe_v3_cross(s, P->w, P->v);
   MbeV3 a0 = mbe_v3_add(s, av, wxv);  // T a_0
@@ -414,7 +414,7 @@ MbeStatus mbe_mech_newton_euler(MbeMech* m, const MbeSymId* udot) {
   // bodies and force elements
   for (size_t b = 0; b < m->nbodies; b++) {
     MbeMechBody* bd = &m->bodies[b];
-    MbeMechPoint* P = &m->points[m->frames[bd->frame].point];
+    MbeMechPoint* P = &m->points[bd->point];
     MbeV3 t, f;
     if (bd->derived && udot == NULL) {
       continue;  // Kane's form (derived_bodies); the full pass computes its wrench for outputs
@@ -427,7 +427,7 @@ MbeStatus mbe_mech_newton_euler(MbeMech* m, const MbeSymId* udot) {
     P->Ff = mbe_v3_add(s, P->Ff, f);
     if (udot) {
       MbeMechFrame* fr = &m->frames[bd->frame];
-      if (bd->outer == NULL) {  // Body, PointMass: its frame_a's wrench is the body's
+      if (bd->outer == NULL && bd->frame >= 0) {  // Body, PointMass: frame_a's wrench is the body's
         fr->t = t, fr->f = f, fr->has_wrench = true;
       }
     }
@@ -438,7 +438,7 @@ MbeStatus mbe_mech_newton_euler(MbeMech* m, const MbeSymId* udot) {
       continue;
     const MbeMechComp* comp = &m->comps[fr->comp];
     if ((comp->body >= 0 && m->bodies[comp->body].outer == NULL) ||
-        (comp->nedges > 0 && !comp->cut)) {
+        (comp->nedges > 0 && !comp->cut && !comp->frame_loads)) {
       continue;  // bodies are summed above; joints are what is being solved for
     }
     MbeMechPoint* P = &m->points[fr->point];
@@ -558,7 +558,7 @@ static MbeStatus mass_matrix(MbeMech* m, MbeSymId* H) {
   }
   for (size_t b = 0; b < m->nbodies; b++) {
     const MbeMechBody* bd = &m->bodies[b];
-    MbeMechPoint* P = &m->points[m->frames[bd->frame].point];
+    MbeMechPoint* P = &m->points[bd->point];
     if (bd->derived)
       continue;  // Kane's form (derived_bodies)
     // m, m c, I_c + m (c.c - c c^T) about the frame's origin
@@ -577,7 +577,10 @@ static MbeStatus mass_matrix(MbeMech* m, MbeSymId* H) {
       }
     }
     const MbeSymNode* mn = &s->nodes[bd->m];
-    P->has_mass = P->has_mass || mn->op != MBE_SYM_CONST || mn->value > 0;
+    bool inertia = false;  // a rotor: an inertia without mass
+    for (int k = 0; k < 9 && !bd->is_point_mass; k++)
+      inertia = inertia || !mbe_sym_is_const(s, bd->I.e[k], 0.0);
+    P->has_mass = P->has_mass || mn->op != MBE_SYM_CONST || mn->value > 0 || inertia;
   }
   for (size_t i = m->ntree; i-- > 0;) {
     MbeMechEdge* e = &m->edges[m->tree_edges[i]];
@@ -597,7 +600,8 @@ static MbeStatus mass_matrix(MbeMech* m, MbeSymId* H) {
     if (e->nu == 0)
       continue;
     MbeMechPoint* C = &m->points[e->child_point];
-    if (!C->has_mass && !C->held) {  // a held one: the loop's constraints decide its motion
+    // a held one: the loop's constraints decide its motion; a shaft's inertia is its flange set's
+    if (!C->has_mass && !C->held && !e->shaft) {
       return mbe_mech_error(m, MBE_ERR_MODEL, e->comp,
                             "moves no mass: a joint whose moving side carries no body gives a "
                             "singular mass matrix");
@@ -921,7 +925,7 @@ static MbeStatus derived_bodies(MbeMech* m, MbeSymId* H, MbeSymId* b, bool* dens
       continue;
     bool any = false;
     for (size_t k = 0; k < m->nbodies; k++)
-      any = any || m->frames[m->bodies[k].frame].point == (int)pi;
+      any = any || m->bodies[k].point == (int)pi;
     if (!any)
       continue;
     P->dSw = mbe_arena_alloc(m->arena, (n + 1) * sizeof *P->dSw);
@@ -945,7 +949,7 @@ static MbeStatus derived_bodies(MbeMech* m, MbeSymId* H, MbeSymId* b, bool* dens
       return st;
     for (size_t k = 0; k < m->nbodies; k++) {
       MbeMechBody* bd = &m->bodies[k];
-      if (m->frames[bd->frame].point != (int)pi)
+      if (bd->point != (int)pi)
         continue;
       MbeV3 t0, f0;
       mbe_mech_body_wrench(m, bd, P->bw, P->bv, &t0, &f0);
@@ -1017,7 +1021,7 @@ void mbe_mech_derived_wrenches(MbeMech* m, const MbeSymId* udot) {
           P->av = mbe_v3_add(s, P->av, b);
         }
         for (size_t b = 0; b < m->nbodies; b++) {
-          if (m->frames[m->bodies[b].frame].point != pi)
+          if (m->bodies[b].point != pi)
             continue;
           MbeV3 bt, bf;
           mbe_mech_body_wrench(m, &m->bodies[b], P->aw, P->av, &bt, &bf);

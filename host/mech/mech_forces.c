@@ -182,11 +182,21 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
     m->sets[k].is_ground = false;
     m->sets[k].pos = m->sets[k].vel = m->sets[k].load = 0;
     m->sets[k].inertia = 0;
+    m->sets[k].scale = 0;
     m->sets[k].nflanges = 0;
     m->sets[k].line = -1;
   }
   for (size_t i = 0; i < m->nflanges; i++) {
     m->sets[m->flange_set[i]].nflanges++;
+  }
+  // shafts and rotors: their own edge's coordinate
+  for (size_t k = 0; k < m->nsets; k++) {
+    MbeMechFlangeSet* set = &m->sets[k];
+    if (set->shaft < 0)
+      continue;
+    set->edge = set->shaft;
+    set->pos = mbe_sym_state(s, m->edges[set->shaft].q0);
+    set->vel = mbe_sym_state(s, m->edges[set->shaft].u0);
   }
   // the sets the components define (joint axes, fixed flanges, line-force flanges), then their
   // loads
@@ -194,6 +204,8 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
     const MbeMechClass* k = mbe_mech_class(m->comps[c].kind);
     st = k->axes ? k->axes(m, (int)c) : MBE_OK;
   }
+  if (st == MBE_OK)
+    st = mbe_mech_gear_sets(m);
   for (size_t c = 0; c < m->ncomps && st == MBE_OK; c++) {
     const MbeMechClass* k = mbe_mech_class(m->comps[c].kind);
     st = k->load ? k->load(m, (int)c) : MBE_OK;
@@ -221,9 +233,14 @@ void mbe_mech_drive_forces(MbeMech* m, MbeSymId* tau, MbeSymId* H) {
     if (set->edge < 0)
       continue;
     size_t d = (size_t)m->edges[set->edge].dof0;
-    tau[d] = mbe_sym_add(s, tau[d], set->load);
-    if (set->inertia != 0) {
-      H[d * m->ndof + d] = mbe_sym_add(s, H[d * m->ndof + d], set->inertia);
+    MbeSymId sc = set->scale, load = set->load, J = set->inertia;
+    if (sc != 0) {  // behind gears: virtual work through d pos = sc dq
+      load = mbe_sym_mul(s, sc, load);
+      J = J != 0 ? mbe_sym_mul(s, mbe_sym_mul(s, sc, sc), J) : 0;
+    }
+    tau[d] = mbe_sym_add(s, tau[d], load);
+    if (J != 0) {
+      H[d * m->ndof + d] = mbe_sym_add(s, H[d * m->ndof + d], J);
     }
   }
 }

@@ -18,10 +18,11 @@ typedef struct MbeMechComp {
   int frame_a, frame_b, frame_resolve;  // MbeMechFrame index or -1
   int body;                             // its MbeMechBody (bodies and composite bodies), -1 if none
   int edge0, nedges;                    // its elementary edges (joints, rigid offsets), consecutive
-  int flange[3];  // 1-D connectors: [0] flange_a / axis, [1] flange_b / support, -1 if none
-  bool cut;       // a joint that closes a kinematic loop: constraints, no branch (mech_loops.c)
-  int state;      // its first state of its own (SpringDamperSeries.s_damper), -1 if none
-  int nstates;    // how many (0: one where state >= 0; a user's line force: its der() variables)
+  int flange[3];     // 1-D connectors: [0] flange_a / axis, [1] flange_b / support, -1 if none
+  bool cut;          // a joint that closes a kinematic loop: constraints, no branch (mech_loops.c)
+  int state;         // its first state of its own (SpringDamperSeries.s_damper), -1 if none
+  int nstates;       // how many (0: one where state >= 0; a user's line force: its der() variables)
+  bool frame_loads;  // its frames' wrenches load the tree although it has edges (Rotor1D)
 } MbeMechComp;
 
 // a user's line force (mech_user.c): its equations, states and unknowns
@@ -86,6 +87,8 @@ typedef struct MbeMechEdge {
   bool rate_w;        // angles (about seq) as positions, the angular velocity in child
                       // coordinates as speeds (else the angles' rates)
   bool scalar_names;  // state names base_1, base_2 ... instead of base[1] ...
+  bool shaft;         // a 1-D shaft's own coordinate (from the ground, nothing 3-D moves with it:
+                      // its inertia is its flange set's; classes/shafts.c)
   // names of the coordinates, e.g. "rev.phi", "rev.w"; vector names take [i]
   const char* qname[2];  // FREE: r_rel_a, then the rotation's
   const char* uname[2];
@@ -111,7 +114,8 @@ typedef struct MbeMechBody {
   int comp;
   const char* name;   // where its variables are: "body" or "boxBody1.body"
   const char* outer;  // the composite's name for r_0/v_0/a_0 ("boxBody1"), or NULL
-  int frame;          // its frame_a
+  int frame;          // its frame_a, -1 for a body inside a component (a rotor)
+  int point;          // where it is: its frame's point
   bool is_point_mass;
   MbeSymId m;     // mass (kg)
   MbeV3 r_cm;     // centre of mass in frame_a (m)
@@ -161,6 +165,8 @@ typedef struct MbeMechFlangeSet {
   MbeSymId inertia;  // 1-D inertias and masses riding on the joint axis (kg m^2 or kg), 0: none
   int nflanges;      // connectors in the set (1: an unconnected flange)
   int line;          // the line force whose flange this is (its s is 0 or the distance), -1
+  int shaft;         // the edge made for it while building (a free shaft, a rotor), -1
+  MbeSymId scale;    // behind ideal gears: d pos / d (edge's coordinate), 0 for 1
 } MbeMechFlangeSet;
 
 // JointUPS: the rotation of frame_ia relative to frame_a follows the axis direction; for the
@@ -324,6 +330,9 @@ MbeStatus mbe_mech_elementary(MbeMech* m, int comp, MbeEdgeType type, int pa, in
 // composite's at `outer` (NULL: none)
 MbeStatus mbe_mech_add_body(MbeMech* m, int comp, const char* name, const char* outer, int frame,
                             MbeSymId mass, MbeV3 r_cm, MbeM3 I, bool point);
+// a body inside component comp at point (no frame of its own: its wrench is no connector's),
+// never a potential root; its mass may be zero and its inertia indefinite (a rotor's share)
+MbeStatus mbe_mech_add_point_body(MbeMech* m, int comp, int point, MbeM3 I);
 int mbe_mech_var(const MbeMech* m, const char* name);            // flat var index, -1
 int mbe_mech_inst(const MbeMech* m, const char* name);           // flat inst index, -1
 int mbe_mech_comp_frame(MbeMech* m, int comp, const char* sub);  // comp's frame `sub`, -1
@@ -546,7 +555,21 @@ void mbe_mech_line_mass_wrenches(MbeMech* m, const MbeSymId* udot);
 // a line mass's m (a - g) (world) for the accelerations u' (NULL: at u' = 0)
 MbeV3 mbe_mech_line_mass_force(MbeMech* m, const MbeMechLineMass* lm, const MbeSymId* udot);
 
+// ---- classes/shafts.c -------------------------------------------------------------------------
+// an edge of its own for every 1-D flange set that holds an inertia and that no joint axis,
+// support, fixed flange, line force or rotor defines: a shaft turning (sliding) from the ground
+MbeStatus mbe_mech_shafts(MbeMech* m);
+// the set of component c's flange k is the coordinate of its edge (edge < 0: c's own shaft)
+void mbe_mech_shaft_set(MbeMech* m, int c, int k, int edge);
+// the sets behind ideal gears take the position, speed and scale of the set before the gear
+// (after every axis is known)
+MbeStatus mbe_mech_gear_sets(MbeMech* m);
+// d^2/dt^2 of flange set k's position (the accelerations solved), 0 for a fixed set
+MbeSymId mbe_mech_set_accel(MbeMech* m, int k);
+
 // ---- classes/flanges.c ------------------------------------------------------------------------
+// Inertia, Mass, a 1-D Rotor1D: J (m) onto the inertia of the joint axis or shaft it rides on
+MbeStatus mbe_mech_flange_inertia_load(MbeMech* m, int c);
 // the flange sets of an element between flange_a and flange_b: both connected, each a joint
 // axis, a grounded set or a line force's flange (errors name the component)
 MbeStatus mbe_mech_compliant_sets(MbeMech* m, int c, MbeMechFlangeSet** A, MbeMechFlangeSet** B);

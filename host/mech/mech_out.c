@@ -112,7 +112,7 @@ static void edge_wrenches(MbeMech* m) {
   // composite bodies with nothing at frame_b: frame_a carries the body alone
   for (size_t b = 0; b < m->nbodies; b++) {
     MbeMechBody* bd = &m->bodies[b];
-    if (!m->frames[bd->frame].has_wrench) {
+    if (bd->frame >= 0 && !m->frames[bd->frame].has_wrench) {
       set_frame(m, bd->frame, bd->wt, bd->wf);
     }
   }
@@ -250,18 +250,30 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
   }
   m->param_sig1 = m->nsigs;
   // joint drive torques and forces: minus the loads of the elements on the axis, the inertias
-  // riding on it included (their flange torque is J a)
+  // riding on it included (their flange torque is J a), and those behind gears by virtual work
+  // (a set moving k times the axis adds k (load - J k a))
+  MbeSymId* tau = mbe_calloc(m->nedges + 1, sizeof *tau);
+  if (tau == NULL)
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   for (size_t k = 0; k < m->nsets; k++) {
     const MbeMechFlangeSet* set = &m->sets[k];
-    if (set->edge < 0 || mbe_mech_is_assembly(m, m->edges[set->edge].comp))
-      continue;  // an assembly names its joint's torque or force itself
-    const MbeMechEdge* e = &m->edges[set->edge];
-    MbeSymId tau = set->load;
-    if (set->inertia != 0) {
-      MbeSymId Ja = mbe_sym_mul(s, set->inertia, e->udot[0]);
-      tau = mbe_sym_sub(s, tau, Ja);
-    }
-    mbe_mech_signal_at(m, m->comps[e->comp].name, e->type == MBE_EDGE_REVOLUTE ? "tau" : "f", tau);
+    if (set->edge < 0)
+      continue;
+    MbeSymId t = set->load;
+    if (set->inertia != 0)
+      t = mbe_sym_sub(s, t, mbe_sym_mul(s, set->inertia, mbe_mech_set_accel(m, (int)k)));
+    if (set->scale != 0)
+      t = mbe_sym_mul(s, set->scale, t);
+    tau[set->edge] = tau[set->edge] ? mbe_sym_add(s, tau[set->edge], t) : t;
   }
+  for (size_t k = 0; k < m->nedges; k++) {
+    const MbeMechEdge* e = &m->edges[k];
+    if (tau[k] == 0 || e->shaft || m->comps[e->comp].kind == MBE_MC_ROTOR_1D ||
+        mbe_mech_is_assembly(m, e->comp))
+      continue;  // an assembly names its joint's torque or force itself; shafts have none
+    mbe_mech_signal_at(m, m->comps[e->comp].name, e->type == MBE_EDGE_REVOLUTE ? "tau" : "f",
+                       tau[k]);
+  }
+  mbe_free(tau);
   return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
 }

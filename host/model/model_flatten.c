@@ -1795,6 +1795,7 @@ typedef struct EndList {
   size_t n, cap;
   bool is_primitive;
   const char* sig;  // connector signature (class of structured connectors, base type of primitive)
+  bool absent;      // a conditional component on the way is absent: the connect is removed
 } EndList;
 
 static MbeStatus push_end(MbeFlatten* fl, EndList* l, MbeConnEnd e, MbeError* err) {
@@ -1962,7 +1963,8 @@ static MbeStatus connect_side(MbeFlatten* fl, const MbeName* name, int scope, co
       }
       slot = &fl->flat->insts[cur[c]].slots[si];
       if (!slot->is_present) {
-        return absent_error(slot, name->loc, err);
+        out->absent = true;  // the specification removes connects to absent components
+        return MBE_OK;
       }
       if (slot->inner >= 0) {
         if (part->nsubs) {
@@ -2062,6 +2064,9 @@ static MbeStatus flatten_connect(MbeFlatten* fl, const MbeEquation* eq, int scop
   if ((st = connect_side(fl, &eq->a, scope, lex, &a, err)) != MBE_OK ||
       (st = connect_side(fl, &eq->b, scope, lex, &b, err)) != MBE_OK) {
     return st;
+  }
+  if (a.absent || b.absent) {
+    return MBE_OK;
   }
   if (a.n != b.n) {
     return mbe_error_at(err, MBE_ERR_MODEL, eq->loc,

@@ -347,18 +347,13 @@ const MbeMechClass mbe_mc_flange_position_t =
     SRC_CLASS(.nstates = 2, .state_name = {"s", "v"}, .forces = src_forces);
 const MbeMechClass mbe_mc_flange_move = SRC_CLASS(.nstates = 0);
 
-// Parts.Mounting1D: its flange_b is a housing fixed in frame_a, which must be on the ground (or
-// absent: world.driveTrainMechanics3D = false): a fixed flange at phi0
+// Parts.Mounting1D: its flange_b is a housing fixed in frame_a (or, with frame_a absent:
+// world.driveTrainMechanics3D = false, in the world), a fixed flange at phi0. On a moving
+// carrier its frame_a takes the support torque: frame_a.t = -n flange_b.tau, with flange_b.tau
+// minus what the other elements in the set take.
 static MbeStatus mounting_axes(MbeMech* m, int c) {
   MbeStatus st = MBE_OK;
   const MbeMechComp* comp = &m->comps[c];
-  int p = comp->frame_a >= 0 ? mbe_mech_point_of(m, comp->frame_a) : -1;
-  if (p >= 0 && !m->points[p].is_ground) {
-    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                          "its frame_a moves: a housing on a moving body (the support torque "
-                          "on the 3-D system) is not supported yet; mount it on the world or a "
-                          "Fixed");
-  }
   int sb = mbe_mech_set_of(m, comp->flange[1]);
   if (sb >= 0) {
     m->sets[sb].is_ground = true;
@@ -367,8 +362,60 @@ static MbeStatus mounting_axes(MbeMech* m, int c) {
   return st;
 }
 
-const MbeMechClass mbe_mc_mounting_1d = {
-    .role = MBE_ROLE_FLANGE, .flange = {NULL, "flange_b"}, .axes = mounting_axes};
+static bool mounting_moves(MbeMech* m, int c) {
+  int p = mbe_mech_point_of(m, m->comps[c].frame_a);
+  return p >= 0 && !m->points[p].is_ground;
+}
+
+// a moving housing takes the loads of its set: one Mounting1D and no fixed flange share the set,
+// and no kinematic source reacts there (its torque is known with the accelerations only)
+static MbeStatus mounting_check(MbeMech* m, int c, int set) {
+  for (size_t j = 0; j < m->ncomps; j++) {
+    const MbeMechComp* o = &m->comps[j];
+    MbeMechKind k = o->kind;
+    bool fixes = k == MBE_MC_MOUNTING_1D || k == MBE_MC_ROT_FIXED;
+    bool kinematic = k == MBE_MC_ROT_POSITION || k == MBE_MC_ROT_SPEED ||
+                     k == MBE_MC_ROT_ACCELERATE || k == MBE_MC_ROT_MOVE;
+    for (int f = 0; (int)j != c && f < 3; f++) {
+      if (o->flange[f] < 0 || mbe_mech_set_of(m, o->flange[f]) != set)
+        continue;
+      if (fixes) {
+        return mbe_mech_error(m, MBE_ERR_MODEL, c,
+                              "its flange_b is also held by %s: which of them takes the "
+                              "support torque is undetermined",
+                              o->name);
+      }
+      if (kinematic || k == MBE_MC_ROT_TORQUE_SENSOR || k == MBE_MC_ROT_IDEAL_GEAR) {
+        return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                              "its frame_a moves and %s reacts on its flange_b; a housing on a "
+                              "moving body under a kinematic source, a gear or a torque sensor "
+                              "is not supported yet",
+                              o->name);
+      }
+    }
+  }
+  return MBE_OK;
+}
+
+static MbeStatus mounting_forces(MbeMech* m, int c) {
+  const MbeMechComp* comp = &m->comps[c];
+  int sb = mbe_mech_set_of(m, comp->flange[1]);
+  if (sb < 0 || !mounting_moves(m, c))
+    return MBE_OK;
+  MbeStatus st = mounting_check(m, c, sb);
+  MbeV3 n;
+  if (st == MBE_OK)
+    st = mbe_mech_unit_axis(m, c, "n", &n);
+  if (st != MBE_OK)
+    return st;
+  mbe_mech_set_wrench(m, comp->frame_a, mbe_v3_scale(m->s, m->sets[sb].load, n), mbe_v3_zero());
+  return MBE_OK;
+}
+
+const MbeMechClass mbe_mc_mounting_1d = {.role = MBE_ROLE_FLANGE,
+                                         .flange = {NULL, "flange_b"},
+                                         .axes = mounting_axes,
+                                         .forces = mounting_forces};
 
 /* ---- Rotational.Sensors.TorqueSensor ------------------------------------------------------- */
 

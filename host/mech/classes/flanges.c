@@ -146,9 +146,9 @@ static MbeStatus compliant_outputs(MbeMech* m, int c) {
   return MBE_OK;
 }
 
-// Inertia, Mass: rides on the joint axis of its flanges (one set: the element is rigid), adding
-// to that coordinate's inertia
-static MbeStatus inertia_load(MbeMech* m, int c) {
+// Inertia, Mass, a 1-D Rotor1D: rides on the joint axis or the shaft of its flanges (one set: the
+// element is rigid), adding to that coordinate's inertia
+MbeStatus mbe_mech_flange_inertia_load(MbeMech* m, int c) {
   const MbeMechComp* comp = &m->comps[c];
   int sa = mbe_mech_set_of(m, comp->flange[0]), sb = mbe_mech_set_of(m, comp->flange[1]);
   MbeStatus st = MBE_OK;
@@ -164,12 +164,15 @@ static MbeStatus inertia_load(MbeMech* m, int c) {
     }
     set = sk;
   }
-  if (set < 0 || m->sets[set].edge < 0) {
-    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                          "a 1-D inertia must ride on a joint axis (useAxisFlange=true); "
-                          "free 1-D drive trains are not supported yet");
+  if (set < 0) {
+    return mbe_mech_error(m, MBE_ERR_MODEL, c, "neither flange_a nor flange_b is connected");
   }
-  MbeSymId J = mbe_mech_param(m, c, comp->kind == MBE_MC_ROT_INERTIA ? "J" : "m", &st);
+  if (m->sets[set].edge < 0) {
+    return mbe_mech_error(m, MBE_ERR_MODEL, c,
+                          "its flanges are fixed (a support, a Fixed, a Mounting1D) or a line "
+                          "force's: an inertia there cannot move");
+  }
+  MbeSymId J = mbe_mech_param(m, c, comp->kind == MBE_MC_TRANS_MASS ? "m" : "J", &st);
   if (st != MBE_OK)
     return st;
   m->sets[set].inertia = mbe_sym_add(m->s, m->sets[set].inertia, J);
@@ -180,11 +183,11 @@ static MbeStatus inertia_load(MbeMech* m, int c) {
 // they move with their axis
 static MbeStatus inertia_outputs(MbeMech* m, int c) {
   const MbeMechComp* comp = &m->comps[c];
-  const MbeMechEdge* e = &m->edges[m->sets[m->drive_f[c]].edge];
-  bool rot = comp->kind == MBE_MC_ROT_INERTIA;
-  mbe_mech_signal_at(m, comp->name, rot ? "phi" : "s", mbe_sym_state(m->s, e->q0));
-  mbe_mech_signal_at(m, comp->name, rot ? "w" : "v", mbe_sym_state(m->s, e->u0));
-  mbe_mech_signal_at(m, comp->name, "a", e->udot[0]);
+  int set = (int)m->drive_f[c];
+  bool rot = comp->kind != MBE_MC_TRANS_MASS;
+  mbe_mech_signal_at(m, comp->name, rot ? "phi" : "s", m->sets[set].pos);
+  mbe_mech_signal_at(m, comp->name, rot ? "w" : "v", m->sets[set].vel);
+  mbe_mech_signal_at(m, comp->name, "a", mbe_mech_set_accel(m, set));
   return MBE_OK;
 }
 
@@ -206,6 +209,9 @@ static MbeStatus source_load(MbeMech* m, int c) {
         m, c, comp->kind == MBE_MC_ROT_CONSTANT_TORQUE ? "tau_constant" : "f_constant", &st);
   }
   mbe_mech_flange_sub(m, c, 1, &m->sets[sb], f);
+  int ss = mbe_mech_set_of(m, comp->flange[2]);  // the support takes the reaction
+  if (ss >= 0 && m->sets[ss].nflanges > 1)
+    mbe_mech_flange_add(m, c, 2, &m->sets[ss], f);
   m->drive_f[c] = f;
   return st;
 }
@@ -242,8 +248,10 @@ static MbeStatus speed_source_outputs(MbeMech* m, int c) {
 
 const MbeMechClass mbe_mc_flange_fixed = {
     .role = MBE_ROLE_FLANGE, .flange = {"flange_a", "flange", "support"}, .axes = fixed_axes};
-const MbeMechClass mbe_mc_flange_inertia = {
-    .role = MBE_ROLE_FLANGE, .rigid = true, .load = inertia_load, .outputs = inertia_outputs};
+const MbeMechClass mbe_mc_flange_inertia = {.role = MBE_ROLE_FLANGE,
+                                            .rigid = true,
+                                            .load = mbe_mech_flange_inertia_load,
+                                            .outputs = inertia_outputs};
 const MbeMechClass mbe_mc_flange_compliant = {
     .role = MBE_ROLE_FLANGE, .load = compliant_load, .outputs = compliant_outputs};
 const MbeMechClass mbe_mc_flange_source = {

@@ -481,13 +481,23 @@ package Parts "Rigid components such as bodies with mass and inertia and massles
     final parameter SI.Position r_CM[3] =
       r_shape + Modelica.Math.Vectors.normalizeWithAssert(lengthDirection)*length/2
       "Position vector from frame_a to center of mass, resolved in frame_a";
-    // Left out (need Frames functions): final parameter Frames.Orientation R =
-    //   Frames.from_nxy(r, {0,1,0}); final parameter SI.Inertia I[3,3] =
-    //   Frames.resolveDyade1(R, diagonal({(mo*radius^2 - mi*innerRadius^2)/2, I22, I22})).
+    // The MSL's I = Frames.resolveDyade1(Frames.from_nxy(r, {0,1,0}), diagonal({(mo*radius^2 -
+    // mi*innerRadius^2)/2, I22, I22})) in closed form: the cylinder is symmetric about from_nxy's
+    // x axis e_r (r normalized), so I = I22 E + (I11 - I22) e_r e_r^T
+    // whatever y and z axes from_nxy picks. (Left out: final parameter Frames.Orientation R.)
+    final parameter SI.Inertia I[3,3] = [
+      I22 + dI*e_r[1]*e_r[1], dI*e_r[1]*e_r[2], dI*e_r[1]*e_r[3];
+      dI*e_r[2]*e_r[1], I22 + dI*e_r[2]*e_r[2], dI*e_r[2]*e_r[3];
+      dI*e_r[3]*e_r[1], dI*e_r[3]*e_r[2], I22 + dI*e_r[3]*e_r[3]]
+      "Inertia tensor of cylinder with respect to center of mass, resolved in frame parallel to frame_a";
     // MSL sub-components (not declared here): Body body(enforceStates=false, ...),
     //   FixedTranslation frameTranslation(shapeType="pipecylinder", ...).
   protected
     outer Modelica.Mechanics.MultiBody.World world;
+    final parameter Real e_r[3] = r/(Modelica.Math.Vectors.length(r) + 1e-300)
+      "x axis of Frames.from_nxy(r, {0,1,0}), without a comparison (r may vary per member; r = 0 gives 0, where the MSL takes {1,0,0})";
+    final parameter SI.Inertia dI = (mo*radius*radius - mi*innerRadius*innerRadius)/2 - I22
+      "Inertia about the cylinder axis less I22";
   end BodyCylinder;
 
   model PointMass

@@ -1,0 +1,65 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# run_shafts.sh MBENS MSL_DIR WORK DATA: 1-D shafts with their own motion, Parts.Rotor1D and
+# Rotational IdealGear against closed forms and a second model, at tolerance 1e-10 over 2 s:
+# - shafts_two_inertias.mo (no World): two free inertias (J 1 and 2, phi 1 and 0 at rest) on a
+#   spring (c = 100): inertia1.phi = 1/3 + 2/3 cos(sqrt(150) t) (1e-8), the momentum
+#   J1 phi1 + J2 phi2 = 1 (1e-9), spring.tau = c (phi2 - phi1) (1e-9);
+# - shafts_rotor_carrier.mo: a Rotor1D (J = 0.5) driven by sin(2 pi t) against a Mounting1D on a
+#   carrier (I = 2) free to turn about the rotor's axis: the carrier turns at
+#   -(1 - cos 2 pi t) / (3 pi), the rotor relative to it at -4 times that (1e-8), the angular
+#   momentum 2 w_c + 0.5 w_r is 0 (1e-9: the MSL's rotor leaves J e e^T w_a to the carrier);
+# - the same with world.driveTrainMechanics3D = false: the connects to the absent frame_a are
+#   removed, the rotor is a 1-D inertia, (1 - cos 2 pi t) / pi, and the carrier stays at rest;
+# - shafts_gear_pendulum.mo: a motor inertia (J = 0.002, torque 0.3) drives a pendulum through
+#   an IdealGear (ratio 10): the same motion as shafts_reflected_pendulum.mo, where the motor
+#   sits on the axis reflected (J ratio^2, ratio tau) (1e-9), motor.phi = ratio rev.phi (exact to
+#   rounding), and the axis torque rev.tau = ratio (tau - J motor.a) (1e-12 relative);
+# - OpenMP and OpenCL (PoCL) give the same bytes for the rotor on its carrier and the gear.
+. "$(dirname "$0")/run_lib.sh"
+data=$4
+"$mbens" simulate "$data/shafts_two_inertias.mo" -o "$work/two.csv" --interval 0.01 \
+  --tolerance 1e-10 --signals 'inertia1.phi,inertia2.phi,spring.tau' ||
+  fail "simulate (two inertias) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 && /nan|inf/ { print; exit }
+  NR > 1 { t = $1; p1 = 1 / 3 + 2 / 3 * cos(sqrt(150) * t)
+    if (a($2 - p1) > 1e-8 || a($2 + 2 * $3 - 1) > 1e-9 || a($4 - 100 * ($3 - $2)) > 1e-9) {
+      print t, $2 - p1, $2 + 2 * $3 - 1; exit }
+    n++ }
+  END { if (n < 200) print "rows", n }' "$work/two.csv")
+[ -z "$bad" ] || fail "two inertias leave their closed form (t, dphi1, momentum): $bad"
+sed 's/driveTrainMechanics3D=true/driveTrainMechanics3D=false/' \
+  "$data/shafts_rotor_carrier.mo" >"$work/rotor_1d.mo"
+for v in 3d 1d; do
+  f=$data/shafts_rotor_carrier.mo
+  [ $v = 3d ] || f=$work/rotor_1d.mo
+  "$mbens" simulate "$f" -o "$work/rotor_$v.csv" --interval 0.01 --tolerance 1e-10 \
+    --signals 'revolute.w,rotor.w,rotor.phi' || fail "simulate (rotor, $v) exited $?"
+  bad=$(awk -F, -v v=$v 'function a(x) { return x < 0 ? -x : x }
+    NR > 1 && /nan|inf/ { print; exit }
+    NR > 1 { pi = atan2(0, -1); t = $1; c = 1 - cos(2 * pi * t)
+      if (v == "3d") { wc = -c / (3 * pi); wr = -4 * wc } else { wc = 0; wr = c / pi }
+      if (a($2 - wc) > 1e-8 || a($3 - wr) > 1e-8 || (v == "3d" && a(2 * $2 + 0.5 * $3) > 1e-9)) {
+        print v, t, $2 - wc, $3 - wr; exit }
+      n++ }
+    END { if (n < 200) print v, "rows", n }' "$work/rotor_$v.csv")
+  [ -z "$bad" ] || fail "the rotor leaves its closed form (case, t, dw_carrier, dw_rotor): $bad"
+done
+for v in gear reflected; do
+  "$mbens" simulate "$data/shafts_${v}_pendulum.mo" -o "$work/$v.csv" --stop-time 2 \
+    --interval 0.01 --tolerance 1e-10 --signals 'rev.phi,rev.w,rev.tau,motor.phi,motor.a' ||
+    fail "simulate ($v) exited $?"
+done
+bad=$(paste -d, "$work/gear.csv" "$work/reflected.csv" | awk -F, '
+  function a(x) { return x < 0 ? -x : x }
+  NR > 1 && /nan|inf/ { print; exit }
+  NR > 1 { t = $1; tau = 10 * (0.3 - 0.002 * $6)
+    if (a($2 - $8) > 1e-9 || a($3 - $9) > 1e-9 || a($5 - 10 * $2) > 1e-12 * (1 + a($5)) ||
+        a($4 - tau) > 1e-12 * (1 + a(tau))) { print t, $2 - $8, $5 - 10 * $2, $4 - tau; exit }
+    n++ }
+  END { if (n < 200) print "rows", n }')
+[ -z "$bad" ] || fail "the geared motor is not its reflection (t, dphi, dmotor, dtau): $bad"
+same_on_backends rotor "$data/shafts_rotor_carrier.mo" --interval 0.01 --tolerance 1e-8
+same_on_backends gear "$data/shafts_gear_pendulum.mo" --interval 0.01 --tolerance 1e-8
+finish "run_shafts: free inertias, Rotor1D on a carrier and a geared motor follow their closed forms"
