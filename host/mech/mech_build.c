@@ -409,6 +409,8 @@ static MbeStatus collect(MbeMech* m) {
       c->state = -1;
       c->cut = false;
       c->nstates = 0;
+      c->frame_loads = false;
+      c->rowless = false;
       m->inst_comp[i] = (int)m->ncomps;
       if (kind == MBE_MC_WORLD) {
         if (m->world >= 0) {
@@ -536,8 +538,10 @@ static MbeStatus merge(MbeMech* m) {
       set->is_rotational = rot;
       set->edge = -1;
       set->shaft = -1;
+      set->nflanges = 0;
     }
     m->flange_set[i] = id[r];
+    m->sets[id[r]].nflanges++;
   }
   mbe_free(parent);
   mbe_free(id);

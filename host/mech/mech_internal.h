@@ -23,6 +23,8 @@ typedef struct MbeMechComp {
   int state;         // its first state of its own (SpringDamperSeries.s_damper), -1 if none
   int nstates;       // how many (0: one where state >= 0; a user's line force: its der() variables)
   bool frame_loads;  // its frames' wrenches load the tree although it has edges (Rotor1D)
+  bool rowless;      // of a class with constraint rows (`closed`), but it gives none here (a
+                     // gear inside a shaft: classes/shafts.c)
 } MbeMechComp;
 
 // a user's line force (mech_user.c): its equations, states and unknowns
@@ -554,6 +556,10 @@ void mbe_mech_drive_forces(MbeMech* m, MbeSymId* tau, MbeSymId* H);
 void mbe_mech_line_mass_wrenches(MbeMech* m, const MbeSymId* udot);
 // a line mass's m (a - g) (world) for the accelerations u' (NULL: at u' = 0)
 MbeV3 mbe_mech_line_mass_force(MbeMech* m, const MbeMechLineMass* lm, const MbeSymId* udot);
+
+// ---- classes/drives.c -------------------------------------------------------------------------
+// the index of component c's first constraint row (m->ncon: none)
+size_t mbe_mech_row_of(const MbeMech* m, int c);
 
 // ---- classes/shafts.c -------------------------------------------------------------------------
 // an edge of its own for every 1-D flange set that holds an inertia and that no joint axis,

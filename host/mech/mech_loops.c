@@ -180,7 +180,8 @@ MbeStatus mbe_mech_rate_q(MbeMech* m, MbeSymId e, MbeSymId* out) {
 // whether component c gives constraint rows: a cut joint (pass 0), or an assembly or a driven
 // joint whose coordinates follow in closed form (pass 1)
 static bool has_rows(const MbeMech* m, size_t c, int pass) {
-  return pass == 0 ? m->comps[c].cut : mbe_mech_class(m->comps[c].kind)->closed != NULL;
+  return pass == 0 ? m->comps[c].cut
+                   : mbe_mech_class(m->comps[c].kind)->closed != NULL && !m->comps[c].rowless;
 }
 
 MbeStatus mbe_mech_loop_constraints(MbeMech* m) {

@@ -143,6 +143,30 @@ MbeStatus mbe_mech_der3(MbeMech* m, MbeV3 v, MbeV3* out) {
   return MBE_OK;
 }
 
+// the cut wrench at a connector of a model of the user's (a composite: Joints.GearConstraint's
+// frame_a): the sum of its parts' connectors joined to it inside, the same point's coordinates
+static void composite_wrench(MbeMech* m, int k) {
+  MbeMechFrame* fr = &m->frames[k];
+  int owner = m->flat->insts[fr->inst].parent;
+  if (owner < 0)
+    return;  // the top model's own connector
+  const char* pre = m->flat->insts[owner].name;
+  size_t n = strlen(pre);
+  MbeV3 t = mbe_v3_zero(), f = mbe_v3_zero();
+  bool any = false;
+  for (size_t g = 0; g < m->nframes; g++) {
+    const MbeMechFrame* o = &m->frames[g];
+    const char* on = m->flat->insts[o->inst].name;
+    if (o->point != fr->point || o->comp < 0 || !o->has_wrench || strncmp(on, pre, n) != 0 ||
+        on[n] != '.')
+      continue;
+    t = mbe_v3_add(m->s, t, o->t), f = mbe_v3_add(m->s, f, o->f);
+    any = true;
+  }
+  if (any)
+    fr->t = t, fr->f = f, fr->has_wrench = true;
+}
+
 MbeStatus mbe_mech_outputs(MbeMech* m) {
   MbeSym* s = m->s;
   mbe_mech_line_mass_wrenches(m, m->udot);  // part of the line forces' cut wrenches now
@@ -208,9 +232,11 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
     mbe_mech_signal(m, m->state_names[i], mbe_sym_state(s, (int)i));
   }
   for (size_t k = 0; k < m->nframes; k++) {
-    const MbeMechFrame* fr = &m->frames[k];
+    MbeMechFrame* fr = &m->frames[k];
     if (m->points[fr->point].order < 0)
       continue;
+    if (fr->comp < 0 && !fr->has_wrench)
+      composite_wrench(m, (int)k);
     const char* name = m->flat->insts[fr->inst].name;
     mbe_mech_frame_signals(m, name, fr->point, fr->has_wrench ? &fr->t : NULL, &fr->f);
   }

@@ -168,12 +168,37 @@ static bool has_equations(const MbeFlat* f, int inst) {
   return false;
 }
 
+// whether inst holds components and its equations only give its own variables (v = e, v one of
+// its own names): Joints.GearConstraint's phi_b, w_b, totalPower
+static bool defines_outputs(const MbeFlat* f, int inst) {
+  bool parts = false;
+  for (size_t i = 0; i < f->ninsts && !parts; i++) {
+    const MbeInst* in = &f->insts[i];
+    parts = in->parent == inst && in->is_present &&
+            (in->kind == MBE_INST_MODEL || in->kind == MBE_INST_BUILTIN);
+  }
+  for (size_t i = 0; i < f->neqs && parts; i++) {
+    const MbeExpr* l = f->eqs[i].lhs;
+    if (f->eqs[i].scope == inst &&
+        (l == NULL || l->kind != MBE_EX_NAME || l->name.nparts != 1 || l->name.is_global))
+      return false;
+  }
+  return parts;
+}
+
 int mbe_mech_user_kind(MbeMech* m, int inst) {
   const MbeInst* in = &m->flat->insts[inst];
   for (int i = 0; in->kind == MBE_INST_MODEL && in->cls && i < NKINDS; i++) {
     if (extends_class(m, in->cls, KINDS[i].base, 0)) {
-      // a composite that only connects its parts is flattened, not a law
-      return KINDS[i].needs_equations && !has_equations(m->flat, inst) ? -1 : (int)KINDS[i].kind;
+      // a composite that only connects its parts is flattened, not a law; so is one of frames
+      // (no force variable of the partial's own) whose equations give its own variables only
+      MbeMechKind k = KINDS[i].kind;
+      bool frames = k == MBE_MC_USER_TWO_FRAMES || k == MBE_MC_USER_ONE_FRAME_A ||
+                    k == MBE_MC_USER_ONE_FRAME_B;
+      if ((KINDS[i].needs_equations && !has_equations(m->flat, inst)) ||
+          (frames && defines_outputs(m->flat, inst)))
+        return -1;
+      return (int)k;
     }
   }
   return -1;

@@ -1149,11 +1149,36 @@ static MbeStatus fill_dims(Ctx* c, const MbeExpr* e, MbeValue* v, size_t from, s
   return MBE_OK;
 }
 
+// cardinality(c): how many connect equations name connector c (the flattener reads every
+// connect before any assert)
+static MbeStatus eval_cardinality(Ctx* c, const MbeExpr* e, MbeValue* out) {
+  if (e->nargs != 1 || e->nnamed || e->args[0]->kind != MBE_EX_NAME) {
+    return fail(c, e, "cardinality takes one connector");
+  }
+  MbeRef ref;
+  MbeStatus st = mbe_flatten_resolve(c->fl, &e->args[0]->name, c->scope, c->lex, &ref, c->err);
+  if (st != MBE_OK) {
+    return st;
+  }
+  const MbeFlat* f = mbe_flatten_flat(c->fl);
+  if (ref.kind != MBE_REF_INST || f->insts[ref.index].kind != MBE_INST_CONNECTOR) {
+    return fail(c, e->args[0], "cardinality takes a connector");
+  }
+  int n = 0;
+  for (size_t i = 0; i < f->nconns; i++) {
+    n += (f->conns[i].a.inst == ref.index) + (f->conns[i].b.inst == ref.index);
+  }
+  return scalar(c, out, MBE_T_INTEGER, n);
+}
+
 static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
   // resolve the function: a built-in by its single name unless a class shadows it, else by the
   // full name of the class it resolves to
   Fn fn = FN_COUNT;
   const char* fname = e->name.parts[0].ident;
+  if (e->name.nparts == 1 && strcmp(fname, "cardinality") == 0) {
+    return eval_cardinality(c, e, out);
+  }
   const MbeClass* cls = NULL;
   MbePredef pd = MBE_PREDEF_NONE;
   MbeStatus st = mbe_lookup_class_opt(mbe_flatten_spec(c->fl), c->lex ? c->lex : NULL, &e->name,

@@ -2126,9 +2126,11 @@ static bool frames_orientation_arg(const MbeExpr* e, size_t i) {
          (rel && (i == 1 || i == 2));
 }
 
-// every name in a user's equation must resolve to a variable, parameter or constant
+// every name in a user's equation must resolve to a variable, parameter or constant, or, as a
+// function's argument (arg), to a record (Frames.angularVelocity2(frame_a.R): mech inlines the
+// function over the record's fields)
 static MbeStatus check_eq_names(MbeFlatten* fl, const MbeExpr* e, int scope, const MbeClass* lex,
-                                MbeError* err) {
+                                bool arg, MbeError* err) {
   if (!e) {
     return MBE_OK;
   }
@@ -2141,6 +2143,10 @@ static MbeStatus check_eq_names(MbeFlatten* fl, const MbeExpr* e, int scope, con
     MbeRef ref;
     if ((st = mbe_flatten_resolve(fl, &e->name, scope, lex, &ref, err)) != MBE_OK) {
       return st;
+    }
+    if (ref.kind == MBE_REF_INST && ref.index >= 0 &&
+        fl->flat->insts[ref.index].kind == MBE_INST_RECORD && arg) {
+      return MBE_OK;
     }
     if (ref.kind == MBE_REF_INST && ref.index >= 0 &&
         fl->flat->insts[ref.index].kind == MBE_INST_RECORD) {
@@ -2162,12 +2168,14 @@ static MbeStatus check_eq_names(MbeFlatten* fl, const MbeExpr* e, int scope, con
     if (frames_orientation_arg(e, i) && e->args[i]->kind == MBE_EX_NAME) {
       continue;  // a frame's R, read by the mechanics (mech_user.c)
     }
-    if ((st = check_eq_names(fl, e->args[i], scope, lex, err)) != MBE_OK) {
+    if ((st = check_eq_names(fl, e->args[i], scope, lex, e->kind == MBE_EX_CALL, err)) !=
+        MBE_OK) {
       return st;
     }
   }
   for (size_t i = 0; i < e->nnamed; i++) {
-    if ((st = check_eq_names(fl, e->named[i].value, scope, lex, err)) != MBE_OK) {
+    if ((st = check_eq_names(fl, e->named[i].value, scope, lex, e->kind == MBE_EX_CALL, err)) !=
+        MBE_OK) {
       return st;
     }
   }
@@ -2235,9 +2243,10 @@ static MbeStatus flatten_call(MbeFlatten* fl, const MbeEquation* eq, int inst, c
   return MBE_OK;
 }
 
-// equations of the class of inst and of its bases (and short-form targets)
+// equations of the class of inst and of its bases (and short-form targets): the connects alone
+// (connects) or everything else
 static MbeStatus flatten_equations(MbeFlatten* fl, int inst, const MbeClass* cls, int depth,
-                                   MbeError* err) {
+                                   bool connects, MbeError* err) {
   MbeStatus st;
   if (depth > MAX_INST_DEPTH) {
     return mbe_error_at(err, MBE_ERR_MODEL, cls->loc, "extends clauses form a cycle");
@@ -2247,12 +2256,13 @@ static MbeStatus flatten_equations(MbeFlatten* fl, int inst, const MbeClass* cls
     if ((st = mbe_class_resolve_short(fl->spec, cls, &target, err)) != MBE_OK) {
       return st;
     }
-    return target && target != cls ? flatten_equations(fl, inst, target, depth + 1, err) : MBE_OK;
+    return target && target != cls ? flatten_equations(fl, inst, target, depth + 1, connects, err)
+                                   : MBE_OK;
   }
   for (size_t i = 0; i < cls->nextends; i++) {
     const MbeClass* base = NULL;
     if ((st = mbe_lookup_extends(fl->spec, cls, i, &base, err)) != MBE_OK ||
-        (st = flatten_equations(fl, inst, base, depth + 1, err)) != MBE_OK) {
+        (st = flatten_equations(fl, inst, base, depth + 1, connects, err)) != MBE_OK) {
       return st;
     }
   }
@@ -2264,6 +2274,9 @@ static MbeStatus flatten_equations(MbeFlatten* fl, int inst, const MbeClass* cls
   }
   for (size_t i = 0; i < list.n; i++) {
     const MbeEquation* eq = &list.eq[i];
+    if ((eq->kind == MBE_EQ_CONNECT) != connects) {
+      continue;
+    }
     if (eq->kind == MBE_EQ_CALL) {
       if ((st = flatten_call(fl, eq, inst, cls, err)) != MBE_OK) {
         return st;
@@ -2287,8 +2300,8 @@ static MbeStatus flatten_equations(MbeFlatten* fl, int inst, const MbeClass* cls
     if (rec) {
       continue;
     }
-    if ((st = check_eq_names(fl, eq->lhs, inst, cls, err)) != MBE_OK ||
-        (st = check_eq_names(fl, eq->rhs, inst, cls, err)) != MBE_OK) {
+    if ((st = check_eq_names(fl, eq->lhs, inst, cls, false, err)) != MBE_OK ||
+        (st = check_eq_names(fl, eq->rhs, inst, cls, false, err)) != MBE_OK) {
       return st;
     }
     MbeFlat* f = fl->flat;
@@ -2302,8 +2315,8 @@ static MbeStatus flatten_equations(MbeFlatten* fl, int inst, const MbeClass* cls
   return MBE_OK;
 }
 
-// connections and equations of every user instance (built-ins have none in the catalogue)
-static MbeStatus flatten_all_equations(MbeFlatten* fl, MbeError* err) {
+// the connects (connects) or the other equations of every user instance
+static MbeStatus flatten_pass(MbeFlatten* fl, bool connects, MbeError* err) {
   for (size_t i = 0; i < fl->flat->ninsts; i++) {
     const MbeInst* in = &fl->flat->insts[i];
     if (in->kind == MBE_INST_BUILTIN || in->kind == MBE_INST_CONNECTOR ||
@@ -2317,7 +2330,19 @@ static MbeStatus flatten_all_equations(MbeFlatten* fl, MbeError* err) {
     if (inside_builtin) {
       continue;
     }
-    MbeStatus st = flatten_equations(fl, (int)i, in->cls, 0, err);
+    MbeStatus st = flatten_equations(fl, (int)i, in->cls, 0, connects, err);
+    if (st != MBE_OK) {
+      return st;
+    }
+  }
+  return MBE_OK;
+}
+
+// connections, then equations of every user instance (built-ins have none in the catalogue):
+// an assert's cardinality() counts every connect
+static MbeStatus flatten_all_equations(MbeFlatten* fl, MbeError* err) {
+  for (int pass = 0; pass < 2; pass++) {
+    MbeStatus st = flatten_pass(fl, pass == 0, err);
     if (st != MBE_OK) {
       return st;
     }

@@ -6,6 +6,11 @@
 mbe_cli_test(check_states 0 "states the simulator integrates \\(4, with their start values\\):"
   check ${MSL}/DoublePendulum.mo)
 
+# cardinality() counts every connect of a connector, those after the assert too (the MSL's
+# GearConstraint asserts on it): the error-level assert holds, the warning-level one reports
+mbe_cli_test(check_cardinality 0 "cardinality\\.mo:11:3: assertion failed \\(warning level\\): rev\\.frame_b has one connect"
+  check ${DATA}/cardinality.mo)
+
 # each refusal with its message
 mbe_cli_test(check_loop 2 "fourbar\\.mo:6:48: error: j4: the 5 constraints of the cut joints \\(j4\\) are not independent at the start: they decide only 2 coordinates. A planar loop closed by a Revolute is such a case: use RevolutePlanarLoopConstraint"
   check ${DATA}/fourbar.mo)

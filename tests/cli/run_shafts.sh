@@ -15,6 +15,9 @@
 #   an IdealGear (ratio 10): the same motion as shafts_reflected_pendulum.mo, where the motor
 #   sits on the axis reflected (J ratio^2, ratio tau) (1e-9), motor.phi = ratio rev.phi (exact to
 #   rounding), and the axis torque rev.tau = ratio (tau - J motor.a) (1e-12 relative);
+# - shafts_gear_carrier.mo: an IdealGear (ratio 4) with flange_b fixed and its support on an
+#   inertia (J 2): sun.phi - carrier.phi = 4 (0 - carrier.phi), so the sun (J 0.1, torque 1)
+#   accelerates at 1 / (0.1 + 2 / 9) (1e-12), the carrier at -1/3 of that;
 # - OpenMP and OpenCL (PoCL) give the same bytes for the rotor on its carrier and the gear.
 . "$(dirname "$0")/run_lib.sh"
 data=$4
@@ -60,6 +63,16 @@ bad=$(paste -d, "$work/gear.csv" "$work/reflected.csv" | awk -F, '
     n++ }
   END { if (n < 200) print "rows", n }')
 [ -z "$bad" ] || fail "the geared motor is not its reflection (t, dphi, dmotor, dtau): $bad"
+"$mbens" simulate "$data/shafts_gear_carrier.mo" -o "$work/carrier.csv" --stop-time 1 \
+  --interval 0.1 --signals 'sun.phi,sun.a,carrier.phi,carrier.a' || fail "simulate (carrier) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 && /nan|inf/ { print; exit }
+  NR > 1 { A = 1 / (0.1 + 2 / 9)
+    if (a($3 - A) > 1e-12 * A || a($5 + A / 3) > 1e-12 * A || a($4 + $2 / 3) > 1e-12 * (1 + a($2))) {
+      print $1, $3 - A, $5 + A / 3, $4 + $2 / 3; exit }
+    n++ }
+  END { if (n < 10) print "rows", n }' "$work/carrier.csv")
+[ -z "$bad" ] || fail "the gear with a turning support leaves its closed form (t, dsun.a, dcarrier.a, dphi): $bad"
 same_on_backends rotor "$data/shafts_rotor_carrier.mo" --interval 0.01 --tolerance 1e-8
 same_on_backends gear "$data/shafts_gear_pendulum.mo" --interval 0.01 --tolerance 1e-8
 finish "run_shafts: free inertias, Rotor1D on a carrier and a geared motor follow their closed forms"

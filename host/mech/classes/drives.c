@@ -283,8 +283,7 @@ static MbeStatus src_closed(MbeMech* m, int c, MbeMechAsmForm* f) {
   return st == MBE_OK ? src_start(m, c, e) : st;
 }
 
-// the index of its constraint row (m->ncon: none)
-static size_t row_of(const MbeMech* m, int c) {
+size_t mbe_mech_row_of(const MbeMech* m, int c) {
   size_t r = 0;
   while (r < m->ncon && m->con_comp[r] != c)
     r++;
@@ -293,7 +292,7 @@ static size_t row_of(const MbeMech* m, int c) {
 
 // the row's multiplier on the axis: the source's torque there (outputs: the joint's tau)
 static MbeStatus src_loads(MbeMech* m, int c) {
-  size_t r = row_of(m, c);
+  size_t r = mbe_mech_row_of(m, c);
   int sf = mbe_mech_set_of(m, m->comps[c].flange[1]);
   if (r < m->ncon && sf >= 0)
     mbe_mech_flange_sub(m, c, 1, &m->sets[sf], m->con_lambda[r]);
@@ -325,7 +324,7 @@ static MbeStatus src_outputs(MbeMech* m, int c) {
     mbe_mech_signal_at(m, comp->name, src_translational(m, c) ? "s" : "phi", q);
   else
     mbe_mech_signal_at(m, comp->name, "a", dummy ? mbe_sym_const(s, 0.0) : a);
-  size_t r = row_of(m, c);
+  size_t r = mbe_mech_row_of(m, c);
   if (r < m->ncon)
     mbe_mech_signal_at(m, comp->name, src_translational(m, c) ? "flange.f" : "flange.tau",
                        mbe_sym_neg(s, m->con_lambda[r]));

@@ -26,18 +26,15 @@
 // support fixed) joins the sets on its two sides into one shaft: the side away from the shaft's
 // own set (or the joint axis) moves as pos = k q + c with k the product of the ratios on the way,
 // so its loads enter the coordinate's generalized force times k and its inertias its mass
-// matrix entry times k^2 (the reflected inertia): rigidly geared inertias are one state. Gears
-// between two sets that something else moves (two joint axes, a joint and a fixed flange) would
-// close a kinematic loop: refused.
+// matrix entry times k^2 (the reflected inertia): rigidly geared inertias are one state. A gear
+// directly between two joint axes (Joints.GearConstraint: two revolutes in a bearing) is a
+// constraint row instead, q_a - ratio q_b = 0, with the dependent coordinate in closed form (as a
+// kinematic drive's; the one whose start is not fixed, else q_a) and the row's multiplier the
+// gear's torque. Other gear trains between two sets that something else moves close a loop:
+// refused.
 #include <string.h>
 
 #include "mech_internal.h"
-
-static int find(int* up, int i) {
-  while (up[i] != i)
-    i = up[i] = up[up[i]];
-  return i;
-}
 
 static bool is_inertia(MbeMechKind k) {
   return k == MBE_MC_ROT_INERTIA || k == MBE_MC_TRANS_MASS || k == MBE_MC_ROTOR_1D;
@@ -79,68 +76,101 @@ static MbeStatus new_shaft(MbeMech* m, int set, int owner) {
   return MBE_OK;
 }
 
-// the sets that gears join share one root in up[]
-static void gear_groups(MbeMech* m, int* up) {
-  for (size_t k = 0; k < m->nsets; k++)
-    up[k] = (int)k;
-  for (size_t c = 0; c < m->ncomps; c++) {
-    if (m->comps[c].kind != MBE_MC_ROT_IDEAL_GEAR)
-      continue;
-    int a = mbe_mech_set_of(m, m->comps[c].flange[0]),
-        b = mbe_mech_set_of(m, m->comps[c].flange[1]);
-    if (a >= 0 && b >= 0)
-      up[find(up, a)] = find(up, b);
+// the sets of gear c: [0] flange_a, [1] flange_b, [2] its support, -1 where unconnected (an
+// unconnected support is the ground at 0)
+static void gear_sets3(const MbeMech* m, int c, int k[3]) {
+  for (int i = 0; i < 3; i++) {
+    k[i] = mbe_mech_set_of((MbeMech*)m, m->comps[c].flange[i]);
+    if (i == 2 && k[i] >= 0 && m->sets[k[i]].nflanges < 2)
+      k[i] = -1;
   }
 }
 
-// a gear in the group of set k (for messages)
-static int gear_of(MbeMech* m, int* up, int k) {
-  for (size_t c = 0; c < m->ncomps; c++) {
-    int a = mbe_mech_set_of(m, m->comps[c].flange[0]);
-    if (m->comps[c].kind == MBE_MC_ROT_IDEAL_GEAR && a >= 0 && find(up, a) == find(up, k))
-      return (int)c;
+// how many of gear c's sets are not known (the last one in *which)
+static int gear_unknowns(const MbeMech* m, int c, const bool* known, int* which) {
+  int k[3], n = 0;
+  gear_sets3(m, c, k);
+  for (int i = 0; i < 3; i++) {
+    if (k[i] >= 0 && !known[k[i]])
+      n++, *which = k[i];
+  }
+  return n;
+}
+
+// the revolute or prismatic edge whose axis flange is in set k, -1 if none
+static int axis_edge(const MbeMech* m, int k) {
+  for (size_t j = 0; j < m->ncomps; j++) {
+    const MbeMechComp* o = &m->comps[j];
+    if (mbe_mech_class(o->kind)->role != MBE_ROLE_JOINT || o->nedges != 1 || o->flange[0] < 0 ||
+        mbe_mech_set_of((MbeMech*)m, o->flange[0]) != k)
+      continue;
+    MbeEdgeType t = m->edges[o->edge0].type;
+    return t == MBE_EDGE_REVOLUTE || t == MBE_EDGE_PRISMATIC ? o->edge0 : -1;
   }
   return -1;
 }
 
-// each group of geared sets: moved by at most one set's own definition; where none moves it and
-// it holds an inertia, a shaft at the first inertia's set
-static MbeStatus group_shafts(MbeMech* m, const bool* defined, const int* owner, int* up) {
+// gear c, whose sets are all known otherwise: a constraint row where it joins two joint axes
+// directly (its support unconnected), else a loop mbens does not solve
+static MbeStatus loop_gear(MbeMech* m, int c) {
+  int k[3];
+  gear_sets3(m, c, k);
+  if (k[0] >= 0 && k[1] >= 0 && k[2] < 0 && axis_edge(m, k[0]) >= 0 && axis_edge(m, k[1]) >= 0) {
+    m->comps[c].rowless = false;
+    return MBE_OK;
+  }
+  return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                        "its flanges and support are all moved by other parts (joint axes, fixed "
+                        "flanges, rotors, other gears): a kinematic loop through gears is not "
+                        "supported yet, except a gear directly between two joint axes");
+}
+
+// Which sets the gears move: a gear with one set not known yet moves it; where none can, a set
+// with an inertia becomes a shaft (the first such), and on. Gears left with every set known
+// close loops (loop_gear); one left with unknown sets moves parts without inertia.
+static MbeStatus plan_gears(MbeMech* m, bool* known, const int* owner) {
   MbeStatus st = MBE_OK;
-  int* first = mbe_malloc((m->nsets + 1) * sizeof *first);  // per group: a defined set, -1
-  if (first == NULL)
+  bool* used = mbe_calloc(m->ncomps + 1, sizeof *used);
+  if (used == NULL)
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-  for (size_t k = 0; k < m->nsets; k++)
-    first[k] = -1;
-  for (size_t k = 0; k < m->nsets && st == MBE_OK; k++) {
-    int g = find(up, (int)k);
-    if (!defined[k])
+  bool changed = true;
+  while (changed && st == MBE_OK) {
+    changed = false;
+    for (size_t c = 0; c < m->ncomps; c++) {
+      int which = -1;
+      if (m->comps[c].kind == MBE_MC_ROT_IDEAL_GEAR && !used[c] &&
+          gear_unknowns(m, (int)c, known, &which) == 1) {
+        known[which] = used[c] = changed = true;
+      }
+    }
+    for (size_t k = 0; k < m->nsets && !changed && st == MBE_OK; k++) {
+      if (owner[k] >= 0 && !known[k]) {
+        st = new_shaft(m, (int)k, owner[k]);
+        known[k] = changed = true;
+      }
+    }
+  }
+  for (size_t c = 0; c < m->ncomps && st == MBE_OK; c++) {
+    int which = -1;
+    if (m->comps[c].kind != MBE_MC_ROT_IDEAL_GEAR || used[c])
       continue;
-    if (first[g] >= 0) {
-      st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, gear_of(m, up, (int)k),
-                          "its gear train joins two shafts that other parts move (joint axes, "
-                          "fixed flanges, rotors): a kinematic loop through gears is not "
-                          "supported yet");
-    }
-    first[g] = (int)k;
-  }
-  for (size_t k = 0; k < m->nsets && st == MBE_OK; k++) {
-    int g = find(up, (int)k);
-    if (owner[k] >= 0 && first[g] < 0) {
-      st = new_shaft(m, (int)k, owner[k]);
-      first[g] = (int)k;
+    if (gear_unknowns(m, (int)c, known, &which) == 0) {
+      st = loop_gear(m, (int)c);
+    } else {
+      st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, (int)c,
+                          "it moves 1-D parts that carry no inertia and that nothing else moves; "
+                          "put an inertia there or a fixed flange");
     }
   }
-  mbe_free(first);
+  mbe_free(used);
   return st;
 }
 
 MbeStatus mbe_mech_shafts(MbeMech* m) {
-  bool* defined = mbe_calloc(m->nsets + 1, sizeof *defined);
+  bool* known = mbe_calloc(m->nsets + 1, sizeof *known);
   int* owner = mbe_malloc((m->nsets + 1) * sizeof *owner);
-  int* up = mbe_malloc((m->nsets + 1) * sizeof *up);
-  if (!defined || !owner || !up) {
-    mbe_free(defined), mbe_free(owner), mbe_free(up);
+  if (!known || !owner) {
+    mbe_free(known), mbe_free(owner);
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
   for (size_t k = 0; k < m->nsets; k++)
@@ -152,13 +182,16 @@ MbeStatus mbe_mech_shafts(MbeMech* m) {
     if (c < 0)
       continue;  // a connector of the model itself
     if (defines_position(m, c) || m->sets[set].shaft >= 0)
-      defined[set] = true;
+      known[set] = true;
     else if (is_inertia(m->comps[c].kind) && owner[set] < 0)
       owner[set] = c;
   }
-  gear_groups(m, up);
-  MbeStatus st = group_shafts(m, defined, owner, up);
-  mbe_free(defined), mbe_free(owner), mbe_free(up);
+  for (size_t k = 0; k < m->nsets; k++)
+    known[k] = known[k] || m->sets[k].nflanges < 2;  // an unconnected flange: moved by its owner
+  for (size_t c = 0; c < m->ncomps; c++)
+    m->comps[c].rowless = m->comps[c].kind == MBE_MC_ROT_IDEAL_GEAR;  // unless a loop's
+  MbeStatus st = plan_gears(m, known, owner);
+  mbe_free(known), mbe_free(owner);
   return st;
 }
 
@@ -176,49 +209,79 @@ static bool set_known(const MbeMechFlangeSet* S) {
   return S->edge >= 0 || S->is_ground;
 }
 
-// set T from set F through a gear: pos_T - ps = r (pos_F - ps) (r: ratio or 1/ratio)
-static void gear_follow(MbeMech* m, MbeMechFlangeSet* T, const MbeMechFlangeSet* F, MbeSymId r,
-                        MbeSymId ps) {
-  MbeSym* s = m->s;
-  T->edge = F->edge;
-  T->is_ground = F->is_ground;
-  T->pos = mbe_sym_add(s, mbe_sym_mul(s, r, mbe_sym_sub(s, F->pos, ps)), ps);
-  T->vel = F->edge >= 0 ? mbe_sym_mul(s, r, F->vel) : 0;
-  T->scale = mbe_sym_mul(s, r, F->scale != 0 ? F->scale : mbe_sym_const(s, 1.0));
+// pos, vel and d pos / d q (its edge's) of set k (-1: the ground at 0); *edge the edge or -1
+static void set_terms(MbeMech* m, int k, MbeSymId* pos, MbeSymId* vel, MbeSymId* dq, int* edge) {
+  const MbeMechFlangeSet* S = k >= 0 ? &m->sets[k] : NULL;
+  *edge = S ? S->edge : -1;
+  *pos = S ? S->pos : 0;
+  *vel = S && S->edge >= 0 ? S->vel : 0;
+  *dq = S && S->edge >= 0 ? (S->scale != 0 ? S->scale : mbe_sym_const(m->s, 1.0)) : 0;
 }
 
-// one gear: whichever side is known moves the other; *changed when it did
+// set T = sum of w[i] times the known sets k[i] (pos_a = r pos_b + (1 - r) pos_s solved for T)
+static MbeStatus gear_solve(MbeMech* m, int c, int t, const int k[3], const MbeSymId w[3]) {
+  MbeSym* s = m->s;
+  MbeMechFlangeSet* T = &m->sets[t];
+  MbeSymId pos = 0, vel = 0, dq = 0;
+  int edge = -1;
+  for (int i = 0; i < 3; i++) {
+    if (w[i] == 0 || (k[i] >= 0 && k[i] == t))
+      continue;
+    MbeSymId p, v, d;
+    int e;
+    set_terms(m, k[i], &p, &v, &d, &e);
+    if (e >= 0 && edge >= 0 && e != edge) {
+      return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                            "its flanges and support turn with two independent shafts (a "
+                            "differential); that is not supported yet");
+    }
+    edge = e >= 0 ? e : edge;
+    pos = p ? mbe_sym_add(s, pos, mbe_sym_mul(s, w[i], p)) : pos;
+    vel = v ? mbe_sym_add(s, vel, mbe_sym_mul(s, w[i], v)) : vel;
+    dq = d ? mbe_sym_add(s, dq, mbe_sym_mul(s, w[i], d)) : dq;
+  }
+  T->edge = edge;
+  T->is_ground = edge < 0;
+  T->pos = pos ? pos : mbe_sym_const(s, 0.0);
+  T->vel = edge >= 0 ? vel : 0;
+  T->scale = edge >= 0 ? dq : 0;
+  return MBE_OK;
+}
+
+// one gear: where exactly one of its sets is not known, the relation moves it; *changed when it
+// did
 static MbeStatus gear_step(MbeMech* m, int c, bool* changed) {
   MbeSym* s = m->s;
-  const MbeMechComp* comp = &m->comps[c];
-  int a = mbe_mech_set_of(m, comp->flange[0]), b = mbe_mech_set_of(m, comp->flange[1]);
-  int sp = mbe_mech_set_of(m, comp->flange[2]);
-  if (a < 0 || b < 0)
-    return MBE_OK;
-  MbeMechFlangeSet *A = &m->sets[a], *B = &m->sets[b];
-  if (set_known(A) == set_known(B))
-    return MBE_OK;
-  MbeMechFlangeSet* S = sp >= 0 && m->sets[sp].nflanges > 1 ? &m->sets[sp] : NULL;
-  if (S != NULL && !S->is_ground) {
-    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                          "its support moves (a planetary carrier, a gearbox on a shaft); a "
-                          "gear's support must be fixed (a Fixed, a Mounting1D) yet");
+  int k[3], t = -1, n = 0;
+  gear_sets3(m, c, k);
+  for (int i = 0; i < 3; i++) {
+    if (k[i] >= 0 && !set_known(&m->sets[k[i]]))
+      n++, t = i;
   }
-  if (A->line >= 0 || B->line >= 0) {
-    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                          "it drives a line force's flange; that is not supported yet");
+  if (n != 1)
+    return MBE_OK;
+  for (int i = 0; i < 2; i++) {
+    if (k[i] >= 0 && m->sets[k[i]].line >= 0)
+      return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                            "it drives a line force's flange; that is not supported yet");
   }
   MbeStatus st = MBE_OK;
   MbeSymId r = mbe_mech_param(m, c, "ratio", &st);
-  MbeSymId ps = S != NULL ? S->pos : 0;
   if (st != MBE_OK)
     return st;
-  if (set_known(A))
-    gear_follow(m, B, A, mbe_sym_div(s, mbe_sym_const(s, 1.0), r), ps);
-  else
-    gear_follow(m, A, B, r, ps);
-  *changed = true;
-  return MBE_OK;
+  MbeSymId one = mbe_sym_const(s, 1.0), w[3];
+  MbeSymId rs = mbe_sym_sub(s, one, r);  // 1 - r
+  // pos_a = r pos_b + (1 - r) pos_s, solved for the unknown set
+  if (t == 0) {
+    w[0] = 0, w[1] = r, w[2] = rs;
+  } else if (t == 1) {
+    w[0] = mbe_sym_div(s, one, r), w[1] = 0, w[2] = mbe_sym_neg(s, mbe_sym_div(s, rs, r));
+  } else {
+    w[0] = mbe_sym_div(s, one, rs), w[1] = mbe_sym_neg(s, mbe_sym_div(s, r, rs)), w[2] = 0;
+  }
+  st = gear_solve(m, c, k[t], k, w);
+  *changed = st == MBE_OK;
+  return st;
 }
 
 MbeStatus mbe_mech_gear_sets(MbeMech* m) {
@@ -227,7 +290,7 @@ MbeStatus mbe_mech_gear_sets(MbeMech* m) {
   while (changed && st == MBE_OK) {
     changed = false;
     for (size_t c = 0; c < m->ncomps && st == MBE_OK; c++) {
-      if (m->comps[c].kind == MBE_MC_ROT_IDEAL_GEAR)
+      if (m->comps[c].kind == MBE_MC_ROT_IDEAL_GEAR && m->comps[c].rowless)
         st = gear_step(m, (int)c, &changed);
     }
   }
@@ -248,8 +311,76 @@ static MbeStatus gear_outputs(MbeMech* m, int c) {
   return MBE_OK;
 }
 
+// a gear between two joint axes: its edges, the side whose coordinate follows (0: a, 1: b)
+static void loop_sides(MbeMech* m, int c, const MbeMechEdge** ea, const MbeMechEdge** eb,
+                       int* dep) {
+  const MbeMechComp* comp = &m->comps[c];
+  *ea = &m->edges[axis_edge(m, mbe_mech_set_of(m, comp->flange[0]))];
+  *eb = &m->edges[axis_edge(m, mbe_mech_set_of(m, comp->flange[1]))];
+  bool fa = mbe_mech_start_fixed(m, (*ea)->qname[0], 0);
+  bool fb = mbe_mech_start_fixed(m, (*eb)->qname[0], 0);
+  *dep = fa && !fb ? 1 : 0;
+}
+
+// q_a - ratio q_b = 0
+static MbeStatus gear_constraints(MbeMech* m, int c, MbeMechCutRow* rows, int* n) {
+  MbeSym* s = m->s;
+  const MbeMechEdge *ea, *eb;
+  int dep;
+  loop_sides(m, c, &ea, &eb, &dep);
+  MbeStatus st = MBE_OK;
+  MbeSymId r = mbe_mech_param(m, c, "ratio", &st);
+  MbeSymId rq = mbe_sym_mul(s, r, mbe_sym_state(s, eb->q0));
+  rows[0] = (MbeMechCutRow){.phi = mbe_sym_sub(s, mbe_sym_state(s, ea->q0), rq)};
+  rows[0].ta = rows[0].fa = rows[0].tb = rows[0].fb = mbe_v3_zero();
+  rows[0].pa = ea->child_point, rows[0].pb = eb->child_point;
+  *n = 1;
+  return st;
+}
+
+// the dependent side's coordinate and speed from the other's
+static MbeStatus gear_closed(MbeMech* m, int c, MbeMechAsmForm* f) {
+  MbeSym* s = m->s;
+  const MbeMechEdge *ea, *eb;
+  int dep;
+  loop_sides(m, c, &ea, &eb, &dep);
+  MbeStatus st = MBE_OK;
+  MbeSymId r = mbe_mech_param(m, c, "ratio", &st);
+  const MbeMechEdge* d = dep == 0 ? ea : eb;
+  const MbeMechEdge* i = dep == 0 ? eb : ea;
+  MbeSymId k = dep == 0 ? r : mbe_sym_div(s, mbe_sym_const(s, 1.0), r);
+  memset(f, 0, sizeof *f);
+  f->comp = c;
+  f->n = 1;
+  f->q[0] = mbe_sym_state(s, d->q0);
+  f->u[0] = mbe_sym_state(s, d->u0);
+  f->to_q[0] = mbe_sym_mul(s, k, mbe_sym_state(s, i->q0));
+  f->to_u[0] = mbe_sym_mul(s, k, mbe_sym_state(s, i->u0));
+  f->singular = mbe_sym_const(s, -1.0);
+  return st;
+}
+
+// the row's multiplier: -lambda on a's coordinate, ratio lambda on b's (what the axes receive)
+static MbeStatus gear_loads(MbeMech* m, int c) {
+  MbeSym* s = m->s;
+  size_t r = mbe_mech_row_of(m, c);
+  if (m->comps[c].rowless || r >= m->ncon)
+    return MBE_OK;
+  const MbeMechComp* comp = &m->comps[c];
+  MbeStatus st = MBE_OK;
+  MbeSymId ratio = mbe_mech_param(m, c, "ratio", &st);
+  MbeSymId l = m->con_lambda[r];
+  mbe_mech_flange_sub(m, c, 0, &m->sets[mbe_mech_set_of(m, comp->flange[0])], l);
+  mbe_mech_flange_add(m, c, 1, &m->sets[mbe_mech_set_of(m, comp->flange[1])],
+                      mbe_sym_mul(s, ratio, l));
+  return st;
+}
+
 const MbeMechClass mbe_mc_ideal_gear = {.role = MBE_ROLE_FLANGE,
                                         .flange = {"flange_a", "flange_b", "support"},
+                                        .constraints = gear_constraints,
+                                        .closed = gear_closed,
+                                        .loads = gear_loads,
                                         .outputs = gear_outputs};
 
 /* ---- Parts.Rotor1D -------------------------------------------------------------------------- */

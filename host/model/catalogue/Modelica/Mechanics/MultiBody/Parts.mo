@@ -305,8 +305,17 @@ package Parts "Rigid components such as bodies with mass and inertia and massles
     parameter Modelica.Mechanics.MultiBody.Types.RotationSequence sequence_angleStates = {1,2,3}
       "Sequence of rotations to rotate world frame into frame_a around the 3 angles used as potential states"
       annotation(Evaluate=true);
-    // MSL sub-components (not declared here): FixedTranslation frameTranslation(r=r,
-    // animation=false); Body body(r_CM, m, I_.., init parameters, enforceStates=false).
+    // The MSL's inner body, declared so that a model may read its variables
+    // (bodyShape.body.w_a); mech simulates the composite as a whole and outputs them.
+    Modelica.Mechanics.MultiBody.Parts.Body body(
+      r_CM=r_CM, m=m, I_11=I_11, I_22=I_22, I_33=I_33, I_21=I_21, I_31=I_31, I_32=I_32,
+      animation=false, sequence_start=sequence_start, angles_fixed=angles_fixed,
+      angles_start=angles_start, w_0_fixed=w_0_fixed, w_0_start=w_0_start, z_0_fixed=z_0_fixed,
+      z_0_start=z_0_start, useQuaternions=useQuaternions,
+      sequence_angleStates=sequence_angleStates, enforceStates=false)
+      "Rigid body (the MSL's part of the composite)";
+    // MSL sub-component (not declared here): FixedTranslation frameTranslation(r=r,
+    // animation=false).
   protected
     outer Modelica.Mechanics.MultiBody.World world;
   end BodyShape;
@@ -490,8 +499,17 @@ package Parts "Rigid components such as bodies with mass and inertia and massles
       dI*e_r[2]*e_r[1], I22 + dI*e_r[2]*e_r[2], dI*e_r[2]*e_r[3];
       dI*e_r[3]*e_r[1], dI*e_r[3]*e_r[2], I22 + dI*e_r[3]*e_r[3]]
       "Inertia tensor of cylinder with respect to center of mass, resolved in frame parallel to frame_a";
-    // MSL sub-components (not declared here): Body body(enforceStates=false, ...),
-    //   FixedTranslation frameTranslation(shapeType="pipecylinder", ...).
+    // The MSL's inner body, declared so that a model may read its variables
+    // (bodyCylinder.body.w_a); mech simulates the composite as a whole and outputs them.
+    Modelica.Mechanics.MultiBody.Parts.Body body(
+      r_CM=r_CM, m=m, I_11=I[1,1], I_22=I[2,2], I_33=I[3,3], I_21=I[2,1], I_31=I[3,1], I_32=I[3,2],
+      animation=false, sequence_start=sequence_start, angles_fixed=angles_fixed,
+      angles_start=angles_start, w_0_fixed=w_0_fixed, w_0_start=w_0_start, z_0_fixed=z_0_fixed,
+      z_0_start=z_0_start, useQuaternions=useQuaternions,
+      sequence_angleStates=sequence_angleStates, enforceStates=false)
+      "Rigid body (the MSL's part of the composite)";
+    // MSL sub-component (not declared here): FixedTranslation frameTranslation(
+    //   shapeType="pipecylinder", ...).
   protected
     outer Modelica.Mechanics.MultiBody.World world;
     final parameter Real e_r[3] = r/(Modelica.Math.Vectors.length(r) + 1e-300)

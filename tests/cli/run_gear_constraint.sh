@@ -1,0 +1,37 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# run_gear_constraint.sh MBENS MODELS WORK MSL_DIR: the MSL's Rotational3DEffects.GearConstraint
+# (Joints.GearConstraint: two revolutes in a bearing and an IdealGear between their axes, a
+# constraint row) at tolerance 1e-10 over its 5 s:
+# - the gear's totalPower (its frames' and bearing's power, from their cut wrenches: the
+#   composite's connectors sum their parts') is zero, |P| < 1e-9 where 2 N m turn at up to 18 rad/s;
+# - actuatedRevolute_a.phi = ratio actuatedRevolute_b.phi (10, to rounding);
+# - the 3-D gear and its 1-D twin (two Inertias with the cylinders' axial inertias, an IdealGear
+#   with support on a Mounting1D) turn alike: actuatedRevolute_b.phi = inertia2.phi (1e-8);
+# - OpenMP and OpenCL (PoCL) give the same bytes.
+. "$(dirname "$0")/run_lib.sh"
+msl=$4
+if [ ! -f "$msl/Modelica/package.mo" ]; then
+  echo "MSL sources not found: $msl/Modelica/package.mo"
+  exit 77
+fi
+cls=Modelica.Mechanics.MultiBody.Examples.Rotational3DEffects.GearConstraint
+g=gearConstraint
+"$mbens" simulate --library "$msl" --class $cls -o "$work/gc.csv" --interval 0.01 \
+  --tolerance 1e-10 --signals "$g.totalPower,$g.actuatedRevolute_a.phi,$g.actuatedRevolute_b.phi,inertia2.phi,$g.actuatedRevolute_b.w" ||
+  fail "simulate exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 && /nan|inf/ { print; exit }
+  NR > 1 { if (a($2) > 1e-9 || a($3 - 10 * $4) > 1e-12 * (1 + a($3)) || a($4 - $5) > 1e-8) {
+      print $1, $2, $3 - 10 * $4, $4 - $5; exit }
+    n++; if (a($6) > wmax) wmax = a($6) }
+  END { if (n < 500 || wmax < 1) print "rows", n, "max speed", wmax }' "$work/gc.csv")
+[ -z "$bad" ] || fail "GearConstraint (t, totalPower, phi_a - 10 phi_b, 3-D - 1-D): $bad"
+if "$mbens" devices | grep -q '^OpenCL platform'; then
+  for b in openmp opencl; do
+    "$mbens" simulate --library "$msl" --class $cls -o "$work/gc-$b.csv" --backend $b \
+      --interval 0.01 || fail "simulate ($b) exited $?"
+  done
+  cmp -s "$work/gc-openmp.csv" "$work/gc-opencl.csv" || fail "OpenMP and OpenCL differ"
+fi
+finish "run_gear_constraint: the 3-D gear moves as its 1-D twin, ratio exact, no power lost"
