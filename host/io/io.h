@@ -29,6 +29,12 @@ MbeStatus mbe_csv_parse(const char* name, const char* text, size_t size, MbeTabl
 
 void mbe_table_destroy(MbeTable* t);
 
+// Reads matrix `name` of a table file in the MSL's text format (the tables of CombiTimeTable with
+// tableOnFile: "#1", then "double NAME(ROWS,COLS)" and its numbers row by row, '#' comments):
+// *rows x *cols values, row-major, owned through *data. Errors name the file and line.
+MbeStatus mbe_text_table_read(const char* path, const char* name, size_t* rows, size_t* cols,
+                              double** data, MbeError* err);
+
 // index of the column with this name, or -1
 long mbe_table_column(const MbeTable* t, const char* name);
 

@@ -1333,6 +1333,8 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
   if (st == MBE_OK)
     st = mbe_mech_bound_outputs(&m);
   if (st == MBE_OK)
+    st = mbe_mech_block_signals(&m);
+  if (st == MBE_OK)
     st = mbe_mech_asserts(&m);
   if (st == MBE_OK)
     st = mbe_mech_initial_state(&m);

@@ -95,6 +95,12 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(ROT_ACCELERATE, "Mechanics.Rotational.Sources.Accelerate", flange_position)                   \
   X(ROT_MOVE, "Mechanics.Rotational.Sources.Move", flange_move)                                   \
   X(ROT_TORQUE_SENSOR, "Mechanics.Rotational.Sensors.TorqueSensor", torque_sensor)                \
+  X(ROT_ANGLE_SENSOR, "Mechanics.Rotational.Sensors.AngleSensor", flange_sensor)                  \
+  X(ROT_SPEED_SENSOR, "Mechanics.Rotational.Sensors.SpeedSensor", flange_sensor)                  \
+  X(ROT_ACC_SENSOR, "Mechanics.Rotational.Sensors.AccSensor", flange_sensor)                      \
+  X(ROT_REL_ANGLE_SENSOR, "Mechanics.Rotational.Sensors.RelAngleSensor", flange_rel_sensor)       \
+  X(ROT_REL_SPEED_SENSOR, "Mechanics.Rotational.Sensors.RelSpeedSensor", flange_rel_sensor)       \
+  X(ROT_REL_ACC_SENSOR, "Mechanics.Rotational.Sensors.RelAccSensor", flange_rel_sensor)           \
   X(MOUNTING_1D, "Mechanics.MultiBody.Parts.Mounting1D", mounting_1d)                             \
   X(ROTOR_1D, "Mechanics.MultiBody.Parts.Rotor1D", rotor_1d)                                      \
   X(TRANS_FIXED, "Mechanics.Translational.Components.Fixed", flange_fixed)                        \
@@ -108,18 +114,31 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(TRANS_ACCELERATE, "Mechanics.Translational.Sources.Accelerate", flange_position_t)            \
   X(TRANS_MOVE, "Mechanics.Translational.Sources.Move", flange_move)                              \
   X(TRANS_CONSTANT_FORCE, "Mechanics.Translational.Sources.ConstantForce", flange_source)         \
+  X(TRANS_POSITION_SENSOR, "Mechanics.Translational.Sensors.PositionSensor", flange_sensor)       \
+  X(TRANS_SPEED_SENSOR, "Mechanics.Translational.Sensors.SpeedSensor", flange_sensor)             \
+  X(TRANS_ACC_SENSOR, "Mechanics.Translational.Sensors.AccSensor", flange_sensor)                 \
+  X(TRANS_REL_POSITION_SENSOR, "Mechanics.Translational.Sensors.RelPositionSensor",               \
+    flange_rel_sensor)                                                                            \
+  X(TRANS_REL_SPEED_SENSOR, "Mechanics.Translational.Sensors.RelSpeedSensor", flange_rel_sensor)  \
+  X(TRANS_REL_ACC_SENSOR, "Mechanics.Translational.Sensors.RelAccSensor", flange_rel_sensor)      \
   X(CONSTANT, "Blocks.Sources.Constant", block)                                                   \
   X(STEP, "Blocks.Sources.Step", block)                                                           \
   X(RAMP, "Blocks.Sources.Ramp", block)                                                           \
   X(SINE, "Blocks.Sources.Sine", block)                                                           \
   X(COSINE, "Blocks.Sources.Cosine", block)                                                       \
   X(CLOCK, "Blocks.Sources.ContinuousClock", block)                                               \
+  X(COMBI_TIME_TABLE, "Blocks.Sources.CombiTimeTable", combi_time_table)                          \
   X(GAIN, "Blocks.Math.Gain", block)                                                              \
   X(ADD, "Blocks.Math.Add", block)                                                                \
   X(ADD3, "Blocks.Math.Add3", block)                                                              \
   X(FEEDBACK, "Blocks.Math.Feedback", block)                                                      \
   X(PRODUCT, "Blocks.Math.Product", block)                                                        \
+  X(LIMITER, "Blocks.Nonlinear.Limiter", block)                                                   \
   X(CRITICAL_DAMPING, "Blocks.Continuous.CriticalDamping", critical_damping)                      \
+  X(INTEGRATOR, "Blocks.Continuous.Integrator", integrator)                                       \
+  X(DERIVATIVE, "Blocks.Continuous.Derivative", derivative)                                       \
+  X(FIRST_ORDER, "Blocks.Continuous.FirstOrder", first_order)                                     \
+  X(SECOND_ORDER, "Blocks.Continuous.SecondOrder", second_order)                                  \
   /* users' components extending these partials, stated in equations (mech_user.c) */             \
   X(USER_LINE_FORCE, "Mechanics.MultiBody.Interfaces.PartialLineForce", user_frames)              \
   X(USER_FORCE, "Mechanics.MultiBody.Interfaces.PartialForce", user_frames)                       \
@@ -137,6 +156,9 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
     user_two_flanges)                                                                             \
   X(USER_ROT_TORQUE, "Mechanics.Rotational.Interfaces.PartialTorque", user_source)                \
   X(USER_TRANS_FORCE, "Mechanics.Translational.Interfaces.PartialForce", user_source)             \
+  X(USER_BLOCK_SISO, "Blocks.Interfaces.SISO", user_block)                                        \
+  X(USER_BLOCK_SI2SO, "Blocks.Interfaces.SI2SO", user_block)                                      \
+  X(USER_BLOCK_SO, "Blocks.Interfaces.SO", user_block)                                            \
   X(OTHER_BLOCK, "Blocks.", other_block) /* any other block: outputs only */                      \
   X(OTHER_VISUALIZER, "Mechanics.MultiBody.Visualizers.", visualizer) /* any shape: no effect */
 

@@ -647,6 +647,18 @@ static MbeStatus compile_transpose(Cx* c, const MbeExpr* e, MbeSymId* out) {
   return st == MBE_OK ? compile_at(c, e->args[0], j * sh.dims[1] + i, out) : st;
 }
 
+// the actual argument of homotopy(actual, simplified) (positional or named), NULL for another call
+static const MbeExpr* homotopy_actual(const MbeExpr* e) {
+  if (e->kind != MBE_EX_CALL || e->name.nparts != 1 || e->name.is_global ||
+      strcmp(e->name.parts[0].ident, "homotopy") != 0)
+    return NULL;
+  for (size_t i = 0; i < e->nnamed; i++) {
+    if (strcmp(e->named[i].ident, "actual") == 0)
+      return e->named[i].value;
+  }
+  return e->nargs > 0 ? e->args[0] : NULL;
+}
+
 // the built-in array functions: size, sum, cross, transpose, identity, and an element of zeros,
 // ones, fill
 static MbeStatus array_builtin(Cx* c, const MbeExpr* e, bool* found, MbeSymId* out) {
@@ -693,6 +705,10 @@ static MbeStatus compile_call(Cx* c, const MbeExpr* e, MbeSymId* out) {
   MbeStatus ust = user_function(c, e, &found, out);
   if (found || ust != MBE_OK || (ust = array_builtin(c, e, &found, out)) != MBE_OK || found) {
     return ust;
+  }
+  const MbeExpr* actual = homotopy_actual(e);
+  if (actual != NULL) {
+    return compile(c, actual, out);  // homotopy(actual, simplified): a simulation reads actual
   }
   if (!f || e->nnamed || e->niters) {
     return unsupported(c, e, "this function call");
@@ -1663,6 +1679,10 @@ static MbeStatus shape_call(Cx* c, const MbeExpr* e, Shape* out) {
   }
   if (fn) {
     return call_shape(c, e, fn, out);
+  }
+  const MbeExpr* actual = homotopy_actual(e);
+  if (actual != NULL) {
+    return shape_of(c, actual, out);
   }
   const char* f = fn_name(e);
   size_t n = e->nargs;

@@ -103,6 +103,10 @@ static bool is_connected(const MbeFlat* f, int var, int elem) {
 bool mbe_mech_block_value(MbeMech* m, int var, int elem, MbeSymId* out, MbeStatus* st) {
   const MbeVar* x = &m->flat->vars[var];
   int comp = m->inst_comp[x->inst];
+  if (x->causality == MBE_CAUS_INPUT && is_connected(m->flat, var, elem)) {
+    *out = input_value(m, var, elem, 0, st);  // an input: what feeds it (LimPID's u_s)
+    return true;
+  }
   if (x->causality != MBE_CAUS_OUTPUT) {
     return false;
   }

@@ -441,6 +441,40 @@ static bool is_moved_body_rate(const MbeMech* m, const char* var) {
   return false;
 }
 
+// an initial equation's names: a variable is its signal, der(v) of a state its rate
+static MbeSymId init_name(MbeMech* m, void* ctx, int var, int elem, bool der, const MbeExpr* at,
+                          MbeStatus* st) {
+  (void)ctx;
+  const char* name = mbe_mech_element_name(m, &m->flat->vars[var], elem);
+  for (size_t i = 0; der && name && i < m->nx; i++) {
+    if (strcmp(m->state_names[i], name) == 0)
+      return m->xdot[i];
+  }
+  const MbeSignal* sg = !der && name ? find_signal(m, name) : NULL;
+  if (sg != NULL)
+    return sg->id;
+  *st = mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, at->loc,
+                     "%s%s%s in an initial equation: the simulator computes no value for it",
+                     der ? "der(" : "", name ? name : "?", der ? ")" : "");
+  return 0;
+}
+
+// initial equation q (lhs = rhs at the start: a block's y = y_start, der(y) = 0) as a condition
+// of the initialization; its sides may read signals, states' rates and parameters
+static MbeStatus initial_equation(MbeMech* m, InitProblem* ip, const MbeFlatEq* q) {
+  MbeSymId l = 0, r = 0;
+  MbeStatus st = mbe_mech_expr(m, q->lhs, q->scope, q->lex, init_name, NULL, &l);
+  if (st == MBE_OK)
+    st = mbe_mech_expr(m, q->rhs, q->scope, q->lex, init_name, NULL, &r);
+  if (st != MBE_OK)
+    return st;
+  const char* name =
+      mbe_arena_printf(m->arena, "the initial equation at %d:%d", q->loc.line, q->loc.col);
+  if (!add_eq(ip, name, mbe_sym_sub(m->s, l, r), 0.0, q->loc, -1, -1))
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  return MBE_OK;
+}
+
 // Every initial condition the model states is either met by the start values of the states or
 // becomes an equation of the nonlinear initialization (a fixed acceleration, a fixed position of
 // a body the joints move, ...). What can be neither (an equation section, a fixed=false parameter
@@ -452,6 +486,12 @@ static MbeStatus collect_initial_conditions(MbeMech* m, InitProblem* ip) {
     const MbeFlatEq* q = &f->eqs[i];
     if (mbe_mech_user_owns_equation(m, i) || m->eq_bound[i]) {
       continue;  // solved in the force law (mech_user.c), or a variable's binding (mech_bound.c)
+    }
+    if (q->is_initial && q->lhs && q->rhs) {
+      MbeStatus st = initial_equation(m, ip, q);
+      if (st != MBE_OK)
+        return st;
+      continue;
     }
     return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, q->loc,
                         "%s are not supported yet by the simulator (connect() is, and the "

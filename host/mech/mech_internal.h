@@ -45,6 +45,7 @@ typedef struct MbeMechUser {
   MbeV3 rel_b;              // PartialForce: r_rel_b
   MbeSymId flange_load[2];  // PartialTwoFlanges: flange_a's and flange_b's tau (or f)
   MbeSymId flange_pos[2];   // PartialTwoFlanges: flange_a's and flange_b's phi (or s)
+  bool solving;             // a signal block being solved (an input leading back: a loop)
 } MbeMechUser;
 
 // one frame connector instance
@@ -550,6 +551,9 @@ MbeStatus mbe_mech_forces(MbeMech* m);
 // the 1-D flange sets (joint axes, supports, fixed flanges, line-force flanges) and the loads of
 // the 1-D elements on them; before mbe_mech_forces (line forces read their flange loads)
 MbeStatus mbe_mech_drives(MbeMech* m);
+// the outputs of the signal blocks (and of models' output connectors fed by them) that are no
+// signal yet, as signals: a controller's y, a gain's y (after the bound outputs)
+MbeStatus mbe_mech_block_signals(MbeMech* m);
 // the joint axes' generalized forces into tau, the 1-D inertias riding on them into H's diagonal
 void mbe_mech_drive_forces(MbeMech* m, MbeSymId* tau, MbeSymId* H);
 // the line masses' wrenches at their frames for accelerations (Ju' + abias); udot NULL: none
@@ -606,8 +610,9 @@ MbeStatus mbe_mech_outputs(MbeMech* m);
 void mbe_mech_signal(MbeMech* m, const char* name, MbeSymId id);
 void mbe_mech_signal_v3(MbeMech* m, const char* prefix, const char* var, MbeV3 v);
 MbeSymId mbe_mech_input(MbeMech* m, int comp, const char* name, int elem);
-// the output var[elem] of a signal block (Add, Gain ... of its inputs) into *out; false when var
-// is no component's output; *st set when the block cannot compute it
+// the output var[elem] of a signal block (Add, Gain ... of its inputs), or what feeds the
+// connected input var[elem], into *out; false when var is neither; *st set when the block
+// cannot compute it
 bool mbe_mech_block_value(MbeMech* m, int var, int elem, MbeSymId* out, MbeStatus* st);
 // d/dt of an expression of (t, x): sum_i de/dx_i x_i' + de/dt (after mbe_mech_equations)
 MbeStatus mbe_mech_der(MbeMech* m, MbeSymId e, MbeSymId* out);
@@ -650,6 +655,10 @@ MbeStatus mbe_mech_user_source(MbeMech* m, int c, const MbeMechFlangeSet* F,
                                const MbeMechFlangeSet* S, MbeSymId* fl);
 // the component's own variables, its force and its kinematics as outputs
 void mbe_mech_user_signals(MbeMech* m, int c);
+// a user's signal block (Blocks.Interfaces.SISO, SI2SO, SO in equations): its output y, its
+// equations solved with its inputs when first needed; and its signals
+MbeSymId mbe_mech_user_block(MbeMech* m, int c, int elem, int depth, MbeStatus* st);
+MbeStatus mbe_mech_user_block_outputs(MbeMech* m, int c);
 
 // ---- mech_assert.c --------------------------------------------------------------------------
 // compiles the asserts the run checks into m->asserts (after mbe_mech_outputs): those on

@@ -303,3 +303,42 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
   mbe_free(tau);
   return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
 }
+
+static bool has_signal(const MbeMech* m, const char* name) {
+  for (size_t i = 0; i < m->nsigs; i++) {
+    if (strcmp(m->sigs[i].name, name) == 0)
+      return true;
+  }
+  return false;
+}
+
+MbeStatus mbe_mech_block_signals(MbeMech* m) {
+  const MbeFlat* f = m->flat;
+  MbeError* err = m->err;
+  MbeError scratch;
+  for (size_t i = 0; i < f->nvars; i++) {
+    const MbeVar* v = &f->vars[i];
+    int c = v->inst >= 0 ? m->inst_comp[v->inst] : -1;
+    if (v->causality != MBE_CAUS_OUTPUT || v->type != MBE_T_REAL || v->ndims > 1 ||
+        (c >= 0 && mbe_mech_class(m->comps[c].kind)->block == NULL))
+      continue;
+    int n = v->ndims ? v->dims[0] : 1;
+    for (int k = 0; k < n; k++) {
+      const char* name = mbe_mech_element_name(m, v, k);
+      if (name == NULL || has_signal(m, name))
+        continue;
+      MbeSymId id = 0;
+      MbeStatus st = MBE_OK;
+      mbe_error_clear(&scratch);
+      if (c < 0)
+        m->err = &scratch;  // a model's output fed by a block mbens does not compute: no signal
+      bool ok = mbe_mech_block_value(m, (int)i, k, &id, &st) && st == MBE_OK && id != 0;
+      m->err = err;
+      if (c >= 0 && st != MBE_OK)
+        return st;  // a block mbens computes: its error is the model's
+      if (ok)
+        mbe_mech_signal(m, name, id);
+    }
+  }
+  return m->s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}

@@ -124,6 +124,10 @@ static const UserKind KINDS[] = {
      {"s", "flange.s", "s_support"},
      {NULL},
      false},
+    // signal blocks written in equations (the MSL's PI, Limiter): their inputs are known
+    {MBE_MC_USER_BLOCK_SISO, "Modelica.Blocks.Interfaces.SISO", NULL, {"u"}, {NULL}, true},
+    {MBE_MC_USER_BLOCK_SI2SO, "Modelica.Blocks.Interfaces.SI2SO", NULL, {"u1", "u2"}, {NULL}, true},
+    {MBE_MC_USER_BLOCK_SO, "Modelica.Blocks.Interfaces.SO", NULL, {NULL}, {NULL}, true},
 };
 enum { NKINDS = sizeof KINDS / sizeof KINDS[0] };
 
@@ -566,7 +570,6 @@ bool mbe_mech_user_owns_equation(const MbeMech* m, size_t eq) {
 
 // ---- compiling the equations ------------------------------------------------------------------
 
-
 // frame_a's or frame_b's kinematics (loc: "frame_a.r_0" ...) where q knows that frame: r_0
 // (der: the origin's velocity, world), R.T (der: -skew(w) T) and R.w (the angular velocity in
 // the frame; its der is an acceleration); false where loc is none of them
@@ -868,7 +871,6 @@ static MbeStatus residual(Solve* q, int i, int sel, MbeSymId* out) {
   }
   return st;
 }
-
 
 // the kinematics a user's line force knows (as the MSL's LineForceBase and PartialLineForce)
 static MbeStatus kinematics(Solve* q, MbeMechPoint* A, MbeMechPoint* B, MbeV3* e0) {
@@ -1296,4 +1298,61 @@ void mbe_mech_user_signals(MbeMech* m, int c) {
   if (uk->known[1]) {
     mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.%s", cn, uk->known[1]), u->relv);
   }
+}
+
+// ---- signal blocks in equations -------------------------------------------------------------
+
+// A user's block (extending Blocks.Interfaces.SISO, SI2SO or SO): its equations solved once,
+// when its output is first needed, with its inputs known (they may read sensors: feedback); its
+// states' rates are set then. An input that leads back to the block is an algebraic loop.
+static MbeStatus user_block_solve(MbeMech* m, int c, int depth) {
+  MbeMechUser* u = &m->user[c];
+  if (u->sol) {
+    return MBE_OK;
+  }
+  if (u->solving) {
+    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                          "its output feeds its own input without a state between them (an "
+                          "algebraic loop of blocks), which mbens does not solve yet");
+  }
+  u->solving = true;
+  Solve q = {.m = m, .c = c, .u = u};
+  const UserKind* uk = user_kind(m->comps[c].kind);
+  MbeStatus st = MBE_OK;
+  for (int k = 0; k < MAX_KNOWN && uk->known[k] && st == MBE_OK; k++) {
+    MbeSymId v = mbe_mech_block_input(m, c, uk->known[k], 0, depth + 1, &st);
+    for (int i = 0; i < 3; i++) {
+      q.known[k][i] = v;
+    }
+  }
+  MbeSymId unused;
+  if (st == MBE_OK) {
+    st = solve_user(&q, &unused);
+  }
+  u->solving = false;
+  return st;
+}
+
+MbeSymId mbe_mech_user_block(MbeMech* m, int c, int elem, int depth, MbeStatus* st) {
+  (void)elem;
+  *st = user_block_solve(m, c, depth);
+  const MbeMechUser* u = &m->user[c];
+  for (size_t j = 0; *st == MBE_OK && j < u->nvals; j++) {
+    const char* own = own_name(m, c, u->uvar[j]);
+    if (own && strcmp(own, "y") == 0) {
+      return u->sol[j];
+    }
+  }
+  if (*st == MBE_OK) {
+    *st = mbe_mech_error(m, MBE_ERR_MODEL, c, "its equations do not give its output y");
+  }
+  return 0;
+}
+
+MbeStatus mbe_mech_user_block_outputs(MbeMech* m, int c) {
+  MbeStatus st = user_block_solve(m, c, 0);
+  if (st == MBE_OK) {
+    mbe_mech_user_signals(m, c);
+  }
+  return st;
 }

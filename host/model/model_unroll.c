@@ -342,9 +342,24 @@ static bool if_as_expressions(Unroll* u, const MbeEquation* eq, MbeStatus* st) {
   return true;
 }
 
+// whether condition c holds only while the model initializes: initial(), or initial() and ...
+// (LimIntegrator's initial() and not limitsAtInit). mbens starts from the initial values it
+// solved and integrates from there, so such a branch never holds in its run
+static bool only_initial(const MbeExpr* c) {
+  if (c->kind == MBE_EX_PAREN)
+    return only_initial(c->args[0]);
+  if (c->kind == MBE_EX_CALL && c->name.nparts == 1 && c->nargs == 0 &&
+      strcmp(c->name.parts[0].ident, "initial") == 0)
+    return true;
+  return c->kind == MBE_EX_BINARY && c->op == MBE_OP_AND &&
+         (only_initial(c->args[0]) || only_initial(c->args[1]));
+}
+
 static MbeStatus unroll_if(Unroll* u, const MbeEquation* eq) {
   for (size_t i = 0; i < eq->nbranches; i++) {
     const MbeExpr* c = eq->branches[i].cond;
+    if (c && only_initial(c))
+      continue;
     if (c && mbe_expr_uses_variables(u->fl, c, u->scope, u->lex)) {
       MbeStatus st = MBE_OK;
       if (if_as_expressions(u, eq, &st)) {
@@ -355,6 +370,8 @@ static MbeStatus unroll_if(Unroll* u, const MbeEquation* eq) {
   }
   for (size_t i = 0; i < eq->nbranches; i++) {
     const MbeEqBranch* b = &eq->branches[i];
+    if (b->cond && only_initial(b->cond))
+      continue;
     if (b->cond) {
       MbeValue v;
       MbeStatus st = structural(u, b->cond, "the condition of this if-equation",

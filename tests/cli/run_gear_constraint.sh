@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# run_gear_constraint.sh MBENS MODELS WORK MSL_DIR: the MSL's Rotational3DEffects.GearConstraint
+# run_gear_constraint.sh MBENS MODELS WORK DATA MSL_DIR: the MSL's Rotational3DEffects.GearConstraint
 # (Joints.GearConstraint: two revolutes in a bearing and an IdealGear between their axes, a
 # constraint row) at tolerance 1e-10 over its 5 s:
 # - the gear's totalPower (its frames' and bearing's power, from their cut wrenches: the
@@ -10,7 +10,7 @@
 #   with support on a Mounting1D) turn alike: actuatedRevolute_b.phi = inertia2.phi (1e-8);
 # - OpenMP and OpenCL (PoCL) give the same bytes.
 . "$(dirname "$0")/run_lib.sh"
-msl=$4
+msl=$5
 if [ ! -f "$msl/Modelica/package.mo" ]; then
   echo "MSL sources not found: $msl/Modelica/package.mo"
   exit 77

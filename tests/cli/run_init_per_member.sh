@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# run_init_per_member.sh MBENS MODELS WORK MSL_DIR: an initialization whose conditions depend on a
+# run_init_per_member.sh MBENS MODELS WORK DATA MSL_DIR: an initialization whose conditions depend on a
 # varied parameter is solved by each member. The MSL's DoublePendulumInitTip fixes its tip at
 # {0.7, 0.3} (and at rest) and leaves the angles to the initialization; its second link's length
 # L2 varies per member. The tip is d = sqrt(0.58) from the first joint; a member reaches it when
@@ -14,7 +14,7 @@
 # A varied target too: DoublePendulumInitTip's fixed tip x (r_rel_a_1's start) varied, each
 # member's tip starts at its own x (1e-9). OpenMP and OpenCL (PoCL here) give the same bytes.
 . "$(dirname "$0")/run_lib.sh"
-msl=$4
+msl=$5
 if [ ! -f "$msl/Modelica/package.mo" ]; then
   echo "MSL sources not found: $msl/Modelica/package.mo"
   exit 77

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Modelica.Blocks the simulator computes: Sources (Constant, Step, Ramp, Sine, Cosine,
-// ContinuousClock), Math (Gain, Add, Add3, Feedback, Product) and Continuous.CriticalDamping
-// (with states of its own); any other block has its outputs only.
+// ContinuousClock), Math (Gain, Add, Add3, Feedback, Product), Nonlinear.Limiter and
+// Continuous.CriticalDamping (with states of its own); any other block has its outputs only.
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -84,6 +84,11 @@ static MbeSymId block_output(MbeMech* m, int comp, int elem, int depth, MbeStatu
       MbeSymId u1 = mbe_mech_block_input(m, comp, "u1", 0, depth, st);
       MbeSymId u2 = mbe_mech_block_input(m, comp, "u2", 0, depth, st);
       return mbe_sym_sub(s, u1, u2);
+    }
+    case MBE_MC_LIMITER: {  // min(max(u, uMin), uMax); no events (the MSL's smooth(0, ...))
+      MbeSymId u = mbe_mech_block_input(m, comp, "u", 0, depth, st);
+      MbeSymId lo = mbe_mech_param(m, comp, "uMin", st), hi = mbe_mech_param(m, comp, "uMax", st);
+      return mbe_sym_op(s, MBE_SYM_MIN, mbe_sym_op(s, MBE_SYM_MAX, u, lo, 0), hi, 0);
     }
     case MBE_MC_PRODUCT: {
       MbeSymId u1 = mbe_mech_block_input(m, comp, "u1", 0, depth, st);

@@ -26,6 +26,8 @@ static const double POS_AF = 1.3617, POS_BF = 0.6180;
 // first)
 static int driven_edge(MbeMech* m, int c) {
   int sf = mbe_mech_set_of(m, m->comps[c].flange[1]);
+  if (sf >= 0 && m->sets[sf].shaft >= 0 && m->edges[m->sets[sf].shaft].shaft)
+    return m->sets[sf].shaft;  // a free shaft (classes/shafts.c)
   for (size_t j = 0; sf >= 0 && j < m->ncomps; j++) {
     const MbeMechComp* o = &m->comps[j];
     const MbeMechClass* k = mbe_mech_class(o->kind);
@@ -37,9 +39,9 @@ static int driven_edge(MbeMech* m, int c) {
     }
   }
   mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                 "its flange must drive a Revolute's or a Prismatic's axis (useAxisFlange=true); a "
-                 "free 1-D drive "
-                 "train or another joint's axis is not supported yet");
+                 "its flange must drive a Revolute's or a Prismatic's axis (useAxisFlange=true) "
+                 "or a free shaft (an Inertia or Mass that nothing else moves); a rotor, a geared "
+                 "shaft or another joint's axis is not supported yet");
   return -1;
 }
 

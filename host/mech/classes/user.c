@@ -2,8 +2,8 @@
 // Users' own components that extend the partials mech implements for them, their laws stated
 // in equations and solved by mech_user.c: frame elements (PartialLineForce, PartialForce,
 // PartialTwoFrames, PartialOneFrame_a/_b), 1-D compliant elements (PartialCompliant,
-// PartialCompliantWithRelativeStates), PartialTwoFlanges, and 1-D sources (PartialTorque,
-// Translational PartialForce).
+// PartialCompliantWithRelativeStates), PartialTwoFlanges, 1-D sources (PartialTorque,
+// Translational PartialForce), and signal blocks (Blocks.Interfaces.SISO, SI2SO, SO).
 #include "mech_internal.h"
 
 static MbeStatus frames_forces(MbeMech* m, int c) {
@@ -72,3 +72,5 @@ const MbeMechClass mbe_mc_user_source = {.role = MBE_ROLE_USER,
                                          .flange = {"flange_a", "flange", "support"},
                                          .load = source_load,
                                          .outputs = user_outputs};
+const MbeMechClass mbe_mc_user_block = {
+    .role = MBE_ROLE_USER, .block = mbe_mech_user_block, .outputs = mbe_mech_user_block_outputs};

@@ -171,6 +171,19 @@ package Blocks "Library of basic input/output control blocks (interface subset)"
       NoExtrapolation "Extrapolation triggers an error")
       "Enumeration defining the extrapolation of table interpolation";
 
+    type TimeEvents = enumeration(
+      Always "Always generate time events at interval boundaries",
+      AtDiscontinuities "Generate time events at discontinuities (defined by duplicated sample points)",
+      NoTimeEvents "No time events at interval boundaries")
+      "Enumeration defining the time event handling of time table interpolation";
+
+    type LimiterHomotopy = enumeration(
+      NoHomotopy "Homotopy is not used",
+      Linear "Simplified model without limits",
+      UpperLimit "Simplified model fixed at upper limit",
+      LowerLimit "Simplified model fixed at lower limit")
+      "Enumeration defining use of homotopy in limiter components";
+
     type AnalogFilter = enumeration(
       CriticalDamping "Filter with critical damping",
       Bessel "Bessel filter",
@@ -259,6 +272,24 @@ package Blocks "Library of basic input/output control blocks (interface subset)"
       parameter Integer nperiod = -1 "Number of periods (< 0 means infinite number of periods)";
       extends Modelica.Blocks.Interfaces.SignalSource;
     end Trapezoid;
+
+    block CombiTimeTable "Table look-up with respect to time and linear/periodic extrapolation methods (data from matrix/file)"
+      extends Modelica.Blocks.Interfaces.MO(final nout = max([size(columns, 1); size(offset, 1)]));
+      parameter Boolean tableOnFile = false "= true, if table is defined on file or in function usertab" annotation(Evaluate = true);
+      parameter Real table[:, :] = fill(0.0, 0, 2) "Table matrix (time = first column; e.g., table=[0, 0; 1, 1; 2, 4])";
+      parameter String tableName = "NoName" "Table name on file or in function usertab (see docu)";
+      parameter String fileName = "NoName" "File where matrix is stored";
+      parameter Boolean verboseRead = true "= true, if info message that file is loading is to be printed";
+      parameter Integer columns[:] = 2:size(table, 2) "Columns of table to be interpolated" annotation(Evaluate = true);
+      parameter Modelica.Blocks.Types.Smoothness smoothness = Modelica.Blocks.Types.Smoothness.LinearSegments "Smoothness of table interpolation" annotation(Evaluate = true);
+      parameter Modelica.Blocks.Types.Extrapolation extrapolation = Modelica.Blocks.Types.Extrapolation.LastTwoPoints "Extrapolation of data outside the definition range" annotation(Evaluate = true);
+      parameter SI.Time timeScale(min = Modelica.Constants.eps) = 1 "Time scale of first table column";
+      parameter Real offset[:] = {0} "Offsets of output signals";
+      parameter SI.Time startTime = 0 "Output = offset for time < startTime";
+      parameter SI.Time shiftTime = startTime "Shift time of first table column";
+      parameter Modelica.Blocks.Types.TimeEvents timeEvents = Modelica.Blocks.Types.TimeEvents.Always "Time event handling of table interpolation" annotation(Evaluate = true);
+      parameter Boolean verboseExtrapolation = false "= true, if warning messages are to be printed if time is outside the table definition range";
+    end CombiTimeTable;
 
     block ContinuousClock "Generate current time signal"
       extends Modelica.Blocks.Interfaces.SignalSource;
@@ -426,6 +457,18 @@ package Blocks "Library of basic input/output control blocks (interface subset)"
       output Real x[n](start = x_start) "Filter states";
     end CriticalDamping;
   end Continuous;
+
+  package Nonlinear "Library of discontinuous or non-differentiable algebraic control blocks"
+    import SI = Modelica.Units.SI;
+
+    block Limiter "Limit the range of a signal"
+      parameter Real uMax(start = 1) "Upper limits of input signals";
+      parameter Real uMin = -uMax "Lower limits of input signals";
+      parameter Boolean strict = false "= true, if strict limits with noEvent(..)" annotation(Evaluate = true);
+      parameter Modelica.Blocks.Types.LimiterHomotopy homotopyType = Modelica.Blocks.Types.LimiterHomotopy.Linear "Simplified model for homotopy-based initialization" annotation(Evaluate = true);
+      extends Modelica.Blocks.Interfaces.SISO;
+    end Limiter;
+  end Nonlinear;
 
   package Logical "Library of components with Boolean input and output signals"
 

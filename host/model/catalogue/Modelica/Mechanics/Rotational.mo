@@ -147,6 +147,43 @@ package Rotational "Library to model 1-dimensional, rotational mechanical system
       Modelica.Mechanics.Rotational.Interfaces.Flange_b flange_b "Right flange of shaft";
       Modelica.Blocks.Interfaces.RealOutput tau(unit = "N.m") "Torque in flange flange_a and flange_b (tau = flange_a.tau = -flange_b.tau) as output signal";
     end TorqueSensor;
+
+    model AngleSensor "Ideal sensor to measure the absolute flange angle"
+      Modelica.Mechanics.Rotational.Interfaces.Flange_a flange "Flange of shaft from which sensor information shall be measured";
+      Modelica.Blocks.Interfaces.RealOutput phi(unit = "rad", displayUnit = "deg") "Absolute angle of flange as output signal";
+    end AngleSensor;
+
+    model SpeedSensor "Ideal sensor to measure the absolute flange angular velocity"
+      Modelica.Mechanics.Rotational.Interfaces.Flange_a flange "Flange of shaft from which sensor information shall be measured";
+      Modelica.Blocks.Interfaces.RealOutput w(unit = "rad/s") "Absolute angular velocity of flange as output signal";
+    end SpeedSensor;
+
+    model AccSensor "Ideal sensor to measure the absolute flange angular acceleration"
+      Modelica.Mechanics.Rotational.Interfaces.Flange_a flange "Flange of shaft from which sensor information shall be measured";
+      SI.AngularVelocity w "Absolute angular velocity of flange";
+      Modelica.Blocks.Interfaces.RealOutput a(unit = "rad/s2") "Absolute angular acceleration of flange as output signal";
+    end AccSensor;
+
+    model RelAngleSensor "Ideal sensor to measure the relative angle between two flanges"
+      Modelica.Mechanics.Rotational.Interfaces.Flange_a flange_a "Left flange of shaft";
+      Modelica.Mechanics.Rotational.Interfaces.Flange_b flange_b "Right flange of shaft";
+      Modelica.Blocks.Interfaces.RealOutput phi_rel(unit = "rad", displayUnit = "deg") "Relative angle between two flanges (= flange_b.phi - flange_a.phi) as output signal";
+    end RelAngleSensor;
+
+    model RelSpeedSensor "Ideal sensor to measure the relative angular velocity between two flanges"
+      Modelica.Mechanics.Rotational.Interfaces.Flange_a flange_a "Left flange of shaft";
+      Modelica.Mechanics.Rotational.Interfaces.Flange_b flange_b "Right flange of shaft";
+      SI.Angle phi_rel(start = 0) "Relative angle between two flanges (flange_b.phi - flange_a.phi)";
+      Modelica.Blocks.Interfaces.RealOutput w_rel(unit = "rad/s") "Relative angular velocity between two flanges (= der(flange_b.phi) - der(flange_a.phi)) as output signal";
+    end RelSpeedSensor;
+
+    model RelAccSensor "Ideal sensor to measure the relative angular acceleration between two flanges"
+      Modelica.Mechanics.Rotational.Interfaces.Flange_a flange_a "Left flange of shaft";
+      Modelica.Mechanics.Rotational.Interfaces.Flange_b flange_b "Right flange of shaft";
+      SI.Angle phi_rel(start = 0) "Relative angle between two flanges (flange_b.phi - flange_a.phi)";
+      SI.AngularVelocity w_rel(start = 0) "Relative angular velocity between two flanges (= der(flange_b.phi) - der(flange_a.phi))";
+      Modelica.Blocks.Interfaces.RealOutput a_rel(unit = "rad/s2") "Relative angular acceleration between two flanges as output signal";
+    end RelAccSensor;
   end Sensors;
 
   package Sources "Sources to drive 1D rotational mechanical components"

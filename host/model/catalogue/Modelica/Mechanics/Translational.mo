@@ -140,6 +140,48 @@ package Translational "Library to model 1-dimensional, translational mechanical 
     end SpringDamper;
   end Components;
 
+  package Sensors "Sensors for 1-dim. translational mechanical quantities"
+    import SI = Modelica.Units.SI;
+
+    model PositionSensor "Ideal sensor to measure the absolute position"
+      Modelica.Mechanics.Translational.Interfaces.Flange_a flange "Flange to be measured (flange axis directed in to cut plane, e. g. from left to right)";
+      Modelica.Blocks.Interfaces.RealOutput s(unit = "m") "Absolute position of flange as output signal";
+    end PositionSensor;
+
+    model SpeedSensor "Ideal sensor to measure the absolute flange velocity"
+      Modelica.Mechanics.Translational.Interfaces.Flange_a flange "Flange to be measured (flange axis directed in to cut plane, e. g. from left to right)";
+      SI.Position s "Absolute position of flange";
+      Modelica.Blocks.Interfaces.RealOutput v(unit = "m/s") "Absolute velocity of flange as output signal";
+    end SpeedSensor;
+
+    model AccSensor "Ideal sensor to measure the absolute acceleration of flange"
+      Modelica.Mechanics.Translational.Interfaces.Flange_a flange "Flange to be measured (flange axis directed in to cut plane, e. g. from left to right)";
+      SI.Velocity v "Absolute velocity of flange";
+      Modelica.Blocks.Interfaces.RealOutput a(unit = "m/s2") "Absolute acceleration of flange as output signal";
+    end AccSensor;
+
+    model RelPositionSensor "Ideal sensor to measure the relative position between two flanges"
+      Modelica.Mechanics.Translational.Interfaces.Flange_a flange_a "(left) driving flange (flange axis directed in to cut plane, e. g. from left to right)";
+      Modelica.Mechanics.Translational.Interfaces.Flange_b flange_b "(right) driven flange (flange axis directed out of cut plane)";
+      Modelica.Blocks.Interfaces.RealOutput s_rel(unit = "m") "Distance between two flanges (= flange_b.s - flange_a.s) as output signal";
+    end RelPositionSensor;
+
+    model RelSpeedSensor "Ideal sensor to measure the relative speed between two flanges"
+      Modelica.Mechanics.Translational.Interfaces.Flange_a flange_a "(left) driving flange (flange axis directed in to cut plane, e. g. from left to right)";
+      Modelica.Mechanics.Translational.Interfaces.Flange_b flange_b "(right) driven flange (flange axis directed out of cut plane)";
+      SI.Position s_rel "Distance between the two flanges (flange_b.s - flange_a.s)";
+      Modelica.Blocks.Interfaces.RealOutput v_rel(unit = "m/s") "Relative velocity between two flanges (= der(flange_b.s) - der(flange_a.s)) as output signal";
+    end RelSpeedSensor;
+
+    model RelAccSensor "Ideal sensor to measure the relative acceleration between two flanges"
+      Modelica.Mechanics.Translational.Interfaces.Flange_a flange_a "(left) driving flange (flange axis directed in to cut plane, e. g. from left to right)";
+      Modelica.Mechanics.Translational.Interfaces.Flange_b flange_b "(right) driven flange (flange axis directed out of cut plane)";
+      SI.Position s_rel "Distance between the two flanges (flange_b.s - flange_a.s)";
+      SI.Velocity v_rel "Relative velocity between the two flanges (der(flange_b.s) - der(flange_a.s))";
+      Modelica.Blocks.Interfaces.RealOutput a_rel(unit = "m/s2") "Relative acceleration between two flanges as output signal";
+    end RelAccSensor;
+  end Sensors;
+
   package Sources "Sources to drive 1D translational mechanical components"
     import SI = Modelica.Units.SI;
 

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: Apache-2.0
+// Blocks.Sources.CombiTimeTable: the table in the model (a matrix parameter, whose entries may
+// vary per member) or in a text file (tableOnFile: fileName, tableName, the MSL's text format; a
+// relative fileName from the working directory, else beside the model file that gives it),
+// its first column the time. Output i is offset[i] + f(tau) of column columns[i], tau =
+// (time - shiftTime) / timeScale, and offset[i] alone before startTime (as
+// ModelicaStandardTables does). f is written into the DAG in closed form, no search:
+//   LinearSegments: y_0 + sum_i s_i clamp(tau - t_i, 0, t_{i+1} - t_i), s_i the segment's slope
+//     (a repeated time is a jump: (y_{i+1} - y_i) where tau >= t_i); LastTwoPoints leaves the
+//     first segment unclamped below and the last above, HoldLastPoint clamps both;
+//   ConstantSegments: y_0 + sum_i (y_i - y_{i-1}) where tau >= t_i;
+//   NoExtrapolation as HoldLastPoint, and a member whose tau leaves [t_0, t_n] stops (the RHS
+//     fails);
+// Akima and the monotone splines (ContinuousDerivative ...) and Periodic extrapolation are
+// refused. Which times repeat is decided by the model's own values.
+#include <stdio.h>
+#include <string.h>
+
+#include "io.h"
+#include "mech_internal.h"
+
+enum { SM_LINEAR = 1, SM_AKIMA = 2, SM_CONSTANT = 3 };
+enum { EX_HOLD = 1, EX_TWO_POINTS = 2, EX_PERIODIC = 3, EX_NONE = 4 };
+
+// the table: its nodes and the model's own values, row-major
+typedef struct Table {
+  size_t rows, cols;
+  MbeSymId* node;
+  double* value;
+} Table;
+
+static MbeStatus string_param(MbeMech* m, int c, const char* name, const char** out) {
+  int v = mbe_mech_var(m, mbe_mech_cname(m, c, name));
+  const MbeVar* x = v >= 0 ? &m->flat->vars[v] : NULL;
+  if (x == NULL || x->value.type != MBE_T_STRING || x->value.n != 1)
+    return mbe_mech_error(m, MBE_ERR_MODEL, c, "%s must be a String", name);
+  *out = x->value.str[0];
+  return MBE_OK;
+}
+
+// a relative fileName: as given (from the working directory), else beside the model file that
+// gives it
+static const char* table_path(MbeMech* m, int c, const char* file) {
+  FILE* f = fopen(file, "r");
+  if (f != NULL || file[0] == '/') {
+    if (f)
+      fclose(f);
+    return file;
+  }
+  int v = mbe_mech_var(m, mbe_mech_cname(m, c, "fileName"));
+  const char* at = v >= 0 ? m->flat->vars[v].binding.loc.file : NULL;
+  const char* slash = at ? strrchr(at, '/') : NULL;
+  if (slash == NULL)
+    return file;
+  const char* beside = mbe_arena_printf(m->arena, "%.*s/%s", (int)(slash - at), at, file);
+  f = beside ? fopen(beside, "r") : NULL;
+  if (f)
+    fclose(f);
+  return f ? beside : file;
+}
+
+static MbeStatus table_from_file(MbeMech* m, int c, Table* t) {
+  const char *file, *name;
+  MbeStatus st = string_param(m, c, "fileName", &file);
+  if (st == MBE_OK)
+    file = table_path(m, c, file);
+  if (st == MBE_OK)
+    st = string_param(m, c, "tableName", &name);
+  double* data = NULL;
+  if (st == MBE_OK)
+    st = mbe_text_table_read(file, name, &t->rows, &t->cols, &data, m->err);
+  if (st != MBE_OK && st != MBE_ERR_NOMEM) {
+    char msg[sizeof m->err->message];
+    snprintf(msg, sizeof msg, "%s", m->err->message);
+    return mbe_mech_error(m, st, c, "its table file: %s", msg);
+  }
+  if (st != MBE_OK)
+    return st;
+  size_t n = t->rows * t->cols;
+  t->node = mbe_arena_alloc(m->arena, (n + 1) * sizeof *t->node);
+  t->value = mbe_arena_alloc(m->arena, (n + 1) * sizeof *t->value);
+  for (size_t i = 0; t->node && t->value && i < n; i++) {
+    t->value[i] = data[i];
+    t->node[i] = mbe_sym_const(m->s, data[i]);
+  }
+  mbe_free(data);
+  return t->node && t->value ? MBE_OK : mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+}
+
+static MbeStatus table_of(MbeMech* m, int c, Table* t) {
+  if (mbe_mech_bool(m, c, "tableOnFile"))
+    return table_from_file(m, c, t);
+  int v = mbe_mech_var(m, mbe_mech_cname(m, c, "table"));
+  const MbeVar* x = v >= 0 ? &m->flat->vars[v] : NULL;
+  if (x == NULL || x->ndims != 2)
+    return mbe_mech_error(m, MBE_ERR_MODEL, c, "table must be a matrix");
+  t->rows = (size_t)x->dims[0], t->cols = (size_t)x->dims[1];
+  size_t n = t->rows * t->cols;
+  t->node = mbe_arena_alloc(m->arena, (n + 1) * sizeof *t->node);
+  t->value = mbe_arena_alloc(m->arena, (n + 1) * sizeof *t->value);
+  if (!t->node || !t->value)
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  MbeStatus st = MBE_OK;
+  for (size_t i = 0; i < n && st == MBE_OK; i++) {
+    t->node[i] = mbe_mech_psym(m, c, "table", (int)i, &st);
+    if (st == MBE_OK)
+      st = mbe_mech_nominal(m, c, "table", (int)i, &t->value[i]);
+  }
+  return st;
+}
+
+// the table's rows: at least one, times not decreasing
+static MbeStatus check_table(MbeMech* m, int c, const Table* t, int col) {
+  if (t->rows == 0)
+    return mbe_mech_error(m, MBE_ERR_MODEL, c, "the table is empty");
+  if (col < 2 || (size_t)col > t->cols) {
+    return mbe_mech_error(m, MBE_ERR_MODEL, c,
+                          "columns asks for column %d; the table's are 2 to %zu", col, t->cols);
+  }
+  for (size_t i = 1; i < t->rows; i++) {
+    if (t->value[i * t->cols] < t->value[(i - 1) * t->cols]) {
+      return mbe_mech_error(m, MBE_ERR_MODEL, c,
+                            "the table's times decrease at row %zu (%g after %g)", i + 1,
+                            t->value[i * t->cols], t->value[(i - 1) * t->cols]);
+    }
+  }
+  return MBE_OK;
+}
+
+// 1 from tau = ti on, 0 before (the value at a repeated time is the later one's)
+static MbeSymId after(MbeSym* s, MbeSymId tau, MbeSymId ti) {
+  return mbe_sym_op(s, MBE_SYM_SELECT, mbe_sym_sub(s, ti, tau), mbe_sym_const(s, 0.0),
+                    mbe_sym_const(s, 1.0));
+}
+
+// f(tau) of column col (1-based) by smoothness sm and extrapolation ex
+static MbeSymId interpolate(MbeMech* m, const Table* t, int col, MbeSymId tau, int sm, int ex) {
+  MbeSym* s = m->s;
+  size_t n = t->rows, w = t->cols, j = (size_t)col - 1;
+  MbeSymId y = t->node[j];
+  for (size_t i = 0; i + 1 < n; i++) {
+    MbeSymId t0 = t->node[i * w], t1 = t->node[(i + 1) * w];
+    MbeSymId dy = mbe_sym_sub(s, t->node[(i + 1) * w + j], t->node[i * w + j]);
+    if (sm == SM_CONSTANT || t->value[(i + 1) * w] == t->value[i * w]) {
+      y = mbe_sym_add(s, y, mbe_sym_mul(s, dy, after(s, tau, sm == SM_CONSTANT ? t1 : t0)));
+      continue;
+    }
+    MbeSymId dt = mbe_sym_sub(s, t1, t0), x = mbe_sym_sub(s, tau, t0);
+    if (!(ex == EX_TWO_POINTS && i == 0))
+      x = mbe_sym_op(s, MBE_SYM_MAX, x, mbe_sym_const(s, 0.0), 0);
+    if (!(ex == EX_TWO_POINTS && i + 2 == n))
+      x = mbe_sym_op(s, MBE_SYM_MIN, x, dt, 0);
+    y = mbe_sym_add(s, y, mbe_sym_mul(s, mbe_sym_div(s, dy, dt), x));
+  }
+  return y;
+}
+
+// a member whose tau leaves the table stops (NoExtrapolation)
+static void fail_outside(MbeMech* m, const Table* t, MbeSymId tau) {
+  MbeSym* s = m->s;
+  MbeSymId lo = mbe_sym_sub(s, t->node[0], tau);
+  MbeSymId hi = mbe_sym_sub(s, tau, t->node[(t->rows - 1) * t->cols]);
+  MbeSymId out = mbe_sym_op(s, MBE_SYM_MAX, lo, hi, 0);
+  MbeSymId bad = mbe_sym_op(s, MBE_SYM_SELECT, out, mbe_sym_const(s, 1.0), mbe_sym_const(s, -1.0));
+  m->fail = m->fail ? mbe_sym_op(s, MBE_SYM_MAX, m->fail, bad, 0) : bad;
+}
+
+static MbeSymId table_y(MbeMech* m, int c, int elem, int depth, MbeStatus* st) {
+  (void)depth;
+  MbeSym* s = m->s;
+  int sm = SM_LINEAR, ex = EX_TWO_POINTS, col = 0;
+  Table t = {0};
+  *st = mbe_mech_int(m, c, "smoothness", 0, &sm);
+  if (*st == MBE_OK)
+    *st = mbe_mech_int(m, c, "extrapolation", 0, &ex);
+  if (*st == MBE_OK)
+    *st = mbe_mech_int(m, c, "columns", elem, &col);
+  if (*st == MBE_OK)
+    *st = table_of(m, c, &t);
+  if (*st == MBE_OK)
+    *st = check_table(m, c, &t, col);
+  if (*st == MBE_OK && sm != SM_LINEAR && sm != SM_CONSTANT) {
+    *st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                         "smoothness: only LinearSegments and ConstantSegments are supported "
+                         "yet (not the splines)");
+  }
+  if (*st == MBE_OK && ex == EX_PERIODIC) {
+    *st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                         "extrapolation = Periodic is not supported yet (HoldLastPoint, "
+                         "LastTwoPoints and NoExtrapolation are)");
+  }
+  if (*st != MBE_OK)
+    return 0;
+  MbeSymId time = mbe_sym_time(s);
+  MbeSymId shift = mbe_mech_param(m, c, "shiftTime", st);
+  MbeSymId scale = mbe_mech_param(m, c, "timeScale", st);
+  MbeSymId start = mbe_mech_param(m, c, "startTime", st);
+  int ov = mbe_mech_var(m, mbe_mech_cname(m, c, "offset"));
+  int noff = ov >= 0 && m->flat->vars[ov].ndims == 1 ? m->flat->vars[ov].dims[0] : 1;
+  MbeSymId off = mbe_mech_psym(m, c, "offset", noff == 1 ? 0 : elem, st);
+  if (*st != MBE_OK)
+    return 0;
+  MbeSymId tau = mbe_sym_div(s, mbe_sym_sub(s, time, shift), scale);
+  MbeSymId f = interpolate(m, &t, col, tau, sm, ex);
+  if (ex == EX_NONE)
+    fail_outside(m, &t, tau);
+  MbeSymId before = mbe_sym_sub(s, start, time);  // > 0: before startTime, offset alone
+  MbeSymId y = mbe_sym_op(s, MBE_SYM_SELECT, before, mbe_sym_const(s, 0.0), f);
+  return mbe_sym_add(s, off, y);
+}
+
+const MbeMechClass mbe_mc_combi_time_table = {.role = MBE_ROLE_BLOCK, .block = table_y};

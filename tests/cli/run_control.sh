@@ -1,0 +1,74 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# run_control.sh MBENS MODELS WORK DATA MSL_DIR: feedback through 1-D sensors and Blocks.Continuous
+# against closed forms, tolerance 1e-10:
+# - control_blocks.mo (blocks alone): FirstOrder (k 2, T 0.5) of a unit step is 2 (1 - e^-2t),
+#   Integrator (k 3, y_start 1) 1 + 3 t, SecondOrder (k 1, w 4, D 1) 1 - e^-4t (1 + 4 t),
+#   Derivative (k 1, T 0.1, x from 0) of u = t is 1 - e^(-t/T) (all 1e-8 over 2 s);
+# - control_pi_speed.mo: an inertia (J 1) speed-controlled by 4 e + 4 integral(e) through a
+#   SpeedSensor: the closed loop (4 s + 4) / (s + 2)^2 answers a unit step with
+#   1 - e^-2t + 2 t e^-2t (1e-8), and the integrator holds the torque the inertia needs;
+# - control_pd_pendulum.mo: a pendulum (m 1 at 0.5 m) held by 50 (1 - phi) - 5 w read from an
+#   AngleSensor and a SpeedSensor settles where 50 (1 - phi) = m g l cos(phi) (1e-7 at 8 s);
+#   the sensors read the joint's phi, w and a exactly;
+# - OpenMP and OpenCL (PoCL) give the same bytes for the pendulum.
+# With the MSL sources (MSL_DIR), blocks written in equations (control_msl_blocks.mo, 1e-10):
+# - the MSL's PI (k 4, T 1) in the same speed loop gives the same step response (1e-8);
+# - Limiter (uMax 1) of 2 sin(2 pi t) is it clipped to [-1, 1] (1e-12);
+# - LimIntegrator (outMax 0.2) stays within +-0.2 and leaves a limit as the integral does:
+#   0.2 - 1/pi at 0.75 s, -0.2 + 1/pi at 1.25 s (1e-6: the limits are not located as events);
+# - LimPID (k 4, Ti 1, Td 0.1, yMax 2) starts at its limit 2 and never leaves [-2, 2].
+. "$(dirname "$0")/run_lib.sh"
+data=$4 msl=${5:-}
+"$mbens" simulate "$data/control_blocks.mo" -o "$work/blocks.csv" --stop-time 2 --interval 0.01 \
+  --tolerance 1e-10 --signals 'first.y,integrator.y,second.y,derivative.y' ||
+  fail "simulate (blocks) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 && /nan|inf/ { print; exit }
+  NR > 1 { t = $1; f = 2 * (1 - exp(-2 * t)); g = 1 + 3 * t; h = 1 - exp(-4 * t) * (1 + 4 * t)
+    d = 1 - exp(-t / 0.1)
+    if (a($2 - f) > 1e-8 || a($3 - g) > 1e-8 || a($4 - h) > 1e-8 || a($5 - d) > 1e-8) {
+      print t, $2 - f, $3 - g, $4 - h, $5 - d; exit }
+    n++ }
+  END { if (n < 200) print "rows", n }' "$work/blocks.csv")
+[ -z "$bad" ] || fail "a block leaves its closed form (t, first, integrator, second, derivative): $bad"
+"$mbens" simulate "$data/control_pi_speed.mo" -o "$work/pi.csv" --stop-time 4 --interval 0.01 \
+  --tolerance 1e-10 --signals 'inertia.w,pi.y,inertia.a' || fail "simulate (PI) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 && /nan|inf/ { print; exit }
+  NR > 1 { t = $1; w = 1 - exp(-2 * t) + 2 * t * exp(-2 * t)
+    if (a($2 - w) > 1e-8 || a($3 - $4) > 1e-9) { print t, $2 - w, $3 - $4; exit }
+    n++ }
+  END { if (n < 400) print "rows", n }' "$work/pi.csv")
+[ -z "$bad" ] || fail "the PI loop leaves its step response (t, dw, torque - J a): $bad"
+"$mbens" simulate "$data/control_pd_pendulum.mo" -o "$work/pd.csv" --stop-time 8 --interval 0.01 \
+  --tolerance 1e-10 --signals 'rev.phi,rev.w,rev.a,angle.phi,speed.w,acc.a,world.g' ||
+  fail "simulate (PD) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 && /nan|inf/ { print; exit }
+  NR > 1 { if ($5 != $2 || $6 != $3 || $7 != $4) { print "sensor", $1; exit }
+    phi = $2; g = $8; n++ }
+  END { x = 1; for (k = 0; k < 50; k++) { r = 50 * (1 - x) - 0.5 * g * cos(x)
+      x -= r / (-50 + 0.5 * g * sin(x)) }
+    if (a(phi - x) > 1e-7 || n < 700) print "settles at", phi, "not", x, "rows", n }' "$work/pd.csv")
+[ -z "$bad" ] || fail "the PD pendulum (sensors equal the joint, the steady angle): $bad"
+same_on_backends pd "$data/control_pd_pendulum.mo" --stop-time 2 --interval 0.01
+if [ -f "$msl/Modelica/package.mo" ]; then
+  "$mbens" simulate "$data/control_msl_blocks.mo" --library "$msl" -o "$work/msl.csv" \
+    --stop-time 2 --interval 0.01 --tolerance 1e-10 \
+    --signals 'inertia.w,limiter.y,limint.y,pid.y' || fail "simulate (MSL blocks) exited $?"
+  bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+    NR > 1 && /nan|inf/ { print; exit }
+    NR > 1 { t = $1; pi = atan2(0, -1); w = 1 - exp(-2 * t) + 2 * t * exp(-2 * t)
+      l = 2 * sin(2 * pi * t); l = l > 1 ? 1 : l < -1 ? -1 : l
+      bad = a($2 - w) > 1e-8 || a($3 - l) > 1e-12 || a($4) > 0.2 + 1e-9 || a($5) > 2 + 1e-9
+      bad = bad || (t == 0.75 && a($4 - 0.2 + 1 / pi) > 1e-6) ||
+        (t == 1.25 && a($4 + 0.2 - 1 / pi) > 1e-6) || (t == 0 && $5 != 2)
+      if (bad) { print t, $2 - w, $3 - l, $4, $5; exit }
+      n++ }
+    END { if (n < 200) print "rows", n }' "$work/msl.csv")
+  [ -z "$bad" ] || fail "the MSL blocks (t, dPI, dLimiter, LimIntegrator, LimPID): $bad"
+else
+  echo "MSL sources not found (\$5): the blocks written in equations are not checked"
+fi
+finish "run_control: sensors feed controllers back, blocks follow their closed forms"

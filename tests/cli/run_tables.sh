@@ -1,0 +1,48 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# run_tables.sh MBENS MODELS WORK DATA: Blocks.Sources.CombiTimeTable against the interpolation
+# it states, every 0.05 s over 3 s (1e-12):
+# - tables.mo: linear segments with a repeated time (a jump: the later value from it on), two
+#   columns and their offsets, LastTwoPoints extrapolation on both sides; ConstantSegments with
+#   startTime (offset alone before it, the table shifted by it); HoldLastPoint with timeScale;
+#   a table read from a text file (tables.txt: comments, another matrix before it, separators);
+# - tables_drive.mo: a free inertia moved by Position(exact=true) along a table follows it;
+# - NoExtrapolation: the member stops where the time leaves the table (its values before are the
+#   table's, those after NaN).
+. "$(dirname "$0")/run_lib.sh"
+data=$4
+"$mbens" simulate "$data/tables.mo" -o "$work/t.csv" --stop-time 3 --interval 0.05 \
+  --signals 'lin.y[1],lin.y[2],con.y[1],hold.y[1],file.y[1]' || fail "simulate exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  function lerp(t, t0, y0, t1, y1) { return y0 + (y1 - y0) * (t - t0) / (t1 - t0) }
+  NR > 1 && /nan|inf/ { print; exit }
+  NR > 1 { t = $1
+    l1 = t < 1 ? lerp(t, 0.5, 1, 1, 2) : lerp(t, 1, 4, 2, 2)
+    l2 = t < 1 ? lerp(t, 0.5, 0, 1, 1) : lerp(t, 1, 1, 2, 0)
+    u = t - 0.25; c = t < 0.25 ? 0 : u >= 2 ? 1 : u >= 1 ? 2 : 0
+    h = t / 2 < 0.5 ? 1 : t / 2 > 1.5 ? 3 : lerp(t / 2, 0.5, 1, 1.5, 3)
+    f = t < 1 ? lerp(t, 0, 0, 1, 1.5) : lerp(t, 1, 1.5, 2, 0.5)
+    if (a($2 - l1 - 0.5) > 1e-12 || a($3 - l2 + 1) > 1e-12 || a($4 - c) > 1e-12 ||
+        a($5 - h) > 1e-12 || a($6 - f) > 1e-12) {
+      print t, $2 - l1 - 0.5, $3 - l2 + 1, $4 - c, $5 - h, $6 - f; exit }
+    n++ }
+  END { if (n < 60) print "rows", n }' "$work/t.csv")
+[ -z "$bad" ] || fail "a table leaves its interpolation (t, lin1, lin2, con, hold, file): $bad"
+"$mbens" simulate "$data/tables_drive.mo" -o "$work/d.csv" --stop-time 3 --interval 0.05 \
+  --signals 'inertia.phi' || fail "simulate (drive) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 && /nan|inf/ { print; exit }
+  NR > 1 { t = $1; p = t < 1 ? t : t < 2 ? 1 - 0.5 * (t - 1) : 0.5
+    if (a($2 - p) > 1e-12) { print t, $2 - p; exit }
+    n++ }
+  END { if (n < 60) print "rows", n }' "$work/d.csv")
+[ -z "$bad" ] || fail "the inertia leaves its trajectory (t, dphi): $bad"
+sed 's/extrapolation=Modelica.Blocks.Types.Extrapolation.HoldLastPoint/extrapolation=Modelica.Blocks.Types.Extrapolation.NoExtrapolation/' \
+  "$data/tables_drive.mo" >"$work/noex.mo"
+"$mbens" simulate "$work/noex.mo" -o "$work/n.csv" --stop-time 3 --interval 0.05 \
+  --signals 'inertia.phi' 2>"$work/n.err"
+grep -q 'newton-fail' "$work/n.err" || fail "NoExtrapolation: no stop reported: $(cat "$work/n.err")"
+bad=$(awk -F, 'NR > 1 && $1 <= 1.95 && $2 !~ /^-?[0-9]/ { print "early", $1; exit }
+  NR > 1 && $1 > 2.05 && $2 != "nan" { print "late", $1, $2; exit }' "$work/n.csv")
+[ -z "$bad" ] || fail "NoExtrapolation: the member does not stop where the table ends: $bad"
+finish "run_tables: CombiTimeTable interpolates, extrapolates, reads files and drives a shaft"
