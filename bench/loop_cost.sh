@@ -48,28 +48,8 @@ cut_one() {
     { print }'
 }
 
-# ns per RHS call and the RHS's size, for simulate's arguments
-rhs_cost() {
-  name=$1
-  shift
-  "$mbens" simulate "$@" -o "$tmp/$name.csv" --stop-time 0.01 --interval 0.01 \
-    --emit-kernel "$tmp/$name.h" >/dev/null 2>&1
-  "$cc" -O2 -std=c11 -ffp-contract=off -fno-tree-vectorize -march=native -DMBE_REAL_BITS=64 \
-    -I"$root/kernels" -DMBE_SYSTEM="\"$tmp/$name.h\"" "$here/rhs_cost.c" -o "$tmp/$name" -lm
-  nx=$(sed -n 's/^#define MBE_RHS_NX //p' "$tmp/$name.h")
-  lines=$(awk '/mbe_rhs\(/,/^}/' "$tmp/$name.h" | grep -c 'const mbe_real t')
-  printf '%-20s nx=%-3s rhs nodes=%-6s %s\n' "$name" "$nx" "$lines" "$("$tmp/$name" 20000)"
-}
-
-# member-steps/s of a 1000-member run (a varied start speed of nothing: const) on OpenMP
-throughput() {
-  name=$1
-  stop=$2
-  shift 2
-  "$mbens" run "$@" -n 1000 -o "$tmp/run-$name" --stop-time "$stop" --signals none \
-    --backend openmp --threads 2 --vary 'world.g=uniform(9.7,9.9)' 2>&1 |
-    sed -n 's/.*members in \([0-9.]*\) s (\([0-9.e+]*\) members\/s, \([0-9.e+]*\) member-steps\/s).*/  run: 1000 members in \1 s, \2 members\/s, \3 member-steps\/s/p'
-}
+. "$here/lib.sh"
+g='--vary world.g=uniform(9.7,9.9)'
 
 {
   echo "mbens kinematic loops: the cost of closing them (OpenMP, the unmodified MSL sources)"
@@ -81,12 +61,12 @@ throughput() {
     echo "$model (tree: without $cuts):"
     printf '  loop  '
     rhs_cost "$model" --library "$msl" --class "$pkg.$model"
-    throughput "$model" "$stop" --library "$msl" --class "$pkg.$model"
+    throughput "$model" "$stop" "$g" --library "$msl" --class "$pkg.$model"
     # shellcheck disable=SC2086 # the joints' names, one word each
     tree_variant "$model" $cuts
     printf '  tree  '
     rhs_cost "${model}Tree" "$tmp/${model}Tree.mo" --library "$msl" --class "$pkg.${model}Tree"
-    throughput "${model}Tree" "$stop" "$tmp/${model}Tree.mo" --library "$msl" --class "$pkg.${model}Tree"
+    throughput "${model}Tree" "$stop" "$g" "$tmp/${model}Tree.mo" --library "$msl" --class "$pkg.${model}Tree"
   done
   # EngineV6, the largest: six cylinders, six planar loops (cut joints: Newton projection), and
   # its twin with six JointRRP (closed forms)
@@ -94,18 +74,18 @@ throughput() {
     echo "$model:"
     printf '  %-5s ' "$([ "$model" = EngineV6 ] && echo cut || echo asm)"
     rhs_cost "$model" --library "$msl" --class "$pkg.$model"
-    throughput "$model" 1 --library "$msl" --class "$pkg.$model"
+    throughput "$model" 1 "$g" --library "$msl" --class "$pkg.$model"
   done
   echo "closed form (an analytic assembly) against projection (a cut joint), the same mechanism:"
   for model in Engine1b Engine1b_analytic; do
     printf '  %-5s ' "$([ "$model" = Engine1b ] && echo cut || echo asm)"
     rhs_cost "$model" --library "$msl" --class "$pkg.$model"
-    throughput "$model" 0.5 --library "$msl" --class "$pkg.$model"
+    throughput "$model" 0.5 "$g" --library "$msl" --class "$pkg.$model"
   done
   data=$root/tests/cli/data
   for model in slider_crank slider_crank_rrp; do
     printf '  %-5s ' "$([ "$model" = slider_crank ] && echo cut || echo asm)"
     rhs_cost "$model" "$data/$model.mo"
-    throughput "$model" 2 "$data/$model.mo"
+    throughput "$model" 2 "$g" "$data/$model.mo"
   done
 } | tee "$out"
