@@ -1346,6 +1346,12 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
   }
   if (st == MBE_OK)
     st = mbe_mech_free_params(&m);
+  if (st == MBE_OK) {
+    // the initial state is the one at t0: a driven joint's reference of time that reached it
+    // through another start (a loop assembled around a Move) is taken there
+    MbeSymId t = mbe_sym_time(m.s), t0 = mbe_sym_const(m.s, sys->t0);
+    mbe_sym_substitute(m.s, &t, &t0, 1, m.x0sym, m.nx);
+  }
   if (st == MBE_OK)
     st = mbe_mech_check_varied(&m);
   if (st == MBE_OK && sys->sym.is_oom)

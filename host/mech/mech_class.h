@@ -72,6 +72,8 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(ABSOLUTE_POSITION, "Mechanics.MultiBody.Sensors.AbsolutePosition", sensor)                    \
   X(ABSOLUTE_VELOCITY, "Mechanics.MultiBody.Sensors.AbsoluteVelocity", sensor)                    \
   X(ABSOLUTE_ANGULAR_VELOCITY, "Mechanics.MultiBody.Sensors.AbsoluteAngularVelocity", sensor)     \
+  X(ABSOLUTE_ANGLES, "Mechanics.MultiBody.Sensors.AbsoluteAngles", sensor)                        \
+  X(RELATIVE_ANGLES, "Mechanics.MultiBody.Sensors.RelativeAngles", sensor)                        \
   X(RELATIVE_SENSOR, "Mechanics.MultiBody.Sensors.RelativeSensor", sensor)                        \
   X(RELATIVE_POSITION, "Mechanics.MultiBody.Sensors.RelativePosition", sensor)                    \
   X(RELATIVE_VELOCITY, "Mechanics.MultiBody.Sensors.RelativeVelocity", sensor)                    \
@@ -234,6 +236,8 @@ typedef struct MbeMechClass {
   MbeStatus (*start)(MbeMech* m, int c);
   // element elem of its output y, inputs followed at depth + 1
   MbeSymId (*block)(MbeMech* m, int c, int elem, int depth, MbeStatus* st);
+  // element elem of its output var (flat index), where it has several (a MultiBody sensor)
+  MbeSymId (*block_var)(MbeMech* m, int c, int var, int elem, int depth, MbeStatus* st);
 } MbeMechClass;
 
 #define MBE_MECH_CLASS_DECL_(k, name, desc) extern const MbeMechClass mbe_mc_##desc;

@@ -9,9 +9,12 @@
 
 /* ---- signals -------------------------------------------------------------------------------- */
 
-// element elem of the output of block comp (its class computes it, or it cannot)
-static MbeSymId block_output(MbeMech* m, int comp, int elem, int depth, MbeStatus* st) {
+// element elem of output var of block comp (its class computes it, or it cannot)
+static MbeSymId block_output(MbeMech* m, int comp, int var, int elem, int depth, MbeStatus* st) {
   const MbeMechClass* k = mbe_mech_class(m->comps[comp].kind);
+  if (k->block_var != NULL) {
+    return k->block_var(m, comp, var, elem, depth, st);
+  }
   if (k->block != NULL) {
     return k->block(m, comp, elem, depth, st);
   }
@@ -59,7 +62,8 @@ static MbeSymId input_value(MbeMech* m, int var, int elem, int depth, MbeStatus*
       MbeSymId sg;
       if (x->causality == MBE_CAUS_OUTPUT && comp >= 0 && ov != var) {
         // a sensor's output, once the outputs are collected (asserts read them), else a block's
-        return mbe_mech_var_signal(m, ov, oe, &sg) ? sg : block_output(m, comp, oe, depth + 1, st);
+        return mbe_mech_var_signal(m, ov, oe, &sg) ? sg
+                                                   : block_output(m, comp, ov, oe, depth + 1, st);
       }
       if (x->causality == MBE_CAUS_OUTPUT && comp < 0 && ov != var &&
           mbe_mech_binding_value(m, ov, oe, &sg, st)) {
@@ -116,7 +120,7 @@ bool mbe_mech_block_value(MbeMech* m, int var, int elem, MbeSymId* out, MbeStatu
     *out = input_value(m, var, elem, 0, st);
     return true;
   }
-  *out = block_output(m, comp, elem, 0, st);
+  *out = block_output(m, comp, var, elem, 0, st);
   return true;
 }
 

@@ -213,6 +213,8 @@ typedef struct MbeMech {
   MbeArena* arena;
   MbeError* err;
   bool expr_no_events;  // mbe_mech_expr takes relations literally (an assertion's condition)
+  const char* capture;  // mbe_mech_capture_signal: the signal's name, NULL when not capturing
+  MbeSymId captured;    // and what the outputs hook gave it (0: not given)
   // name -> var / inst lookup
   int* var_table;
   size_t var_cap;
@@ -554,6 +556,9 @@ MbeStatus mbe_mech_drives(MbeMech* m);
 // the outputs of the signal blocks (and of models' output connectors fed by them) that are no
 // signal yet, as signals: a controller's y, a gain's y (after the bound outputs)
 MbeStatus mbe_mech_block_signals(MbeMech* m);
+// the node component c's outputs hook gives signal `name` (0 where it gives none), without
+// adding signals: a sensor's output read while the forces are made
+MbeStatus mbe_mech_capture_signal(MbeMech* m, int c, const char* name, MbeSymId* out);
 // the joint axes' generalized forces into tau, the 1-D inertias riding on them into H's diagonal
 void mbe_mech_drive_forces(MbeMech* m, MbeSymId* tau, MbeSymId* H);
 // the line masses' wrenches at their frames for accelerations (Ju' + abias); udot NULL: none

@@ -11,6 +11,11 @@
 #include "mech_internal.h"
 
 void mbe_mech_signal(MbeMech* m, const char* name, MbeSymId id) {
+  if (m->capture != NULL) {  // mbe_mech_capture_signal: only the one asked for
+    if (strcmp(name, m->capture) == 0)
+      m->captured = id;
+    return;
+  }
   if (m->nsigs == m->cap_sigs) {
     size_t cap = m->cap_sigs ? 2 * m->cap_sigs : 256;
     MbeSignal* p = mbe_realloc(m->sigs, cap * sizeof *p);
@@ -341,4 +346,17 @@ MbeStatus mbe_mech_block_signals(MbeMech* m) {
     }
   }
   return m->s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;
+}
+
+MbeStatus mbe_mech_capture_signal(MbeMech* m, int c, const char* name, MbeSymId* out) {
+  const MbeMechClass* k = mbe_mech_class(m->comps[c].kind);
+  const char* outer = m->capture;
+  MbeSymId saved = m->captured;
+  m->capture = name;
+  m->captured = 0;
+  MbeStatus st = k->outputs ? k->outputs(m, c) : MBE_OK;
+  *out = m->captured;
+  m->capture = outer;
+  m->captured = saved;
+  return st;
 }

@@ -11,6 +11,10 @@ mbe_cli_test(check_states 0 "states the simulator integrates \\(4, with their st
 mbe_cli_test(check_cardinality 0 "cardinality\\.mo:11:3: assertion failed \\(warning level\\): rev\\.frame_b has one connect"
   check ${DATA}/cardinality.mo)
 
+# an acceleration sensor cannot feed a force: the accelerations follow from the forces
+mbe_cli_test(check_acc_feedback 2 "control_acc_feedback\\.mo:8:55: error: abs: abs\\.a\\[1\\] cannot drive a force or a controller"
+  check ${DATA}/control_acc_feedback.mo)
+
 # each refusal with its message
 mbe_cli_test(check_loop 2 "fourbar\\.mo:6:48: error: j4: the 5 constraints of the cut joints \\(j4\\) are not independent at the start: they decide only 2 coordinates. A planar loop closed by a Revolute is such a case: use RevolutePlanarLoopConstraint"
   check ${DATA}/fourbar.mo)

@@ -10,7 +10,9 @@
 #   1 - e^-2t + 2 t e^-2t (1e-8), and the integrator holds the torque the inertia needs;
 # - control_pd_pendulum.mo: a pendulum (m 1 at 0.5 m) held by 50 (1 - phi) - 5 w read from an
 #   AngleSensor and a SpeedSensor settles where 50 (1 - phi) = m g l cos(phi) (1e-7 at 8 s);
-#   the sensors read the joint's phi, w and a exactly;
+#   the sensors read the joint's phi, w and a exactly; control_pd_multibody.mo, the same law read
+#   from MultiBody sensors (RelativeAngles angles[3], RelativeSensor w_rel[3]), settles at the
+#   same angle (1e-9);
 # - OpenMP and OpenCL (PoCL) give the same bytes for the pendulum.
 # With the MSL sources (MSL_DIR), blocks written in equations (control_msl_blocks.mo, 1e-10):
 # - the MSL's PI (k 4, T 1) in the same speed loop gives the same step response (1e-8);
@@ -52,6 +54,12 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
       x -= r / (-50 + 0.5 * g * sin(x)) }
     if (a(phi - x) > 1e-7 || n < 700) print "settles at", phi, "not", x, "rows", n }' "$work/pd.csv")
 [ -z "$bad" ] || fail "the PD pendulum (sensors equal the joint, the steady angle): $bad"
+"$mbens" simulate "$data/control_pd_multibody.mo" -o "$work/pdm.csv" --stop-time 8 \
+  --interval 0.01 --tolerance 1e-10 --signals 'angles.angles[3]' || fail "simulate (PD, MultiBody) exited $?"
+a1=$(tail -n 1 "$work/pd.csv" | cut -d, -f2)
+a2=$(tail -n 1 "$work/pdm.csv" | cut -d, -f2)
+awk -v a="$a1" -v b="$a2" 'BEGIN { d = a - b; exit !(d < 1e-9 && d > -1e-9) }' ||
+  fail "the PD pendulum settles at $a1 with 1-D sensors, at $a2 with a MultiBody sensor"
 same_on_backends pd "$data/control_pd_pendulum.mo" --stop-time 2 --interval 0.01
 if [ -f "$msl/Modelica/package.mo" ]; then
   "$mbens" simulate "$data/control_msl_blocks.mo" --library "$msl" -o "$work/msl.csv" \

@@ -6,13 +6,15 @@
 #   columns and their offsets, LastTwoPoints extrapolation on both sides; ConstantSegments with
 #   startTime (offset alone before it, the table shifted by it); HoldLastPoint with timeScale;
 #   a table read from a text file (tables.txt: comments, another matrix before it, separators);
+#   ContinuousDerivative (Akima's spline) of t^2 at 0 .. 4 is t^2 itself (its slopes are then
+#   exact: 1e-12), shifted by -0.5 s, and beyond the table the line of its end slope, 8;
 # - tables_drive.mo: a free inertia moved by Position(exact=true) along a table follows it;
 # - NoExtrapolation: the member stops where the time leaves the table (its values before are the
 #   table's, those after NaN).
 . "$(dirname "$0")/run_lib.sh"
 data=$4
 "$mbens" simulate "$data/tables.mo" -o "$work/t.csv" --stop-time 3 --interval 0.05 \
-  --signals 'lin.y[1],lin.y[2],con.y[1],hold.y[1],file.y[1]' || fail "simulate exited $?"
+  --signals 'lin.y[1],lin.y[2],con.y[1],hold.y[1],file.y[1],akima.y[1]' || fail "simulate exited $?"
 bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
   function lerp(t, t0, y0, t1, y1) { return y0 + (y1 - y0) * (t - t0) / (t1 - t0) }
   NR > 1 && /nan|inf/ { print; exit }
@@ -22,12 +24,13 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
     u = t - 0.25; c = t < 0.25 ? 0 : u >= 2 ? 1 : u >= 1 ? 2 : 0
     h = t / 2 < 0.5 ? 1 : t / 2 > 1.5 ? 3 : lerp(t / 2, 0.5, 1, 1.5, 3)
     f = t < 1 ? lerp(t, 0, 0, 1, 1.5) : lerp(t, 1, 1.5, 2, 0.5)
+    x = t + 0.5; k = x <= 4 ? x * x : 16 + 8 * (x - 4)
     if (a($2 - l1 - 0.5) > 1e-12 || a($3 - l2 + 1) > 1e-12 || a($4 - c) > 1e-12 ||
-        a($5 - h) > 1e-12 || a($6 - f) > 1e-12) {
-      print t, $2 - l1 - 0.5, $3 - l2 + 1, $4 - c, $5 - h, $6 - f; exit }
+        a($5 - h) > 1e-12 || a($6 - f) > 1e-12 || a($7 - k) > 1e-12 * (1 + k)) {
+      print t, $2 - l1 - 0.5, $3 - l2 + 1, $4 - c, $5 - h, $6 - f, $7 - k; exit }
     n++ }
   END { if (n < 60) print "rows", n }' "$work/t.csv")
-[ -z "$bad" ] || fail "a table leaves its interpolation (t, lin1, lin2, con, hold, file): $bad"
+[ -z "$bad" ] || fail "a table leaves its interpolation (t, lin1, lin2, con, hold, file, akima): $bad"
 "$mbens" simulate "$data/tables_drive.mo" -o "$work/d.csv" --stop-time 3 --interval 0.05 \
   --signals 'inertia.phi' || fail "simulate (drive) exited $?"
 bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }

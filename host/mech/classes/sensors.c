@@ -65,6 +65,34 @@ static MbeV3 to_world(MbeMech* m, MbeV3 v, int frame) {
   return mbe_m3_tmulv(m->s, m->points[m->frames[frame].point].R, v);
 }
 
+// axesRotationsAngles of frame_a (absolute) or of frame_b relative to frame_a, as `angles`
+static MbeStatus sensor_angles(MbeMech* m, int c, bool relative) {
+  MbeSym* s = m->s;
+  const MbeMechComp* comp = &m->comps[c];
+  int seq[3];
+  double guess;
+  MbeStatus st = MBE_OK;
+  for (int i = 0; i < 3 && st == MBE_OK; i++)
+    st = mbe_mech_int(m, c, "sequence", i, &seq[i]);
+  if (st == MBE_OK)
+    st = mbe_mech_real(m, c, "guessAngle1", 0, &guess);
+  if (st == MBE_OK && (comp->frame_a < 0 || (relative && comp->frame_b < 0)))
+    st = mbe_mech_error(m, MBE_ERR_MODEL, c, "%s is not connected",
+                        comp->frame_a < 0 ? "frame_a" : "frame_b");
+  if (st != MBE_OK)
+    return st;
+  const MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
+  MbeM3 R = A->R;
+  if (relative) {
+    MbeM3 Rat = mbe_m3_transpose(A->R);
+    R = mbe_m3_mul(s, m->points[m->frames[comp->frame_b].point].R, Rat);
+  }
+  MbeSymId ang[3];
+  mbe_m3_axes_angles(s, R, seq, mbe_sym_const(s, guess), ang);
+  mbe_mech_signal_v3(m, comp->name, "angles", (MbeV3){{ang[0], ang[1], ang[2]}});
+  return MBE_OK;
+}
+
 static MbeStatus sensor_signals(MbeMech* m, int c) {
   MbeSym* s = m->s;
   const MbeMechComp* comp = &m->comps[c];
@@ -122,6 +150,8 @@ static MbeStatus sensor_signals(MbeMech* m, int c) {
       mbe_mech_signal_at(m, comp->name, "distance", mbe_sym_op(s, MBE_SYM_SELECT, gap, root, near));
       return MBE_OK;
     }
+    case MBE_MC_ABSOLUTE_ANGLES: return sensor_angles(m, c, false);
+    case MBE_MC_RELATIVE_ANGLES: return sensor_angles(m, c, true);
     default: break;
   }
   bool relative = comp->kind == MBE_MC_RELATIVE_SENSOR || comp->kind == MBE_MC_RELATIVE_POSITION ||
@@ -134,54 +164,39 @@ static MbeStatus sensor_signals(MbeMech* m, int c) {
   bool get_v =
       all ? mbe_mech_bool(m, c, relative ? "get_v_rel" : "get_v")
           : comp->kind == MBE_MC_ABSOLUTE_VELOCITY || comp->kind == MBE_MC_RELATIVE_VELOCITY;
-  bool get_a = all && mbe_mech_bool(m, c, relative ? "get_a_rel" : "get_a");
+  bool accel = m->udot != NULL;  // before the accelerations are solved (feedback): none
+  bool get_a = accel && all && mbe_mech_bool(m, c, relative ? "get_a_rel" : "get_a");
   bool get_w = all ? mbe_mech_bool(m, c, relative ? "get_w_rel" : "get_w")
                    : comp->kind == MBE_MC_ABSOLUTE_ANGULAR_VELOCITY ||
                          comp->kind == MBE_MC_RELATIVE_ANGULAR_VELOCITY;
-  bool get_z = all && mbe_mech_bool(m, c, relative ? "get_z_rel" : "get_z");
+  bool get_z = accel && all && mbe_mech_bool(m, c, relative ? "get_z_rel" : "get_z");
   st = sensor_frame(m, c, "resolveInFrame", relative, &F);
   if (st != MBE_OK)
     return st;
   const MbeMechPoint* A = &m->points[m->frames[comp->frame_a].point];
   if (all && mbe_mech_bool(m, c, "get_angles")) {
-    // axesRotationsAngles of frame_a (absolute) or of frame_b relative to frame_a
-    int seq[3];
-    double guess;
-    for (int i = 0; i < 3 && st == MBE_OK; i++)
-      st = mbe_mech_int(m, c, "sequence", i, &seq[i]);
-    if (st == MBE_OK)
-      st = mbe_mech_real(m, c, "guessAngle1", 0, &guess);
+    st = sensor_angles(m, c, relative);
     if (st != MBE_OK)
       return st;
-    MbeM3 R = A->R;
-    if (relative) {
-      MbeM3 Rat = mbe_m3_transpose(A->R);
-      R = mbe_m3_mul(s, m->points[m->frames[comp->frame_b].point].R, Rat);
-    }
-    MbeSymId ang[3];
-    mbe_m3_axes_angles(s, R, seq, mbe_sym_const(s, guess), ang);
-    mbe_mech_signal_v3(m, comp->name, "angles", (MbeV3){{ang[0], ang[1], ang[2]}});
   }
   const char* suffix = relative ? "_rel" : "";
   char name[16];
   if (!relative) {
     // world quantities of frame_a, then resolved (the MSL differentiates in the world frame)
     MbeV3 v0 = mbe_m3_tmulv(s, A->R, A->v);
-    MbeV3 wxv = mbe_v3_cross(s, A->w, A->v);
-    MbeV3 al = mbe_v3_add(s, A->av, wxv);
-    MbeV3 a0 = mbe_m3_tmulv(s, A->R, al);
     MbeV3 w0 = mbe_m3_tmulv(s, A->R, A->w);
-    MbeV3 z0 = mbe_m3_tmulv(s, A->R, A->aw);
     if (get_r)
       mbe_mech_signal_v3(m, comp->name, "r", in_frame(m, A->r0, F));
     if (get_v)
       mbe_mech_signal_v3(m, comp->name, "v", in_frame(m, v0, F));
-    if (get_a)
-      mbe_mech_signal_v3(m, comp->name, "a", in_frame(m, a0, F));
+    if (get_a) {
+      MbeV3 al = mbe_v3_add(s, A->av, mbe_v3_cross(s, A->w, A->v));
+      mbe_mech_signal_v3(m, comp->name, "a", in_frame(m, mbe_m3_tmulv(s, A->R, al), F));
+    }
     if (get_w)
       mbe_mech_signal_v3(m, comp->name, "w", in_frame(m, w0, F));
     if (get_z)
-      mbe_mech_signal_v3(m, comp->name, "z", in_frame(m, z0, F));
+      mbe_mech_signal_v3(m, comp->name, "z", in_frame(m, mbe_m3_tmulv(s, A->R, A->aw), F));
     return MBE_OK;
   }
   // relative: differentiated in resolveInFrame, then resolved in resolveInFrameAfterDifferentiation
@@ -222,9 +237,27 @@ static MbeStatus sensor_signals(MbeMech* m, int c) {
   return MBE_OK;
 }
 
+// an output of a measuring sensor while the forces are made (feedback): the signals its outputs
+// would give, captured; accelerations are not known yet
+static MbeSymId sensor_output(MbeMech* m, int c, int var, int elem, int depth, MbeStatus* st) {
+  (void)depth;
+  const char* name = mbe_mech_element_name(m, &m->flat->vars[var], elem);
+  MbeSymId id = 0;
+  *st = mbe_mech_capture_signal(m, c, name, &id);
+  if (*st == MBE_OK && id == 0) {
+    *st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                         "%s cannot drive a force or a controller: an acceleration is known only "
+                         "once the forces are (a position, velocity or angle can)",
+                         name);
+  }
+  return id;
+}
+
 const MbeMechClass mbe_mc_cut_sensor = {.role = MBE_ROLE_CUT_SENSOR,
                                         .build = cut_build,
                                         .forces = cut_forces,
                                         .outputs = sensor_signals};
-const MbeMechClass mbe_mc_sensor = {
-    .role = MBE_ROLE_SENSOR, .forces = sensor_forces, .outputs = sensor_signals};
+const MbeMechClass mbe_mc_sensor = {.role = MBE_ROLE_SENSOR,
+                                    .forces = sensor_forces,
+                                    .outputs = sensor_signals,
+                                    .block_var = sensor_output};

@@ -11,8 +11,12 @@
 //   ConstantSegments: y_0 + sum_i (y_i - y_{i-1}) where tau >= t_i;
 //   NoExtrapolation as HoldLastPoint, and a member whose tau leaves [t_0, t_n] stops (the RHS
 //     fails);
-// Akima and the monotone splines (ContinuousDerivative ...) and Periodic extrapolation are
-// refused. Which times repeat is decided by the model's own values.
+//   ContinuousDerivative: Akima's cubic Hermite spline with the slopes ModelicaStandardTables
+//     takes (the divided differences extended by two on each side linearly, each knot's slope
+//     their weighted mean), selected segment by segment; LastTwoPoints extrapolates with the
+//     end slopes; a 2-row table is a line; repeated times are refused;
+// the monotone splines and Periodic extrapolation are refused. Which times repeat is decided by
+// the model's own values.
 #include <stdio.h>
 #include <string.h>
 
@@ -155,6 +159,71 @@ static MbeSymId interpolate(MbeMech* m, const Table* t, int col, MbeSymId tau, i
   return y;
 }
 
+// Akima's slope at knot k from the extended divided differences e[0 .. n + 2]
+static MbeSymId akima_slope(MbeSym* s, const MbeSymId* e, size_t k) {
+  MbeSymId w1 = mbe_sym_fn(s, MBE_SYM_ABS, mbe_sym_sub(s, e[k + 3], e[k + 2]));
+  MbeSymId w2 = mbe_sym_fn(s, MBE_SYM_ABS, mbe_sym_sub(s, e[k + 1], e[k]));
+  MbeSymId sum = mbe_sym_add(s, w1, w2);
+  MbeSymId half = mbe_sym_const(s, 0.5);
+  MbeSymId mean = mbe_sym_mul(s, half, mbe_sym_add(s, e[k + 1], e[k + 2]));
+  // (w1 e[k+1] + w2 e[k+2]) / (w1 + w2), as (1 - a) e[k+1] + a e[k+2] with a = w2 / (w1 + w2)
+  MbeSymId safe = mbe_sym_op(s, MBE_SYM_SELECT, sum, sum, mbe_sym_const(s, 1.0));
+  MbeSymId a = mbe_sym_div(s, w2, safe);
+  MbeSymId one = mbe_sym_const(s, 1.0);
+  MbeSymId weighted =
+      mbe_sym_add(s, mbe_sym_mul(s, mbe_sym_sub(s, one, a), e[k + 1]), mbe_sym_mul(s, a, e[k + 2]));
+  return mbe_sym_op(s, MBE_SYM_SELECT, sum, weighted, mean);
+}
+
+// Akima's spline of column j (0-based) at tau, the extrapolation ex outside
+static MbeSymId akima(MbeMech* m, const Table* t, size_t j, MbeSymId tau, int ex) {
+  MbeSym* s = m->s;
+  size_t n = t->rows, w = t->cols;
+  MbeSymId* e = mbe_arena_alloc(m->arena, (n + 3) * sizeof *e);
+  MbeSymId* sl = mbe_arena_alloc(m->arena, (n + 1) * sizeof *sl);
+  if (e == NULL || sl == NULL) {
+    s->is_oom = true;
+    return 0;
+  }
+  for (size_t i = 0; i + 1 < n; i++) {
+    MbeSymId dy = mbe_sym_sub(s, t->node[(i + 1) * w + j], t->node[i * w + j]);
+    e[i + 2] = mbe_sym_div(s, dy, mbe_sym_sub(s, t->node[(i + 1) * w], t->node[i * w]));
+  }
+  MbeSymId two = mbe_sym_const(s, 2.0), three = mbe_sym_const(s, 3.0);
+  e[0] = mbe_sym_sub(s, mbe_sym_mul(s, three, e[2]), mbe_sym_mul(s, two, e[3]));
+  e[1] = mbe_sym_sub(s, mbe_sym_mul(s, two, e[2]), e[3]);
+  e[n + 1] = mbe_sym_sub(s, mbe_sym_mul(s, two, e[n]), e[n - 1]);
+  e[n + 2] = mbe_sym_sub(s, mbe_sym_mul(s, three, e[n]), mbe_sym_mul(s, two, e[n - 1]));
+  for (size_t k = 0; k < n; k++)
+    sl[k] = akima_slope(s, e, k);
+  // right of the table, then each segment from the last, then left of it
+  MbeSymId tn = t->node[(n - 1) * w], yn = t->node[(n - 1) * w + j];
+  MbeSymId y = ex == EX_TWO_POINTS
+                   ? mbe_sym_add(s, yn, mbe_sym_mul(s, sl[n - 1], mbe_sym_sub(s, tau, tn)))
+                   : yn;
+  for (size_t i = n - 1; i-- > 0;) {
+    MbeSymId ti = t->node[i * w], h = mbe_sym_sub(s, t->node[(i + 1) * w], ti);
+    MbeSymId x = mbe_sym_sub(s, tau, ti), d = e[i + 2];
+    MbeSymId c1 = mbe_sym_div(
+        s,
+        mbe_sym_sub(s, mbe_sym_sub(s, mbe_sym_mul(s, three, d), mbe_sym_mul(s, two, sl[i])),
+                    sl[i + 1]),
+        h);
+    MbeSymId c0 =
+        mbe_sym_div(s, mbe_sym_sub(s, mbe_sym_add(s, sl[i], sl[i + 1]), mbe_sym_mul(s, two, d)),
+                    mbe_sym_mul(s, h, h));
+    // y_i + x (s_i + x (c1 + x c0))
+    MbeSymId p = mbe_sym_add(s, c1, mbe_sym_mul(s, x, c0));
+    p = mbe_sym_add(s, sl[i], mbe_sym_mul(s, x, p));
+    p = mbe_sym_add(s, t->node[i * w + j], mbe_sym_mul(s, x, p));
+    y = mbe_sym_op(s, MBE_SYM_SELECT, mbe_sym_sub(s, t->node[(i + 1) * w], tau), p, y);
+  }
+  MbeSymId t0 = t->node[0], y0 = t->node[j];
+  MbeSymId left =
+      ex == EX_TWO_POINTS ? mbe_sym_add(s, y0, mbe_sym_mul(s, sl[0], mbe_sym_sub(s, tau, t0))) : y0;
+  return mbe_sym_op(s, MBE_SYM_SELECT, mbe_sym_sub(s, t0, tau), left, y);
+}
+
 // a member whose tau leaves the table stops (NoExtrapolation)
 static void fail_outside(MbeMech* m, const Table* t, MbeSymId tau) {
   MbeSym* s = m->s;
@@ -179,10 +248,17 @@ static MbeSymId table_y(MbeMech* m, int c, int elem, int depth, MbeStatus* st) {
     *st = table_of(m, c, &t);
   if (*st == MBE_OK)
     *st = check_table(m, c, &t, col);
-  if (*st == MBE_OK && sm != SM_LINEAR && sm != SM_CONSTANT) {
+  if (*st == MBE_OK && sm != SM_LINEAR && sm != SM_CONSTANT && sm != SM_AKIMA) {
     *st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                         "smoothness: only LinearSegments and ConstantSegments are supported "
-                         "yet (not the splines)");
+                         "smoothness: the monotone and modified splines are not supported yet "
+                         "(LinearSegments, ConstantSegments and ContinuousDerivative are)");
+  }
+  for (size_t i = 1; *st == MBE_OK && sm == SM_AKIMA && i < t.rows; i++) {
+    if (t.value[i * t.cols] == t.value[(i - 1) * t.cols])
+      *st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                           "smoothness = ContinuousDerivative with a repeated time (row %zu) is "
+                           "not supported yet",
+                           i + 1);
   }
   if (*st == MBE_OK && ex == EX_PERIODIC) {
     *st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
@@ -201,7 +277,9 @@ static MbeSymId table_y(MbeMech* m, int c, int elem, int depth, MbeStatus* st) {
   if (*st != MBE_OK)
     return 0;
   MbeSymId tau = mbe_sym_div(s, mbe_sym_sub(s, time, shift), scale);
-  MbeSymId f = interpolate(m, &t, col, tau, sm, ex);
+  MbeSymId f = sm == SM_AKIMA && t.rows > 2
+                   ? akima(m, &t, (size_t)col - 1, tau, ex)
+                   : interpolate(m, &t, col, tau, sm == SM_AKIMA ? SM_LINEAR : sm, ex);
   if (ex == EX_NONE)
     fail_outside(m, &t, tau);
   MbeSymId before = mbe_sym_sub(s, start, time);  // > 0: before startTime, offset alone

@@ -8,5 +8,7 @@ model tables "CombiTimeTable: interpolation, a jump, extrapolation, offsets, sta
     extrapolation=Modelica.Blocks.Types.Extrapolation.HoldLastPoint, timeScale=2);
   Modelica.Blocks.Sources.CombiTimeTable file(tableOnFile=true, fileName=tablesFile,
     tableName="traj");
+  Modelica.Blocks.Sources.CombiTimeTable akima(table=[0, 0; 1, 1; 2, 4; 3, 9; 4, 16],
+    smoothness=Modelica.Blocks.Types.Smoothness.ContinuousDerivative, shiftTime=-0.5);
   parameter String tablesFile = "tables.txt";
 end tables;

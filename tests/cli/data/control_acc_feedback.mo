@@ -1,0 +1,31 @@
+within;
+model control_acc_feedback "A pendulum held by a PD law read from MultiBody sensors: RelativeAngles about z, RelativeSensor w_rel"
+  inner Modelica.Mechanics.MultiBody.World world;
+  Modelica.Mechanics.MultiBody.Joints.Revolute rev(useAxisFlange=true, phi(start=0, fixed=true), w(start=0, fixed=true));
+  Modelica.Mechanics.MultiBody.Parts.Body body(m=1, r_CM={0.5,0,0}, I_11=0, I_22=0, I_33=0);
+  Modelica.Mechanics.MultiBody.Sensors.RelativeAngles angles;
+  Modelica.Mechanics.MultiBody.Sensors.RelativeSensor rel(get_w_rel=true);
+  Modelica.Mechanics.MultiBody.Sensors.AbsoluteSensor abs(get_a=true);
+  Modelica.Mechanics.Rotational.Sources.Torque torque;
+  Modelica.Blocks.Sources.Constant ref(k=1);
+  Modelica.Blocks.Math.Feedback err;
+  Modelica.Blocks.Math.Gain kp(k=50);
+  Modelica.Blocks.Math.Gain kd(k=-5);
+  Modelica.Blocks.Math.Add add;
+equation
+  connect(world.frame_b, rev.frame_a);
+  connect(rev.frame_b, body.frame_a);
+  connect(world.frame_b, rel.frame_a);
+  connect(rev.frame_b, rel.frame_b);
+  connect(world.frame_b, angles.frame_a);
+  connect(rev.frame_b, angles.frame_b);
+  connect(rev.frame_b, abs.frame_a);
+  connect(rev.axis, torque.flange);
+  connect(ref.y, err.u1);
+  connect(angles.angles[3], err.u2);
+  connect(err.y, kp.u);
+  connect(abs.a[1], kd.u);
+  connect(kp.y, add.u1);
+  connect(kd.y, add.u2);
+  connect(add.y, torque.tau);
+end control_acc_feedback;
