@@ -136,6 +136,19 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(FEEDBACK, "Blocks.Math.Feedback", block)                                                      \
   X(PRODUCT, "Blocks.Math.Product", block)                                                        \
   X(LIMITER, "Blocks.Nonlinear.Limiter", block)                                                   \
+  X(MATH_SUM, "Blocks.Math.Sum", block)                                                           \
+  X(MATH_MULTI_SUM, "Blocks.Math.MultiSum", block)                                                \
+  X(MATH_DIVISION, "Blocks.Math.Division", block)                                                 \
+  X(MATH_ABS, "Blocks.Math.Abs", block)                                                           \
+  X(MATH_SIGN, "Blocks.Math.Sign", block)                                                         \
+  X(MATH_SQRT, "Blocks.Math.Sqrt", block)                                                         \
+  X(MATH_SIN, "Blocks.Math.Sin", block)                                                           \
+  X(MATH_COS, "Blocks.Math.Cos", block)                                                           \
+  X(MATH_TAN, "Blocks.Math.Tan", block)                                                           \
+  X(MATH_ATAN2, "Blocks.Math.Atan2", block)                                                       \
+  X(MATH_EXP, "Blocks.Math.Exp", block)                                                           \
+  X(MATH_MAX, "Blocks.Math.Max", block)                                                           \
+  X(MATH_MIN, "Blocks.Math.Min", block)                                                           \
   X(CRITICAL_DAMPING, "Blocks.Continuous.CriticalDamping", critical_damping)                      \
   X(INTEGRATOR, "Blocks.Continuous.Integrator", integrator)                                       \
   X(DERIVATIVE, "Blocks.Continuous.Derivative", derivative)                                       \

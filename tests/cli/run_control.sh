@@ -5,6 +5,8 @@
 # - control_blocks.mo (blocks alone): FirstOrder (k 2, T 0.5) of a unit step is 2 (1 - e^-2t),
 #   Integrator (k 3, y_start 1) 1 + 3 t, SecondOrder (k 1, w 4, D 1) 1 - e^-4t (1 + 4 t),
 #   Derivative (k 1, T 0.1, x from 0) of u = t is 1 - e^(-t/T) (all 1e-8 over 2 s);
+# - control_math.mo: Sum, Division, Abs, Sign, Sqrt, Sin, Cos, Tan, Atan2, Exp, Max and Min of
+#   u1 = 1 + t and u2 = 2 - t are their functions (1e-12, Sign's 0 at t = 0.5 exactly);
 # - control_pi_speed.mo: an inertia (J 1) speed-controlled by 4 e + 4 integral(e) through a
 #   SpeedSensor: the closed loop (4 s + 4) / (s + 2)^2 answers a unit step with
 #   1 - e^-2t + 2 t e^-2t (1e-8), and the integrator holds the torque the inertia needs;
@@ -34,6 +36,18 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
     n++ }
   END { if (n < 200) print "rows", n }' "$work/blocks.csv")
 [ -z "$bad" ] || fail "a block leaves its closed form (t, first, integrator, second, derivative): $bad"
+"$mbens" simulate "$data/control_math.mo" -o "$work/math.csv" --stop-time 1 --interval 0.05 \
+  --signals 'sum.y,div.y,abs1.y,sign1.y,sqrt1.y,sin1.y,cos1.y,tan1.y,atan2a.y,exp1.y,max1.y,min1.y' ||
+  fail "simulate (math) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 { t = $1; u = 1 + t; v = 2 - t; d = u - v
+    e[2] = 2 * u + 3 * v; e[3] = u / v; e[4] = a(d); e[5] = d > 0 ? 1 : d < 0 ? -1 : 0
+    e[6] = sqrt(u); e[7] = sin(u); e[8] = cos(u); e[9] = sin(v) / cos(v); e[10] = atan2(u, v)
+    e[11] = exp(v); e[12] = u > v ? u : v; e[13] = u < v ? u : v
+    for (i = 2; i <= 13; i++) if (a($i - e[i]) > 1e-12 * (1 + a(e[i]))) { print t, i, $i, e[i]; exit }
+    n++ }
+  END { if (n < 20) print "rows", n }' "$work/math.csv")
+[ -z "$bad" ] || fail "a math block leaves its function (t, column, value, expected): $bad"
 "$mbens" simulate "$data/control_pi_speed.mo" -o "$work/pi.csv" --stop-time 4 --interval 0.01 \
   --tolerance 1e-10 --signals 'inertia.w,pi.y,inertia.a' || fail "simulate (PI) exited $?"
 bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }

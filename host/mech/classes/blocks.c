@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Modelica.Blocks the simulator computes: Sources (Constant, Step, Ramp, Sine, Cosine,
-// ContinuousClock), Math (Gain, Add, Add3, Feedback, Product), Nonlinear.Limiter and
+// ContinuousClock), Math (Gain, Add, Add3, Feedback, Product, Division, Sum, MultiSum, Abs,
+// Sign, Sqrt, Sin, Cos, Tan, Atan2, Exp, Max, Min), Nonlinear.Limiter and
 // Continuous.CriticalDamping (with states of its own); any other block has its outputs only.
 #include <math.h>
 #include <stdio.h>
@@ -17,6 +18,21 @@ static MbeSymId after_start(MbeMech* m, int comp, MbeSymId y, MbeStatus* st) {
   MbeSymId before = mbe_sym_sub(s, t0, t);
   MbeSymId sel = mbe_sym_op(s, MBE_SYM_SELECT, before, 0, y);
   return mbe_sym_add(s, off, sel);
+}
+
+// Sum (u[nin], k[nin]) and MultiSum (u[nu], k[nu]): sum of k[i] u[i]
+static MbeSymId sum_output(MbeMech* m, int comp, int depth, MbeStatus* st) {
+  MbeSym* s = m->s;
+  bool multi = m->comps[comp].kind == MBE_MC_MATH_MULTI_SUM;
+  int n = 0;
+  *st = mbe_mech_int(m, comp, multi ? "nu" : "nin", 0, &n);
+  MbeSymId y = mbe_sym_const(s, 0.0);
+  for (int i = 0; i < n && *st == MBE_OK; i++) {
+    MbeSymId k = mbe_mech_psym(m, comp, "k", i, st);
+    MbeSymId u = mbe_mech_block_input(m, comp, "u", i, depth, st);
+    y = mbe_sym_add(s, y, mbe_sym_mul(s, k, u));
+  }
+  return y;
 }
 
 static MbeSymId block_output(MbeMech* m, int comp, int elem, int depth, MbeStatus* st) {
@@ -84,6 +100,41 @@ static MbeSymId block_output(MbeMech* m, int comp, int elem, int depth, MbeStatu
       MbeSymId u1 = mbe_mech_block_input(m, comp, "u1", 0, depth, st);
       MbeSymId u2 = mbe_mech_block_input(m, comp, "u2", 0, depth, st);
       return mbe_sym_sub(s, u1, u2);
+    }
+    case MBE_MC_MATH_SUM:
+    case MBE_MC_MATH_MULTI_SUM: return sum_output(m, comp, depth, st);
+    case MBE_MC_MATH_ABS:
+    case MBE_MC_MATH_SQRT:
+    case MBE_MC_MATH_SIN:
+    case MBE_MC_MATH_COS:
+    case MBE_MC_MATH_TAN:
+    case MBE_MC_MATH_EXP: {
+      MbeMechKind k = m->comps[comp].kind;
+      MbeSymOp op = k == MBE_MC_MATH_ABS    ? MBE_SYM_ABS
+                    : k == MBE_MC_MATH_SQRT ? MBE_SYM_SQRT
+                    : k == MBE_MC_MATH_SIN  ? MBE_SYM_SIN
+                    : k == MBE_MC_MATH_COS  ? MBE_SYM_COS
+                    : k == MBE_MC_MATH_TAN  ? MBE_SYM_TAN
+                                            : MBE_SYM_EXP;
+      return mbe_sym_fn(s, op, mbe_mech_block_input(m, comp, "u", 0, depth, st));
+    }
+    case MBE_MC_MATH_SIGN: {  // smooth(0, ...): no events
+      MbeSymId u = mbe_mech_block_input(m, comp, "u", 0, depth, st);
+      MbeSymId neg = mbe_sym_op(s, MBE_SYM_SELECT, mbe_sym_neg(s, u), mbe_sym_const(s, -1.0),
+                                mbe_sym_const(s, 0.0));
+      return mbe_sym_op(s, MBE_SYM_SELECT, u, mbe_sym_const(s, 1.0), neg);
+    }
+    case MBE_MC_MATH_DIVISION:
+    case MBE_MC_MATH_ATAN2:
+    case MBE_MC_MATH_MAX:
+    case MBE_MC_MATH_MIN: {
+      MbeSymId u1 = mbe_mech_block_input(m, comp, "u1", 0, depth, st);
+      MbeSymId u2 = mbe_mech_block_input(m, comp, "u2", 0, depth, st);
+      MbeMechKind k = m->comps[comp].kind;
+      return k == MBE_MC_MATH_DIVISION ? mbe_sym_div(s, u1, u2)
+             : k == MBE_MC_MATH_ATAN2  ? mbe_sym_op(s, MBE_SYM_ATAN2, u1, u2, 0)
+             : k == MBE_MC_MATH_MAX    ? mbe_sym_op(s, MBE_SYM_MAX, u1, u2, 0)
+                                       : mbe_sym_op(s, MBE_SYM_MIN, u1, u2, 0);
     }
     case MBE_MC_LIMITER: {  // min(max(u, uMin), uMax); no events (the MSL's smooth(0, ...))
       MbeSymId u = mbe_mech_block_input(m, comp, "u", 0, depth, st);
