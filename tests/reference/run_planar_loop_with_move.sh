@@ -6,13 +6,7 @@
 # over 3 s, 10 deg/s, through a MatrixGain deg -> rad): r1 follows the table exactly (phi and w
 # the table's, to rounding), and the loop stays closed (r4's frames coincide to 1e-9) over the
 # whole run.
-set -u
-mbens=$1 msl=$2 work=$3
-if [ ! -f "$msl/Modelica/package.mo" ]; then
-  echo "MSL sources not found: $msl/Modelica/package.mo"
-  exit 77
-fi
-mkdir -p "$work"
+. "$(dirname "$0")/self_lib.sh"
 sig='r1.phi,r1.w,deg2rad1.y[1],deg2rad1.y[2],r4.frame_a.r_0[1],r4.frame_a.r_0[2]'
 sig="$sig,r4.frame_b.r_0[1],r4.frame_b.r_0[2]"
 "$mbens" simulate --library "$msl" --class ModelicaTest.MultiBody.PlanarLoopWithMove \

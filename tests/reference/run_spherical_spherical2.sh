@@ -9,13 +9,7 @@
 # differ by the integration's error only). Here: the asserts hold over the whole run (the
 # simulation would stop otherwise), the two loops move identically (rs3 exactly 0: the same
 # equations), the tree within 1e-3, and the pendulum moves (bodyBox's x by more than 0.3 m).
-set -u
-mbens=$1 msl=$2 work=$3
-if [ ! -f "$msl/Modelica/package.mo" ]; then
-  echo "MSL sources not found: $msl/Modelica/package.mo"
-  exit 77
-fi
-mkdir -p "$work"
+. "$(dirname "$0")/self_lib.sh"
 sig='rs1.r_rel[1],rs1.r_rel[2],rs1.r_rel[3],rs2.r_rel[1],rs2.r_rel[2],rs2.r_rel[3]'
 sig="$sig,rs3.r_rel[1],rs3.r_rel[2],rs3.r_rel[3],bodyBox.r_0[1]"
 "$mbens" simulate --library "$msl" --class ModelicaTest.MultiBody.Joints.SphericalSpherical2 \

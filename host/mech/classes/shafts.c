@@ -311,29 +311,35 @@ static MbeStatus gear_outputs(MbeMech* m, int c) {
   return MBE_OK;
 }
 
-// a gear between two joint axes: its edges, the side whose coordinate follows (0: a, 1: b)
-static void loop_sides(MbeMech* m, int c, const MbeMechEdge** ea, const MbeMechEdge** eb,
-                       int* dep) {
+// a gear between two joint axes: its edges, the side whose coordinate follows (0: a, 1: b), its
+// ratio
+typedef struct LoopGear {
+  const MbeMechEdge *ea, *eb;
+  int dep;
+  MbeSymId ratio;
+} LoopGear;
+
+static MbeStatus loop_gear_of(MbeMech* m, int c, LoopGear* g) {
   const MbeMechComp* comp = &m->comps[c];
-  *ea = &m->edges[axis_edge(m, mbe_mech_set_of(m, comp->flange[0]))];
-  *eb = &m->edges[axis_edge(m, mbe_mech_set_of(m, comp->flange[1]))];
-  bool fa = mbe_mech_start_fixed(m, (*ea)->qname[0], 0);
-  bool fb = mbe_mech_start_fixed(m, (*eb)->qname[0], 0);
-  *dep = fa && !fb ? 1 : 0;
+  g->ea = &m->edges[axis_edge(m, mbe_mech_set_of(m, comp->flange[0]))];
+  g->eb = &m->edges[axis_edge(m, mbe_mech_set_of(m, comp->flange[1]))];
+  bool fa = mbe_mech_start_fixed(m, g->ea->qname[0], 0);
+  bool fb = mbe_mech_start_fixed(m, g->eb->qname[0], 0);
+  g->dep = fa && !fb ? 1 : 0;
+  MbeStatus st = MBE_OK;
+  g->ratio = mbe_mech_param(m, c, "ratio", &st);
+  return st;
 }
 
 // q_a - ratio q_b = 0
 static MbeStatus gear_constraints(MbeMech* m, int c, MbeMechCutRow* rows, int* n) {
   MbeSym* s = m->s;
-  const MbeMechEdge *ea, *eb;
-  int dep;
-  loop_sides(m, c, &ea, &eb, &dep);
-  MbeStatus st = MBE_OK;
-  MbeSymId r = mbe_mech_param(m, c, "ratio", &st);
-  MbeSymId rq = mbe_sym_mul(s, r, mbe_sym_state(s, eb->q0));
-  rows[0] = (MbeMechCutRow){.phi = mbe_sym_sub(s, mbe_sym_state(s, ea->q0), rq)};
+  LoopGear g;
+  MbeStatus st = loop_gear_of(m, c, &g);
+  MbeSymId rq = mbe_sym_mul(s, g.ratio, mbe_sym_state(s, g.eb->q0));
+  rows[0] = (MbeMechCutRow){.phi = mbe_sym_sub(s, mbe_sym_state(s, g.ea->q0), rq)};
   rows[0].ta = rows[0].fa = rows[0].tb = rows[0].fb = mbe_v3_zero();
-  rows[0].pa = ea->child_point, rows[0].pb = eb->child_point;
+  rows[0].pa = g.ea->child_point, rows[0].pb = g.eb->child_point;
   *n = 1;
   return st;
 }
@@ -341,14 +347,11 @@ static MbeStatus gear_constraints(MbeMech* m, int c, MbeMechCutRow* rows, int* n
 // the dependent side's coordinate and speed from the other's
 static MbeStatus gear_closed(MbeMech* m, int c, MbeMechAsmForm* f) {
   MbeSym* s = m->s;
-  const MbeMechEdge *ea, *eb;
-  int dep;
-  loop_sides(m, c, &ea, &eb, &dep);
-  MbeStatus st = MBE_OK;
-  MbeSymId r = mbe_mech_param(m, c, "ratio", &st);
-  const MbeMechEdge* d = dep == 0 ? ea : eb;
-  const MbeMechEdge* i = dep == 0 ? eb : ea;
-  MbeSymId k = dep == 0 ? r : mbe_sym_div(s, mbe_sym_const(s, 1.0), r);
+  LoopGear g;
+  MbeStatus st = loop_gear_of(m, c, &g);
+  const MbeMechEdge* d = g.dep == 0 ? g.ea : g.eb;
+  const MbeMechEdge* i = g.dep == 0 ? g.eb : g.ea;
+  MbeSymId k = g.dep == 0 ? g.ratio : mbe_sym_div(s, mbe_sym_const(s, 1.0), g.ratio);
   memset(f, 0, sizeof *f);
   f->comp = c;
   f->n = 1;
