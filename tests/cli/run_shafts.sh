@@ -18,6 +18,10 @@
 # - shafts_gear_carrier.mo: an IdealGear (ratio 4) with flange_b fixed and its support on an
 #   inertia (J 2): sun.phi - carrier.phi = 4 (0 - carrier.phi), so the sun (J 0.1, torque 1)
 #   accelerates at 1 / (0.1 + 2 / 9) (1e-12), the carrier at -1/3 of that;
+# - shafts_planetary.mo: an IdealPlanetary (ratio 3, ring fixed) turns its carrier (J 1) at a
+#   quarter of its sun (J 0.01, torque 1): the sun accelerates at 1 / (0.01 + 1/16); an
+#   IdealGearR2T (10 rad/m) moves a mass (5 kg) by its pinion (J 0.02, torque 2) at
+#   2 / (0.02 + 5/100) / 10 (1e-12);
 # - OpenMP and OpenCL (PoCL) give the same bytes for the rotor on its carrier and the gear.
 . "$(dirname "$0")/run_lib.sh"
 data=$4
@@ -73,6 +77,18 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
     n++ }
   END { if (n < 10) print "rows", n }' "$work/carrier.csv")
 [ -z "$bad" ] || fail "the gear with a turning support leaves its closed form (t, dsun.a, dcarrier.a, dphi): $bad"
+"$mbens" simulate "$data/shafts_planetary.mo" -o "$work/planetary.csv" --stop-time 1 \
+  --interval 0.1 --signals 'sun.a,carrier.a,pinion.a,mass.a,sun.phi,carrier.phi' ||
+  fail "simulate (planetary) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 && /nan|inf/ { print; exit }
+  NR > 1 { s = 1 / (0.01 + 1 / 16); p = 2 / (0.02 + 5 / 100)
+    if (a($2 - s) > 1e-12 * s || a($3 - s / 4) > 1e-12 * s || a($4 - p) > 1e-12 * p ||
+        a($5 - p / 10) > 1e-12 * p || a($7 - $6 / 4) > 1e-12 * (1 + a($6))) {
+      print $1, $2 - s, $3 - s / 4, $4 - p, $5 - p / 10; exit }
+    n++ }
+  END { if (n < 10) print "rows", n }' "$work/planetary.csv")
+[ -z "$bad" ] || fail "the planetary or the rack leaves its closed form (t, dsun, dcarrier, dpinion, dmass): $bad"
 same_on_backends rotor "$data/shafts_rotor_carrier.mo" --interval 0.01 --tolerance 1e-8
 same_on_backends gear "$data/shafts_gear_pendulum.mo" --interval 0.01 --tolerance 1e-8
 finish "run_shafts: free inertias, Rotor1D on a carrier and a geared motor follow their closed forms"

@@ -38,6 +38,7 @@ if [ "$source" = msl ]; then
 else
   model=$models/$rel.mo
 fi
+work=$work/$(echo "$rel" | tr / .)  # models of one name (GearConstraint) run side by side
 mkdir -p "$work"
 out=$work/$name.csv
 refcsv=$ref/$name.csv

@@ -36,6 +36,19 @@
 
 #include "mech_internal.h"
 
+// IdealGear and the classes that are one (sun - carrier = -ratio (ring - carrier) of
+// IdealPlanetary; IdealGearR2T's flangeR.phi = ratio flangeT.s)
+static bool is_gear(MbeMechKind k) {
+  return k == MBE_MC_ROT_IDEAL_GEAR || k == MBE_MC_ROT_IDEAL_PLANETARY ||
+         k == MBE_MC_ROT_IDEAL_GEAR_R2T;
+}
+
+// the ratio r of pos_a - pos_s = r (pos_b - pos_s)
+static MbeSymId gear_ratio(MbeMech* m, int c, MbeStatus* st) {
+  MbeSymId r = mbe_mech_param(m, c, "ratio", st);
+  return m->comps[c].kind == MBE_MC_ROT_IDEAL_PLANETARY ? mbe_sym_neg(m->s, r) : r;
+}
+
 static bool is_inertia(MbeMechKind k) {
   return k == MBE_MC_ROT_INERTIA || k == MBE_MC_TRANS_MASS || k == MBE_MC_ROTOR_1D;
 }
@@ -138,8 +151,7 @@ static MbeStatus plan_gears(MbeMech* m, bool* known, const int* owner) {
     changed = false;
     for (size_t c = 0; c < m->ncomps; c++) {
       int which = -1;
-      if (m->comps[c].kind == MBE_MC_ROT_IDEAL_GEAR && !used[c] &&
-          gear_unknowns(m, (int)c, known, &which) == 1) {
+      if (is_gear(m->comps[c].kind) && !used[c] && gear_unknowns(m, (int)c, known, &which) == 1) {
         known[which] = used[c] = changed = true;
       }
     }
@@ -152,7 +164,7 @@ static MbeStatus plan_gears(MbeMech* m, bool* known, const int* owner) {
   }
   for (size_t c = 0; c < m->ncomps && st == MBE_OK; c++) {
     int which = -1;
-    if (m->comps[c].kind != MBE_MC_ROT_IDEAL_GEAR || used[c])
+    if (!is_gear(m->comps[c].kind) || used[c])
       continue;
     if (gear_unknowns(m, (int)c, known, &which) == 0) {
       st = loop_gear(m, (int)c);
@@ -189,7 +201,7 @@ MbeStatus mbe_mech_shafts(MbeMech* m) {
   for (size_t k = 0; k < m->nsets; k++)
     known[k] = known[k] || m->sets[k].nflanges < 2;  // an unconnected flange: moved by its owner
   for (size_t c = 0; c < m->ncomps; c++)
-    m->comps[c].rowless = m->comps[c].kind == MBE_MC_ROT_IDEAL_GEAR;  // unless a loop's
+    m->comps[c].rowless = is_gear(m->comps[c].kind);  // unless a loop's
   MbeStatus st = plan_gears(m, known, owner);
   mbe_free(known), mbe_free(owner);
   return st;
@@ -266,7 +278,7 @@ static MbeStatus gear_step(MbeMech* m, int c, bool* changed) {
                             "it drives a line force's flange; that is not supported yet");
   }
   MbeStatus st = MBE_OK;
-  MbeSymId r = mbe_mech_param(m, c, "ratio", &st);
+  MbeSymId r = gear_ratio(m, c, &st);
   if (st != MBE_OK)
     return st;
   MbeSymId one = mbe_sym_const(s, 1.0), w[3];
@@ -290,7 +302,7 @@ MbeStatus mbe_mech_gear_sets(MbeMech* m) {
   while (changed && st == MBE_OK) {
     changed = false;
     for (size_t c = 0; c < m->ncomps && st == MBE_OK; c++) {
-      if (m->comps[c].kind == MBE_MC_ROT_IDEAL_GEAR && m->comps[c].rowless)
+      if (is_gear(m->comps[c].kind) && m->comps[c].rowless)
         st = gear_step(m, (int)c, &changed);
     }
   }
@@ -327,7 +339,7 @@ static MbeStatus loop_gear_of(MbeMech* m, int c, LoopGear* g) {
   bool fb = mbe_mech_start_fixed(m, g->eb->qname[0], 0);
   g->dep = fa && !fb ? 1 : 0;
   MbeStatus st = MBE_OK;
-  g->ratio = mbe_mech_param(m, c, "ratio", &st);
+  g->ratio = gear_ratio(m, c, &st);
   return st;
 }
 
@@ -371,7 +383,7 @@ static MbeStatus gear_loads(MbeMech* m, int c) {
     return MBE_OK;
   const MbeMechComp* comp = &m->comps[c];
   MbeStatus st = MBE_OK;
-  MbeSymId ratio = mbe_mech_param(m, c, "ratio", &st);
+  MbeSymId ratio = gear_ratio(m, c, &st);
   MbeSymId l = m->con_lambda[r];
   mbe_mech_flange_sub(m, c, 0, &m->sets[mbe_mech_set_of(m, comp->flange[0])], l);
   mbe_mech_flange_add(m, c, 1, &m->sets[mbe_mech_set_of(m, comp->flange[1])],
@@ -379,6 +391,31 @@ static MbeStatus gear_loads(MbeMech* m, int c) {
   return st;
 }
 
+// IdealGearR2T: its supports unconnected (the MSL's useSupportR, useSupportT false)
+static MbeStatus r2t_check(MbeMech* m, int c) {
+  for (int k = 0; k < 2; k++) {
+    int in = mbe_mech_inst(m, mbe_mech_cname(m, c, k ? "supportT" : "supportR"));
+    int set = in >= 0 && m->inst_flange[in] >= 0 ? mbe_mech_set_of(m, m->inst_flange[in]) : -1;
+    if (set >= 0 && m->sets[set].nflanges > 1)
+      return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                            "its %s is connected; a rack's supports are not supported yet (leave "
+                            "useSupportR and useSupportT false)",
+                            k ? "supportT" : "supportR");
+  }
+  return MBE_OK;
+}
+
+const MbeMechClass mbe_mc_ideal_planetary = {.role = MBE_ROLE_FLANGE,
+                                             .flange = {"sun", "ring", "carrier"},
+                                             .constraints = gear_constraints,
+                                             .closed = gear_closed,
+                                             .loads = gear_loads};
+const MbeMechClass mbe_mc_ideal_gear_r2t = {.role = MBE_ROLE_FLANGE,
+                                            .flange = {"flangeR", "flangeT"},
+                                            .load = r2t_check,
+                                            .constraints = gear_constraints,
+                                            .closed = gear_closed,
+                                            .loads = gear_loads};
 const MbeMechClass mbe_mc_ideal_gear = {.role = MBE_ROLE_FLANGE,
                                         .flange = {"flange_a", "flange_b", "support"},
                                         .constraints = gear_constraints,

@@ -137,6 +137,23 @@ package Rotational "Library to model 1-dimensional, rotational mechanical system
       SI.Angle phi_a "Angle between left shaft flange and support";
       SI.Angle phi_b "Angle between right shaft flange and support";
     end IdealGear;
+
+    model IdealPlanetary "Ideal planetary gear box"
+      parameter Real ratio(start = 100/50) "Number of ring_teeth/sun_teeth (e.g., ratio=100/50)";
+      Modelica.Mechanics.Rotational.Interfaces.Flange_a sun "Flange of sun shaft";
+      Modelica.Mechanics.Rotational.Interfaces.Flange_a carrier "Flange of carrier shaft";
+      Modelica.Mechanics.Rotational.Interfaces.Flange_b ring "Flange of ring shaft";
+    end IdealPlanetary;
+
+    model IdealGearR2T "Gearbox transforming rotational into translational motion"
+      parameter Real ratio(final unit = "rad/m", start = 1) "Transmission ratio (flange_a.phi/flange_b.s)";
+      parameter Boolean useSupportR = false "= true, if rotational support flange enabled, otherwise implicitly grounded" annotation(Evaluate = true);
+      parameter Boolean useSupportT = false "= true, if translational support flange enabled, otherwise implicitly grounded" annotation(Evaluate = true);
+      Modelica.Mechanics.Rotational.Interfaces.Flange_a flangeR "Flange of rotational shaft";
+      Modelica.Mechanics.Translational.Interfaces.Flange_b flangeT "Flange of translational rod";
+      Modelica.Mechanics.Rotational.Interfaces.Support supportR if useSupportR "Rotational support/housing of component";
+      Modelica.Mechanics.Translational.Interfaces.Support supportT if useSupportT "Translational support/housing of component";
+    end IdealGearR2T;
   end Components;
 
   package Sensors "Sensors to measure variables in 1D rotational mechanical components"
