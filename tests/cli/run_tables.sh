@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # run_tables.sh MBENS MODELS WORK DATA: Blocks.Sources.CombiTimeTable against the interpolation
 # it states, every 0.05 s over 3 s (1e-12):
-# - tables.mo: linear segments with a repeated time (a jump: the later value from it on), two
+# - tables.mo: linear segments with a repeated time (a jump: the later value from it on, either
+#   value at its own instant, a time event), two
 #   columns and their offsets, LastTwoPoints extrapolation on both sides; ConstantSegments with
 #   startTime (offset alone before it, the table shifted by it); HoldLastPoint with timeScale;
 #   a table read from a text file (tables.txt: comments, another matrix before it, separators);
@@ -22,9 +23,12 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
     l1 = t < 1 ? lerp(t, 0.5, 1, 1, 2) : lerp(t, 1, 4, 2, 2)
     l2 = t < 1 ? lerp(t, 0.5, 0, 1, 1) : lerp(t, 1, 1, 2, 0)
     u = t - 0.25; c = t < 0.25 ? 0 : u >= 2 ? 1 : u >= 1 ? 2 : 0
+    if (u == 1 && $4 == 0) c = 0  # at a knot itself: the value before or after
+    if (u == 2 && $4 == 2) c = 2
     h = t / 2 < 0.5 ? 1 : t / 2 > 1.5 ? 3 : lerp(t / 2, 0.5, 1, 1.5, 3)
     f = t < 1 ? lerp(t, 0, 0, 1, 1.5) : lerp(t, 1, 1.5, 2, 0.5)
     x = t + 0.5; k = x <= 4 ? x * x : 16 + 8 * (x - 4)
+    if (t == 1 && a($2 - 2.5) < 1e-12) l1 = 2  # at the jump itself: the value before or after
     if (a($2 - l1 - 0.5) > 1e-12 || a($3 - l2 + 1) > 1e-12 || a($4 - c) > 1e-12 ||
         a($5 - h) > 1e-12 || a($6 - f) > 1e-12 || a($7 - k) > 1e-12 * (1 + k)) {
       print t, $2 - l1 - 0.5, $3 - l2 + 1, $4 - c, $5 - h, $6 - f, $7 - k; exit }

@@ -5,16 +5,20 @@
 // its first column the time. Output i is offset[i] + f(tau) of column columns[i], tau =
 // (time - shiftTime) / timeScale, and offset[i] alone before startTime (as
 // ModelicaStandardTables does). f is written into the DAG in closed form, no search:
-//   LinearSegments: y_0 + sum_i s_i clamp(tau - t_i, 0, t_{i+1} - t_i), s_i the segment's slope
-//     (a repeated time is a jump: (y_{i+1} - y_i) where tau >= t_i); LastTwoPoints leaves the
-//     first segment unclamped below and the last above, HoldLastPoint clamps both;
-//   ConstantSegments: y_0 + sum_i (y_i - y_{i-1}) where tau >= t_i;
+//   LinearSegments: y_0 + sum_i s_i ((tau - t_i) from t_i on - (tau - t_{i+1}) from t_{i+1} on),
+//     s_i the segment's slope (a repeated time is a jump: (y_{i+1} - y_i) from t_i on);
+//     LastTwoPoints leaves the first segment open below and the last above, HoldLastPoint
+//     closes both; each "from t on" is a time event (timeEvents = Always, the default; at the
+//     jumps only with AtDiscontinuities; none with NoTimeEvents), so a step never straddles a
+//     knot and the result does not depend on where steps land;
+//   ConstantSegments: y_0 + sum_i (y_i - y_{i-1}) from t_i on, always with time events;
 //   NoExtrapolation as HoldLastPoint, and a member whose tau leaves [t_0, t_n] stops (the RHS
 //     fails);
 //   ContinuousDerivative: Akima's cubic Hermite spline with the slopes ModelicaStandardTables
 //     takes (the divided differences extended by two on each side linearly, each knot's slope
 //     their weighted mean), selected segment by segment; LastTwoPoints extrapolates with the
-//     end slopes; a 2-row table is a line; repeated times are refused;
+//     end slopes; a 2-row table is a line; repeated times are refused; no time events (as the
+//     MSL's);
 // the monotone splines and Periodic extrapolation are refused. Which times repeat is decided by
 // the model's own values.
 #include <stdio.h>
@@ -25,6 +29,7 @@
 
 enum { SM_LINEAR = 1, SM_AKIMA = 2, SM_CONSTANT = 3 };
 enum { EX_HOLD = 1, EX_TWO_POINTS = 2, EX_PERIODIC = 3, EX_NONE = 4 };
+enum { TE_ALWAYS = 1, TE_DISCONTINUITIES = 2, TE_NONE = 3 };
 
 // the table: its nodes and the model's own values, row-major
 typedef struct Table {
@@ -131,30 +136,38 @@ static MbeStatus check_table(MbeMech* m, int c, const Table* t, int col) {
   return MBE_OK;
 }
 
-// 1 from tau = ti on, 0 before (the value at a repeated time is the later one's)
-static MbeSymId after(MbeSym* s, MbeSymId tau, MbeSymId ti) {
-  return mbe_sym_op(s, MBE_SYM_SELECT, mbe_sym_sub(s, ti, tau), mbe_sym_const(s, 0.0),
-                    mbe_sym_const(s, 1.0));
+// 1 from tau = ti on, 0 before (the value at a repeated time is the later one's); with event, a
+// time event there (the kernel locates ti and holds the value between events)
+static MbeSymId past(MbeSym* s, MbeSymId tau, MbeSymId ti, bool event) {
+  MbeSymId before = mbe_sym_sub(s, ti, tau), one = mbe_sym_const(s, 1.0);
+  if (event)
+    return mbe_sym_sub(s, one, mbe_sym_fn(s, MBE_SYM_EVENT, before));
+  return mbe_sym_op(s, MBE_SYM_SELECT, before, mbe_sym_const(s, 0.0), one);
 }
 
-// f(tau) of column col (1-based) by smoothness sm and extrapolation ex
-static MbeSymId interpolate(MbeMech* m, const Table* t, int col, MbeSymId tau, int sm, int ex) {
+// f(tau) of column col (1-based) by smoothness sm (linear or constant) and extrapolation ex; te:
+// time events at every knot (TE_ALWAYS), at jumps only, or none
+static MbeSymId interpolate(MbeMech* m, const Table* t, int col, MbeSymId tau, int sm, int ex,
+                            int te) {
   MbeSym* s = m->s;
   size_t n = t->rows, w = t->cols, j = (size_t)col - 1;
+  bool jumps = te != TE_NONE, knots = te == TE_ALWAYS;
   MbeSymId y = t->node[j];
   for (size_t i = 0; i + 1 < n; i++) {
     MbeSymId t0 = t->node[i * w], t1 = t->node[(i + 1) * w];
     MbeSymId dy = mbe_sym_sub(s, t->node[(i + 1) * w + j], t->node[i * w + j]);
     if (sm == SM_CONSTANT || t->value[(i + 1) * w] == t->value[i * w]) {
-      y = mbe_sym_add(s, y, mbe_sym_mul(s, dy, after(s, tau, sm == SM_CONSTANT ? t1 : t0)));
+      y = mbe_sym_add(s, y, mbe_sym_mul(s, dy, past(s, tau, sm == SM_CONSTANT ? t1 : t0, jumps)));
       continue;
     }
-    MbeSymId dt = mbe_sym_sub(s, t1, t0), x = mbe_sym_sub(s, tau, t0);
-    if (!(ex == EX_TWO_POINTS && i == 0))
-      x = mbe_sym_op(s, MBE_SYM_MAX, x, mbe_sym_const(s, 0.0), 0);
-    if (!(ex == EX_TWO_POINTS && i + 2 == n))
-      x = mbe_sym_op(s, MBE_SYM_MIN, x, dt, 0);
-    y = mbe_sym_add(s, y, mbe_sym_mul(s, mbe_sym_div(s, dy, dt), x));
+    // the slope times the time spent in the segment: (tau - t0 from t0 on) - (tau - t1 from t1
+    // on); LastTwoPoints leaves the first segment open below and the last above
+    MbeSymId one = mbe_sym_const(s, 1.0), zero = mbe_sym_const(s, 0.0);
+    MbeSymId lo = ex == EX_TWO_POINTS && i == 0 ? one : past(s, tau, t0, knots);
+    MbeSymId hi = ex == EX_TWO_POINTS && i + 2 == n ? zero : past(s, tau, t1, knots);
+    MbeSymId x = mbe_sym_sub(s, mbe_sym_mul(s, lo, mbe_sym_sub(s, tau, t0)),
+                             mbe_sym_mul(s, hi, mbe_sym_sub(s, tau, t1)));
+    y = mbe_sym_add(s, y, mbe_sym_mul(s, mbe_sym_div(s, dy, mbe_sym_sub(s, t1, t0)), x));
   }
   return y;
 }
@@ -237,13 +250,16 @@ static void fail_outside(MbeMech* m, const Table* t, MbeSymId tau) {
 static MbeSymId table_y(MbeMech* m, int c, int elem, int depth, MbeStatus* st) {
   (void)depth;
   MbeSym* s = m->s;
-  int sm = SM_LINEAR, ex = EX_TWO_POINTS, col = 0;
+  int sm = SM_LINEAR, ex = EX_TWO_POINTS, te = TE_ALWAYS, col = 0;
   Table t = {0};
   *st = mbe_mech_int(m, c, "smoothness", 0, &sm);
   if (*st == MBE_OK)
     *st = mbe_mech_int(m, c, "extrapolation", 0, &ex);
   if (*st == MBE_OK)
     *st = mbe_mech_int(m, c, "columns", elem, &col);
+  if (*st == MBE_OK)
+    *st = mbe_mech_int(m, c, "timeEvents", 0, &te);
+  te = sm == SM_CONSTANT ? TE_ALWAYS : te;  // as the MSL's CombiTimeTable passes it on
   if (*st == MBE_OK)
     *st = table_of(m, c, &t);
   if (*st == MBE_OK)
@@ -279,7 +295,8 @@ static MbeSymId table_y(MbeMech* m, int c, int elem, int depth, MbeStatus* st) {
   MbeSymId tau = mbe_sym_div(s, mbe_sym_sub(s, time, shift), scale);
   MbeSymId f = sm == SM_AKIMA && t.rows > 2
                    ? akima(m, &t, (size_t)col - 1, tau, ex)
-                   : interpolate(m, &t, col, tau, sm == SM_AKIMA ? SM_LINEAR : sm, ex);
+                   : interpolate(m, &t, col, tau, sm == SM_AKIMA ? SM_LINEAR : sm, ex,
+                                 sm == SM_AKIMA ? TE_NONE : te);
   if (ex == EX_NONE)
     fail_outside(m, &t, tau);
   MbeSymId before = mbe_sym_sub(s, start, time);  // > 0: before startTime, offset alone
