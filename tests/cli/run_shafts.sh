@@ -22,6 +22,8 @@
 #   quarter of its sun (J 0.01, torque 1): the sun accelerates at 1 / (0.01 + 1/16); an
 #   IdealGearR2T (10 rad/m) moves a mass (5 kg) by its pinion (J 0.02, torque 2) at
 #   2 / (0.02 + 5/100) / 10 (1e-12);
+# - shafts_gear_dangling.mo: a gear whose flange_b hangs free moves nothing: the inertia (J 2,
+#   torque 1) on its flange_a accelerates at 0.5 and the free flange turns a third as far;
 # - OpenMP and OpenCL (PoCL) give the same bytes for the rotor on its carrier and the gear.
 . "$(dirname "$0")/run_lib.sh"
 data=$4
@@ -89,6 +91,12 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
     n++ }
   END { if (n < 10) print "rows", n }' "$work/planetary.csv")
 [ -z "$bad" ] || fail "the planetary or the rack leaves its closed form (t, dsun, dcarrier, dpinion, dmass): $bad"
+"$mbens" simulate "$data/shafts_gear_dangling.mo" -o "$work/dangling.csv" --stop-time 1 \
+  --interval 0.5 --signals 'i1.a,i1.phi,gear.phi_b' || fail "simulate (dangling gear) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 { if (a($2 - 0.5) > 1e-12 || a($4 - $3 / 3) > 1e-12) { print; exit } n++ }
+  END { if (n != 3) print "rows", n }' "$work/dangling.csv")
+[ -z "$bad" ] || fail "a gear with a free flange: $bad"
 same_on_backends rotor "$data/shafts_rotor_carrier.mo" --interval 0.01 --tolerance 1e-8
 same_on_backends gear "$data/shafts_gear_pendulum.mo" --interval 0.01 --tolerance 1e-8
 finish "run_shafts: free inertias, Rotor1D on a carrier and a geared motor follow their closed forms"

@@ -198,8 +198,6 @@ MbeStatus mbe_mech_shafts(MbeMech* m) {
     else if (is_inertia(m->comps[c].kind) && owner[set] < 0)
       owner[set] = c;
   }
-  for (size_t k = 0; k < m->nsets; k++)
-    known[k] = known[k] || m->sets[k].nflanges < 2;  // an unconnected flange: moved by its owner
   for (size_t c = 0; c < m->ncomps; c++)
     m->comps[c].rowless = is_gear(m->comps[c].kind);  // unless a loop's
   MbeStatus st = plan_gears(m, known, owner);
