@@ -969,9 +969,9 @@ static MbeStatus build_tree(MbeMech* m) {
     m->points[p].is_ground = true;
     st = tree_add(m, (int)m->nedges - 1, -1, p, false);
   }
-  // and the free 1-D shafts
+  // and the free 1-D shafts and rolling wheels
   for (size_t k = 0; k < m->nedges && st == MBE_OK; k++) {
-    if (m->edges[k].shaft)
+    if (m->edges[k].shaft || m->edges[k].type == MBE_EDGE_ROLLING)
       st = tree_add(m, (int)k, -1, m->edges[k].pb, false);
   }
   if (st == MBE_OK)
@@ -1143,6 +1143,7 @@ static void edge_sizes(const MbeMechEdge* e, int* nq, int* nu) {
     case MBE_EDGE_FREE:
     case MBE_EDGE_FLOAT: *nq = 3 + rq, *nu = 6; break;
     case MBE_EDGE_FLOAT_POINT: *nq = 3, *nu = 3; break;
+    case MBE_EDGE_ROLLING: *nq = 5, *nu = 3; break;
     default: *nq = 0, *nu = 0; break;
   }
 }

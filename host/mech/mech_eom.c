@@ -192,6 +192,7 @@ static MbeStatus edge_setup(MbeMech* m, MbeMechEdge* e) {
         e->qdot[i] = rdab.e[i];
       }
       break;
+    case MBE_EDGE_ROLLING: mbe_mech_rolling_setup(m, e, &Rab, &rab, &wab, &rdab); break;
     default: break;
   }
   e->w_ab = wab;

@@ -330,6 +330,14 @@ static MbeStatus init_edge(MbeMech* m, const MbeMechEdge* e) {
     case MBE_EDGE_FLOAT:
     case MBE_EDGE_FLOAT_POINT:
     case MBE_EDGE_ABS_ROTATION: return init_body_states(m, e);
+    case MBE_EDGE_ROLLING:
+      for (int k = 0; k < e->nq + e->nu; k++) {
+        int el;
+        bool u = k >= e->nq;
+        const char* v = mbe_mech_rolling_var(m, e, u ? k - e->nq : k, u, &el);
+        start_state(m, u ? e->u0 + k - e->nq : e->q0 + k, v, el < 0 ? 0 : el);
+      }
+      return MBE_OK;
     default: return MBE_OK;
   }
 }
@@ -646,6 +654,11 @@ static bool state_fixed(MbeMech* m, const MbeMechEdge* e, int k, bool is_u) {
       base = mbe_arena_printf(m->arena, "%s.angle_d", m->comps[e->fmsi_rate].name);
     }
     return var_fixed(m, mbe_arena_printf(m->arena, "%s_%d", base, k % 3 + 1), 0);
+  }
+  if (e->type == MBE_EDGE_ROLLING) {
+    int el;
+    const char* v = mbe_mech_rolling_var(m, e, k, is_u, &el);
+    return var_fixed(m, v, el < 0 ? 0 : el);
   }
   switch (e->type) {
     case MBE_EDGE_REVOLUTE:

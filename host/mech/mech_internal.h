@@ -66,6 +66,8 @@ typedef enum MbeEdgeType {
   MBE_EDGE_FLOAT,         // a floating body from the ground: r_0, v_0 (world) + rotation
   MBE_EDGE_FLOAT_POINT,   // a floating point mass: r_0, v_0
   MBE_EDGE_ABS_ROTATION,  // a non-enforced spherical joint to a body with absolute states
+  MBE_EDGE_ROLLING,       // Joints.RollingWheel from the ground: q: x, y, angles[3] (z, y, x);
+                          // u: der_angles[3]; z and x', y' follow (classes/rolling.c)
   MBE_EDGE_TYPE_COUNT
 } MbeEdgeType;
 
@@ -90,6 +92,7 @@ typedef struct MbeMechEdge {
   bool rate_w;        // angles (about seq) as positions, the angular velocity in child
                       // coordinates as speeds (else the angles' rates)
   bool scalar_names;  // state names base_1, base_2 ... instead of base[1] ...
+  MbeSymId radius;    // ROLLING: the wheel's radius
   bool shaft;         // a 1-D shaft's own coordinate (from the ground, nothing 3-D moves with it:
                       // its inertia is its flange set's; classes/shafts.c)
   // names of the coordinates, e.g. "rev.phi", "rev.w"; vector names take [i]
@@ -581,6 +584,14 @@ void mbe_mech_shaft_set(MbeMech* m, int c, int k, int edge);
 MbeStatus mbe_mech_gear_sets(MbeMech* m);
 // d^2/dt^2 of flange set k's position (the accelerations solved), 0 for a fixed set
 MbeSymId mbe_mech_set_accel(MbeMech* m, int k);
+
+// ---- classes/rolling.c ------------------------------------------------------------------------
+// a rolling wheel's kinematics (MBE_EDGE_ROLLING): R (world -> wheel), r_0, w (wheel
+// coordinates), v_0 (world) and q'
+void mbe_mech_rolling_setup(MbeMech* m, MbeMechEdge* e, MbeM3* R, MbeV3* r, MbeV3* w, MbeV3* v);
+// the variable (component.x, .y, .angles, .der_angles) and element of its state k (a speed:
+// is_u)
+const char* mbe_mech_rolling_var(MbeMech* m, const MbeMechEdge* e, int k, bool is_u, int* elem);
 
 // ---- classes/flanges.c ------------------------------------------------------------------------
 // Inertia, Mass, a 1-D Rotor1D: J (m) onto the inertia of the joint axis or shaft it rides on

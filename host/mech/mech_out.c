@@ -195,6 +195,12 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
     return st;
   for (size_t i = 0; i < m->ntree; i++) {
     const MbeMechEdge* e = &m->edges[m->tree_edges[i]];
+    for (int k = 0; e->type == MBE_EDGE_ROLLING && k < e->nq + e->nu; k++) {
+      int el;
+      const char* v = mbe_mech_rolling_var(m, e, k < e->nq ? k : k - e->nq, k >= e->nq, &el);
+      m->state_names[k < e->nq ? e->q0 + k : e->u0 + k - e->nq] =
+          el < 0 ? v : mbe_arena_printf(m->arena, "%s[%d]", v, el + 1);
+    }
     for (int part = 0; part < 2; part++) {
       if (e->qname[part] == NULL)
         continue;

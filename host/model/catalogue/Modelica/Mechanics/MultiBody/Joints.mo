@@ -616,6 +616,31 @@ package Joints "Components that constrain the motion between two frames (interfa
       "Position vector from origin of frame_a to origin of frame_b resolved in frame_a";
   end UniversalSpherical;
 
+  model RollingWheel
+    "Joint (no mass, no inertia) that describes an ideal rolling wheel (rolling on the plane z=0)"
+    Modelica.Mechanics.MultiBody.Interfaces.Frame_a frame_a
+      "Frame fixed in wheel center point. x-Axis: upwards, y-axis: along wheel axis";
+    parameter SI.Radius radius "Wheel radius";
+    parameter StateSelect stateSelect = StateSelect.always
+      "Priority to use generalized coordinates as states";
+    SI.Position x(start = 0, stateSelect = stateSelect) "x-coordinate of wheel axis";
+    SI.Position y(start = 0, stateSelect = stateSelect) "y-coordinate of wheel axis";
+    SI.Position z;
+    SI.Angle angles[3](start = {0,0,0}, each stateSelect = stateSelect)
+      "Angles to rotate world-frame into frame_a around z-, y-, x-axis";
+    SI.AngularVelocity der_angles[3](start = {0,0,0}, each stateSelect = stateSelect)
+      "Derivative of angles";
+    SI.Position r_road_0[3]
+      "Position vector from world frame to contact point on road, resolved in world frame";
+    SI.Force f_wheel_0[3] "Contact force acting on wheel, resolved in world frame";
+    SI.Force f_n "Contact force acting on wheel in normal direction";
+    SI.Force f_lat "Contact force acting on wheel in lateral direction";
+    SI.Force f_long "Contact force acting on wheel in longitudinal direction";
+    SI.Position err "|r_road_0 - frame_a.r_0| - radius (must be zero; used for checking)";
+    // Protected variables of the MSL (e_axis_0, delta_0, e_n_0, e_lat_0, e_long_0, s, w, e_s_0,
+    // v_0, w_0, vContact_0, aux) are not declared; host/mech implements them.
+  end RollingWheel;
+
   model RevolutePlanarLoopConstraint
     "Revolute joint that is described by 2 positional constraints for usage in a planar loop (the ambiguous cut-force perpendicular to the loop and the ambiguous cut-torques are set arbitrarily to zero)"
     Modelica.Mechanics.MultiBody.Interfaces.Frame_a frame_a
