@@ -27,11 +27,5 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
     n++; if (a($6) > wmax) wmax = a($6) }
   END { if (n < 500 || wmax < 1) print "rows", n, "max speed", wmax }' "$work/gc.csv")
 [ -z "$bad" ] || fail "GearConstraint (t, totalPower, phi_a - 10 phi_b, 3-D - 1-D): $bad"
-if "$mbens" devices | grep -q '^OpenCL platform'; then
-  for b in openmp opencl; do
-    "$mbens" simulate --library "$msl" --class $cls -o "$work/gc-$b.csv" --backend $b \
-      --interval 0.01 || fail "simulate ($b) exited $?"
-  done
-  cmp -s "$work/gc-openmp.csv" "$work/gc-opencl.csv" || fail "OpenMP and OpenCL differ"
-fi
+same_on_backends gc --library "$msl" --class $cls --interval 0.01
 finish "run_gear_constraint: the 3-D gear moves as its 1-D twin, ratio exact, no power lost"

@@ -26,13 +26,14 @@ trajectory_rows() {
 }
 
 # same_on_backends NAME MODEL [simulate options]: the identity contract, where OpenCL has a
-# device (PoCL here): MODEL simulated on OpenMP and on OpenCL gives the same bytes
+# device (PoCL here): MODEL simulated on OpenMP and on OpenCL gives the same bytes (MODEL and
+# the options are simulate's arguments: `--library DIR --class NAME` stand for a file)
 same_on_backends() {
-  sob_name=$1 sob_model=$2
-  shift 2
+  sob_name=$1
+  shift
   "$mbens" devices | grep -q '^OpenCL platform' || return 0
   for sob_b in openmp opencl; do
-    "$mbens" simulate "$sob_model" -o "$work/$sob_name-$sob_b.csv" --backend $sob_b "$@" ||
+    "$mbens" simulate "$@" -o "$work/$sob_name-$sob_b.csv" --backend $sob_b ||
       { fail "simulate ($sob_name, $sob_b) exited $?"; return 0; }
   done
   cmp -s "$work/$sob_name-openmp.csv" "$work/$sob_name-opencl.csv" ||

@@ -28,11 +28,5 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
     n++ }
   END { if (n < 400) print "rows", n }' "$work/rw.csv")
 [ -z "$bad" ] || fail "the rolling wheel (t, energy drift, err, contact height): $bad"
-if "$mbens" devices | grep -q '^OpenCL platform'; then
-  for be in openmp opencl; do
-    "$mbens" simulate --library "$msl" --class $cls -o "$work/rw-$be.csv" --backend $be \
-      --interval 0.01 || fail "simulate ($be) exited $?"
-  done
-  cmp -s "$work/rw-openmp.csv" "$work/rw-opencl.csv" || fail "OpenMP and OpenCL differ"
-fi
+same_on_backends rw --library "$msl" --class $cls --interval 0.01
 finish "run_rolling: the wheel rolls without slip, keeps its contact and its energy"
