@@ -15,3 +15,10 @@ fresh_work() {
   mkdir -p "$1"
   : >"$1/.mbens-test-work"
 }
+
+# awk, loud when it fails: the checks capture awk's output (bad=$(awk ...)) and pass when it
+# is empty, so a program awk cannot parse or run would pass silently. Its failure prints a
+# line instead, which the check then reports.
+awk() {
+  command awk "$@" || { echo "awk failed (status $?)"; return 1; }
+}

@@ -8,3 +8,4 @@ if [ ! -f "$msl/Modelica/package.mo" ]; then
   exit 77
 fi
 mkdir -p "$work"
+. "$(dirname "$0")/../cli/work_lib.sh"
