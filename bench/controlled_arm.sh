@@ -1,6 +1,7 @@
 #!/bin/sh
 # controlled_arm.sh BUILD_DIR: the controlled arm (models/examples/ControlledArm.mo: three
-# joints driven through gears by limited PID controllers tracking a CombiTimeTable) on OpenMP:
+# joints driven through gears with play by limited PID controllers tracking a CombiTimeTable; the
+# teeth meeting and parting are state events) on OpenMP:
 # the generated right-hand side's cost per call (ns, one core, the OpenMP backend's flags;
 # rhs_cost.c) and its size, and the throughput of a 1000-member `mbens run` (2 threads) with the
 # controller gain, the motor inertia and the payload varied, over its 4 s. Writes
@@ -19,7 +20,7 @@ export POCL_CACHE_DIR="$tmp/pocl" MBENS_CACHE_DIR="$tmp/cache"
 arm="$root/models/examples/ControlledArm.mo --class ControlledArm.Arm"
 vary='--vary kp=uniform(10,40) --vary Jmotor=uniform(1e-4,4e-4) --vary payload=uniform(0,3)'
 {
-  echo "mbens controlled arm: 3 joints, gears, limited PIDs on a table trajectory (OpenMP)"
+  echo "mbens controlled arm: 3 joints, gears with play (state events), limited PIDs on a table trajectory (OpenMP)"
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)  host: $(hostname)  cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')  cores: $(nproc)"
   echo "commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)  compiler: $($cc --version | head -1)"
   echo "rhs: one core, -O2 -std=c11 -ffp-contract=off -fno-tree-vectorize -march=native (as the OpenMP backend)"

@@ -1,17 +1,34 @@
 within;
 package ControlledArm "A 3-axis arm whose joints are driven through gears by PID controllers"
+  model GearPlay
+    "A gear's teeth at its output: free inside the play, a spring and damper in contact that only push"
+    extends Modelica.Mechanics.Rotational.Interfaces.PartialCompliantWithRelativeStates;
+    parameter Modelica.Units.SI.Angle b = 2e-3 "Total play";
+    parameter Modelica.Units.SI.RotationalSpringConstant c = 2e4 "Stiffness of the teeth";
+    parameter Modelica.Units.SI.RotationalDampingConstant d = 20 "Damping of the teeth";
+  equation
+    // contact begins and ends where phi_rel crosses the play's edges: state events
+    tau = if phi_rel > b/2 then max(c*(phi_rel - b/2) + d*w_rel, 0)
+      else if phi_rel < -b/2 then min(c*(phi_rel + b/2) + d*w_rel, 0) else 0;
+  end GearPlay;
+
   model Drive
-    "A joint drive: motor inertia, ideal gear, a PID on the joint angle commanding the motor torque (limited)"
+    "A joint drive: motor inertia, a gear with play and elastic teeth, a PID on the joint angle commanding the motor torque (limited)"
     parameter Real ratio = 50 "Gear ratio (motor angle / joint angle)";
     parameter Modelica.Units.SI.Inertia Jmotor = 2e-4 "Motor rotor inertia";
     parameter Real kp = 20 "Controller gain (motor torque per rad of joint error)";
     parameter Modelica.Units.SI.Time Ti = 0.2 "Integral time of the controller";
     parameter Modelica.Units.SI.Time Td = 0.05 "Derivative time of the controller";
     parameter Modelica.Units.SI.Torque tauMax = 10 "Motor torque limit";
+    parameter Modelica.Units.SI.Angle backlash = 2e-3 "Total play of the gear at the joint";
+    parameter Modelica.Units.SI.RotationalSpringConstant cGear = 2e4
+      "Stiffness of the gear's teeth at the joint";
     Modelica.Mechanics.Rotational.Interfaces.Flange_b flange "To the joint axis";
     Modelica.Blocks.Interfaces.RealInput ref "Joint angle reference (rad)";
-    Modelica.Mechanics.Rotational.Components.Inertia motor(J=Jmotor);
+    Modelica.Mechanics.Rotational.Components.Inertia motor(J=Jmotor, phi(start=0, fixed=true),
+      w(start=0, fixed=true));
     Modelica.Mechanics.Rotational.Components.IdealGear gear(ratio=ratio);
+    GearPlay play(b=backlash, c=cGear) "The gear's teeth at the joint";
     Modelica.Mechanics.Rotational.Sources.Torque torque;
     Modelica.Mechanics.Rotational.Sensors.AngleSensor angle;
     Modelica.Blocks.Math.Feedback error "Tracking error (rad)";
@@ -23,7 +40,8 @@ package ControlledArm "A 3-axis arm whose joints are driven through gears by PID
   equation
     connect(torque.flange, motor.flange_a);
     connect(motor.flange_b, gear.flange_a);
-    connect(gear.flange_b, flange);
+    connect(gear.flange_b, play.flange_a);
+    connect(play.flange_b, flange);
     connect(angle.flange, flange);
     connect(ref, error.u1);
     connect(angle.phi, error.u2);
