@@ -896,6 +896,56 @@ static bool keeps_orientation(MbeMech* m, const MbeMechEdge* e) {
   return true;
 }
 
+// the points joined to p by rigid offsets (those that keep the orientation only, where keep),
+// as marks (NULL when out of memory)
+static bool* rigid_reach(MbeMech* m, int p, bool keep) {
+  int* queue = mbe_malloc((m->npoints + 1) * sizeof *queue);
+  bool* seen = mbe_calloc(m->npoints + 1, sizeof *seen);
+  if (!queue || !seen) {
+    mbe_free(queue), mbe_free(seen);
+    return NULL;
+  }
+  int n = 0;
+  if (p >= 0) {
+    queue[n++] = p;
+    seen[p] = true;
+  }
+  for (int i = 0; i < n; i++) {
+    for (size_t k = 0; k < m->nedges; k++) {
+      const MbeMechEdge* e = &m->edges[k];
+      if (e->type != MBE_EDGE_RIGID || e->pa < 0 || (keep && !keeps_orientation(m, e)))
+        continue;
+      int r = e->pa == queue[i] ? e->pb : e->pb == queue[i] ? e->pa : -1;
+      if (r >= 0 && !seen[r]) {
+        seen[r] = true;
+        queue[n++] = r;
+      }
+    }
+  }
+  mbe_free(queue);
+  return seen;
+}
+
+bool mbe_mech_same_axes(MbeMech* m, int p, int q) {
+  bool* seen = p >= 0 && q >= 0 ? rigid_reach(m, p, true) : NULL;
+  bool same = seen != NULL && seen[q];
+  mbe_free(seen);
+  return same;
+}
+
+bool mbe_mech_on_ground(MbeMech* m, int p) {
+  bool* seen = p >= 0 ? rigid_reach(m, p, false) : NULL;
+  bool on = false;
+  for (size_t c = 0; seen != NULL && c < m->ncomps && !on; c++) {
+    int g = mbe_mech_class(m->comps[c].kind)->role == MBE_ROLE_GROUND
+                ? mbe_mech_point_of(m, m->comps[c].frame_b)
+                : -1;
+    on = g >= 0 && seen[g];
+  }
+  mbe_free(seen);
+  return on;
+}
+
 // The body whose absolute rotation a Spherical without states at point p stands for: one at p,
 // else the nearest behind rigid offsets that keep the orientation (the MSL's body on a
 // FixedTranslation: its frame_a turns as p does), among points the tree has not reached; -1 if

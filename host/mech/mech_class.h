@@ -108,6 +108,7 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(ROT_REL_ACC_SENSOR, "Mechanics.Rotational.Sensors.RelAccSensor", flange_rel_sensor)           \
   X(MOUNTING_1D, "Mechanics.MultiBody.Parts.Mounting1D", mounting_1d)                             \
   X(ROTOR_1D, "Mechanics.MultiBody.Parts.Rotor1D", rotor_1d)                                      \
+  X(BEVEL_GEAR_1D, "Mechanics.MultiBody.Parts.BevelGear1D", bevel_gear_1d)                       \
   X(TRANS_FIXED, "Mechanics.Translational.Components.Fixed", flange_fixed)                        \
   X(TRANS_MASS, "Mechanics.Translational.Components.Mass", flange_inertia)                        \
   X(TRANS_SPRING, "Mechanics.Translational.Components.Spring", flange_compliant)                  \

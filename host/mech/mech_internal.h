@@ -321,6 +321,11 @@ typedef struct MbeMech {
 // ---- mech_build.c ---------------------------------------------------------------------------
 // the point of a frame, -1 for none
 int mbe_mech_point_of(MbeMech* m, int frame);
+// whether points p and q are one body with the same axes: joined by rigid offsets that keep the
+// orientation (FixedTranslation, cut sensors), in any direction (false when out of memory)
+bool mbe_mech_same_axes(MbeMech* m, int p, int q);
+// whether point p is fixed to the world through rigid offsets (before the tree is built)
+bool mbe_mech_on_ground(MbeMech* m, int p);
 // a fresh point that no connector reaches (the inside of a composite joint), -1 when full
 int mbe_mech_new_point(MbeMech* m);
 // a new edge of component comp from point pa to point pb, NULL when out of memory

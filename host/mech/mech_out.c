@@ -172,6 +172,18 @@ static void composite_wrench(MbeMech* m, int k) {
     fr->t = t, fr->f = f, fr->has_wrench = true;
 }
 
+// every 1-D flange's position (flange.phi, flange.s) where its set's is known, after the
+// components' own outputs
+static void flange_signals(MbeMech* m) {
+  for (size_t i = 0; i < m->nflanges; i++) {
+    const MbeMechFlangeSet* S = &m->sets[m->flange_set[i]];
+    if ((S->edge < 0 && !S->is_ground) || S->pos == 0)
+      continue;
+    const char* name = m->flat->insts[m->flange_inst[i]].name;
+    mbe_mech_signal_at(m, name, S->is_rotational ? "phi" : "s", S->pos);
+  }
+}
+
 MbeStatus mbe_mech_outputs(MbeMech* m) {
   MbeSym* s = m->s;
   mbe_mech_line_mass_wrenches(m, m->udot);  // part of the line forces' cut wrenches now
@@ -257,6 +269,7 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
     if (st2 != MBE_OK)
       return st2;
   }
+  flange_signals(m);
   // parameters and constants (Real): their values, or their symbols where they are free
   m->param_sig0 = m->nsigs;
   for (size_t i = 0; i < m->flat->nvars; i++) {

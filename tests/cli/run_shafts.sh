@@ -24,6 +24,12 @@
 #   2 / (0.02 + 5/100) / 10 (1e-12);
 # - shafts_gear_dangling.mo: a gear whose flange_b hangs free moves nothing: the inertia (J 2,
 #   torque 1) on its flange_a accelerates at 0.5 and the free flange turns a third as far;
+# - bevel_floating.mo: a floating spinning carrier (no gravity) with two Rotor1D at right
+#   angles, a BevelGear1D (ratio 3) housed on it and a motor between rotor1 and a Mounting1D on
+#   it: nothing outside acts, so the angular momentum I w + J1 w1 e1 + J2 w2 e2 (resolved in the
+#   world) stays constant (1e-9; the housing's reaction -flange_a.tau n_a - flange_b.tau n_b
+#   reaches the carrier) and rotor1.w = 3 rotor2.w; the same bevel with rotor2 turning about z,
+#   not its n_b, is refused;
 # - OpenMP and OpenCL (PoCL) give the same bytes for the rotor on its carrier and the gear.
 . "$(dirname "$0")/run_lib.sh"
 data=$4
@@ -97,6 +103,33 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
   NR > 1 { if (a($2 - 0.5) > 1e-12 || a($4 - $3 / 3) > 1e-12) { print; exit } n++ }
   END { if (n != 3) print "rows", n }' "$work/dangling.csv")
 [ -z "$bad" ] || fail "a gear with a free flange: $bad"
+sig='carrier.w_a[1],carrier.w_a[2],carrier.w_a[3],rotor1.w,rotor2.w'
+for i in 1 2 3; do
+  for j in 1 2 3; do sig="$sig,carrier.frame_a.R.T[$i,$j]"; done
+done
+"$mbens" simulate "$data/bevel_floating.mo" -o "$work/bevel.csv" --stop-time 3 --interval 0.01 \
+  --tolerance 1e-10 --signals "$sig" || fail "simulate (bevel) exited $?"
+# h = I w + J1 w1 e1 + J2 w2 e2 in the carrier; H = R^T h with R.T in $7..$15 (row-major)
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 && /nan|inf/ { print; exit }
+  NR > 1 { h1 = 0.4 * $2 + 0.05 * $3 + 0.02 * $5; h2 = 0.05 * $2 + 0.6 * $3 + 0.1 * $6
+    h3 = 0.9 * $4
+    H1 = $7 * h1 + $10 * h2 + $13 * h3; H2 = $8 * h1 + $11 * h2 + $14 * h3
+    H3 = $9 * h1 + $12 * h2 + $15 * h3
+    if (NR == 2) { A = H1; B = H2; C = H3 }
+    if (a(H1 - A) + a(H2 - B) + a(H3 - C) > 1e-9 || a($5 - 3 * $6) > 1e-12) {
+      print $1, H1 - A, H2 - B, H3 - C, $5 - 3 * $6; exit }
+    n++ }
+  END { if (n < 300) print "rows", n }' "$work/bevel.csv") || fail "awk failed"
+[ -z "$bad" ] || fail "the bevel gear's carrier loses angular momentum (t, dH, w1 - 3 w2): $bad"
+sed 's/J=0.1, n={0,1,0}/J=0.1, n={0,0,1}/' "$data/bevel_floating.mo" >"$work/bevel_z.mo"
+out=$("$mbens" check "$work/bevel_z.mo" 2>&1)
+rc=$?
+case "$rc $out" in
+  "2 "*"bevel: flange_b turns rotor2, which is not a Rotor1D about bevel.n_b in the body of bevel.frame_a"*) ;;
+  *) fail "a bevel gear whose rotor turns about another axis (exit $rc): $out" ;;
+esac
+same_on_backends bevel "$data/bevel_floating.mo" --stop-time 1 --interval 0.01
 same_on_backends rotor "$data/shafts_rotor_carrier.mo" --interval 0.01 --tolerance 1e-8
 same_on_backends gear "$data/shafts_gear_pendulum.mo" --interval 0.01 --tolerance 1e-8
-finish "run_shafts: free inertias, Rotor1D on a carrier and a geared motor follow their closed forms"
+finish "run_shafts: free inertias, Rotor1D on a carrier, a geared motor and a bevel gear on a floating carrier follow their closed forms and invariants"

@@ -386,7 +386,9 @@ static MbeStatus mounting_check(MbeMech* m, int c, int set) {
                               "support torque is undetermined",
                               o->name);
       }
-      if (kinematic || k == MBE_MC_ROT_TORQUE_SENSOR || k == MBE_MC_ROT_IDEAL_GEAR) {
+      // a gear that is a row between rotors housed here reacts through their edges
+      bool gear = k == MBE_MC_ROT_IDEAL_GEAR && o->rowless;
+      if (kinematic || k == MBE_MC_ROT_TORQUE_SENSOR || gear) {
         return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
                               "its frame_a moves and %s reacts on its flange_b; a housing on a "
                               "moving body under a kinematic source, a gear or a torque sensor "

@@ -30,8 +30,12 @@
 // directly between two joint axes (Joints.GearConstraint: two revolutes in a bearing) is a
 // constraint row instead, q_a - ratio q_b = 0, with the dependent coordinate in closed form (as a
 // kinematic drive's; the one whose start is not fixed, else q_a) and the row's multiplier the
-// gear's torque. Other gear trains between two sets that something else moves close a loop:
-// refused.
+// gear's torque. So is a gear between two 3-D rotors in its housing (a BevelGear1D's frame_a,
+// the moving Mounting1D at an IdealGear's support; see housing_check). Other gear trains
+// between two sets that something else moves close a loop: refused.
+//
+// Parts.BevelGear1D is an IdealGear (support fixed) between shafts of any directions; its
+// housing takes -flange_a.tau n_a - flange_b.tau n_b.
 #include <string.h>
 
 #include "mech_internal.h"
@@ -40,7 +44,7 @@
 // IdealPlanetary; IdealGearR2T's flangeR.phi = ratio flangeT.s)
 static bool is_gear(MbeMechKind k) {
   return k == MBE_MC_ROT_IDEAL_GEAR || k == MBE_MC_ROT_IDEAL_PLANETARY ||
-         k == MBE_MC_ROT_IDEAL_GEAR_R2T;
+         k == MBE_MC_ROT_IDEAL_GEAR_R2T || k == MBE_MC_BEVEL_GEAR_1D;
 }
 
 // the ratio r of pos_a - pos_s = r (pos_b - pos_s)
@@ -56,6 +60,14 @@ static bool is_inertia(MbeMechKind k) {
 // a Rotor1D whose frame_a is present (world.driveTrainMechanics3D = true)
 static bool rotor_3d(const MbeMech* m, int c) {
   return m->comps[c].kind == MBE_MC_ROTOR_1D && m->comps[c].frame_a >= 0;
+}
+
+// a BevelGear1D whose housing frame_a is present (world.driveTrainMechanics3D = true) and not
+// fixed to the world (where it is, the gear is an IdealGear's relation with its support fixed)
+static bool bevel_3d(const MbeMech* m, int c) {
+  const MbeMechComp* comp = &m->comps[c];
+  return comp->kind == MBE_MC_BEVEL_GEAR_1D && comp->frame_a >= 0 &&
+         !mbe_mech_on_ground((MbeMech*)m, mbe_mech_point_of((MbeMech*)m, comp->frame_a));
 }
 
 // whether the owner of a flange in a set defines the set's position itself
@@ -123,19 +135,96 @@ static int axis_edge(const MbeMech* m, int k) {
   return -1;
 }
 
+// the edge of a Rotor1D with 3-D effects whose flange is in set k, -1 if none
+static int rotor_edge(const MbeMech* m, int k) {
+  int e = k >= 0 ? m->sets[k].shaft : -1;
+  return e >= 0 && m->edges[e].comp >= 0 && rotor_3d(m, m->edges[e].comp) ? e : -1;
+}
+
+// the Parts.Mounting1D on a moving body whose flange_b is in set k, -1 if none
+static int moving_mounting(const MbeMech* m, int k) {
+  for (size_t j = 0; k >= 0 && j < m->ncomps; j++) {
+    const MbeMechComp* o = &m->comps[j];
+    if (o->kind == MBE_MC_MOUNTING_1D && o->frame_a >= 0 &&
+        mbe_mech_set_of((MbeMech*)m, o->flange[1]) == k &&
+        !mbe_mech_on_ground((MbeMech*)m, mbe_mech_point_of((MbeMech*)m, o->frame_a)))
+      return (int)j;
+  }
+  return -1;
+}
+
+// The housing of a gear between two 3-D rotors: where the gear's reaction goes, the frame_a of
+// a BevelGear1D itself or of the moving Mounting1D at an IdealGear's support; -1 for a 1-D gear
+// (between joint axes, its support fixed)
+static int gear_housing(const MbeMech* m, int c) {
+  if (bevel_3d(m, c))
+    return c;
+  if (m->comps[c].kind != MBE_MC_ROT_IDEAL_GEAR)
+    return -1;
+  int k[3];
+  gear_sets3(m, c, k);
+  return moving_mounting(m, k[2]);
+}
+
+// the edge whose coordinate gear c's flange k (0, 1) turns: a joint's axis, or a 3-D rotor's
+// where the gear has a housing
+static int gear_edge(const MbeMech* m, int c, int k) {
+  int set = mbe_mech_set_of((MbeMech*)m, m->comps[c].flange[k]);
+  return gear_housing(m, c) >= 0 ? rotor_edge(m, set) : axis_edge(m, set);
+}
+
+// A gear between two rotors in housing h. The row's multiplier turns each rotor against its
+// carrier (a generalized force on a relative coordinate); the MSL's rotors take no axial torque
+// from their carrier and the housing takes the gear's reaction instead. The two are the same
+// where the rotors turn in the housing's body, with its axes, about the housing's axes (a
+// BevelGear1D's n_a and n_b, a Mounting1D's n).
+static MbeStatus housing_check(MbeMech* m, int c, int h) {
+  int ph = mbe_mech_point_of(m, m->comps[h].frame_a);
+  bool bevel = h == c;
+  for (int k = 0; k < 2; k++) {
+    const MbeMechEdge* e = &m->edges[gear_edge(m, c, k)];
+    const char* axis = bevel ? (k ? "n_b" : "n_a") : "n";
+    MbeV3 n;
+    MbeStatus st = mbe_mech_unit_axis(m, h, axis, &n);
+    if (st != MBE_OK)
+      return st;
+    bool same = mbe_mech_same_axes(m, ph, e->pa);
+    for (int i = 0; i < 3; i++)
+      same = same && n.e[i] == e->axis.e[i];
+    if (!same) {
+      return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                            "%s turns %s, which is not a Rotor1D about %s.%s in the body of "
+                            "%s.frame_a with its axes; only that housing is supported yet",
+                            k ? "flange_b" : "flange_a", m->comps[e->comp].name,
+                            m->comps[h].name, axis, m->comps[h].name);
+    }
+  }
+  return MBE_OK;
+}
+
 // gear c, whose sets are all known otherwise: a constraint row where it joins two joint axes
-// directly (its support unconnected), else a loop mbens does not solve
+// directly (its support unconnected) or two rotors in its housing; else a loop mbens does not
+// solve
 static MbeStatus loop_gear(MbeMech* m, int c) {
   int k[3];
   gear_sets3(m, c, k);
-  if (k[0] >= 0 && k[1] >= 0 && k[2] < 0 && axis_edge(m, k[0]) >= 0 && axis_edge(m, k[1]) >= 0) {
+  int h = gear_housing(m, c);
+  if (k[0] >= 0 && k[1] >= 0 && (k[2] < 0 || h >= 0) && gear_edge(m, c, 0) >= 0 &&
+      gear_edge(m, c, 1) >= 0) {
     m->comps[c].rowless = false;
-    return MBE_OK;
+    return h >= 0 ? housing_check(m, c, h) : MBE_OK;
+  }
+  if (h >= 0) {
+    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                          "its housing (%s.frame_a) moves: that is supported between two Rotor1D "
+                          "in the housing's body, turning about its axes",
+                          m->comps[h].name);
   }
   return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
                         "its flanges and support are all moved by other parts (joint axes, fixed "
                         "flanges, rotors, other gears): a kinematic loop through gears is not "
-                        "supported yet, except a gear directly between two joint axes");
+                        "supported yet, except a gear directly between two joint axes or two "
+                        "rotors in its housing");
 }
 
 // Which sets the gears move: a gear with one set not known yet moves it; where none can, a set
@@ -164,6 +253,12 @@ static MbeStatus plan_gears(MbeMech* m, bool* known, const int* owner) {
   }
   for (size_t c = 0; c < m->ncomps && st == MBE_OK; c++) {
     int which = -1;
+    if (used[c] && bevel_3d(m, (int)c)) {
+      st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, (int)c,
+                          "it turns a 1-D inertia: with world.driveTrainMechanics3D = true a "
+                          "BevelGear1D is supported between two Rotor1D (its housing's reaction "
+                          "needs the 3-D rotors)");
+    }
     if (!is_gear(m->comps[c].kind) || used[c])
       continue;
     if (gear_unknowns(m, (int)c, known, &which) == 0) {
@@ -321,32 +416,39 @@ static MbeStatus gear_outputs(MbeMech* m, int c) {
   return MBE_OK;
 }
 
-// a gear between two joint axes: its edges, the side whose coordinate follows (0: a, 1: b), its
-// ratio
+// a gear row: its edges, the side whose coordinate follows (0: a, 1: b), its ratio, and
+// (1 - ratio) pos_s, the offset its support at a housing's phi0 gives (0 without a support)
 typedef struct LoopGear {
   const MbeMechEdge *ea, *eb;
   int dep;
-  MbeSymId ratio;
+  MbeSymId ratio, offset;
 } LoopGear;
 
 static MbeStatus loop_gear_of(MbeMech* m, int c, LoopGear* g) {
-  const MbeMechComp* comp = &m->comps[c];
-  g->ea = &m->edges[axis_edge(m, mbe_mech_set_of(m, comp->flange[0]))];
-  g->eb = &m->edges[axis_edge(m, mbe_mech_set_of(m, comp->flange[1]))];
+  MbeSym* s = m->s;
+  g->ea = &m->edges[gear_edge(m, c, 0)];
+  g->eb = &m->edges[gear_edge(m, c, 1)];
   bool fa = mbe_mech_start_fixed(m, g->ea->qname[0], 0);
   bool fb = mbe_mech_start_fixed(m, g->eb->qname[0], 0);
   g->dep = fa && !fb ? 1 : 0;
   MbeStatus st = MBE_OK;
   g->ratio = gear_ratio(m, c, &st);
+  int k[3];
+  gear_sets3(m, c, k);
+  g->offset = mbe_sym_const(s, 0.0);
+  if (k[2] >= 0 && m->sets[k[2]].pos != 0) {
+    MbeSymId rs = mbe_sym_sub(s, mbe_sym_const(s, 1.0), g->ratio);
+    g->offset = mbe_sym_mul(s, rs, m->sets[k[2]].pos);
+  }
   return st;
 }
 
-// q_a - ratio q_b = 0
+// q_a - ratio q_b - offset = 0
 static MbeStatus gear_constraints(MbeMech* m, int c, MbeMechCutRow* rows, int* n) {
   MbeSym* s = m->s;
   LoopGear g;
   MbeStatus st = loop_gear_of(m, c, &g);
-  MbeSymId rq = mbe_sym_mul(s, g.ratio, mbe_sym_state(s, g.eb->q0));
+  MbeSymId rq = mbe_sym_add(s, mbe_sym_mul(s, g.ratio, mbe_sym_state(s, g.eb->q0)), g.offset);
   rows[0] = (MbeMechCutRow){.phi = mbe_sym_sub(s, mbe_sym_state(s, g.ea->q0), rq)};
   rows[0].ta = rows[0].fa = rows[0].tb = rows[0].fb = mbe_v3_zero();
   rows[0].pa = g.ea->child_point, rows[0].pb = g.eb->child_point;
@@ -362,12 +464,14 @@ static MbeStatus gear_closed(MbeMech* m, int c, MbeMechAsmForm* f) {
   const MbeMechEdge* d = g.dep == 0 ? g.ea : g.eb;
   const MbeMechEdge* i = g.dep == 0 ? g.eb : g.ea;
   MbeSymId k = g.dep == 0 ? g.ratio : mbe_sym_div(s, mbe_sym_const(s, 1.0), g.ratio);
+  // q_a = ratio q_b + offset, or q_b = (q_a - offset) / ratio
+  MbeSymId c0 = g.dep == 0 ? g.offset : mbe_sym_neg(s, mbe_sym_mul(s, k, g.offset));
   memset(f, 0, sizeof *f);
   f->comp = c;
   f->n = 1;
   f->q[0] = mbe_sym_state(s, d->q0);
   f->u[0] = mbe_sym_state(s, d->u0);
-  f->to_q[0] = mbe_sym_mul(s, k, mbe_sym_state(s, i->q0));
+  f->to_q[0] = mbe_sym_add(s, mbe_sym_mul(s, k, mbe_sym_state(s, i->q0)), c0);
   f->to_u[0] = mbe_sym_mul(s, k, mbe_sym_state(s, i->u0));
   f->singular = mbe_sym_const(s, -1.0);
   return st;
@@ -388,6 +492,69 @@ static MbeStatus gear_loads(MbeMech* m, int c) {
                       mbe_sym_mul(s, ratio, l));
   return st;
 }
+
+// A gear row between rotors in a housing (gear_housing): the housing's frame_a takes
+// -flange_a.tau n_a - flange_b.tau n_b (flange_a.tau = lambda, flange_b.tau = -ratio lambda), the
+// MSL's BevelGear1D housing and, through the support, its Mounting1D's. The rotors' edges carried
+// that reaction to the same body in the dynamics; for the outputs' cut wrenches their frame_a
+// give it back, so that it passes through the housing as in the MSL.
+static MbeStatus housing_loads(MbeMech* m, int c) {
+  MbeStatus st = gear_loads(m, c);
+  size_t r = mbe_mech_row_of(m, c);
+  int h = gear_housing(m, c);
+  if (st != MBE_OK || h < 0 || m->comps[c].rowless || r >= m->ncon)
+    return st;
+  MbeSym* s = m->s;
+  LoopGear g;
+  st = loop_gear_of(m, c, &g);
+  MbeSymId l = m->con_lambda[r], rl = mbe_sym_mul(s, g.ratio, l);
+  MbeV3 ta = mbe_v3_scale(s, l, g.ea->axis), tb = mbe_v3_scale(s, rl, g.eb->axis);
+  MbeMechFrame* fh = &m->frames[m->comps[h].frame_a];
+  MbeMechFrame* fa = &m->frames[m->comps[g.ea->comp].frame_a];
+  MbeMechFrame* fb = &m->frames[m->comps[g.eb->comp].frame_a];
+  fh->t = mbe_v3_add(s, fh->t, mbe_v3_sub(s, tb, ta));
+  fa->t = mbe_v3_add(s, fa->t, ta);
+  fb->t = mbe_v3_sub(s, fb->t, tb);
+  return st;
+}
+
+// the housing's wrench while the dynamics are built: none (the rotors' edges carry it)
+static MbeStatus bevel_forces(MbeMech* m, int c) {
+  if (!bevel_3d(m, c))
+    return MBE_OK;
+  mbe_mech_set_wrench(m, m->comps[c].frame_a, mbe_v3_zero(), mbe_v3_zero());
+  return MBE_OK;
+}
+
+// a gear's flange torques where it is a row: flange_a.tau = lambda, flange_b.tau = -ratio lambda
+static MbeStatus row_gear_outputs(MbeMech* m, int c) {
+  size_t r = mbe_mech_row_of(m, c);
+  if (m->comps[c].rowless || r >= m->ncon)
+    return MBE_OK;
+  MbeSym* s = m->s;
+  MbeStatus st = MBE_OK;
+  MbeSymId l = m->con_lambda[r], ratio = gear_ratio(m, c, &st);
+  const char* name = m->comps[c].name;
+  const char* fa = mbe_mech_class(m->comps[c].kind)->flange[0];
+  const char* fb = mbe_mech_class(m->comps[c].kind)->flange[1];
+  mbe_mech_signal_at(m, name, mbe_arena_printf(m->arena, "%s.tau", fa), l);
+  mbe_mech_signal_at(m, name, mbe_arena_printf(m->arena, "%s.tau", fb),
+                     mbe_sym_neg(s, mbe_sym_mul(s, ratio, l)));
+  return st;
+}
+
+static MbeStatus ideal_gear_outputs(MbeMech* m, int c) {
+  MbeStatus st = gear_outputs(m, c);
+  return st == MBE_OK ? row_gear_outputs(m, c) : st;
+}
+
+const MbeMechClass mbe_mc_bevel_gear_1d = {.role = MBE_ROLE_FLANGE,
+                                           .flange = {"flange_a", "flange_b"},
+                                           .forces = bevel_forces,
+                                           .constraints = gear_constraints,
+                                           .closed = gear_closed,
+                                           .loads = housing_loads,
+                                           .outputs = row_gear_outputs};
 
 // IdealGearR2T: its supports unconnected (the MSL's useSupportR, useSupportT false)
 static MbeStatus r2t_check(MbeMech* m, int c) {
@@ -418,8 +585,8 @@ const MbeMechClass mbe_mc_ideal_gear = {.role = MBE_ROLE_FLANGE,
                                         .flange = {"flange_a", "flange_b", "support"},
                                         .constraints = gear_constraints,
                                         .closed = gear_closed,
-                                        .loads = gear_loads,
-                                        .outputs = gear_outputs};
+                                        .loads = housing_loads,
+                                        .outputs = ideal_gear_outputs};
 
 /* ---- Parts.Rotor1D -------------------------------------------------------------------------- */
 
