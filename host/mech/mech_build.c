@@ -1021,7 +1021,8 @@ static MbeStatus build_tree(MbeMech* m) {
   }
   // and the free 1-D shafts and rolling wheels
   for (size_t k = 0; k < m->nedges && st == MBE_OK; k++) {
-    if (m->edges[k].shaft || m->edges[k].type == MBE_EDGE_ROLLING)
+    MbeEdgeType t = m->edges[k].type;
+    if (m->edges[k].shaft || t == MBE_EDGE_ROLLING || t == MBE_EDGE_WHEELSET)
       st = tree_add(m, (int)k, -1, m->edges[k].pb, false);
   }
   if (st == MBE_OK)
@@ -1113,7 +1114,8 @@ static MbeStatus build_tree(MbeMech* m) {
     if (m->points[p].order >= 0)
       continue;
     if (m->points[p].derived_ups >= 0) {
-      // frame_ia/ib of a JointUPS: placed (kinematics in mech_eom.c), bodies there are derived
+      // frame_ia/ib of a JointUPS, a wheel set's frame1/2: placed (kinematics in mech_eom.c),
+      // bodies there are derived
       m->points[p].order = (int)m->norder;
       m->order[m->norder++] = p;
       for (size_t b = 0; b < m->nbodies; b++) {
@@ -1127,8 +1129,9 @@ static MbeStatus build_tree(MbeMech* m) {
         if (m->comps[gc].body < 0 &&
             mbe_mech_class(m->comps[gc].kind)->role != MBE_ROLE_VISUALIZER) {
           return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, gc,
-                                "is attached to frame_ia or frame_ib of %s: only bodies and "
-                                "visualizers may hang there yet",
+                                "is attached to a frame of %s whose motion it derives (a "
+                                "JointUPS's frame_ia or frame_ib, a wheel set's wheel): only "
+                                "bodies and visualizers may hang there yet",
                                 m->comps[m->points[p].derived_ups].name);
         }
       }
@@ -1194,6 +1197,7 @@ static void edge_sizes(const MbeMechEdge* e, int* nq, int* nu) {
     case MBE_EDGE_FLOAT: *nq = 3 + rq, *nu = 6; break;
     case MBE_EDGE_FLOAT_POINT: *nq = 3, *nu = 3; break;
     case MBE_EDGE_ROLLING: *nq = 5, *nu = 3; break;
+    case MBE_EDGE_WHEELSET: *nq = 5, *nu = 2; break;
     default: *nq = 0, *nu = 0; break;
   }
 }

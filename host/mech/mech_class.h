@@ -38,6 +38,7 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(FREE_MOTION, "Mechanics.MultiBody.Joints.FreeMotion", free_motion)                            \
   X(FREE_MOTION_SCALAR_INIT, "Mechanics.MultiBody.Joints.FreeMotionScalarInit", scalar_init)      \
   X(ROLLING_WHEEL, "Mechanics.MultiBody.Joints.RollingWheel", rolling_wheel)                      \
+  X(ROLLING_WHEEL_SET, "Mechanics.MultiBody.Joints.RollingWheelSet", rolling_wheel_set)           \
   X(JOINT_UPS, "Mechanics.MultiBody.Joints.Assemblies.JointUPS", joint_ups)                       \
   X(JOINT_SSR, "Mechanics.MultiBody.Joints.Assemblies.JointSSR", assembly)                        \
   X(JOINT_SSP, "Mechanics.MultiBody.Joints.Assemblies.JointSSP", assembly)                        \

@@ -193,6 +193,7 @@ static MbeStatus edge_setup(MbeMech* m, MbeMechEdge* e) {
       }
       break;
     case MBE_EDGE_ROLLING: mbe_mech_rolling_setup(m, e, &Rab, &rab, &wab, &rdab); break;
+    case MBE_EDGE_WHEELSET: mbe_mech_wheelset_setup(m, e, &Rab, &rab, &wab, &rdab); break;
     default: break;
   }
   e->w_ab = wab;
@@ -845,6 +846,8 @@ static MbeStatus derived_points(MbeMech* m) {
   MbeSym* s = m->s;
   for (size_t c = 0; c < m->ncomps; c++) {
     MbeMechComp* comp = &m->comps[c];
+    if (comp->kind == MBE_MC_ROLLING_WHEEL_SET)
+      mbe_mech_wheelset_frames(m, (int)c);
     if (comp->kind != MBE_MC_JOINT_UPS)
       continue;
     if (m->ups == NULL) {

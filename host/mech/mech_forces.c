@@ -191,6 +191,7 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
     m->sets[k].pos = m->sets[k].vel = m->sets[k].load = 0;
     m->sets[k].inertia = 0;
     m->sets[k].scale = 0;
+    m->sets[k].dof = 0;
     m->sets[k].nflanges = 0;
     m->sets[k].line = -1;
   }
@@ -240,7 +241,7 @@ void mbe_mech_drive_forces(MbeMech* m, MbeSymId* tau, MbeSymId* H) {
     MbeMechFlangeSet* set = &m->sets[k];
     if (set->edge < 0)
       continue;
-    size_t d = (size_t)m->edges[set->edge].dof0;
+    size_t d = (size_t)(m->edges[set->edge].dof0 + set->dof);
     MbeSymId sc = set->scale, load = set->load, J = set->inertia;
     if (sc != 0) {  // behind gears: virtual work through d pos = sc dq
       load = mbe_sym_mul(s, sc, load);

@@ -330,6 +330,13 @@ static MbeStatus init_edge(MbeMech* m, const MbeMechEdge* e) {
     case MBE_EDGE_FLOAT:
     case MBE_EDGE_FLOAT_POINT:
     case MBE_EDGE_ABS_ROTATION: return init_body_states(m, e);
+    case MBE_EDGE_WHEELSET:
+      for (int k = 0; k < e->nq + e->nu; k++) {
+        bool u = k >= e->nq;
+        start_state(m, u ? e->u0 + k - e->nq : e->q0 + k,
+                    mbe_mech_wheelset_var(m, e, u ? k - e->nq : k, u), 0);
+      }
+      return MBE_OK;
     case MBE_EDGE_ROLLING:
       for (int k = 0; k < e->nq + e->nu; k++) {
         int el;
@@ -655,6 +662,8 @@ static bool state_fixed(MbeMech* m, const MbeMechEdge* e, int k, bool is_u) {
     }
     return var_fixed(m, mbe_arena_printf(m->arena, "%s_%d", base, k % 3 + 1), 0);
   }
+  if (e->type == MBE_EDGE_WHEELSET)
+    return var_fixed(m, mbe_mech_wheelset_var(m, e, k, is_u), 0);
   if (e->type == MBE_EDGE_ROLLING) {
     int el;
     const char* v = mbe_mech_rolling_var(m, e, k, is_u, &el);

@@ -68,6 +68,8 @@ typedef enum MbeEdgeType {
   MBE_EDGE_ABS_ROTATION,  // a non-enforced spherical joint to a body with absolute states
   MBE_EDGE_ROLLING,       // Joints.RollingWheel from the ground: q: x, y, angles[3] (z, y, x);
                           // u: der_angles[3]; z and x', y' follow (classes/rolling.c)
+  MBE_EDGE_WHEELSET,      // Joints.RollingWheelSet from the ground to frameMiddle: q: x, y, phi,
+                          // theta1, theta2; u: der_theta1, der_theta2; x', y', phi' follow
   MBE_EDGE_TYPE_COUNT
 } MbeEdgeType;
 
@@ -92,7 +94,8 @@ typedef struct MbeMechEdge {
   bool rate_w;        // angles (about seq) as positions, the angular velocity in child
                       // coordinates as speeds (else the angles' rates)
   bool scalar_names;  // state names base_1, base_2 ... instead of base[1] ...
-  MbeSymId radius;    // ROLLING: the wheel's radius
+  MbeSymId radius;    // ROLLING, WHEELSET: the wheel's radius
+  MbeSymId track;     // WHEELSET: the distance between the wheels
   bool shaft;         // a 1-D shaft's own coordinate (from the ground, nothing 3-D moves with it:
                       // its inertia is its flange set's; classes/shafts.c)
   // names of the coordinates, e.g. "rev.phi", "rev.w"; vector names take [i]
@@ -140,8 +143,9 @@ typedef struct MbeMechPoint {
   int order;         // position in the tree order (parents first)
   bool is_ground;    // fixed to the world (World.frame_b, Fixed.frame_b and rigid offsets of them)
   bool is_junction;  // a massless junction of line forces (position solved in the RHS)
-  int derived_ups;   // frame_ia/frame_ib of this JointUPS: a pose that follows its frame_a and
-                     // frame_b (bodies here enter in Kane's form), -1 if not
+  int derived_ups;   // frame_ia/frame_ib of this JointUPS (a pose that follows its frame_a and
+                     // frame_b), frame1/frame2 of this RollingWheelSet (a wheel: frameMiddle's
+                     // pose turned by its own speed); bodies here enter in Kane's form; -1 if not
   MbeV3* dSw;        // derived points: d w / d u_k (ndof), d v / d u_k
   MbeV3* dSv;
   int fixed_rotation;  // a line force with fixedRotationAtFrame_a/_b fixes its orientation to
@@ -173,6 +177,7 @@ typedef struct MbeMechFlangeSet {
   int line;          // the line force whose flange this is (its s is 0 or the distance), -1
   int shaft;         // the edge made for it while building (a free shaft, a rotor), -1
   MbeSymId scale;    // behind ideal gears: d pos / d (edge's coordinate), 0 for 1
+  int dof;           // which of the edge's speeds (a wheel set's axis2: 1), else 0
 } MbeMechFlangeSet;
 
 // JointUPS: the rotation of frame_ia relative to frame_a follows the axis direction; for the
@@ -597,6 +602,16 @@ void mbe_mech_rolling_setup(MbeMech* m, MbeMechEdge* e, MbeM3* R, MbeV3* r, MbeV
 // the variable (component.x, .y, .angles, .der_angles) and element of its state k (a speed:
 // is_u)
 const char* mbe_mech_rolling_var(MbeMech* m, const MbeMechEdge* e, int k, bool is_u, int* elem);
+
+// ---- classes/wheelset.c -----------------------------------------------------------------------
+// a wheel set's frameMiddle (MBE_EDGE_WHEELSET): R (world -> frameMiddle), r_0, w (its
+// coordinates), v_0 (world) and q'
+void mbe_mech_wheelset_setup(MbeMech* m, MbeMechEdge* e, MbeM3* R, MbeV3* r, MbeV3* w, MbeV3* v);
+// the variable (component.x ... .theta2, .der_theta1, .der_theta2) of its state k (a speed:
+// is_u)
+const char* mbe_mech_wheelset_var(MbeMech* m, const MbeMechEdge* e, int k, bool is_u);
+// the kinematics of wheel set c's derived frame1 and frame2
+void mbe_mech_wheelset_frames(MbeMech* m, int c);
 
 // ---- classes/flanges.c ------------------------------------------------------------------------
 // Inertia, Mass, a 1-D Rotor1D: J (m) onto the inertia of the joint axis or shaft it rides on

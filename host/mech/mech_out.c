@@ -207,6 +207,11 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
     return st;
   for (size_t i = 0; i < m->ntree; i++) {
     const MbeMechEdge* e = &m->edges[m->tree_edges[i]];
+    for (int k = 0; e->type == MBE_EDGE_WHEELSET && k < e->nq + e->nu; k++) {
+      bool u = k >= e->nq;
+      m->state_names[u ? e->u0 + k - e->nq : e->q0 + k] =
+          mbe_mech_wheelset_var(m, e, u ? k - e->nq : k, u);
+    }
     for (int k = 0; e->type == MBE_EDGE_ROLLING && k < e->nq + e->nu; k++) {
       int el;
       const char* v = mbe_mech_rolling_var(m, e, k < e->nq ? k : k - e->nq, k >= e->nq, &el);
@@ -319,6 +324,7 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
   for (size_t k = 0; k < m->nedges; k++) {
     const MbeMechEdge* e = &m->edges[k];
     if (tau[k] == 0 || e->shaft || m->comps[e->comp].kind == MBE_MC_ROTOR_1D ||
+        e->type == MBE_EDGE_WHEELSET ||
         mbe_mech_is_assembly(m, e->comp))
       continue;  // an assembly names its joint's torque or force itself; shafts have none
     mbe_mech_signal_at(m, m->comps[e->comp].name, e->type == MBE_EDGE_REVOLUTE ? "tau" : "f",

@@ -411,8 +411,8 @@ static MbeStatus collect_unknowns(MbeMech* m, int c, MbeMechUser* u) {
     const char* own = own_name(m, c, (int)i);
     int k;
     if (!own || known_index(m, c, own) >= 0 || v->variability >= MBE_VAR_PARAMETER ||
-        user_state(u, (int)i, &k)) {
-      continue;
+        v->causality == MBE_CAUS_INPUT || user_state(u, (int)i, &k)) {
+      continue;  // an input is known: what feeds it (name_node)
     }
     for (size_t e = 0; e < var_size(v); e++) {
       u->uvar[u->nunk] = (int)i;
@@ -631,6 +631,9 @@ static MbeSymId name_node(MbeMech* m, void* ctx, int var, int elem, bool der, co
   int s;
   if (own && user_state(q->u, var, &s)) {
     return der ? q->ph[q->u->nvals + (size_t)s] : mbe_sym_state(m->s, q->m->comps[q->c].state + s);
+  }
+  if (own && !der && m->flat->vars[var].causality == MBE_CAUS_INPUT) {
+    return mbe_mech_block_input(m, q->c, own, elem, 0, st);  // Torque2's tau
   }
   for (size_t a = 0; own && der && a < q->u->nalg; a++) {
     if (q->u->avar[a] == var) {

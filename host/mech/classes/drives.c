@@ -484,7 +484,7 @@ static MbeSymId side_torque(MbeMech* m, int c, const int* S, size_t n) {
       continue;  // on a fixed flange: no acceleration
     MbeStatus st = MBE_OK;
     MbeSymId J = mbe_mech_param(m, (int)j, "J", &st);
-    sum = mbe_sym_add(s, sum, mbe_sym_mul(s, J, m->udot[m->edges[set->edge].dof0]));
+    sum = mbe_sym_add(s, sum, mbe_sym_mul(s, J, m->udot[m->edges[set->edge].dof0 + set->dof]));
   }
   return sum;
 }

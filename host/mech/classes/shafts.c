@@ -304,7 +304,7 @@ MbeSymId mbe_mech_set_accel(MbeMech* m, int k) {
   const MbeMechFlangeSet* set = &m->sets[k];
   if (set->edge < 0)
     return 0;
-  MbeSymId a = m->edges[set->edge].udot[0];
+  MbeSymId a = m->edges[set->edge].udot[set->dof];
   return set->scale != 0 ? mbe_sym_mul(m->s, set->scale, a) : a;
 }
 
@@ -328,24 +328,26 @@ static MbeStatus gear_solve(MbeMech* m, int c, int t, const int k[3], const MbeS
   MbeSym* s = m->s;
   MbeMechFlangeSet* T = &m->sets[t];
   MbeSymId pos = 0, vel = 0, dq = 0;
-  int edge = -1;
+  int edge = -1, dof = 0;
   for (int i = 0; i < 3; i++) {
     if (w[i] == 0 || (k[i] >= 0 && k[i] == t))
       continue;
     MbeSymId p, v, d;
     int e;
     set_terms(m, k[i], &p, &v, &d, &e);
-    if (e >= 0 && edge >= 0 && e != edge) {
+    if (e >= 0 && edge >= 0 && (e != edge || m->sets[k[i]].dof != dof)) {
       return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
                             "its flanges and support turn with two independent shafts (a "
                             "differential); that is not supported yet");
     }
-    edge = e >= 0 ? e : edge;
+    if (e >= 0)
+      edge = e, dof = m->sets[k[i]].dof;
     pos = p ? mbe_sym_add(s, pos, mbe_sym_mul(s, w[i], p)) : pos;
     vel = v ? mbe_sym_add(s, vel, mbe_sym_mul(s, w[i], v)) : vel;
     dq = d ? mbe_sym_add(s, dq, mbe_sym_mul(s, w[i], d)) : dq;
   }
   T->edge = edge;
+  T->dof = dof;
   T->is_ground = edge < 0;
   T->pos = pos ? pos : mbe_sym_const(s, 0.0);
   T->vel = edge >= 0 ? vel : 0;

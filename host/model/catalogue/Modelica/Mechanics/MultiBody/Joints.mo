@@ -641,6 +641,33 @@ package Joints "Components that constrain the motion between two frames (interfa
     // v_0, w_0, vContact_0, aux) are not declared; host/mech implements them.
   end RollingWheel;
 
+  model RollingWheelSet
+    "Joint (no mass, no inertia) that describes an ideal rolling wheel set (two ideal rolling wheels connected together by an axis)"
+    Modelica.Mechanics.MultiBody.Interfaces.Frame_a frameMiddle
+      "Frame fixed in middle of axis connecting both wheels (y-axis: along wheel axis, z-Axis: upwards)";
+    parameter Boolean animation = true "= true, if animation of wheel set shall be enabled";
+    parameter SI.Radius radius "Radius of one wheel";
+    parameter SI.Distance track "Distance between the two wheels (= axle track)";
+    parameter StateSelect stateSelect = StateSelect.default
+      "Priority to use the generalized coordinates as states";
+    SI.Position x(start = 0, stateSelect = stateSelect) "x coordinate for center between wheels";
+    SI.Position y(start = 0, stateSelect = stateSelect) "y coordinate for center between wheels";
+    SI.Angle phi(start = 0, stateSelect = stateSelect) "Orientation angle of wheel axis along z-axis";
+    SI.Angle theta1(start = 0, stateSelect = stateSelect) "Angle of wheel 1";
+    SI.Angle theta2(start = 0, stateSelect = stateSelect) "Angle of wheel 2";
+    SI.AngularVelocity der_theta1(start = 0, stateSelect = stateSelect) "Derivative of theta 1";
+    SI.AngularVelocity der_theta2(start = 0, stateSelect = stateSelect) "Derivative of theta 2";
+    Modelica.Mechanics.MultiBody.Interfaces.Frame_a frame1
+      "Frame fixed in center point of left wheel (y-axis: along wheel axis, z-Axis: upwards)";
+    Modelica.Mechanics.MultiBody.Interfaces.Frame_b frame2
+      "Frame fixed in center point of right wheel (y-axis: along wheel axis, z-Axis: upwards)";
+    Modelica.Mechanics.Rotational.Interfaces.Flange_a axis1 "1-dim. rotational flange that drives the joint";
+    Modelica.Mechanics.Rotational.Interfaces.Flange_a axis2 "1-dim. rotational flange that drives the joint";
+    Modelica.Mechanics.Rotational.Interfaces.Flange_b support "Support of 1D axes";
+    // The MSL's parts (fixed, prismatic1, prismatic2, revolute, rod1, rod2, revolute1,
+    // revolute2, rolling1, rolling2, mounting1D) are not declared; host/mech implements them.
+  end RollingWheelSet;
+
   model RevolutePlanarLoopConstraint
     "Revolute joint that is described by 2 positional constraints for usage in a planar loop (the ambiguous cut-force perpendicular to the loop and the ambiguous cut-torques are set arbitrarily to zero)"
     Modelica.Mechanics.MultiBody.Interfaces.Frame_a frame_a
