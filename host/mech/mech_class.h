@@ -96,6 +96,10 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(ROT_CONSTANT_TORQUE, "Mechanics.Rotational.Sources.ConstantTorque", flange_source)            \
   X(ROT_QUADRATIC_TORQUE, "Mechanics.Rotational.Sources.QuadraticSpeedDependentTorque",           \
     flange_speed_source)                                                                          \
+  X(ROT_LINEAR_TORQUE, "Mechanics.Rotational.Sources.LinearSpeedDependentTorque",                 \
+    flange_speed_source)                                                                          \
+  X(ROT_TORQUE_STEP, "Mechanics.Rotational.Sources.TorqueStep", flange_source)                    \
+  X(ROT_CONSTANT_SPEED, "Mechanics.Rotational.Sources.ConstantSpeed", flange_position)            \
   X(ROT_POSITION, "Mechanics.Rotational.Sources.Position", flange_position)                       \
   X(ROT_SPEED, "Mechanics.Rotational.Sources.Speed", flange_position)                             \
   X(ROT_ACCELERATE, "Mechanics.Rotational.Sources.Accelerate", flange_position)                   \
@@ -121,6 +125,12 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(TRANS_ACCELERATE, "Mechanics.Translational.Sources.Accelerate", flange_position_t)            \
   X(TRANS_MOVE, "Mechanics.Translational.Sources.Move", flange_move)                              \
   X(TRANS_CONSTANT_FORCE, "Mechanics.Translational.Sources.ConstantForce", flange_source)         \
+  X(TRANS_FORCE_STEP, "Mechanics.Translational.Sources.ForceStep", flange_source)                 \
+  X(TRANS_LINEAR_FORCE, "Mechanics.Translational.Sources.LinearSpeedDependentForce",              \
+    flange_speed_source)                                                                          \
+  X(TRANS_QUADRATIC_FORCE, "Mechanics.Translational.Sources.QuadraticSpeedDependentForce",        \
+    flange_speed_source)                                                                          \
+  X(TRANS_CONSTANT_SPEED, "Mechanics.Translational.Sources.ConstantSpeed", flange_position_t)     \
   X(TRANS_POSITION_SENSOR, "Mechanics.Translational.Sensors.PositionSensor", flange_sensor)       \
   X(TRANS_SPEED_SENSOR, "Mechanics.Translational.Sensors.SpeedSensor", flange_sensor)             \
   X(TRANS_ACC_SENSOR, "Mechanics.Translational.Sensors.AccSensor", flange_sensor)                 \

@@ -603,6 +603,10 @@ void mbe_mech_rolling_setup(MbeMech* m, MbeMechEdge* e, MbeM3* R, MbeV3* r, MbeV
 // is_u)
 const char* mbe_mech_rolling_var(MbeMech* m, const MbeMechEdge* e, int k, bool is_u, int* elem);
 
+// ---- classes/tables.c ---------------------------------------------------------------------------
+// 1 from time t0 on, 0 before, t0 a time event (the MSL's `time < t0`)
+MbeSymId mbe_mech_from_time(MbeMech* m, MbeSymId t0);
+
 // ---- classes/wheelset.c -----------------------------------------------------------------------
 // a wheel set's frameMiddle (MBE_EDGE_WHEELSET): R (world -> frameMiddle), r_0, w (its
 // coordinates), v_0 (world) and q'

@@ -9,15 +9,13 @@
 
 #include "mech_internal.h"
 
-// a signal source that starts at startTime: offset + (t < startTime ? 0 : y)
+// a signal source that starts at startTime: offset + (t < startTime ? 0 : y), startTime a time
+// event (the MSL's `time < startTime`)
 static MbeSymId after_start(MbeMech* m, int comp, MbeSymId y, MbeStatus* st) {
   MbeSym* s = m->s;
   MbeSymId t0 = mbe_mech_param(m, comp, "startTime", st);
   MbeSymId off = mbe_mech_param(m, comp, "offset", st);
-  MbeSymId t = mbe_sym_time(s);
-  MbeSymId before = mbe_sym_sub(s, t0, t);
-  MbeSymId sel = mbe_sym_op(s, MBE_SYM_SELECT, before, 0, y);
-  return mbe_sym_add(s, off, sel);
+  return mbe_sym_add(s, off, mbe_sym_mul(s, mbe_mech_from_time(m, t0), y));
 }
 
 // Sum (u[nin], k[nin]) and MultiSum (u[nu], k[nu]): sum of k[i] u[i]

@@ -52,7 +52,9 @@ typedef enum SrcKind { SRC_POSITION, SRC_SPEED, SRC_ACCELERATE, SRC_MOVE } SrcKi
 static SrcKind src_kind(const MbeMech* m, int c) {
   switch (m->comps[c].kind) {
     case MBE_MC_ROT_SPEED:
-    case MBE_MC_TRANS_SPEED: return SRC_SPEED;
+    case MBE_MC_TRANS_SPEED:
+    case MBE_MC_ROT_CONSTANT_SPEED:
+    case MBE_MC_TRANS_CONSTANT_SPEED: return SRC_SPEED;
     case MBE_MC_ROT_ACCELERATE:
     case MBE_MC_TRANS_ACCELERATE: return SRC_ACCELERATE;
     case MBE_MC_ROT_MOVE:
@@ -64,7 +66,13 @@ static SrcKind src_kind(const MbeMech* m, int c) {
 static bool src_translational(const MbeMech* m, int c) {
   MbeMechKind k = m->comps[c].kind;
   return k == MBE_MC_TRANS_POSITION || k == MBE_MC_TRANS_SPEED || k == MBE_MC_TRANS_ACCELERATE ||
-         k == MBE_MC_TRANS_MOVE;
+         k == MBE_MC_TRANS_MOVE || k == MBE_MC_TRANS_CONSTANT_SPEED;
+}
+
+// ConstantSpeed: Speed with exact = true and the parameter w_fixed (v_fixed) as its reference
+static bool src_constant(const MbeMech* m, int c) {
+  MbeMechKind k = m->comps[c].kind;
+  return k == MBE_MC_ROT_CONSTANT_SPEED || k == MBE_MC_TRANS_CONSTANT_SPEED;
 }
 
 // the name of component c's input
@@ -79,12 +87,14 @@ static const char* src_input(const MbeMech* m, int c) {
 }
 
 static bool src_exact(MbeMech* m, int c) {
-  return src_kind(m, c) != SRC_ACCELERATE && mbe_mech_bool(m, c, "exact");
+  return src_constant(m, c) || (src_kind(m, c) != SRC_ACCELERATE && mbe_mech_bool(m, c, "exact"));
 }
 
 // the input's k-th derivative in time (k = 0, 1, 2): exact=true follows the input itself
 static MbeSymId ref_dt(MbeMech* m, int c, int k, MbeStatus* st) {
-  MbeSymId r = mbe_mech_input(m, c, src_input(m, c), 0);
+  MbeSymId r = src_constant(m, c)
+                   ? mbe_mech_param(m, c, src_translational(m, c) ? "v_fixed" : "w_fixed", st)
+                   : mbe_mech_input(m, c, src_input(m, c), 0);
   for (int i = 0; i < k && *st == MBE_OK; i++) {
     MbeSymId d = 0;
     *st = mbe_sym_diff(m->s, r, mbe_sym_time(m->s), &d, m->err);
@@ -151,7 +161,8 @@ static void src_joint(MbeMech* m, int c, MbeSymId* q, MbeSymId* u, MbeSymId* a, 
 static MbeStatus src_check(MbeMech* m, int c) {
   MbeStatus st = MBE_OK;
   bool move = src_kind(m, c) == SRC_MOVE;
-  for (int k = 0; (src_exact(m, c) || move) && k < (move ? 3 : 1) && st == MBE_OK; k++) {
+  bool input = !src_constant(m, c);  // ConstantSpeed's w_fixed is a parameter
+  for (int k = 0; input && (src_exact(m, c) || move) && k < (move ? 3 : 1) && st == MBE_OK; k++) {
     MbeSymId ref = mbe_mech_input(m, c, src_input(m, c), k);
     for (size_t i = 0; i < m->nx && st == MBE_OK; i++) {
       MbeSymId d = 0;
@@ -376,7 +387,8 @@ static MbeStatus mounting_check(MbeMech* m, int c, int set) {
     MbeMechKind k = o->kind;
     bool fixes = k == MBE_MC_MOUNTING_1D || k == MBE_MC_ROT_FIXED;
     bool kinematic = k == MBE_MC_ROT_POSITION || k == MBE_MC_ROT_SPEED ||
-                     k == MBE_MC_ROT_ACCELERATE || k == MBE_MC_ROT_MOVE;
+                     k == MBE_MC_ROT_ACCELERATE || k == MBE_MC_ROT_MOVE ||
+                     k == MBE_MC_ROT_CONSTANT_SPEED;
     for (int f = 0; (int)j != c && f < 3; f++) {
       if (o->flange[f] < 0 || mbe_mech_set_of(m, o->flange[f]) != set)
         continue;

@@ -191,7 +191,18 @@ static MbeStatus inertia_outputs(MbeMech* m, int c) {
   return MBE_OK;
 }
 
-// Torque, Force (input), ConstantTorque, ConstantForce: the source drives, flange.tau = -f
+// the step sources' accelerating torque or force: offset + (time < startTime ? 0 : step), a
+// time event at startTime
+static MbeSymId step_value(MbeMech* m, int c, bool trans, MbeStatus* st) {
+  MbeSym* s = m->s;
+  MbeSymId t0 = mbe_mech_param(m, c, "startTime", st);
+  MbeSymId off = mbe_mech_param(m, c, trans ? "offsetForce" : "offsetTorque", st);
+  MbeSymId h = mbe_mech_param(m, c, trans ? "stepForce" : "stepTorque", st);
+  return mbe_sym_add(s, off, mbe_sym_mul(s, mbe_mech_from_time(m, t0), h));
+}
+
+// Torque, Force (input), ConstantTorque, ConstantForce, TorqueStep, ForceStep: the source
+// drives, flange.tau = -f
 static MbeStatus source_load(MbeMech* m, int c) {
   MbeStatus st = MBE_OK;
   const MbeMechComp* comp = &m->comps[c];
@@ -200,13 +211,15 @@ static MbeStatus source_load(MbeMech* m, int c) {
     return mbe_mech_error(m, MBE_ERR_MODEL, c, "flange is not connected");
   }
   MbeSymId f;
-  if (comp->kind == MBE_MC_ROT_TORQUE || comp->kind == MBE_MC_TRANS_FORCE) {
-    f = mbe_mech_input(m, c, comp->kind == MBE_MC_ROT_TORQUE ? "tau" : "f", 0);
+  MbeMechKind k = comp->kind;
+  if (k == MBE_MC_ROT_TORQUE || k == MBE_MC_TRANS_FORCE) {
+    f = mbe_mech_input(m, c, k == MBE_MC_ROT_TORQUE ? "tau" : "f", 0);
     if (m->input_error != MBE_OK)
       return m->input_error;
+  } else if (k == MBE_MC_ROT_TORQUE_STEP || k == MBE_MC_TRANS_FORCE_STEP) {
+    f = step_value(m, c, k == MBE_MC_TRANS_FORCE_STEP, &st);
   } else {
-    f = mbe_mech_param(
-        m, c, comp->kind == MBE_MC_ROT_CONSTANT_TORQUE ? "tau_constant" : "f_constant", &st);
+    f = mbe_mech_param(m, c, k == MBE_MC_ROT_CONSTANT_TORQUE ? "tau_constant" : "f_constant", &st);
   }
   mbe_mech_flange_sub(m, c, 1, &m->sets[sb], f);
   int ss = mbe_mech_set_of(m, comp->flange[2]);  // the support takes the reaction
@@ -216,22 +229,47 @@ static MbeStatus source_load(MbeMech* m, int c) {
   return st;
 }
 
-// QuadraticSpeedDependentTorque: tau = tau_nominal (w / w_nominal)^2, or with TorqueDirection =
-// false tau_nominal (w / w_nominal) |w / w_nominal|; flange.tau = -tau, support.tau = tau
+// TorqueStep's tau (accelerating), ForceStep's f (the MSL's: minus the accelerating force)
+static MbeStatus step_outputs(MbeMech* m, int c) {
+  bool trans = m->comps[c].kind == MBE_MC_TRANS_FORCE_STEP;
+  MbeSymId f = m->drive_f[c];
+  mbe_mech_signal_at(m, m->comps[c].name, trans ? "f" : "tau", trans ? mbe_sym_neg(m->s, f) : f);
+  return MBE_OK;
+}
+
+static MbeStatus source_outputs(MbeMech* m, int c) {
+  MbeMechKind k = m->comps[c].kind;
+  return k == MBE_MC_ROT_TORQUE_STEP || k == MBE_MC_TRANS_FORCE_STEP ? step_outputs(m, c) : MBE_OK;
+}
+
+static bool speed_source_trans(const MbeMech* m, int c) {
+  MbeMechKind k = m->comps[c].kind;
+  return k == MBE_MC_TRANS_LINEAR_FORCE || k == MBE_MC_TRANS_QUADRATIC_FORCE;
+}
+
+// The speed-dependent sources, x = w / w_nominal (v / v_nominal) relative to the support:
+// QuadraticSpeedDependentTorque tau = tau_nominal x^2, or with TorqueDirection = false
+// tau_nominal x |x|; LinearSpeedDependentTorque tau_nominal |x|, or tau_nominal x; the
+// Translational twins the same with f_nominal and ForceDirection. flange.tau = -tau,
+// support.tau = tau (tau accelerating)
 static MbeStatus speed_source_load(MbeMech* m, int c) {
   MbeSym* s = m->s;
   MbeMechFlangeSet *F, *S;
   MbeStatus st = mbe_mech_source_sets(m, c, &F, &S);
   if (st != MBE_OK)
     return st;
+  bool trans = speed_source_trans(m, c);
+  MbeMechKind k = m->comps[c].kind;
+  bool linear = k == MBE_MC_ROT_LINEAR_TORQUE || k == MBE_MC_TRANS_LINEAR_FORCE;
   S = S && S->nflanges > 1 ? S : NULL;
   MbeSymId w = S ? mbe_sym_sub(s, F->vel, S->vel) : F->vel;
-  MbeSymId tn = mbe_mech_param(m, c, "tau_nominal", &st);
-  MbeSymId wn = mbe_mech_param(m, c, "w_nominal", &st);
+  MbeSymId tn = mbe_mech_param(m, c, trans ? "f_nominal" : "tau_nominal", &st);
+  MbeSymId wn = mbe_mech_param(m, c, trans ? "v_nominal" : "w_nominal", &st);
   MbeSymId x = mbe_sym_div(s, w, wn);
-  MbeSymId ax = mbe_mech_bool(m, c, "TorqueDirection") ? x : mbe_sym_fn(s, MBE_SYM_ABS, x);
-  MbeSymId xx = mbe_sym_mul(s, x, ax);
-  MbeSymId tau = mbe_sym_mul(s, tn, xx);
+  MbeSymId ax = mbe_sym_fn(s, MBE_SYM_ABS, x);
+  bool dir = mbe_mech_bool(m, c, trans ? "ForceDirection" : "TorqueDirection");
+  MbeSymId val = linear ? (dir ? ax : x) : mbe_sym_mul(s, x, dir ? x : ax);
+  MbeSymId tau = mbe_sym_mul(s, tn, val);
   mbe_mech_flange_sub(m, c, 1, F, tau);
   if (S)
     mbe_mech_flange_add(m, c, 2, S, tau);
@@ -240,9 +278,12 @@ static MbeStatus speed_source_load(MbeMech* m, int c) {
   return st;
 }
 
+// tau and w; the Translational twins' f (the MSL's: minus the accelerating force) and v
 static MbeStatus speed_source_outputs(MbeMech* m, int c) {
-  mbe_mech_signal_at(m, m->comps[c].name, "tau", m->drive_f[c]);
-  mbe_mech_signal_at(m, m->comps[c].name, "w", m->drive_w[c]);
+  bool trans = speed_source_trans(m, c);
+  MbeSymId f = trans ? mbe_sym_neg(m->s, m->drive_f[c]) : m->drive_f[c];
+  mbe_mech_signal_at(m, m->comps[c].name, trans ? "f" : "tau", f);
+  mbe_mech_signal_at(m, m->comps[c].name, trans ? "v" : "w", m->drive_w[c]);
   return MBE_OK;
 }
 
@@ -254,8 +295,10 @@ const MbeMechClass mbe_mc_flange_inertia = {.role = MBE_ROLE_FLANGE,
                                             .outputs = inertia_outputs};
 const MbeMechClass mbe_mc_flange_compliant = {
     .role = MBE_ROLE_FLANGE, .load = compliant_load, .outputs = compliant_outputs};
-const MbeMechClass mbe_mc_flange_source = {
-    .role = MBE_ROLE_FLANGE, .flange = {"flange_a", "flange", "support"}, .load = source_load};
+const MbeMechClass mbe_mc_flange_source = {.role = MBE_ROLE_FLANGE,
+                                           .flange = {"flange_a", "flange", "support"},
+                                           .load = source_load,
+                                           .outputs = source_outputs};
 const MbeMechClass mbe_mc_flange_speed_source = {.role = MBE_ROLE_FLANGE,
                                                  .flange = {"flange_a", "flange", "support"},
                                                  .load = speed_source_load,

@@ -145,6 +145,10 @@ static MbeSymId past(MbeSym* s, MbeSymId tau, MbeSymId ti, bool event) {
   return mbe_sym_op(s, MBE_SYM_SELECT, before, mbe_sym_const(s, 0.0), one);
 }
 
+MbeSymId mbe_mech_from_time(MbeMech* m, MbeSymId t0) {
+  return past(m->s, mbe_sym_time(m->s), t0, true);
+}
+
 // f(tau) of column col (1-based) by smoothness sm (linear or constant) and extrapolation ex; te:
 // time events at every knot (TE_ALWAYS), at jumps only, or none
 static MbeSymId interpolate(MbeMech* m, const Table* t, int col, MbeSymId tau, int sm, int ex,
