@@ -165,6 +165,7 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(MATH_MAX, "Blocks.Math.Max", block)                                                           \
   X(MATH_MIN, "Blocks.Math.Min", block)                                                           \
   X(CRITICAL_DAMPING, "Blocks.Continuous.CriticalDamping", critical_damping)                      \
+  X(TRANSFER_FUNCTION, "Blocks.Continuous.TransferFunction", transfer_function)                   \
   X(INTEGRATOR, "Blocks.Continuous.Integrator", integrator)                                       \
   X(DERIVATIVE, "Blocks.Continuous.Derivative", derivative)                                       \
   X(FIRST_ORDER, "Blocks.Continuous.FirstOrder", first_order)                                     \

@@ -446,6 +446,17 @@ package Blocks "Library of basic input/output control blocks (interface subset)"
       output Real yd(start = yd_start) "Derivative of y";
     end SecondOrder;
 
+    block TransferFunction "Linear transfer function"
+      import Modelica.Blocks.Types.Init;
+      extends Modelica.Blocks.Interfaces.SISO;
+      parameter Real b[:] = {1} "Numerator coefficients of transfer function (e.g., 2*s+3 is specified as {2,3})";
+      parameter Real a[:] = {1} "Denominator coefficients of transfer function (e.g., 5*s+6 is specified as {5,6})";
+      parameter Modelica.Blocks.Types.Init initType = Modelica.Blocks.Types.Init.NoInit "Type of initialization (1: no init, 2: steady state, 3: initial state, 4: initial output)" annotation(Evaluate = true);
+      parameter Real x_start[size(a, 1) - 1] = zeros(size(a, 1) - 1) "Initial or guess values of states";
+      parameter Real y_start = 0 "Initial value of output (derivatives of y are zero up to nx-1-th derivative)";
+      output Real x[size(a, 1) - 1](start = x_start) "State of transfer function from controller canonical form";
+    end TransferFunction;
+
     block CriticalDamping "Output the input signal filtered with an n-th order filter with critical damping"
       extends Modelica.Blocks.Interfaces.SISO;
       parameter Integer n = 2 "Order of filter";
