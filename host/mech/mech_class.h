@@ -138,6 +138,18 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
     flange_rel_sensor)                                                                            \
   X(TRANS_REL_SPEED_SENSOR, "Mechanics.Translational.Sensors.RelSpeedSensor", flange_rel_sensor)  \
   X(TRANS_REL_ACC_SENSOR, "Mechanics.Translational.Sensors.RelAccSensor", flange_rel_sensor)      \
+  X(ROUTING_PASS, "Blocks.Routing.RealPassThrough", routing)                                    \
+  X(ROUTING_REPLICATOR, "Blocks.Routing.Replicator", routing)                                     \
+  X(ROUTING_MUX2, "Blocks.Routing.Multiplex2", routing)                                       \
+  X(ROUTING_DEMUX2, "Blocks.Routing.DeMultiplex2", routing)                                   \
+  X(ROUTING_MUX3, "Blocks.Routing.Multiplex3", routing)                                       \
+  X(ROUTING_DEMUX3, "Blocks.Routing.DeMultiplex3", routing)                                   \
+  X(ROUTING_MUX4, "Blocks.Routing.Multiplex4", routing)                                       \
+  X(ROUTING_DEMUX4, "Blocks.Routing.DeMultiplex4", routing)                                   \
+  X(ROUTING_MUX5, "Blocks.Routing.Multiplex5", routing)                                       \
+  X(ROUTING_DEMUX5, "Blocks.Routing.DeMultiplex5", routing)                                   \
+  X(ROUTING_MUX6, "Blocks.Routing.Multiplex6", routing)                                       \
+  X(ROUTING_DEMUX6, "Blocks.Routing.DeMultiplex6", routing)                                   \
   X(CONSTANT, "Blocks.Sources.Constant", block)                                                   \
   X(STEP, "Blocks.Sources.Step", block)                                                           \
   X(RAMP, "Blocks.Sources.Ramp", block)                                                           \
@@ -166,6 +178,7 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(MATH_MIN, "Blocks.Math.Min", block)                                                           \
   X(CRITICAL_DAMPING, "Blocks.Continuous.CriticalDamping", critical_damping)                      \
   X(TRANSFER_FUNCTION, "Blocks.Continuous.TransferFunction", transfer_function)                   \
+  X(STATE_SPACE, "Blocks.Continuous.StateSpace", state_space)                                     \
   X(INTEGRATOR, "Blocks.Continuous.Integrator", integrator)                                       \
   X(DERIVATIVE, "Blocks.Continuous.Derivative", derivative)                                       \
   X(FIRST_ORDER, "Blocks.Continuous.FirstOrder", first_order)                                     \

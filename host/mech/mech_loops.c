@@ -554,30 +554,6 @@ static MbeStatus choose_dependent(MbeMech* m, LoopSolve* L) {
   return st;
 }
 
-// the rows in the order of LU with partial pivoting of J (column j: dependent j) at the start
-static void pivot_rows(LoopSolve* L) {
-  int n = L->nc;
-  double* A = L->J;  // column-major: A[j * n + r]
-  for (int r = 0; r < n; r++)
-    L->row[r] = r;
-  for (int k = 0; k < n; k++) {
-    int best = k;
-    for (int r = k + 1; r < n; r++) {
-      if (fabs(A[k * n + L->row[r]]) > fabs(A[k * n + L->row[best]]))
-        best = r;
-    }
-    int t = L->row[k];
-    L->row[k] = L->row[best];
-    L->row[best] = t;
-    double p = A[k * n + L->row[k]];
-    for (int r = k + 1; r < n && p != 0; r++) {
-      double f = A[k * n + L->row[r]] / p;
-      for (int j = k; j < n; j++)
-        A[j * n + L->row[r]] -= f * A[j * n + L->row[k]];
-    }
-  }
-}
-
 // phi (rows in pivot order) and its Jacobian dphi over the dependent coordinates with the moved
 // positions (leaves) at x (NULL: at themselves), into r (nc) and A (nc x nc)
 static MbeStatus residual_at(MbeMech* m, const LoopSolve* L, const MbeSymId* phi,
@@ -882,7 +858,7 @@ static MbeStatus choice_solve(MbeMech* m, LoopChoice* c) {
     mbe_free(dphi);
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
-  pivot_rows(&c->L);
+  mbe_num_pivot_rows(c->L.nc, c->L.J, c->L.row);  // J column-major: dependent j is column j
   move_leaves(m, &c->L.mv, c->from);
   for (int j = 0; j < n; j++)
     c->from[nq + j] = mbe_sym_state(m->s, c->L.dep[j].u);

@@ -349,8 +349,10 @@ MbeStatus mbe_mech_block_signals(MbeMech* m) {
   for (size_t i = 0; i < f->nvars; i++) {
     const MbeVar* v = &f->vars[i];
     int c = v->inst >= 0 ? m->inst_comp[v->inst] : -1;
-    if (v->causality != MBE_CAUS_OUTPUT || v->type != MBE_T_REAL || v->ndims > 1 ||
-        (c >= 0 && mbe_mech_class(m->comps[c].kind)->block == NULL))
+    const MbeMechClass* cls = c >= 0 ? mbe_mech_class(m->comps[c].kind) : NULL;
+    bool computes =
+        cls == NULL || cls->block != NULL || (cls->role == MBE_ROLE_BLOCK && cls->block_var);
+    if (v->causality != MBE_CAUS_OUTPUT || v->type != MBE_T_REAL || v->ndims > 1 || !computes)
       continue;
     int n = v->ndims ? v->dims[0] : 1;
     for (int k = 0; k < n; k++) {

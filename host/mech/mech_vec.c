@@ -505,6 +505,27 @@ bool mbe_num_solve3(const double A[9], const double b[3], double x[3]) {
   return true;
 }
 
+void mbe_num_pivot_rows(int n, double* A, int* row) {
+  for (int r = 0; r < n; r++)
+    row[r] = r;
+  for (int k = 0; k < n; k++) {
+    int best = k;
+    for (int r = k + 1; r < n; r++) {
+      if (fabs(A[k * n + row[r]]) > fabs(A[k * n + row[best]]))
+        best = r;
+    }
+    int t = row[k];
+    row[k] = row[best];
+    row[best] = t;
+    double p = A[k * n + row[k]];
+    for (int r = k + 1; r < n && p != 0; r++) {
+      double f = A[k * n + row[r]] / p;
+      for (int j = k; j < n; j++)
+        A[j * n + row[r]] -= f * A[j * n + row[k]];
+    }
+  }
+}
+
 void mbe_sym_solve_dense(MbeSym* s, int n, MbeSymId* A, MbeSymId* b, MbeSymId* x) {
   for (int k = 0; k < n; k++) {
     for (int i = k + 1; i < n; i++) {

@@ -78,6 +78,11 @@ bool mbe_num_solve3(const double A[9], const double b[3], double x[3]);
 // non-finite. Structural zeros (the constant 0) cost nothing.
 void mbe_sym_solve_dense(MbeSym* s, int n, MbeSymId* A, MbeSymId* b, MbeSymId* x);
 
+// The row order of LU with partial pivoting of the n x n matrix A (element (r, c) at
+// A[c * n + r], column-major; A is overwritten by the elimination) into row: the order in which
+// to hand rows to mbe_sym_solve_dense so that its pivots are those of A's values
+void mbe_num_pivot_rows(int n, double* A, int* row);
+
 // The step of least norm y = J^T (J J^T)^-1 r (J: nc x nk row-major, nc <= nk, full row rank;
 // J J^T solved as mbe_sym_solve_dense does). Scratch: A (nc x nc), z (nc); r is overwritten.
 void mbe_sym_least_norm(MbeSym* s, int nc, int nk, const MbeSymId* J, MbeSymId* r, MbeSymId* A,

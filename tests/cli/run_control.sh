@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # run_control.sh MBENS MODELS WORK DATA MSL_DIR: feedback through 1-D sensors and Blocks.Continuous
-# against closed forms, tolerance 1e-10 (TransferFunction: at the end):
+# against closed forms, tolerance 1e-10 (TransferFunction, Routing
+# and StateSpace: at the end):
 # - control_blocks.mo (blocks alone): FirstOrder (k 2, T 0.5) of a unit step is 2 (1 - e^-2t),
 #   Integrator (k 3, y_start 1) 1 + 3 t, SecondOrder (k 1, w 4, D 1) 1 - e^-4t (1 + 4 t),
 #   Derivative (k 1, T 0.1, x from 0) of u = t is 1 - e^(-t/T) (all 1e-8 over 2 s);
@@ -107,4 +108,30 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
   END { if (n < 200) print "rows", n }' "$work/tf.csv") || fail "awk failed"
 [ -z "$bad" ] || fail "TransferFunction leaves its closed form (t, errors): $bad"
 same_on_backends tf "$data/control_tf.mo" --stop-time 2 --interval 0.01
+# Blocks.Routing (control_routing.mo): mux.y = {sine, sine, 3, -1}, demux.y1 = {sine},
+# demux.y2 = {sine, 3, -1}; the last, passed through, is the torque on J 1: w = -t (exact)
+"$mbens" simulate "$data/control_routing.mo" -o "$work/routing.csv" --stop-time 1 \
+  --interval 0.05 --signals 'sine.y,mux.y[2],mux.y[3],demux.y1[1],demux.y2[2],demux.y2[3],i1.w' ||
+  fail "simulate (routing) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 && ($3 != $2 || $4 != 3 || $5 != $2 || $6 != 3 || $7 != -1 || a($8 + $1) > 1e-12) {
+    print; exit }
+  NR > 1 { n++ }
+  END { if (n < 20) print "rows", n }' "$work/routing.csv") || fail "awk failed"
+[ -z "$bad" ] || fail "Routing blocks (time, sine, mux.y[2..3], demux.y1[1], demux.y2[2..3], w): $bad"
+# StateSpace (control_ss.mo, unit step at 0): x1' = x2, x2' = -2 x1 - 3 x2 + u from rest gives
+# x1 = 0.5 - e^-t + 0.5 e^-2t, x2 = e^-t - e^-2t, y = {2 x1, x2 + u}; the same started in its steady
+# state stays at y = x1 = 0.5; y[1] drives J 1: w = t - 1.5 + 2 e^-t - 0.5 e^-2t (1e-9 over 2 s)
+"$mbens" simulate "$data/control_ss.mo" -o "$work/ss.csv" --stop-time 2 --interval 0.01 \
+  --tolerance 1e-10 --signals 'g1.y[1],g1.y[2],g2.y[1],i1.w' || fail "simulate (ss) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 && /nan|inf/ { print; exit }
+  NR > 1 { t = $1; x1 = 0.5 - exp(-t) + 0.5 * exp(-2 * t); x2 = exp(-t) - exp(-2 * t)
+    w = t - 1.5 + 2 * exp(-t) - 0.5 * exp(-2 * t)
+    if (a($2 - 2 * x1) > 1e-9 || a($3 - x2 - 1) > 1e-9 || a($4 - 0.5) > 1e-9 || a($5 - w) > 1e-9) {
+      print t, $2 - 2 * x1, $3 - x2 - 1, $4 - 0.5, $5 - w; exit }
+    n++ }
+  END { if (n < 200) print "rows", n }' "$work/ss.csv") || fail "awk failed"
+[ -z "$bad" ] || fail "StateSpace leaves its closed form (t, errors): $bad"
+same_on_backends ss "$data/control_ss.mo" --stop-time 2 --interval 0.01
 finish "run_control: sensors feed controllers back, blocks follow their closed forms"

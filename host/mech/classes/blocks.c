@@ -5,6 +5,7 @@
 // Continuous.CriticalDamping (with states of its own); any other block has its outputs only.
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mech_internal.h"
@@ -242,3 +243,63 @@ const MbeMechClass mbe_mc_critical_damping = {.role = MBE_ROLE_BLOCK,
                                               .block = damping_y,
                                               .outputs = damping_outputs,
                                               .start = damping_start};
+
+/* ---- Blocks.Routing ------------------------------------------------------------------------- */
+// RealPassThrough (y = u), Replicator (y[i] = u), Multiplex2..6 (y = {u1, u2, ...}, n1, n2 ...
+// elements each) and DeMultiplex2..6 (y1, y2 ... the consecutive parts of u): outputs that are
+// their inputs, followed further.
+
+// how many connectors a Multiplex or DeMultiplex has (0: neither)
+static int routing_parts(MbeMechKind k) {
+  if (k >= MBE_MC_ROUTING_MUX2 && k <= MBE_MC_ROUTING_DEMUX6)
+    return 2 + (k - MBE_MC_ROUTING_MUX2) / 2;
+  return 0;
+}
+
+static bool routing_demux(MbeMechKind k) {
+  return routing_parts(k) > 0 && (k - MBE_MC_ROUTING_MUX2) % 2 == 1;
+}
+
+// connector j's (0-based) first element in the joined vector and its size n_(j+1)
+static int routing_offset(MbeMech* m, int c, int j, int* size, MbeStatus* st) {
+  int off = 0;
+  for (int i = 0; i <= j && *st == MBE_OK; i++) {
+    char name[16];
+    snprintf(name, sizeof name, "n%d", i + 1);
+    int n = 1;
+    *st = mbe_mech_int(m, c, name, 0, &n);
+    if (i < j)
+      off += n;
+    else
+      *size = n;
+  }
+  return off;
+}
+
+static MbeSymId routing_var(MbeMech* m, int c, int var, int elem, int depth, MbeStatus* st) {
+  MbeMechKind k = m->comps[c].kind;
+  int parts = routing_parts(k);
+  if (k == MBE_MC_ROUTING_PASS || k == MBE_MC_ROUTING_REPLICATOR)
+    return mbe_mech_block_input(m, c, "u", 0, depth, st);
+  if (routing_demux(k)) {  // y<j>[elem] = u[offset_j + elem]
+    const char* own = m->flat->vars[var].name + strlen(m->comps[c].name) + 1;
+    int j = own[0] == 'y' ? atoi(own + 1) - 1 : -1, size = 0;
+    int off = j >= 0 && j < parts ? routing_offset(m, c, j, &size, st) : -1;
+    if (off < 0 && *st == MBE_OK)
+      *st = mbe_mech_error(m, MBE_ERR_INTERNAL, c, "no output %s", own);
+    return off < 0 ? 0 : mbe_mech_block_input(m, c, "u", off + elem, depth, st);
+  }
+  for (int j = 0; j < parts && *st == MBE_OK; j++) {  // y[elem] from the part that holds it
+    int size = 0, off = routing_offset(m, c, j, &size, st);
+    if (elem >= off && elem < off + size) {
+      char name[16];
+      snprintf(name, sizeof name, "u%d", j + 1);
+      return mbe_mech_block_input(m, c, name, elem - off, depth, st);
+    }
+  }
+  if (*st == MBE_OK)
+    *st = mbe_mech_error(m, MBE_ERR_MODEL, c, "y has no element %d", elem + 1);
+  return 0;
+}
+
+const MbeMechClass mbe_mc_routing = {.role = MBE_ROLE_BLOCK, .block_var = routing_var};

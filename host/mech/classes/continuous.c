@@ -14,8 +14,9 @@
 //   SecondOrder  y' = yd, yd' = w (w (k u - y) - 2 D yd)
 //                                               y = y_start, yd = yd_start; SteadyState y = k u,
 //                                               yd = 0; InitialOutput yd = 0
-// (u at the start time). Integrator's reset and set ports are refused. TransferFunction is at
-// the end of this file.
+// (u at the start time). Integrator's reset and set ports are refused. TransferFunction and
+// StateSpace are at the end of this file.
+#include <math.h>
 #include <string.h>
 
 #include "mech_internal.h"
@@ -275,3 +276,175 @@ const MbeMechClass mbe_mc_transfer_function = {.role = MBE_ROLE_BLOCK,
                                                .block = tf_block,
                                                .outputs = tf_outputs,
                                                .start = tf_start};
+
+/* ---- Blocks.Continuous.StateSpace ---------------------------------------------------------- */
+// x' = A x + B u, y = C x + D u (x[nx], u[nin], y[nout]; nx = size(A, 1), nin = size(B, 2),
+// nout = size(C, 1)). y reads only the inputs a nonzero D element asks for, so a system with
+// D = 0 closes feedback loops. Starts (initType): NoInit, InitialState x = x_start;
+// SteadyState A x = -B u (solved); InitialOutput (the MSL's least squares) is refused.
+
+// the sizes of matrix name (0, 0 where it is none)
+static void mat_dims(MbeMech* m, int c, const char* name, int* rows, int* cols) {
+  int v = mbe_mech_var(m, mbe_mech_cname(m, c, name));
+  bool mat = v >= 0 && m->flat->vars[v].ndims == 2;
+  *rows = mat ? m->flat->vars[v].dims[0] : 0;
+  *cols = mat ? m->flat->vars[v].dims[1] : 0;
+}
+
+static int ss_states(MbeMech* m, int c) {
+  int r, k;
+  mat_dims(m, c, "A", &r, &k);
+  return r;
+}
+
+// element (i, j) of matrix name (row-major)
+static MbeSymId mat(MbeMech* m, int c, const char* name, int i, int j, MbeStatus* st) {
+  int r, k;
+  mat_dims(m, c, name, &r, &k);
+  return mbe_mech_psym(m, c, name, i * k + j, st);
+}
+
+// y[i] = C[i,:] x + D[i,:] u (u read where D is not a constant 0)
+static MbeSymId ss_y(MbeMech* m, int c, int i, int depth, MbeStatus* st) {
+  MbeSym* s = m->s;
+  int nx = m->comps[c].nstates, ny, nu;
+  mat_dims(m, c, "D", &ny, &nu);
+  MbeSymId y = mbe_sym_const(s, 0.0);
+  for (int j = 0; j < nx; j++)
+    y = mbe_sym_add(s, y, mbe_sym_mul(s, mat(m, c, "C", i, j, st), state(m, c, j)));
+  for (int j = 0; j < nu; j++) {
+    MbeSymId d = mat(m, c, "D", i, j, st);
+    if (d != 0 && !mbe_sym_is_const(s, d, 0.0))
+      y = mbe_sym_add(s, y, mbe_sym_mul(s, d, mbe_mech_block_input(m, c, "u", j, depth, st)));
+  }
+  return y;
+}
+
+static MbeSymId ss_block(MbeMech* m, int c, int elem, int depth, MbeStatus* st) {
+  return ss_y(m, c, elem, depth + 1, st);
+}
+
+// the sizes agree: A nx x nx, B nx x nin, C nout x nx, D nout x nin
+static MbeStatus ss_check(MbeMech* m, int c, int* nu) {
+  int ar, ac, br, bc, cr, cc, dr, dc;
+  mat_dims(m, c, "A", &ar, &ac);
+  mat_dims(m, c, "B", &br, &bc);
+  mat_dims(m, c, "C", &cr, &cc);
+  mat_dims(m, c, "D", &dr, &dc);
+  *nu = bc;
+  if (ar != ac || br != ar || cc != ar || dr != cr || dc != bc) {
+    return mbe_mech_error(m, MBE_ERR_MODEL, c,
+                          "the matrices do not fit: A is %dx%d, B %dx%d, C %dx%d, D %dx%d (A nx x "
+                          "nx, B nx x nin, C nout x nx, D nout x nin)",
+                          ar, ac, br, bc, cr, cc, dr, dc);
+  }
+  return MBE_OK;
+}
+
+static MbeStatus ss_outputs(MbeMech* m, int c) {
+  MbeSym* s = m->s;
+  const MbeMechComp* comp = &m->comps[c];
+  int nx = comp->nstates, nu = 0, ny, k;
+  MbeStatus st = ss_check(m, c, &nu);
+  mat_dims(m, c, "C", &ny, &k);
+  for (int i = 0; i < nx && st == MBE_OK; i++) {
+    MbeSymId dx = mbe_sym_const(s, 0.0);
+    for (int j = 0; j < nx; j++)
+      dx = mbe_sym_add(s, dx, mbe_sym_mul(s, mat(m, c, "A", i, j, &st), state(m, c, j)));
+    for (int j = 0; j < nu; j++) {
+      MbeSymId u = mbe_mech_block_input(m, c, "u", j, 1, &st);
+      dx = mbe_sym_add(s, dx, mbe_sym_mul(s, mat(m, c, "B", i, j, &st), u));
+    }
+    m->xdot[comp->state + i] = dx;
+  }
+  for (int j = 0; j < nu && st == MBE_OK; j++) {
+    MbeSymId u = mbe_mech_block_input(m, c, "u", j, 1, &st);
+    mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.u[%d]", comp->name, j + 1), u);
+  }
+  for (int i = 0; i < ny && st == MBE_OK; i++)
+    mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.y[%d]", comp->name, i + 1), ss_y(m, c, i, 1, &st));
+  return st != MBE_OK ? st
+         : s->is_oom  ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
+                      : MBE_OK;
+}
+
+// input j at the start (its signal, set with the outputs)
+static MbeSymId u_start_at(MbeMech* m, int c, int j) {
+  const char* name = mbe_arena_printf(m->arena, "%s.u[%d]", m->comps[c].name, j + 1);
+  MbeSymId v = 0;
+  for (size_t i = 0; i < m->nsigs && v == 0; i++) {
+    if (strcmp(m->sigs[i].name, name) == 0)
+      v = m->sigs[i].id;
+  }
+  return mbe_mech_at_start(m, v);
+}
+
+// A x = b (n x n, row-major; A and b overwritten), the rows pivoted at the nominal parameters
+// (A's zeros, [0 1; -2 -3], need the row exchanges)
+static void pivoted_solve(MbeMech* m, int n, MbeSymId* A, MbeSymId* b, MbeSymId* x) {
+  size_t nn = (size_t)n * (size_t)n;
+  double* v = mbe_malloc((nn + 1) * sizeof *v);  // column-major for mbe_num_pivot_rows
+  MbeSymId* Ar = mbe_malloc((nn + 1) * sizeof *Ar);
+  MbeSymId* br = mbe_malloc(((size_t)n + 1) * sizeof *br);
+  int* row = mbe_malloc(((size_t)n + 1) * sizeof *row);
+  for (int r = 0; r < n; r++) {
+    for (int k = 0; k < n; k++) {
+      bool oom = false;
+      v[k * n + r] = 0;
+      mbe_sym_eval_nodes(m->s, m->sys->t0, m->x0, m->p0, &A[r * n + k], 1, &v[k * n + r], &oom);
+    }
+  }
+  mbe_num_pivot_rows(n, v, row);
+  for (int r = 0; r < n; r++) {
+    memcpy(Ar + (size_t)r * (size_t)n, A + (size_t)row[r] * (size_t)n, (size_t)n * sizeof *A);
+    br[r] = b[row[r]];
+  }
+  mbe_sym_solve_dense(m->s, n, Ar, br, x);
+  mbe_free(v), mbe_free(Ar), mbe_free(br), mbe_free(row);
+}
+
+static MbeStatus ss_start(MbeMech* m, int c) {
+  MbeSym* s = m->s;
+  int nx = m->comps[c].nstates, nu = 0, type = INIT_NO;
+  MbeStatus st = mbe_mech_int(m, c, "initType", 0, &type);
+  if (st == MBE_OK)
+    st = ss_check(m, c, &nu);
+  if (st != MBE_OK || nx == 0)
+    return st;
+  if (type == INIT_OUTPUT) {
+    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                          "initType = InitialOutput (the MSL's least-squares start) is not "
+                          "supported yet; SteadyState and InitialState are");
+  }
+  if (type != INIT_STEADY) {
+    for (int i = 0; i < nx && st == MBE_OK; i++)
+      start_at(m, c, i, mbe_mech_psym(m, c, "x_start", i, &st));
+    return st;
+  }
+  MbeSymId* A = mbe_calloc((size_t)(nx * nx + 2 * nx), sizeof *A);
+  if (A == NULL)
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  MbeSymId *b = A + nx * nx, *x = b + nx;
+  for (int i = 0; i < nx && st == MBE_OK; i++) {  // A x = -B u
+    b[i] = mbe_sym_const(s, 0.0);
+    for (int j = 0; j < nx; j++)
+      A[i * nx + j] = mat(m, c, "A", i, j, &st);
+    for (int j = 0; j < nu; j++)
+      b[i] = mbe_sym_sub(s, b[i], mbe_sym_mul(s, mat(m, c, "B", i, j, &st), u_start_at(m, c, j)));
+  }
+  if (st == MBE_OK)
+    pivoted_solve(m, nx, A, b, x);
+  for (int i = 0; i < nx && st == MBE_OK; i++)
+    start_at(m, c, i, x[i]);
+  mbe_free(A);
+  return st != MBE_OK ? st
+         : s->is_oom  ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
+                      : MBE_OK;
+}
+
+const MbeMechClass mbe_mc_state_space = {.role = MBE_ROLE_BLOCK,
+                                         .nstates_of = ss_states,
+                                         .state_vector = "x",
+                                         .block = ss_block,
+                                         .outputs = ss_outputs,
+                                         .start = ss_start};

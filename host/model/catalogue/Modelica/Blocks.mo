@@ -457,6 +457,18 @@ package Blocks "Library of basic input/output control blocks (interface subset)"
       output Real x[size(a, 1) - 1](start = x_start) "State of transfer function from controller canonical form";
     end TransferFunction;
 
+    block StateSpace "Linear state space system"
+      parameter Real A[:, :] = [1, 0; 0, 1] "Matrix A of state space model (e.g., A=[1, 0; 0, 1])";
+      parameter Real B[:, :] = [1; 1] "Matrix B of state space model (e.g., B=[1; 1])";
+      parameter Real C[:, :] = [1, 1] "Matrix C of state space model (e.g., C=[1, 1])";
+      parameter Real D[size(C, 1), size(B, 2)] = zeros(size(C, 1), size(B, 2)) "Matrix D of state space model";
+      parameter Modelica.Blocks.Types.Init initType = Modelica.Blocks.Types.Init.NoInit "Type of initialization (1: no init, 2: steady state, 3: initial state, 4: initial output)" annotation(Evaluate = true);
+      parameter Real x_start[size(A, 1)] = zeros(size(A, 1)) "Initial or guess values of states";
+      parameter Real y_start[size(C, 1)] = zeros(size(C, 1)) "Initial values of outputs (remaining states are in steady state if possible)";
+      extends Modelica.Blocks.Interfaces.MIMO(final nin = size(B, 2), final nout = size(C, 1));
+      output Real x[size(A, 1)](start = x_start) "State vector";
+    end StateSpace;
+
     block CriticalDamping "Output the input signal filtered with an n-th order filter with critical damping"
       extends Modelica.Blocks.Interfaces.SISO;
       parameter Integer n = 2 "Order of filter";
@@ -480,6 +492,137 @@ package Blocks "Library of basic input/output control blocks (interface subset)"
       extends Modelica.Blocks.Interfaces.SISO;
     end Limiter;
   end Nonlinear;
+
+  package Routing "Library of blocks to combine and extract signals"
+    block RealPassThrough "Pass a Real signal through without modification"
+      Modelica.Blocks.Interfaces.RealInput u "Input signal";
+      Modelica.Blocks.Interfaces.RealOutput y "Output signal";
+    end RealPassThrough;
+
+    block Replicator "Signal replicator"
+      extends Modelica.Blocks.Interfaces.SIMO;
+    end Replicator;
+
+    block Multiplex2 "Multiplexer block for 2 input connectors"
+      parameter Integer n1 = 1 "dimension of input signal connector 1" annotation(HideResult = true);
+      parameter Integer n2 = 1 "dimension of input signal connector 2" annotation(HideResult = true);
+      Modelica.Blocks.Interfaces.RealInput u1[n1] "Connector of Real input signals 1";
+      Modelica.Blocks.Interfaces.RealInput u2[n2] "Connector of Real input signals 2";
+      Modelica.Blocks.Interfaces.RealOutput y[n1+n2] "Connector of Real output signals";
+    end Multiplex2;
+
+    block DeMultiplex2 "DeMultiplexer block for 2 output connectors"
+      parameter Integer n1 = 1 "dimension of input signal connector 1" annotation(HideResult = true);
+      parameter Integer n2 = 1 "dimension of input signal connector 2" annotation(HideResult = true);
+      Modelica.Blocks.Interfaces.RealInput u[n1+n2] "Connector of Real input signals";
+      Modelica.Blocks.Interfaces.RealOutput y1[n1] "Connector of Real output signals 1";
+      Modelica.Blocks.Interfaces.RealOutput y2[n2] "Connector of Real output signals 2";
+    end DeMultiplex2;
+
+    block Multiplex3 "Multiplexer block for 3 input connectors"
+      parameter Integer n1 = 1 "dimension of input signal connector 1" annotation(HideResult = true);
+      parameter Integer n2 = 1 "dimension of input signal connector 2" annotation(HideResult = true);
+      parameter Integer n3 = 1 "dimension of input signal connector 3" annotation(HideResult = true);
+      Modelica.Blocks.Interfaces.RealInput u1[n1] "Connector of Real input signals 1";
+      Modelica.Blocks.Interfaces.RealInput u2[n2] "Connector of Real input signals 2";
+      Modelica.Blocks.Interfaces.RealInput u3[n3] "Connector of Real input signals 3";
+      Modelica.Blocks.Interfaces.RealOutput y[n1+n2+n3] "Connector of Real output signals";
+    end Multiplex3;
+
+    block DeMultiplex3 "DeMultiplexer block for 3 output connectors"
+      parameter Integer n1 = 1 "dimension of input signal connector 1" annotation(HideResult = true);
+      parameter Integer n2 = 1 "dimension of input signal connector 2" annotation(HideResult = true);
+      parameter Integer n3 = 1 "dimension of input signal connector 3" annotation(HideResult = true);
+      Modelica.Blocks.Interfaces.RealInput u[n1+n2+n3] "Connector of Real input signals";
+      Modelica.Blocks.Interfaces.RealOutput y1[n1] "Connector of Real output signals 1";
+      Modelica.Blocks.Interfaces.RealOutput y2[n2] "Connector of Real output signals 2";
+      Modelica.Blocks.Interfaces.RealOutput y3[n3] "Connector of Real output signals 3";
+    end DeMultiplex3;
+
+    block Multiplex4 "Multiplexer block for 4 input connectors"
+      parameter Integer n1 = 1 "dimension of input signal connector 1" annotation(HideResult = true);
+      parameter Integer n2 = 1 "dimension of input signal connector 2" annotation(HideResult = true);
+      parameter Integer n3 = 1 "dimension of input signal connector 3" annotation(HideResult = true);
+      parameter Integer n4 = 1 "dimension of input signal connector 4" annotation(HideResult = true);
+      Modelica.Blocks.Interfaces.RealInput u1[n1] "Connector of Real input signals 1";
+      Modelica.Blocks.Interfaces.RealInput u2[n2] "Connector of Real input signals 2";
+      Modelica.Blocks.Interfaces.RealInput u3[n3] "Connector of Real input signals 3";
+      Modelica.Blocks.Interfaces.RealInput u4[n4] "Connector of Real input signals 4";
+      Modelica.Blocks.Interfaces.RealOutput y[n1+n2+n3+n4] "Connector of Real output signals";
+    end Multiplex4;
+
+    block DeMultiplex4 "DeMultiplexer block for 4 output connectors"
+      parameter Integer n1 = 1 "dimension of input signal connector 1" annotation(HideResult = true);
+      parameter Integer n2 = 1 "dimension of input signal connector 2" annotation(HideResult = true);
+      parameter Integer n3 = 1 "dimension of input signal connector 3" annotation(HideResult = true);
+      parameter Integer n4 = 1 "dimension of input signal connector 4" annotation(HideResult = true);
+      Modelica.Blocks.Interfaces.RealInput u[n1+n2+n3+n4] "Connector of Real input signals";
+      Modelica.Blocks.Interfaces.RealOutput y1[n1] "Connector of Real output signals 1";
+      Modelica.Blocks.Interfaces.RealOutput y2[n2] "Connector of Real output signals 2";
+      Modelica.Blocks.Interfaces.RealOutput y3[n3] "Connector of Real output signals 3";
+      Modelica.Blocks.Interfaces.RealOutput y4[n4] "Connector of Real output signals 4";
+    end DeMultiplex4;
+
+    block Multiplex5 "Multiplexer block for 5 input connectors"
+      parameter Integer n1 = 1 "dimension of input signal connector 1" annotation(HideResult = true);
+      parameter Integer n2 = 1 "dimension of input signal connector 2" annotation(HideResult = true);
+      parameter Integer n3 = 1 "dimension of input signal connector 3" annotation(HideResult = true);
+      parameter Integer n4 = 1 "dimension of input signal connector 4" annotation(HideResult = true);
+      parameter Integer n5 = 1 "dimension of input signal connector 5" annotation(HideResult = true);
+      Modelica.Blocks.Interfaces.RealInput u1[n1] "Connector of Real input signals 1";
+      Modelica.Blocks.Interfaces.RealInput u2[n2] "Connector of Real input signals 2";
+      Modelica.Blocks.Interfaces.RealInput u3[n3] "Connector of Real input signals 3";
+      Modelica.Blocks.Interfaces.RealInput u4[n4] "Connector of Real input signals 4";
+      Modelica.Blocks.Interfaces.RealInput u5[n5] "Connector of Real input signals 5";
+      Modelica.Blocks.Interfaces.RealOutput y[n1+n2+n3+n4+n5] "Connector of Real output signals";
+    end Multiplex5;
+
+    block DeMultiplex5 "DeMultiplexer block for 5 output connectors"
+      parameter Integer n1 = 1 "dimension of input signal connector 1" annotation(HideResult = true);
+      parameter Integer n2 = 1 "dimension of input signal connector 2" annotation(HideResult = true);
+      parameter Integer n3 = 1 "dimension of input signal connector 3" annotation(HideResult = true);
+      parameter Integer n4 = 1 "dimension of input signal connector 4" annotation(HideResult = true);
+      parameter Integer n5 = 1 "dimension of input signal connector 5" annotation(HideResult = true);
+      Modelica.Blocks.Interfaces.RealInput u[n1+n2+n3+n4+n5] "Connector of Real input signals";
+      Modelica.Blocks.Interfaces.RealOutput y1[n1] "Connector of Real output signals 1";
+      Modelica.Blocks.Interfaces.RealOutput y2[n2] "Connector of Real output signals 2";
+      Modelica.Blocks.Interfaces.RealOutput y3[n3] "Connector of Real output signals 3";
+      Modelica.Blocks.Interfaces.RealOutput y4[n4] "Connector of Real output signals 4";
+      Modelica.Blocks.Interfaces.RealOutput y5[n5] "Connector of Real output signals 5";
+    end DeMultiplex5;
+
+    block Multiplex6 "Multiplexer block for 6 input connectors"
+      parameter Integer n1 = 1 "dimension of input signal connector 1" annotation(HideResult = true);
+      parameter Integer n2 = 1 "dimension of input signal connector 2" annotation(HideResult = true);
+      parameter Integer n3 = 1 "dimension of input signal connector 3" annotation(HideResult = true);
+      parameter Integer n4 = 1 "dimension of input signal connector 4" annotation(HideResult = true);
+      parameter Integer n5 = 1 "dimension of input signal connector 5" annotation(HideResult = true);
+      parameter Integer n6 = 1 "dimension of input signal connector 6" annotation(HideResult = true);
+      Modelica.Blocks.Interfaces.RealInput u1[n1] "Connector of Real input signals 1";
+      Modelica.Blocks.Interfaces.RealInput u2[n2] "Connector of Real input signals 2";
+      Modelica.Blocks.Interfaces.RealInput u3[n3] "Connector of Real input signals 3";
+      Modelica.Blocks.Interfaces.RealInput u4[n4] "Connector of Real input signals 4";
+      Modelica.Blocks.Interfaces.RealInput u5[n5] "Connector of Real input signals 5";
+      Modelica.Blocks.Interfaces.RealInput u6[n6] "Connector of Real input signals 6";
+      Modelica.Blocks.Interfaces.RealOutput y[n1+n2+n3+n4+n5+n6] "Connector of Real output signals";
+    end Multiplex6;
+
+    block DeMultiplex6 "DeMultiplexer block for 6 output connectors"
+      parameter Integer n1 = 1 "dimension of input signal connector 1" annotation(HideResult = true);
+      parameter Integer n2 = 1 "dimension of input signal connector 2" annotation(HideResult = true);
+      parameter Integer n3 = 1 "dimension of input signal connector 3" annotation(HideResult = true);
+      parameter Integer n4 = 1 "dimension of input signal connector 4" annotation(HideResult = true);
+      parameter Integer n5 = 1 "dimension of input signal connector 5" annotation(HideResult = true);
+      parameter Integer n6 = 1 "dimension of input signal connector 6" annotation(HideResult = true);
+      Modelica.Blocks.Interfaces.RealInput u[n1+n2+n3+n4+n5+n6] "Connector of Real input signals";
+      Modelica.Blocks.Interfaces.RealOutput y1[n1] "Connector of Real output signals 1";
+      Modelica.Blocks.Interfaces.RealOutput y2[n2] "Connector of Real output signals 2";
+      Modelica.Blocks.Interfaces.RealOutput y3[n3] "Connector of Real output signals 3";
+      Modelica.Blocks.Interfaces.RealOutput y4[n4] "Connector of Real output signals 4";
+      Modelica.Blocks.Interfaces.RealOutput y5[n5] "Connector of Real output signals 5";
+      Modelica.Blocks.Interfaces.RealOutput y6[n6] "Connector of Real output signals 6";
+    end DeMultiplex6;
+  end Routing;
 
   package Logical "Library of components with Boolean input and output signals"
 
