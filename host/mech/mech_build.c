@@ -491,10 +491,12 @@ static MbeStatus merge(MbeMech* m) {
   }
   for (size_t i = 0; i < m->nflanges; i++)
     m->flange_conn[i] = find_root(parent, (int)(m->nframes + i));
-  // a rigid 1-D element's flanges are one set: what hangs on its far side moves with it
+  // a rigid 1-D element's flanges are one set: what hangs on its far side moves with it (a
+  // Mass or Rod of length L other than 0 relates two sets instead, as a gear: shafts.c)
   for (size_t c = 0; c < m->ncomps; c++) {
     const MbeMechComp* comp = &m->comps[c];
-    if (mbe_mech_class(comp->kind)->rigid && comp->flange[0] >= 0 && comp->flange[1] >= 0)
+    if (mbe_mech_class(comp->kind)->rigid && comp->flange[0] >= 0 && comp->flange[1] >= 0 &&
+        mbe_mech_rigid_length(m, (int)c) == 0)
       unite(parent, (int)m->nframes + comp->flange[0], (int)m->nframes + comp->flange[1]);
   }
   int* id = mbe_malloc((n + 1) * sizeof *id);

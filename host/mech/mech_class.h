@@ -116,6 +116,7 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(BEVEL_GEAR_1D, "Mechanics.MultiBody.Parts.BevelGear1D", bevel_gear_1d)                       \
   X(TRANS_FIXED, "Mechanics.Translational.Components.Fixed", flange_fixed)                        \
   X(TRANS_MASS, "Mechanics.Translational.Components.Mass", flange_inertia)                        \
+  X(TRANS_ROD, "Mechanics.Translational.Components.Rod", flange_rod)                              \
   X(TRANS_SPRING, "Mechanics.Translational.Components.Spring", flange_compliant)                  \
   X(TRANS_DAMPER, "Mechanics.Translational.Components.Damper", flange_compliant)                  \
   X(TRANS_SPRING_DAMPER, "Mechanics.Translational.Components.SpringDamper", flange_compliant)     \

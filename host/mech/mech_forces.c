@@ -205,6 +205,8 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
       continue;
     set->edge = set->shaft;
     set->pos = mbe_sym_state(s, m->edges[set->shaft].q0);
+    MbeSymId off = mbe_mech_shaft_offset(m, (int)k);  // a Mass of length L: q is its centre
+    set->pos = off ? mbe_sym_add(s, set->pos, off) : set->pos;
     set->vel = mbe_sym_state(s, m->edges[set->shaft].u0);
   }
   // the sets the components define (joint axes, fixed flanges, line-force flanges), then their

@@ -594,6 +594,12 @@ void mbe_mech_shaft_set(MbeMech* m, int c, int k, int edge);
 MbeStatus mbe_mech_gear_sets(MbeMech* m);
 // d^2/dt^2 of flange set k's position (the accelerations solved), 0 for a fixed set
 MbeSymId mbe_mech_set_accel(MbeMech* m, int k);
+// a Translational Mass's or Rod's length L where it is not the constant 0 (then its flanges are
+// two sets, flange_b.s = flange_a.s + L, related as a gear's), else 0
+MbeSymId mbe_mech_rigid_length(MbeMech* m, int c);
+// what shaft set k's position adds to its edge's coordinate: -L/2 (flange_a) or L/2 (flange_b)
+// where the shaft is a Mass's of length L (the coordinate is its s, the centre), else 0
+MbeSymId mbe_mech_shaft_offset(MbeMech* m, int k);
 
 // ---- classes/rolling.c ------------------------------------------------------------------------
 // a rolling wheel's kinematics (MBE_EDGE_ROLLING): R (world -> wheel), r_0, w (wheel

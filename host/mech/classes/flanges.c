@@ -140,20 +140,34 @@ static MbeStatus compliant_load(MbeMech* m, int c) {
   return st;
 }
 
+// tau (f) and the relative motion phi_rel (s_rel), w_rel (v_rel), a_rel: the MSL's
+// PartialCompliant and PartialCompliantWithRelativeStates, so `phi_rel(fixed = true)` is an
+// initial condition
 static MbeStatus compliant_outputs(MbeMech* m, int c) {
-  bool rot = m->comps[c].kind <= MBE_MC_ROT_SPRING_DAMPER;
-  mbe_mech_signal_at(m, m->comps[c].name, rot ? "tau" : "f", m->drive_f[c]);
+  MbeSym* s = m->s;
+  const MbeMechComp* comp = &m->comps[c];
+  bool rot = comp->kind <= MBE_MC_ROT_SPRING_DAMPER;
+  mbe_mech_signal_at(m, comp->name, rot ? "tau" : "f", m->drive_f[c]);
+  int sa = mbe_mech_set_of(m, comp->flange[0]), sb = mbe_mech_set_of(m, comp->flange[1]);
+  const MbeMechFlangeSet *A = &m->sets[sa], *B = &m->sets[sb];
+  mbe_mech_signal_at(m, comp->name, rot ? "phi_rel" : "s_rel", mbe_sym_sub(s, B->pos, A->pos));
+  mbe_mech_signal_at(m, comp->name, rot ? "w_rel" : "v_rel", mbe_sym_sub(s, B->vel, A->vel));
+  if (A->line < 0 && B->line < 0) {  // a line force's flanges have no accelerations here
+    MbeSymId a = mbe_sym_sub(s, mbe_mech_set_accel(m, sb), mbe_mech_set_accel(m, sa));
+    mbe_mech_signal_at(m, comp->name, "a_rel", a);
+  }
   return MBE_OK;
 }
 
 // Inertia, Mass, a 1-D Rotor1D: rides on the joint axis or the shaft of its flanges (one set: the
-// element is rigid), adding to that coordinate's inertia
+// element is rigid; a Mass of length L: flange_a's set, flange_b's moving with it), adding to
+// that coordinate's inertia
 MbeStatus mbe_mech_flange_inertia_load(MbeMech* m, int c) {
   const MbeMechComp* comp = &m->comps[c];
   int sa = mbe_mech_set_of(m, comp->flange[0]), sb = mbe_mech_set_of(m, comp->flange[1]);
   MbeStatus st = MBE_OK;
-  int set = -1;
-  for (int k = 0; k < 2; k++) {
+  int set = mbe_mech_rigid_length(m, c) != 0 ? sa : -1;
+  for (int k = 0; k < 2 && set < 0; k++) {
     int sk = k == 0 ? sa : sb;
     if (sk < 0 || m->sets[sk].nflanges < 2)
       continue;  // unconnected
@@ -180,12 +194,15 @@ MbeStatus mbe_mech_flange_inertia_load(MbeMech* m, int c) {
   return MBE_OK;
 }
 
-// they move with their axis
+// they move with their axis (a Mass's s: its centre, L/2 from flange_a)
 static MbeStatus inertia_outputs(MbeMech* m, int c) {
   const MbeMechComp* comp = &m->comps[c];
   int set = (int)m->drive_f[c];
   bool rot = comp->kind != MBE_MC_TRANS_MASS;
-  mbe_mech_signal_at(m, comp->name, rot ? "phi" : "s", m->sets[set].pos);
+  MbeSymId pos = m->sets[set].pos, L = mbe_mech_rigid_length(m, c);
+  if (L != 0)
+    pos = mbe_sym_add(m->s, pos, mbe_sym_mul(m->s, mbe_sym_const(m->s, 0.5), L));
+  mbe_mech_signal_at(m, comp->name, rot ? "phi" : "s", pos);
   mbe_mech_signal_at(m, comp->name, rot ? "w" : "v", m->sets[set].vel);
   mbe_mech_signal_at(m, comp->name, "a", mbe_mech_set_accel(m, set));
   return MBE_OK;
@@ -293,6 +310,8 @@ const MbeMechClass mbe_mc_flange_inertia = {.role = MBE_ROLE_FLANGE,
                                             .rigid = true,
                                             .load = mbe_mech_flange_inertia_load,
                                             .outputs = inertia_outputs};
+// Rod: its flanges one set, or two L apart (shafts.c)
+const MbeMechClass mbe_mc_flange_rod = {.role = MBE_ROLE_FLANGE, .rigid = true};
 const MbeMechClass mbe_mc_flange_compliant = {
     .role = MBE_ROLE_FLANGE, .load = compliant_load, .outputs = compliant_outputs};
 const MbeMechClass mbe_mc_flange_source = {.role = MBE_ROLE_FLANGE,

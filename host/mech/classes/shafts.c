@@ -36,21 +36,57 @@
 //
 // Parts.BevelGear1D is an IdealGear (support fixed) between shafts of any directions; its
 // housing takes -flange_a.tau n_a - flange_b.tau n_b.
+//
+// A Translational Mass or Rod whose length L is not the constant 0 is such a relation too, with
+// ratio 1 and an offset: flange_a.s = flange_b.s - L (its two flanges stay two sets, where with
+// L = 0 they are merged into one). A Mass's shaft has the Mass's s (its centre) as coordinate,
+// its flanges at -L/2 and +L/2 (mbe_mech_shaft_offset).
 #include <string.h>
 
 #include "mech_internal.h"
 
-// IdealGear and the classes that are one (sun - carrier = -ratio (ring - carrier) of
-// IdealPlanetary; IdealGearR2T's flangeR.phi = ratio flangeT.s)
-static bool is_gear(MbeMechKind k) {
-  return k == MBE_MC_ROT_IDEAL_GEAR || k == MBE_MC_ROT_IDEAL_PLANETARY ||
-         k == MBE_MC_ROT_IDEAL_GEAR_R2T || k == MBE_MC_BEVEL_GEAR_1D;
+MbeSymId mbe_mech_rigid_length(MbeMech* m, int c) {
+  MbeMechKind k = m->comps[c].kind;
+  if (k != MBE_MC_TRANS_MASS && k != MBE_MC_TRANS_ROD)
+    return 0;
+  MbeStatus st = MBE_OK;
+  MbeSymId L = mbe_mech_param(m, c, "L", &st);
+  const MbeSymNode* n = &m->s->nodes[L];
+  return st != MBE_OK || (n->op == MBE_SYM_CONST && n->value == 0) ? 0 : L;
 }
 
-// the ratio r of pos_a - pos_s = r (pos_b - pos_s)
+// IdealGear and the classes that are one (sun - carrier = -ratio (ring - carrier) of
+// IdealPlanetary; IdealGearR2T's flangeR.phi = ratio flangeT.s; a Mass's or Rod's
+// flange_a.s = flange_b.s - L)
+static bool is_gear(const MbeMech* m, int c) {
+  MbeMechKind k = m->comps[c].kind;
+  return k == MBE_MC_ROT_IDEAL_GEAR || k == MBE_MC_ROT_IDEAL_PLANETARY ||
+         k == MBE_MC_ROT_IDEAL_GEAR_R2T || k == MBE_MC_BEVEL_GEAR_1D ||
+         mbe_mech_rigid_length((MbeMech*)m, c) != 0;
+}
+
+// the ratio r of pos_a - pos_s = r (pos_b - pos_s) + d
 static MbeSymId gear_ratio(MbeMech* m, int c, MbeStatus* st) {
+  if (mbe_mech_rigid_length(m, c) != 0)
+    return mbe_sym_const(m->s, 1.0);
   MbeSymId r = mbe_mech_param(m, c, "ratio", st);
   return m->comps[c].kind == MBE_MC_ROT_IDEAL_PLANETARY ? mbe_sym_neg(m->s, r) : r;
+}
+
+// the offset d of that relation: -L for a Mass or Rod, else 0
+static MbeSymId gear_offset(MbeMech* m, int c) {
+  MbeSymId L = mbe_mech_rigid_length(m, c);
+  return L != 0 ? mbe_sym_neg(m->s, L) : 0;
+}
+
+MbeSymId mbe_mech_shaft_offset(MbeMech* m, int k) {
+  const MbeMechFlangeSet* set = &m->sets[k];
+  int c = set->shaft >= 0 ? m->edges[set->shaft].comp : -1;
+  MbeSymId L = c >= 0 && m->comps[c].kind == MBE_MC_TRANS_MASS ? mbe_mech_rigid_length(m, c) : 0;
+  if (L == 0)
+    return 0;
+  MbeSymId h = mbe_sym_mul(m->s, mbe_sym_const(m->s, 0.5), L);
+  return mbe_mech_set_of(m, m->comps[c].flange[0]) == k ? mbe_sym_neg(m->s, h) : h;
 }
 
 static bool is_inertia(MbeMechKind k) {
@@ -209,6 +245,12 @@ static MbeStatus loop_gear(MbeMech* m, int c) {
   int k[3];
   gear_sets3(m, c, k);
   int h = gear_housing(m, c);
+  if (mbe_mech_rigid_length(m, c) != 0) {
+    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                          "both its flanges are moved by other parts (joint axes, fixed "
+                          "flanges, other shafts): a rigid element closing such a loop is not "
+                          "supported yet");
+  }
   if (k[0] >= 0 && k[1] >= 0 && (k[2] < 0 || h >= 0) && gear_edge(m, c, 0) >= 0 &&
       gear_edge(m, c, 1) >= 0) {
     m->comps[c].rowless = false;
@@ -240,7 +282,7 @@ static MbeStatus plan_gears(MbeMech* m, bool* known, const int* owner) {
     changed = false;
     for (size_t c = 0; c < m->ncomps; c++) {
       int which = -1;
-      if (is_gear(m->comps[c].kind) && !used[c] && gear_unknowns(m, (int)c, known, &which) == 1) {
+      if (is_gear(m, (int)c) && !used[c] && gear_unknowns(m, (int)c, known, &which) == 1) {
         known[which] = used[c] = changed = true;
       }
     }
@@ -259,7 +301,7 @@ static MbeStatus plan_gears(MbeMech* m, bool* known, const int* owner) {
                           "BevelGear1D is supported between two Rotor1D (its housing's reaction "
                           "needs the 3-D rotors)");
     }
-    if (!is_gear(m->comps[c].kind) || used[c])
+    if (!is_gear(m, (int)c) || used[c])
       continue;
     if (gear_unknowns(m, (int)c, known, &which) == 0) {
       st = loop_gear(m, (int)c);
@@ -294,7 +336,7 @@ MbeStatus mbe_mech_shafts(MbeMech* m) {
       owner[set] = c;
   }
   for (size_t c = 0; c < m->ncomps; c++)
-    m->comps[c].rowless = is_gear(m->comps[c].kind);  // unless a loop's
+    m->comps[c].rowless = is_gear(m, (int)c);  // unless a loop's
   MbeStatus st = plan_gears(m, known, owner);
   mbe_free(known), mbe_free(owner);
   return st;
@@ -323,11 +365,13 @@ static void set_terms(MbeMech* m, int k, MbeSymId* pos, MbeSymId* vel, MbeSymId*
   *dq = S && S->edge >= 0 ? (S->scale != 0 ? S->scale : mbe_sym_const(m->s, 1.0)) : 0;
 }
 
-// set T = sum of w[i] times the known sets k[i] (pos_a = r pos_b + (1 - r) pos_s solved for T)
-static MbeStatus gear_solve(MbeMech* m, int c, int t, const int k[3], const MbeSymId w[3]) {
+// set T = c0 + the sum of w[i] times the known sets k[i] (pos_a = r pos_b + (1 - r) pos_s + d
+// solved for T)
+static MbeStatus gear_solve(MbeMech* m, int c, int t, const int k[3], const MbeSymId w[3],
+                            MbeSymId c0) {
   MbeSym* s = m->s;
   MbeMechFlangeSet* T = &m->sets[t];
-  MbeSymId pos = 0, vel = 0, dq = 0;
+  MbeSymId pos = c0, vel = 0, dq = 0;
   int edge = -1, dof = 0;
   for (int i = 0; i < 3; i++) {
     if (w[i] == 0 || (k[i] >= 0 && k[i] == t))
@@ -376,17 +420,20 @@ static MbeStatus gear_step(MbeMech* m, int c, bool* changed) {
   MbeSymId r = gear_ratio(m, c, &st);
   if (st != MBE_OK)
     return st;
-  MbeSymId one = mbe_sym_const(s, 1.0), w[3];
+  MbeSymId one = mbe_sym_const(s, 1.0), w[3], d = gear_offset(m, c), c0 = 0;
   MbeSymId rs = mbe_sym_sub(s, one, r);  // 1 - r
-  // pos_a = r pos_b + (1 - r) pos_s, solved for the unknown set
+  // pos_a = r pos_b + (1 - r) pos_s + d, solved for the unknown set
   if (t == 0) {
     w[0] = 0, w[1] = r, w[2] = rs;
+    c0 = d;
   } else if (t == 1) {
     w[0] = mbe_sym_div(s, one, r), w[1] = 0, w[2] = mbe_sym_neg(s, mbe_sym_div(s, rs, r));
+    c0 = d ? mbe_sym_neg(s, mbe_sym_div(s, d, r)) : 0;
   } else {
     w[0] = mbe_sym_div(s, one, rs), w[1] = mbe_sym_neg(s, mbe_sym_div(s, r, rs)), w[2] = 0;
+    c0 = d ? mbe_sym_neg(s, mbe_sym_div(s, d, rs)) : 0;
   }
-  st = gear_solve(m, c, k[t], k, w);
+  st = gear_solve(m, c, k[t], k, w, c0);
   *changed = st == MBE_OK;
   return st;
 }
@@ -397,7 +444,7 @@ MbeStatus mbe_mech_gear_sets(MbeMech* m) {
   while (changed && st == MBE_OK) {
     changed = false;
     for (size_t c = 0; c < m->ncomps && st == MBE_OK; c++) {
-      if (is_gear(m->comps[c].kind) && m->comps[c].rowless)
+      if (is_gear(m, (int)c) && m->comps[c].rowless)
         st = gear_step(m, (int)c, &changed);
     }
   }
