@@ -104,7 +104,9 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(ROT_SPEED, "Mechanics.Rotational.Sources.Speed", flange_position)                             \
   X(ROT_ACCELERATE, "Mechanics.Rotational.Sources.Accelerate", flange_position)                   \
   X(ROT_MOVE, "Mechanics.Rotational.Sources.Move", flange_move)                                   \
-  X(ROT_TORQUE_SENSOR, "Mechanics.Rotational.Sensors.TorqueSensor", torque_sensor)                \
+  X(ROT_TORQUE_SENSOR, "Mechanics.Rotational.Sensors.TorqueSensor", flow_sensor)                  \
+  X(ROT_POWER_SENSOR, "Mechanics.Rotational.Sensors.PowerSensor", flow_sensor)                    \
+  X(ROT_MULTI_SENSOR, "Mechanics.Rotational.Sensors.MultiSensor", flow_sensor)                    \
   X(ROT_ANGLE_SENSOR, "Mechanics.Rotational.Sensors.AngleSensor", flange_sensor)                  \
   X(ROT_SPEED_SENSOR, "Mechanics.Rotational.Sensors.SpeedSensor", flange_sensor)                  \
   X(ROT_ACC_SENSOR, "Mechanics.Rotational.Sensors.AccSensor", flange_sensor)                      \
@@ -132,6 +134,9 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(TRANS_QUADRATIC_FORCE, "Mechanics.Translational.Sources.QuadraticSpeedDependentForce",        \
     flange_speed_source)                                                                          \
   X(TRANS_CONSTANT_SPEED, "Mechanics.Translational.Sources.ConstantSpeed", flange_position_t)     \
+  X(TRANS_FORCE_SENSOR, "Mechanics.Translational.Sensors.ForceSensor", flow_sensor)               \
+  X(TRANS_POWER_SENSOR, "Mechanics.Translational.Sensors.PowerSensor", flow_sensor)               \
+  X(TRANS_MULTI_SENSOR, "Mechanics.Translational.Sensors.MultiSensor", flow_sensor)               \
   X(TRANS_POSITION_SENSOR, "Mechanics.Translational.Sensors.PositionSensor", flange_sensor)       \
   X(TRANS_SPEED_SENSOR, "Mechanics.Translational.Sensors.SpeedSensor", flange_sensor)             \
   X(TRANS_ACC_SENSOR, "Mechanics.Translational.Sensors.AccSensor", flange_sensor)                 \

@@ -594,6 +594,12 @@ void mbe_mech_shaft_set(MbeMech* m, int c, int k, int edge);
 MbeStatus mbe_mech_gear_sets(MbeMech* m);
 // d^2/dt^2 of flange set k's position (the accelerations solved), 0 for a fixed set
 MbeSymId mbe_mech_set_accel(MbeMech* m, int k);
+// IdealGear and the classes that are one (sun - carrier = -ratio (ring - carrier) of
+// IdealPlanetary; IdealGearR2T's flangeR.phi = ratio flangeT.s; a Mass's or Rod's
+// flange_a.s = flange_b.s - L)
+bool mbe_mech_is_gear(const MbeMech* m, int c);
+// a Rotor1D whose frame_a is present (world.driveTrainMechanics3D = true)
+bool mbe_mech_rotor_3d(const MbeMech* m, int c);
 // a Translational Mass's or Rod's length L where it is not the constant 0 (then its flanges are
 // two sets, flange_b.s = flange_a.s + L, related as a gear's), else 0
 MbeSymId mbe_mech_rigid_length(MbeMech* m, int c);

@@ -55,10 +55,7 @@ MbeSymId mbe_mech_rigid_length(MbeMech* m, int c) {
   return st != MBE_OK || (n->op == MBE_SYM_CONST && n->value == 0) ? 0 : L;
 }
 
-// IdealGear and the classes that are one (sun - carrier = -ratio (ring - carrier) of
-// IdealPlanetary; IdealGearR2T's flangeR.phi = ratio flangeT.s; a Mass's or Rod's
-// flange_a.s = flange_b.s - L)
-static bool is_gear(const MbeMech* m, int c) {
+bool mbe_mech_is_gear(const MbeMech* m, int c) {
   MbeMechKind k = m->comps[c].kind;
   return k == MBE_MC_ROT_IDEAL_GEAR || k == MBE_MC_ROT_IDEAL_PLANETARY ||
          k == MBE_MC_ROT_IDEAL_GEAR_R2T || k == MBE_MC_BEVEL_GEAR_1D ||
@@ -93,8 +90,7 @@ static bool is_inertia(MbeMechKind k) {
   return k == MBE_MC_ROT_INERTIA || k == MBE_MC_TRANS_MASS || k == MBE_MC_ROTOR_1D;
 }
 
-// a Rotor1D whose frame_a is present (world.driveTrainMechanics3D = true)
-static bool rotor_3d(const MbeMech* m, int c) {
+bool mbe_mech_rotor_3d(const MbeMech* m, int c) {
   return m->comps[c].kind == MBE_MC_ROTOR_1D && m->comps[c].frame_a >= 0;
 }
 
@@ -113,7 +109,7 @@ static bool defines_position(const MbeMech* m, int c) {
   if (role != MBE_ROLE_FLANGE && role != MBE_ROLE_USER)
     return true;  // a joint's axis or support, a line force's flange
   return k == MBE_MC_ROT_FIXED || k == MBE_MC_TRANS_FIXED || k == MBE_MC_MOUNTING_1D ||
-         rotor_3d(m, c);
+         mbe_mech_rotor_3d(m, c);
 }
 
 void mbe_mech_shaft_set(MbeMech* m, int c, int k, int edge) {
@@ -174,7 +170,7 @@ static int axis_edge(const MbeMech* m, int k) {
 // the edge of a Rotor1D with 3-D effects whose flange is in set k, -1 if none
 static int rotor_edge(const MbeMech* m, int k) {
   int e = k >= 0 ? m->sets[k].shaft : -1;
-  return e >= 0 && m->edges[e].comp >= 0 && rotor_3d(m, m->edges[e].comp) ? e : -1;
+  return e >= 0 && m->edges[e].comp >= 0 && mbe_mech_rotor_3d(m, m->edges[e].comp) ? e : -1;
 }
 
 // the Parts.Mounting1D on a moving body whose flange_b is in set k, -1 if none
@@ -282,7 +278,7 @@ static MbeStatus plan_gears(MbeMech* m, bool* known, const int* owner) {
     changed = false;
     for (size_t c = 0; c < m->ncomps; c++) {
       int which = -1;
-      if (is_gear(m, (int)c) && !used[c] && gear_unknowns(m, (int)c, known, &which) == 1) {
+      if (mbe_mech_is_gear(m, (int)c) && !used[c] && gear_unknowns(m, (int)c, known, &which) == 1) {
         known[which] = used[c] = changed = true;
       }
     }
@@ -301,7 +297,7 @@ static MbeStatus plan_gears(MbeMech* m, bool* known, const int* owner) {
                           "BevelGear1D is supported between two Rotor1D (its housing's reaction "
                           "needs the 3-D rotors)");
     }
-    if (!is_gear(m, (int)c) || used[c])
+    if (!mbe_mech_is_gear(m, (int)c) || used[c])
       continue;
     if (gear_unknowns(m, (int)c, known, &which) == 0) {
       st = loop_gear(m, (int)c);
@@ -336,7 +332,7 @@ MbeStatus mbe_mech_shafts(MbeMech* m) {
       owner[set] = c;
   }
   for (size_t c = 0; c < m->ncomps; c++)
-    m->comps[c].rowless = is_gear(m, (int)c);  // unless a loop's
+    m->comps[c].rowless = mbe_mech_is_gear(m, (int)c);  // unless a loop's
   MbeStatus st = plan_gears(m, known, owner);
   mbe_free(known), mbe_free(owner);
   return st;
@@ -444,7 +440,7 @@ MbeStatus mbe_mech_gear_sets(MbeMech* m) {
   while (changed && st == MBE_OK) {
     changed = false;
     for (size_t c = 0; c < m->ncomps && st == MBE_OK; c++) {
-      if (is_gear(m, (int)c) && m->comps[c].rowless)
+      if (mbe_mech_is_gear(m, (int)c) && m->comps[c].rowless)
         st = gear_step(m, (int)c, &changed);
     }
   }
@@ -648,7 +644,7 @@ static int frames_at(const MbeMech* m, int p) {
 }
 
 static MbeStatus rotor_build(MbeMech* m, int c) {
-  if (!rotor_3d(m, c))
+  if (!mbe_mech_rotor_3d(m, c))
     return MBE_OK;  // a 1-D inertia (mbe_mech_shafts)
   MbeSym* s = m->s;
   const MbeMechComp* comp = &m->comps[c];
@@ -692,14 +688,14 @@ static MbeStatus rotor_build(MbeMech* m, int c) {
 
 // the 1-D rotor's inertia is its set's (on a shaft)
 static MbeStatus rotor_load(MbeMech* m, int c) {
-  if (rotor_3d(m, c))
+  if (mbe_mech_rotor_3d(m, c))
     return MBE_OK;
   return mbe_mech_flange_inertia_load(m, c);
 }
 
 // frame_a gives the carrier back what the rotor's flanges receive, about e
 static MbeStatus rotor_forces(MbeMech* m, int c) {
-  if (!rotor_3d(m, c))
+  if (!mbe_mech_rotor_3d(m, c))
     return MBE_OK;
   MbeSym* s = m->s;
   const MbeMechComp* comp = &m->comps[c];

@@ -165,6 +165,20 @@ package Rotational "Library to model 1-dimensional, rotational mechanical system
       Modelica.Blocks.Interfaces.RealOutput tau(unit = "N.m") "Torque in flange flange_a and flange_b (tau = flange_a.tau = -flange_b.tau) as output signal";
     end TorqueSensor;
 
+    model PowerSensor "Ideal sensor to measure the power between two flanges (= flange_a.tau*der(flange_a.phi))"
+      Modelica.Mechanics.Rotational.Interfaces.Flange_a flange_a "Left flange of shaft";
+      Modelica.Mechanics.Rotational.Interfaces.Flange_b flange_b "Right flange of shaft";
+      Modelica.Blocks.Interfaces.RealOutput power(unit = "W") "Power in flange flange_a as output signal";
+    end PowerSensor;
+
+    model MultiSensor "Ideal sensor to measure the torque and power between two flanges (= flange_a.tau*der(flange_a.phi)) and the absolute angular velocity"
+      Modelica.Mechanics.Rotational.Interfaces.Flange_a flange_a "Left flange of shaft";
+      Modelica.Mechanics.Rotational.Interfaces.Flange_b flange_b "Right flange of shaft";
+      Modelica.Blocks.Interfaces.RealOutput power(unit = "W") "Power in flange flange_a as output signal";
+      Modelica.Blocks.Interfaces.RealOutput w(unit = "rad/s") "Absolute angular velocity of flange_a as output signal";
+      Modelica.Blocks.Interfaces.RealOutput tau(unit = "N.m") "Torque in flange flange_a and flange_b (tau = flange_a.tau = -flange_b.tau) as output signal";
+    end MultiSensor;
+
     model AngleSensor "Ideal sensor to measure the absolute flange angle"
       Modelica.Mechanics.Rotational.Interfaces.Flange_a flange "Flange of shaft from which sensor information shall be measured";
       Modelica.Blocks.Interfaces.RealOutput phi(unit = "rad", displayUnit = "deg") "Absolute angle of flange as output signal";

@@ -143,6 +143,26 @@ package Translational "Library to model 1-dimensional, translational mechanical 
   package Sensors "Sensors for 1-dim. translational mechanical quantities"
     import SI = Modelica.Units.SI;
 
+    model ForceSensor "Ideal sensor to measure the force between two flanges"
+      Modelica.Mechanics.Translational.Interfaces.Flange_a flange_a "(left) driving flange (flange axis directed in to cut plane, e. g. from left to right)";
+      Modelica.Mechanics.Translational.Interfaces.Flange_b flange_b "(right) driven flange (flange axis directed out of cut plane)";
+      Modelica.Blocks.Interfaces.RealOutput f(unit = "N") "Force in flange_a and flange_b (f = flange_a.f = -flange_b.f) as output signal";
+    end ForceSensor;
+
+    model PowerSensor "Ideal sensor to measure the power between two flanges (= flange_a.f*der(flange_a.s))"
+      Modelica.Mechanics.Translational.Interfaces.Flange_a flange_a "(left) driving flange (flange axis directed in to cut plane, e. g. from left to right)";
+      Modelica.Mechanics.Translational.Interfaces.Flange_b flange_b "(right) driven flange (flange axis directed out of cut plane)";
+      Modelica.Blocks.Interfaces.RealOutput power(unit = "W") "Power in flange flange_a as output signal";
+    end PowerSensor;
+
+    model MultiSensor "Ideal sensor to measure the absolute velocity, force and power between two flanges"
+      Modelica.Mechanics.Translational.Interfaces.Flange_a flange_a "(left) driving flange (flange axis directed in to cut plane, e. g. from left to right)";
+      Modelica.Mechanics.Translational.Interfaces.Flange_b flange_b "(right) driven flange (flange axis directed out of cut plane)";
+      Modelica.Blocks.Interfaces.RealOutput power(unit = "W") "Power in flange flange_a as output signal";
+      Modelica.Blocks.Interfaces.RealOutput f(unit = "N") "Force in flange_a and flange_b (f = flange_a.f = -flange_b.f) as output signal";
+      Modelica.Blocks.Interfaces.RealOutput v(unit = "m/s") "Absolute velocity of flange as output signal as output signal";
+    end MultiSensor;
+
     model PositionSensor "Ideal sensor to measure the absolute position"
       Modelica.Mechanics.Translational.Interfaces.Flange_a flange "Flange to be measured (flange axis directed in to cut plane, e. g. from left to right)";
       Modelica.Blocks.Interfaces.RealOutput s(unit = "m") "Absolute position of flange as output signal";

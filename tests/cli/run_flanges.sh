@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# run_translational.sh MBENS MODELS WORK DATA MSL_DIR: rigid 1-D elements with lengths and the
-# relative quantities of compliant elements, against closed forms (tolerance 1e-10):
+# run_flanges.sh MBENS MODELS WORK DATA MSL_DIR: rigid 1-D elements with lengths, the relative
+# quantities of compliant elements and the sensors of what flows through a cut, against closed
+# forms (tolerance 1e-10):
 # - rigid_length.mo: fixed - rod (L 0.5) - spring (c 4, s_rel0 1) - mass1 (m 1, L 2) - rod2
 #   (L Lrod = 1) - mass2 (m 3, L 4), started from mass2.s = 6 + Lrod at rest: the initialization
 #   puts mass1.s at 3 through the lengths, and the two masses oscillate as one (4 kg) about the
@@ -9,13 +10,20 @@
 #   mass2.s - mass1.s = 3 + Lrod, spring.s_rel = mass1.s - 1.5, spring.f = 4 (s_rel - 1) (1e-12);
 #   members that vary Lrod (a rod's length as a parameter) all move so, 3 + Lrod apart;
 #   OpenMP and OpenCL give the same bytes;
+# - flow_sensors.mo: a motor (J 0.1, torque 1) drives a load (J 2) through a gear (ratio 10),
+#   so w_motor = t / (0.1 + 2 / 100) and w_load a tenth of it: the sensor between motor and gear
+#   (MultiSensor) reads the load's reflected torque 2 / 100 / (0.12) = 1/6, its w and power
+#   tau w; the PowerSensor between gear and load the same power (the gear loses none); a
+#   TorqueSensor turned round (flange_b at the source) reads -1 (all 1e-12 relative);
 # With the MSL sources (MSL_DIR), its examples as they are:
 # - Translational.Examples.WhyArrows: the rods put positionSensor2 and 3 at 1, positionSensor1
 #   at -1 (exact), and the flipped mass moves as the other (exact);
 # - Translational.Examples.InitialConditions: m3 and m4 (lengths 3 and 5) start at rest where
 #   their springs are relaxed and stay at 4.5 and 12.5 (1e-9); s1.s_rel (0.5) and sd1.s_rel (1),
 #   fixed, put m1 and m2 (lengths 1 and 2) at 0 and 2.5 (1e-12);
-# - Rotational.Examples.First: spring.phi_rel(fixed = true) starts at 0 (1e-12).
+# - Rotational.Examples.First: spring.phi_rel(fixed = true) starts at 0 (1e-12);
+# - Translational.Examples.Sensors: the ForceSensor and the MultiSensor between the force and
+#   the mass (m 1) read the force, 10 sin(8 pi t) = mass.a, and power = f v (1e-12).
 . "$(dirname "$0")/run_lib.sh"
 data=$4 msl=${5:-}
 "$mbens" simulate "$data/rigid_length.mo" -o "$work/rigid.csv" --stop-time 4 --interval 0.01 \
@@ -40,6 +48,17 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
   END { if (n != 6) print "members", n }' "$work/rigid-run/members.csv") || fail "awk failed"
 [ -z "$bad" ] || fail "a member with its own rod length (member, Lrod, mass1.s, distance): $bad"
 same_on_backends rigid "$data/rigid_length.mo" --stop-time 2 --interval 0.01
+"$mbens" simulate "$data/flow_sensors.mo" -o "$work/flow.csv" --stop-time 2 --interval 0.01 \
+  --signals 'source.tau,before.tau,before.w,before.power,after.power,load.w' ||
+  fail "simulate (flow_sensors) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  function off(x, y) { return a(x - y) > 1e-12 * (1 + a(y)) }
+  NR > 1 { t = $1; w = t / 0.12
+    if (off($2, -1) || off($3, 1 / 6) || off($4, w) || off($5, $3 * w) || off($6, $5) ||
+        off($7, w / 10)) { print; exit }
+    n++ }
+  END { if (n < 200) print "rows", n }' "$work/flow.csv") || fail "awk failed"
+[ -z "$bad" ] || fail "flow sensors (t, source.tau, before.tau, w, power, after.power, load.w): $bad"
 if [ -n "$msl" ] && [ -d "$msl/Modelica" ]; then
   tr=Modelica.Mechanics.Translational.Examples
   "$mbens" simulate --library "$msl" --class $tr.WhyArrows -o "$work/arrows.csv" \
@@ -64,7 +83,15 @@ if [ -n "$msl" ] && [ -d "$msl/Modelica" ]; then
     NR == 2 && a($2) > 1e-12 { print; exit } NR > 1 && /nan|inf/ { print; exit }
     NR > 1 { n++ } END { if (n < 100) print "rows", n }' "$work/first.csv") || fail "awk failed"
   [ -z "$bad" ] || fail "Rotational First (t, spring.phi_rel, inertia3.phi): $bad"
+  "$mbens" simulate --library "$msl" --class $tr.Sensors -o "$work/sensors.csv" \
+    --signals 'forceSensor.f,multiSensor.f,multiSensor.v,multiSensor.power,mass.a,sineForce.y' ||
+    fail "simulate (Sensors) exited $?"
+  bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+    NR > 1 && (a($2 - $7) > 1e-12 || $3 != $2 || a($6 - $2) > 1e-12 || a($5 - $2 * $4) > 1e-12) {
+      print; exit }
+    NR > 1 { n++ } END { if (n < 100) print "rows", n }' "$work/sensors.csv") || fail "awk failed"
+  [ -z "$bad" ] || fail "Translational Sensors (t, forceSensor.f, multi f, v, power, a, force): $bad"
 else
   echo "MSL sources not found (\$5): its Translational and Rotational examples are not run"
 fi
-finish "run_translational: rods and masses keep their lengths, relative starts hold"
+finish "run_flanges: rods and masses keep their lengths, relative starts hold, flow sensors agree"
