@@ -92,6 +92,7 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(ROT_IDEAL_GEAR, "Mechanics.Rotational.Components.IdealGear", ideal_gear)                      \
   X(ROT_IDEAL_PLANETARY, "Mechanics.Rotational.Components.IdealPlanetary", ideal_planetary)       \
   X(ROT_IDEAL_GEAR_R2T, "Mechanics.Rotational.Components.IdealGearR2T", ideal_gear_r2t)           \
+  X(ROT_IDEAL_ROLLING_WHEEL, "Mechanics.Rotational.Components.IdealRollingWheel", ideal_gear_r2t)  \
   X(ROT_TORQUE, "Mechanics.Rotational.Sources.Torque", flange_source)                             \
   X(ROT_CONSTANT_TORQUE, "Mechanics.Rotational.Sources.ConstantTorque", flange_source)            \
   X(ROT_QUADRATIC_TORQUE, "Mechanics.Rotational.Sources.QuadraticSpeedDependentTorque",           \

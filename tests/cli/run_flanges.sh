@@ -23,7 +23,10 @@
 #   fixed, put m1 and m2 (lengths 1 and 2) at 0 and 2.5 (1e-12);
 # - Rotational.Examples.First: spring.phi_rel(fixed = true) starts at 0 (1e-12);
 # - Translational.Examples.Sensors: the ForceSensor and the MultiSensor between the force and
-#   the mass (m 1) read the force, 10 sin(8 pi t) = mass.a, and power = f v (1e-12).
+#   the mass (m 1) read the force, 10 sin(8 pi t) = mass.a, and power = f v (1e-12);
+# - Rotational.Examples.RollingWheel: a torque step (10 at 0.1 s) on an inertia (J 1) rolls a
+#   mass (m 1) by an IdealRollingWheel (radius 1) against the drag -10 (v / 5)^2: 2 v' = 10 -
+#   0.4 v^2, so w = v = 5 tanh(t - 0.1) (1e-8).
 . "$(dirname "$0")/run_lib.sh"
 data=$4 msl=${5:-}
 "$mbens" simulate "$data/rigid_length.mo" -o "$work/rigid.csv" --stop-time 4 --interval 0.01 \
@@ -91,6 +94,16 @@ if [ -n "$msl" ] && [ -d "$msl/Modelica" ]; then
       print; exit }
     NR > 1 { n++ } END { if (n < 100) print "rows", n }' "$work/sensors.csv") || fail "awk failed"
   [ -z "$bad" ] || fail "Translational Sensors (t, forceSensor.f, multi f, v, power, a, force): $bad"
+  "$mbens" simulate --library "$msl" --class Modelica.Mechanics.Rotational.Examples.RollingWheel \
+    -o "$work/wheel.csv" --tolerance 1e-10 --signals 'inertia.w,mass.v' ||
+    fail "simulate (RollingWheel) exited $?"
+  bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+    function tanh(x) { return (exp(2 * x) - 1) / (exp(2 * x) + 1) }
+    NR > 1 { t = $1; v = t > 0.1 ? 5 * tanh(t - 0.1) : 0
+      if (a($2 - v) > 1e-8 || a($3 - $2) > 1e-12) { print t, $2 - v, $3 - $2; exit }
+      n++ }
+    END { if (n < 100) print "rows", n }' "$work/wheel.csv") || fail "awk failed"
+  [ -z "$bad" ] || fail "Rotational RollingWheel (t, w - 5 tanh(t - 0.1), v - w): $bad"
 else
   echo "MSL sources not found (\$5): its Translational and Rotational examples are not run"
 fi

@@ -58,7 +58,8 @@ MbeSymId mbe_mech_rigid_length(MbeMech* m, int c) {
 bool mbe_mech_is_gear(const MbeMech* m, int c) {
   MbeMechKind k = m->comps[c].kind;
   return k == MBE_MC_ROT_IDEAL_GEAR || k == MBE_MC_ROT_IDEAL_PLANETARY ||
-         k == MBE_MC_ROT_IDEAL_GEAR_R2T || k == MBE_MC_BEVEL_GEAR_1D ||
+         k == MBE_MC_ROT_IDEAL_GEAR_R2T || k == MBE_MC_ROT_IDEAL_ROLLING_WHEEL ||
+         k == MBE_MC_BEVEL_GEAR_1D ||
          mbe_mech_rigid_length((MbeMech*)m, c) != 0;
 }
 
@@ -66,6 +67,8 @@ bool mbe_mech_is_gear(const MbeMech* m, int c) {
 static MbeSymId gear_ratio(MbeMech* m, int c, MbeStatus* st) {
   if (mbe_mech_rigid_length(m, c) != 0)
     return mbe_sym_const(m->s, 1.0);
+  if (m->comps[c].kind == MBE_MC_ROT_IDEAL_ROLLING_WHEEL)  // flangeR.phi radius = flangeT.s
+    return mbe_sym_div(m->s, mbe_sym_const(m->s, 1.0), mbe_mech_param(m, c, "radius", st));
   MbeSymId r = mbe_mech_param(m, c, "ratio", st);
   return m->comps[c].kind == MBE_MC_ROT_IDEAL_PLANETARY ? mbe_sym_neg(m->s, r) : r;
 }

@@ -154,6 +154,16 @@ package Rotational "Library to model 1-dimensional, rotational mechanical system
       Modelica.Mechanics.Rotational.Interfaces.Support supportR if useSupportR "Rotational support/housing of component";
       Modelica.Mechanics.Translational.Interfaces.Support supportT if useSupportT "Translational support/housing of component";
     end IdealGearR2T;
+
+    model IdealRollingWheel "Simple 1-dim. model of an ideal rolling wheel without inertia"
+      parameter SI.Distance radius(start = 0.3) "Wheel radius";
+      parameter Boolean useSupportR = false "= true, if rotational support flange enabled, otherwise implicitly grounded" annotation(Evaluate = true);
+      parameter Boolean useSupportT = false "= true, if translational support flange enabled, otherwise implicitly grounded" annotation(Evaluate = true);
+      Modelica.Mechanics.Rotational.Interfaces.Flange_a flangeR "Flange of rotational shaft";
+      Modelica.Mechanics.Translational.Interfaces.Flange_b flangeT "Flange of translational rod";
+      Modelica.Mechanics.Rotational.Interfaces.Support supportR if useSupportR "Rotational support/housing of component";
+      Modelica.Mechanics.Translational.Interfaces.Support supportT if useSupportT "Translational support/housing of component";
+    end IdealRollingWheel;
   end Components;
 
   package Sensors "Sensors to measure variables in 1D rotational mechanical components"
