@@ -1202,7 +1202,8 @@ MbeStatus mbe_mech_equations(MbeMech* m) {
     st = mass_matrix(m, H);
   if (st == MBE_OK)
     mbe_mech_drive_forces(m, b, H);
-  bool dense = m->ncon > 0;  // loops: H + alpha G^T G couples the loops' coordinates
+  // loops: H + alpha G^T G couples the loops' coordinates; so does a differential's set
+  bool dense = m->ncon > 0 || m->coupled_sets;
   if (st == MBE_OK)
     st = line_masses(m, H, b, &dense);
   if (st == MBE_OK)

@@ -185,6 +185,7 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
   // positions of the sets: joint axes, supports and fixed flanges
+  m->coupled_sets = false;
   for (size_t k = 0; k < m->nsets; k++) {
     m->sets[k].edge = -1;
     m->sets[k].is_ground = false;
@@ -192,6 +193,7 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
     m->sets[k].inertia = 0;
     m->sets[k].scale = 0;
     m->sets[k].dof = 0;
+    m->sets[k].edge2 = -1, m->sets[k].dof2 = 0, m->sets[k].scale2 = 0;
     m->sets[k].nflanges = 0;
     m->sets[k].line = -1;
   }
@@ -237,21 +239,28 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
   return MBE_OK;
 }
 
+// set k's load and inertia on the coordinates that move it: behind gears by virtual work
+// through d pos = sc dq; a set that two coordinates move (d pos = sc dq + sc2 dq2) couples them,
+// J sc sc2 off the diagonal
 void mbe_mech_drive_forces(MbeMech* m, MbeSymId* tau, MbeSymId* H) {
   MbeSym* s = m->s;
+  MbeSymId one = mbe_sym_const(s, 1.0);
   for (size_t k = 0; k < m->nsets; k++) {
     MbeMechFlangeSet* set = &m->sets[k];
     if (set->edge < 0)
       continue;
-    size_t d = (size_t)(m->edges[set->edge].dof0 + set->dof);
-    MbeSymId sc = set->scale, load = set->load, J = set->inertia;
-    if (sc != 0) {  // behind gears: virtual work through d pos = sc dq
-      load = mbe_sym_mul(s, sc, load);
-      J = J != 0 ? mbe_sym_mul(s, mbe_sym_mul(s, sc, sc), J) : 0;
-    }
-    tau[d] = mbe_sym_add(s, tau[d], load);
-    if (J != 0) {
-      H[d * m->ndof + d] = mbe_sym_add(s, H[d * m->ndof + d], J);
+    size_t d[2] = {(size_t)(m->edges[set->edge].dof0 + set->dof), 0};
+    MbeSymId sc[2] = {set->scale ? set->scale : one, set->scale2};
+    int n = 1;
+    if (set->edge2 >= 0)
+      d[1] = (size_t)(m->edges[set->edge2].dof0 + set->dof2), n = 2;
+    for (int i = 0; i < n; i++) {
+      tau[d[i]] = mbe_sym_add(s, tau[d[i]], mbe_sym_mul(s, sc[i], set->load));
+      for (int j = 0; j <= i && set->inertia != 0; j++) {
+        size_t hi = d[i] > d[j] ? d[i] : d[j], lo = d[i] > d[j] ? d[j] : d[i];
+        MbeSymId J = mbe_sym_mul(s, mbe_sym_mul(s, sc[i], sc[j]), set->inertia);
+        H[hi * m->ndof + lo] = mbe_sym_add(s, H[hi * m->ndof + lo], J);
+      }
     }
   }
 }

@@ -178,6 +178,10 @@ typedef struct MbeMechFlangeSet {
   int shaft;         // the edge made for it while building (a free shaft, a rotor), -1
   MbeSymId scale;    // behind ideal gears: d pos / d (edge's coordinate), 0 for 1
   int dof;           // which of the edge's speeds (a wheel set's axis2: 1), else 0
+  // a second coordinate that moves the set (a differential: a gear whose other sets two
+  // coordinates move): d pos / d (its coordinate), -1 for none
+  int edge2, dof2;
+  MbeSymId scale2;
 } MbeMechFlangeSet;
 
 // JointUPS: the rotation of frame_ia relative to frame_a follows the axis direction; for the
@@ -304,6 +308,7 @@ typedef struct MbeMech {
   // kinematic loops (mech_loops.c): the cut joints' position constraints phi(q) = 0, their time
   // derivatives vel = G u, G (ncon x ndof), gamma = G u' (the rest of d/dt vel, negated)
   size_t ncon;
+  bool coupled_sets;        // a set that two coordinates move: H couples them (not the tree's)
   size_t ncon_cut;          // the cut joints' rows come first; the assemblies' rows follow
   struct MbeMechAsm* asms;  // per component: an assembly's closed form (NULL: none)
   MbeSymId *con_phi, *con_vel, *con_G, *con_gamma;

@@ -317,9 +317,12 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
     MbeSymId t = set->load;
     if (set->inertia != 0)
       t = mbe_sym_sub(s, t, mbe_sym_mul(s, set->inertia, mbe_mech_set_accel(m, (int)k)));
-    if (set->scale != 0)
-      t = mbe_sym_mul(s, set->scale, t);
-    tau[set->edge] = tau[set->edge] ? mbe_sym_add(s, tau[set->edge], t) : t;
+    MbeSymId t1 = set->scale != 0 ? mbe_sym_mul(s, set->scale, t) : t;
+    tau[set->edge] = tau[set->edge] ? mbe_sym_add(s, tau[set->edge], t1) : t1;
+    if (set->edge2 >= 0) {  // a differential's set moves with a second coordinate too
+      MbeSymId t2 = mbe_sym_mul(s, set->scale2, t);
+      tau[set->edge2] = tau[set->edge2] ? mbe_sym_add(s, tau[set->edge2], t2) : t2;
+    }
   }
   for (size_t k = 0; k < m->nedges; k++) {
     const MbeMechEdge* e = &m->edges[k];

@@ -26,7 +26,11 @@
 #   the mass (m 1) read the force, 10 sin(8 pi t) = mass.a, and power = f v (1e-12);
 # - Rotational.Examples.RollingWheel: a torque step (10 at 0.1 s) on an inertia (J 1) rolls a
 #   mass (m 1) by an IdealRollingWheel (radius 1) against the drag -10 (v / 5)^2: 2 v' = 10 -
-#   0.4 v^2, so w = v = 5 tanh(t - 0.1) (1e-8).
+#   0.4 v^2, so w = v = 5 tanh(t - 0.1) (1e-8);
+# - Rotational.Examples.ElasticBearing: a gear (ratio 3) whose housing (J 5) turns on a
+#   spring-damper (its flange_b and the shaft move with two coordinates, a differential): the
+#   momentum balance J_shaft a_shaft + 50 a_load + 5 a_housing = ramp.y - springDamper.tau
+#   (1e-9 relative), and the MultiSensor at the housing reads -springDamper.tau (1e-12).
 . "$(dirname "$0")/run_lib.sh"
 data=$4 msl=${5:-}
 "$mbens" simulate "$data/rigid_length.mo" -o "$work/rigid.csv" --stop-time 4 --interval 0.01 \
@@ -104,6 +108,16 @@ if [ -n "$msl" ] && [ -d "$msl/Modelica" ]; then
       n++ }
     END { if (n < 100) print "rows", n }' "$work/wheel.csv") || fail "awk failed"
   [ -z "$bad" ] || fail "Rotational RollingWheel (t, w - 5 tanh(t - 0.1), v - w): $bad"
+  "$mbens" simulate --library "$msl" --class Modelica.Mechanics.Rotational.Examples.ElasticBearing \
+    -o "$work/bearing.csv" --signals 'shaft.a,load.a,housing.a,ramp.y,springDamper.tau,multiSensor.tau' ||
+    fail "simulate (ElasticBearing) exited $?"
+  bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+    NR > 1 { r = $2 + 50 * $3 + 5 * $4 - ($5 - $6)
+      if (a(r) > 1e-9 * (1 + a($5) + a($6)) || a($7 + $6) > 1e-12 * (1 + a($6))) {
+        print $1, r, $7 + $6; exit }
+      n++ }
+    END { if (n < 100) print "rows", n }' "$work/bearing.csv") || fail "awk failed"
+  [ -z "$bad" ] || fail "ElasticBearing (t, momentum balance, multiSensor.tau + springDamper.tau): $bad"
 else
   echo "MSL sources not found (\$5): its Translational and Rotational examples are not run"
 fi

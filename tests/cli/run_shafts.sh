@@ -30,7 +30,14 @@
 #   world) stays constant (1e-9; the housing's reaction -flange_a.tau n_a - flange_b.tau n_b
 #   reaches the carrier) and rotor1.w = 3 rotor2.w; the same bevel with rotor2 turning about z,
 #   not its n_b, is refused;
-# - OpenMP and OpenCL (PoCL) give the same bytes for the rotor on its carrier and the gear.
+# - differential.mo: an IdealPlanetary (ratio 4) whose sun (J 0.1), ring (J 2) and carrier (J 1)
+#   all turn (the carrier a coordinate of both others: its inertia couples them), a spring
+#   (c 10) between sun and ring and nothing outside: the momentum 0.1 w_s + 2 w_r + w_c = 1.5
+#   (1e-9) and the energy 1.95 (1e-8) stay, 5 w_c = w_s + 4 w_r (1e-12), and the TorqueSensor between
+#   spring and ring (its ring side moved by two coordinates, so it reads the spring's side)
+#   reads minus the spring's tau (flange_b.tau = tau at the spring: 1e-12);
+# - OpenMP and OpenCL (PoCL) give the same bytes for the rotor on its carrier, the gear and the
+#   differential.
 . "$(dirname "$0")/run_lib.sh"
 data=$4
 "$mbens" simulate "$data/shafts_two_inertias.mo" -o "$work/two.csv" --interval 0.01 \
@@ -129,7 +136,20 @@ case "$rc $out" in
   "2 "*"bevel: flange_b turns rotor2, which is not a Rotor1D about bevel.n_b in the body of bevel.frame_a"*) ;;
   *) fail "a bevel gear whose rotor turns about another axis (exit $rc): $out" ;;
 esac
+"$mbens" simulate "$data/differential.mo" -o "$work/diff.csv" --stop-time 4 --interval 0.01 \
+  --tolerance 1e-10 --signals 'sun.w,ring.w,carrier.w,spring.phi_rel,spring.tau,sensor.tau' ||
+  fail "simulate (differential) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 && /nan|inf/ { print; exit }
+  NR > 1 { L = 0.1 * $2 + 2 * $3 + $4
+    E = 0.05 * $2 * $2 + $3 * $3 + 0.5 * $4 * $4 + 5 * $5 * $5
+    if (a(L - 1.5) > 1e-9 || a(E - 1.95) > 1e-8 || a(5 * $4 - $2 - 4 * $3) > 1e-12 ||
+        a($7 + $6) > 1e-12) { print $1, L - 1.5, E - 1.95, 5 * $4 - $2 - 4 * $3, $7 + $6; exit }
+    n++ }
+  END { if (n < 400) print "rows", n }' "$work/diff.csv") || fail "awk failed"
+[ -z "$bad" ] || fail "the differential (t, momentum, energy, constraint, sensor + spring): $bad"
+same_on_backends diff "$data/differential.mo" --stop-time 1 --interval 0.01
 same_on_backends bevel "$data/bevel_floating.mo" --stop-time 1 --interval 0.01
 same_on_backends rotor "$data/shafts_rotor_carrier.mo" --interval 0.01 --tolerance 1e-8
 same_on_backends gear "$data/shafts_gear_pendulum.mo" --interval 0.01 --tolerance 1e-8
-finish "run_shafts: free inertias, Rotor1D on a carrier, a geared motor and a bevel gear on a floating carrier follow their closed forms and invariants"
+finish "run_shafts: free inertias, Rotor1D on a carrier, a geared motor, a differential and a bevel gear on a floating carrier follow their closed forms and invariants"

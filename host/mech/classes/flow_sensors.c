@@ -81,7 +81,8 @@ static const char* side_unusable(MbeMech* m, int c, const int* S, size_t n) {
       return "a Rotor1D with 3-D effects";
     if (set == own)
       continue;
-    if (set->edge >= 0 && (set->edge != own->edge || set->dof != own->dof))
+    if (set->edge2 >= 0 || own->edge2 >= 0 ||
+        (set->edge >= 0 && (set->edge != own->edge || set->dof != own->dof)))
       return "a part that another coordinate moves";
     if (set->edge < 0 && own->edge < 0)
       return "a fixed flange beyond a gear";

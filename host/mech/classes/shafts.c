@@ -34,6 +34,10 @@
 // the moving Mounting1D at an IdealGear's support; see housing_check). Other gear trains
 // between two sets that something else moves close a loop: refused.
 //
+// Where a gear's known sets move with two coordinates (a differential), the set it moves is a
+// combination of both (MbeMechFlangeSet.edge2): its loads act on both coordinates and its
+// inertia couples them in H.
+//
 // Parts.BevelGear1D is an IdealGear (support fixed) between shafts of any directions; its
 // housing takes -flange_a.tau n_a - flange_b.tau n_b.
 //
@@ -346,7 +350,12 @@ MbeSymId mbe_mech_set_accel(MbeMech* m, int k) {
   if (set->edge < 0)
     return 0;
   MbeSymId a = m->edges[set->edge].udot[set->dof];
-  return set->scale != 0 ? mbe_sym_mul(m->s, set->scale, a) : a;
+  a = set->scale != 0 ? mbe_sym_mul(m->s, set->scale, a) : a;
+  if (set->edge2 >= 0) {
+    MbeSymId a2 = mbe_sym_mul(m->s, set->scale2, m->edges[set->edge2].udot[set->dof2]);
+    a = mbe_sym_add(m->s, a, a2);
+  }
+  return a;
 }
 
 /* ---- Rotational.Components.IdealGear -------------------------------------------------------- */
@@ -355,46 +364,64 @@ static bool set_known(const MbeMechFlangeSet* S) {
   return S->edge >= 0 || S->is_ground;
 }
 
-// pos, vel and d pos / d q (its edge's) of set k (-1: the ground at 0); *edge the edge or -1
-static void set_terms(MbeMech* m, int k, MbeSymId* pos, MbeSymId* vel, MbeSymId* dq, int* edge) {
-  const MbeMechFlangeSet* S = k >= 0 ? &m->sets[k] : NULL;
-  *edge = S ? S->edge : -1;
-  *pos = S ? S->pos : 0;
-  *vel = S && S->edge >= 0 ? S->vel : 0;
-  *dq = S && S->edge >= 0 ? (S->scale != 0 ? S->scale : mbe_sym_const(m->s, 1.0)) : 0;
+// the coordinates that move a set: up to two (edge, dof) with d pos / d q each
+typedef struct SetMotion {
+  int n, edge[2], dof[2];
+  MbeSymId dq[2];
+} SetMotion;
+
+// adds w times set S's motion to M; false where that makes a third coordinate
+static bool motion_add(MbeMech* m, SetMotion* M, const MbeMechFlangeSet* S, MbeSymId w) {
+  MbeSym* s = m->s;
+  for (int h = 0; h < 2; h++) {
+    int e = h == 0 ? S->edge : S->edge2, dof = h == 0 ? S->dof : S->dof2;
+    if (e < 0)
+      continue;
+    MbeSymId d = h == 0 ? (S->scale != 0 ? S->scale : mbe_sym_const(s, 1.0)) : S->scale2;
+    d = mbe_sym_mul(s, w, d);
+    int i = 0;
+    while (i < M->n && (M->edge[i] != e || M->dof[i] != dof))
+      i++;
+    if (i == 2)
+      return false;
+    if (i == M->n)
+      M->edge[i] = e, M->dof[i] = dof, M->dq[i] = 0, M->n++;
+    M->dq[i] = mbe_sym_add(s, M->dq[i], d);
+  }
+  return true;
 }
 
 // set T = c0 + the sum of w[i] times the known sets k[i] (pos_a = r pos_b + (1 - r) pos_s + d
-// solved for T)
+// solved for T); where the known sets move with two coordinates (a differential), T moves with
+// both
 static MbeStatus gear_solve(MbeMech* m, int c, int t, const int k[3], const MbeSymId w[3],
                             MbeSymId c0) {
   MbeSym* s = m->s;
   MbeMechFlangeSet* T = &m->sets[t];
-  MbeSymId pos = c0, vel = 0, dq = 0;
-  int edge = -1, dof = 0;
+  MbeSymId pos = c0, vel = 0;
+  SetMotion M = {0};
   for (int i = 0; i < 3; i++) {
-    if (w[i] == 0 || (k[i] >= 0 && k[i] == t))
+    if (w[i] == 0 || k[i] < 0 || k[i] == t)
       continue;
-    MbeSymId p, v, d;
-    int e;
-    set_terms(m, k[i], &p, &v, &d, &e);
-    if (e >= 0 && edge >= 0 && (e != edge || m->sets[k[i]].dof != dof)) {
+    const MbeMechFlangeSet* S = &m->sets[k[i]];
+    if (!motion_add(m, &M, S, w[i])) {
       return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                            "its flanges and support turn with two independent shafts (a "
-                            "differential); that is not supported yet");
+                            "its flanges and support turn with three independent shafts; a "
+                            "differential of two is supported");
     }
-    if (e >= 0)
-      edge = e, dof = m->sets[k[i]].dof;
-    pos = p ? mbe_sym_add(s, pos, mbe_sym_mul(s, w[i], p)) : pos;
-    vel = v ? mbe_sym_add(s, vel, mbe_sym_mul(s, w[i], v)) : vel;
-    dq = d ? mbe_sym_add(s, dq, mbe_sym_mul(s, w[i], d)) : dq;
+    pos = S->pos ? mbe_sym_add(s, pos, mbe_sym_mul(s, w[i], S->pos)) : pos;
+    vel = S->edge >= 0 && S->vel ? mbe_sym_add(s, vel, mbe_sym_mul(s, w[i], S->vel)) : vel;
   }
-  T->edge = edge;
-  T->dof = dof;
-  T->is_ground = edge < 0;
+  T->edge = M.n > 0 ? M.edge[0] : -1;
+  T->dof = M.n > 0 ? M.dof[0] : 0;
+  T->scale = M.n > 0 ? M.dq[0] : 0;
+  T->edge2 = M.n > 1 ? M.edge[1] : -1;
+  T->dof2 = M.n > 1 ? M.dof[1] : 0;
+  T->scale2 = M.n > 1 ? M.dq[1] : 0;
+  m->coupled_sets = m->coupled_sets || M.n > 1;
+  T->is_ground = M.n == 0;
   T->pos = pos ? pos : mbe_sym_const(s, 0.0);
-  T->vel = edge >= 0 ? vel : 0;
-  T->scale = edge >= 0 ? dq : 0;
+  T->vel = M.n > 0 ? vel : 0;
   return MBE_OK;
 }
 
