@@ -163,6 +163,7 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(SINE, "Blocks.Sources.Sine", block)                                                           \
   X(COSINE, "Blocks.Sources.Cosine", block)                                                       \
   X(CLOCK, "Blocks.Sources.ContinuousClock", block)                                               \
+  X(KINEMATIC_PTP, "Blocks.Sources.KinematicPTP", kinematic_ptp)                                  \
   X(COMBI_TIME_TABLE, "Blocks.Sources.CombiTimeTable", combi_time_table)                          \
   X(GAIN, "Blocks.Math.Gain", block)                                                              \
   X(ADD, "Blocks.Math.Add", block)                                                                \

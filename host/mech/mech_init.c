@@ -456,7 +456,8 @@ static bool is_moved_body_rate(const MbeMech* m, const char* var) {
   return false;
 }
 
-// an initial equation's names: a variable is its signal, der(v) of a state its rate
+// an initial equation's names: a variable is its signal, der(v) of a state its rate, der(v) of
+// another signal its time derivative along the states' rates (the MSL's der(spring.w_rel) = 0)
 static MbeSymId init_name(MbeMech* m, void* ctx, int var, int elem, bool der, const MbeExpr* at,
                           MbeStatus* st) {
   (void)ctx;
@@ -465,7 +466,12 @@ static MbeSymId init_name(MbeMech* m, void* ctx, int var, int elem, bool der, co
     if (strcmp(m->state_names[i], name) == 0)
       return m->xdot[i];
   }
-  const MbeSignal* sg = !der && name ? find_signal(m, name) : NULL;
+  const MbeSignal* sg = name ? find_signal(m, name) : NULL;
+  if (sg != NULL && der) {
+    MbeSymId d = 0;
+    *st = mbe_mech_der(m, sg->id, &d);
+    return *st == MBE_OK && d == 0 ? mbe_sym_const(m->s, 0.0) : d;
+  }
   if (sg != NULL)
     return sg->id;
   *st = mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, at->loc,
@@ -573,6 +579,25 @@ static MbeStatus collect_initial_conditions(MbeMech* m, InitProblem* ip) {
       }
       ip->eqs[ip->neqs - 1].target_sym = m->s->nodes[ts].op == MBE_SYM_CONST ? 0 : ts;
     }
+  }
+  return MBE_OK;
+}
+
+// An Integrator with initType = SteadyState: der(y) = k u = 0 is a condition of the
+// initialization (the rest of the model brings its input to 0), y an unknown from y_start
+static MbeStatus steady_integrators(MbeMech* m, InitProblem* ip) {
+  for (size_t c = 0; c < m->ncomps; c++) {
+    const MbeMechComp* comp = &m->comps[c];
+    int type = 0;
+    if (comp->kind != MBE_MC_INTEGRATOR || comp->nstates < 1 ||
+        mbe_mech_int(m, (int)c, "initType", 0, &type) != MBE_OK || type != 2)
+      continue;
+    int v = mbe_mech_var(m, mbe_mech_cname(m, (int)c, "initType"));
+    const MbeVar* x = v >= 0 ? &m->flat->vars[v] : NULL;
+    MbeLoc loc = x ? (x->binding.expr ? x->binding.loc : x->loc) : (MbeLoc){0};
+    const char* name = mbe_arena_printf(m->arena, "der(%s.y) = 0 (SteadyState)", comp->name);
+    if (!add_eq(ip, name, m->xdot[comp->state], 0.0, loc, v, -1))
+      return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
   return MBE_OK;
 }
@@ -1342,6 +1367,9 @@ MbeStatus mbe_mech_initial_state(MbeMech* m) {
   MbeStatus st0 = collect_initial_conditions(m, &ip);
   if (st0 == MBE_OK) {
     st0 = body_conditions(m, &ip);
+  }
+  if (st0 == MBE_OK) {
+    st0 = steady_integrators(m, &ip);
   }
   if (st0 != MBE_OK) {
     mbe_free(ip.eqs);

@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # run_control.sh MBENS MODELS WORK DATA MSL_DIR: feedback through 1-D sensors and Blocks.Continuous
-# against closed forms, tolerance 1e-10 (TransferFunction, Routing
-# and StateSpace: at the end):
+# against closed forms, tolerance 1e-10 (TransferFunction, Routing, StateSpace, KinematicPTP and
+# the MSL's PID_Controller: at the end):
 # - control_blocks.mo (blocks alone): FirstOrder (k 2, T 0.5) of a unit step is 2 (1 - e^-2t),
 #   Integrator (k 3, y_start 1) 1 + 3 t, SecondOrder (k 1, w 4, D 1) 1 - e^-4t (1 + 4 t),
 #   Derivative (k 1, T 0.1, x from 0) of u = t is 1 - e^(-t/T) (all 1e-8 over 2 s);
@@ -134,4 +134,46 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
   END { if (n < 200) print "rows", n }' "$work/ss.csv") || fail "awk failed"
 [ -z "$bad" ] || fail "StateSpace leaves its closed form (t, errors): $bad"
 same_on_backends ss "$data/control_ss.mo" --stop-time 2 --interval 0.01
+# KinematicPTP (control_ptp.mo): two axes (deltaq {2, -1}, qd_max 1, qdd_max {1, 2}, from
+# 0.5 s): sd_max 1/2, sdd_max 1/2, a coasting phase, so y = deltaq/2 on (0.5, 1.5), 0 to 2.5,
+# -deltaq/2 to 3.5; one axis (1, 10, 4) turns at Ta1 = 0.5 without coasting: 4, then -4 to 1
+# (exact away from the switching times, which are time events); integrated twice the first
+# axis and the single one reach deltaq, 2 and 1 (1e-9)
+"$mbens" simulate "$data/control_ptp.mo" -o "$work/ptp.csv" --stop-time 4 --interval 0.01 \
+  --tolerance 1e-10 --signals 'ptp.y[1],ptp.y[2],fast.y[1],q1.y,q2.y' ||
+  fail "simulate (ptp) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  function near(t, x) { return a(t - x) < 1e-9 }
+  NR > 1 { t = $1
+    if (!near(t, 0.5) && !near(t, 1.5) && !near(t, 2.5) && !near(t, 3.5)) {
+      s = t > 0.5 && t < 1.5 ? 0.5 : t > 2.5 && t < 3.5 ? -0.5 : 0
+      if ($2 != 2 * s || $3 != -s) { print "ptp", t, $2, $3; exit } }
+    if (!near(t, 0.5) && !near(t, 1)) {
+      f = t < 0.5 ? 4 : t < 1 ? -4 : 0
+      if ($4 != f) { print "fast", t, $4; exit } }
+    q1 = $5; q2 = $6; n++ }
+  END { if (n < 400) print "rows", n
+    else if (a(q1 - 2) > 1e-9 || a(q2 - 1) > 1e-9) print "final", q1, q2 }' "$work/ptp.csv") ||
+  fail "awk failed"
+[ -z "$bad" ] || fail "KinematicPTP leaves its profile (which, t, values): $bad"
+# the MSL's PID_Controller (LimPID in SteadyState, der(spring.w_rel) = 0, inertia1.a fixed): at
+# rest at the start, holding the load (10 N m) with PI.y = -10 (1e-9); its reference, the
+# integrated KinematicPTP, is the closed-form speed profile (1e-12); the drive tracks it within
+# 0.03 rad/s until it brakes (2.07 s, where the limiter at 12 N m saturates) and is back at rest
+# holding the load at 4 s (w 1e-4, PI.y -10 within 1e-3)
+if [ -n "$msl" ] && [ -d "$msl/Modelica" ]; then
+  "$mbens" simulate --library "$msl" --class Modelica.Blocks.Examples.PID_Controller \
+    -o "$work/pid.csv" --interval 0.01 \
+    --signals 'inertia1.a,inertia2.a,PI.y,integrator.y,inertia1.w' || fail "simulate (PID) exited $?"
+  bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+    NR == 2 && (a($2) > 1e-9 || a($3) > 1e-9 || a($4 + 10) > 1e-9) { print "start", $0; exit }
+    NR > 1 { t = $1 - 0.5; ta = 1; tv = 2.5707963267948966 - 1; te = tv + 1
+      w = t <= 0 ? 0 : t < ta ? t : t < tv ? 1 : t < te ? 1 - (t - tv) : 0
+      if (a($5 - w) > 1e-12 || ($1 < 2.05 && a($6 - w) > 0.03)) { print $1, $5 - w, $6 - w; exit }
+      n++; y = $4; w4 = $6 }
+    END { if (n < 400) print "rows", n
+      else if (a(w4) > 1e-4 || a(y + 10) > 1e-3) print "end", w4, y }' "$work/pid.csv") ||
+    fail "awk failed"
+  [ -z "$bad" ] || fail "the MSL's PID_Controller (t, reference - profile, w - profile): $bad"
+fi
 finish "run_control: sensors feed controllers back, blocks follow their closed forms"

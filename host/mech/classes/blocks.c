@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Modelica.Blocks the simulator computes: Sources (Constant, Step, Ramp, Sine, Cosine,
-// ContinuousClock), Math (Gain, Add, Add3, Feedback, Product, Division, Sum, MultiSum, Abs,
+// ContinuousClock, KinematicPTP), Math (Gain, Add, Add3, Feedback, Product, Division, Sum, MultiSum, Abs,
 // Sign, Sqrt, Sin, Cos, Tan, Atan2, Exp, Max, Min), Nonlinear.Limiter and
 // Continuous.CriticalDamping (with states of its own); any other block has its outputs only.
 #include <math.h>
@@ -157,6 +157,53 @@ static MbeSymId block_output(MbeMech* m, int comp, int elem, int depth, MbeStatu
 }
 
 const MbeMechClass mbe_mc_block = {.role = MBE_ROLE_BLOCK, .block = block_output};
+
+/* ---- Blocks.Sources.KinematicPTP ------------------------------------------------------------ */
+
+// element i of parameter vector `name` of length n, its only element where it has one
+static MbeSymId ptp_param(MbeMech* m, int c, const char* name, int i, MbeStatus* st) {
+  int v = mbe_mech_var(m, mbe_mech_cname(m, c, name));
+  int n = v >= 0 && m->flat->vars[v].ndims == 1 ? m->flat->vars[v].dims[0] : 1;
+  return mbe_mech_psym(m, c, name, n == 1 ? 0 : i, st);
+}
+
+// y[elem] = deltaq[elem] sdd: the path's acceleration sdd_max from startTime, 0 while it coasts
+// at sd_max (Ta2 to Tv), -sdd_max until Te; with no coasting phase (Ta2 >= Ta1) it turns at Ta1.
+// sd_max = 1 / max |deltaq / qd_max|, sdd_max = 1 / max |deltaq / qdd_max|; the switching times
+// are time events, the phase choice a parameter expression (it may differ per member)
+static MbeSymId ptp_output(MbeMech* m, int c, int elem, int depth, MbeStatus* st) {
+  (void)depth;
+  MbeSym* s = m->s;
+  int n = 1;
+  *st = mbe_mech_int(m, c, "nout", 0, &n);
+  MbeSymId a1 = 0, a2 = 0;  // max |aux1|, max |aux2|
+  for (int i = 0; i < n && *st == MBE_OK; i++) {
+    MbeSymId dq = ptp_param(m, c, "deltaq", i, st);
+    MbeSymId x1 = mbe_sym_fn(s, MBE_SYM_ABS, mbe_sym_div(s, dq, ptp_param(m, c, "qd_max", i, st)));
+    MbeSymId x2 = mbe_sym_fn(s, MBE_SYM_ABS, mbe_sym_div(s, dq, ptp_param(m, c, "qdd_max", i, st)));
+    a1 = i == 0 ? x1 : mbe_sym_op(s, MBE_SYM_MAX, a1, x1, 0);
+    a2 = i == 0 ? x2 : mbe_sym_op(s, MBE_SYM_MAX, a2, x2, 0);
+  }
+  if (*st != MBE_OK)
+    return 0;
+  MbeSymId one = mbe_sym_const(s, 1.0);
+  MbeSymId sd = mbe_sym_div(s, one, a1), sdd = mbe_sym_div(s, one, a2);
+  MbeSymId ta1 = mbe_sym_fn(s, MBE_SYM_SQRT, a2), ta2 = mbe_sym_div(s, sd, sdd);
+  MbeSymId coast = mbe_sym_sub(s, ta1, ta2);  // > 0: a phase at sd_max
+  MbeSymId tv = mbe_sym_op(s, MBE_SYM_SELECT, coast, a1, ta1);
+  MbeSymId te = mbe_sym_op(s, MBE_SYM_SELECT, coast, mbe_sym_add(s, a1, ta2),
+                           mbe_sym_add(s, ta1, ta1));
+  MbeSymId ta = mbe_sym_op(s, MBE_SYM_SELECT, coast, ta2, ta1);
+  MbeSymId t0 = mbe_mech_param(m, c, "startTime", st);
+  // sdd_max (F(t0) - F(t0 + ta) - F(t0 + tv) + F(t0 + te)), F(x) = 1 from time x on
+  MbeSymId f = mbe_mech_from_time(m, t0);
+  f = mbe_sym_sub(s, f, mbe_mech_from_time(m, mbe_sym_add(s, t0, ta)));
+  f = mbe_sym_sub(s, f, mbe_mech_from_time(m, mbe_sym_add(s, t0, tv)));
+  f = mbe_sym_add(s, f, mbe_mech_from_time(m, mbe_sym_add(s, t0, te)));
+  return mbe_sym_mul(s, ptp_param(m, c, "deltaq", elem, st), mbe_sym_mul(s, sdd, f));
+}
+
+const MbeMechClass mbe_mc_kinematic_ptp = {.role = MBE_ROLE_BLOCK, .block = ptp_output};
 const MbeMechClass mbe_mc_other_block = {.role = MBE_ROLE_NONE};
 
 /* ---- Blocks.Continuous.CriticalDamping ---------------------------------------------------- */

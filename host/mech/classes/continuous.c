@@ -7,7 +7,7 @@
 // Math blocks, loaded from the library's sources. The rates are set with the outputs, when any
 // input is known; the starts follow initType (Blocks.Types.Init: 1 NoInit, 2 SteadyState,
 // 3 InitialState, 4 InitialOutput) as the MSL's initial equations say:
-//   Integrator   y' = k u                       y = y_start (SteadyState: refused, it fixes u)
+//   Integrator   y' = k u                       y = y_start; SteadyState k u = 0 (initialization)
 //   Derivative   x' = (u - x) / T, y = k/T (u - x)   x = x_start; SteadyState x = u;
 //                                               InitialOutput x = u - y_start T / k
 //   FirstOrder   y' = (k u - y) / T             y = y_start; SteadyState y = k u
@@ -112,14 +112,10 @@ static MbeStatus continuous_start(MbeMech* m, int c) {
   bool steady = type == INIT_STEADY;
   MbeSymId zero = mbe_sym_const(s, 0.0);
   switch (kind) {
-    case MBE_MC_INTEGRATOR:
-      if (steady) {
-        return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                              "initType = SteadyState asks the rest of the model for u = 0 at the "
-                              "start, which mbens does not solve yet; give y_start "
-                              "(InitialState)");
-      }
-      start_at(m, c, 0, mbe_mech_param(m, c, "y_start", &st));
+    case MBE_MC_INTEGRATOR:  // SteadyState: k u = 0 a condition of the initialization, which
+                             // solved y from y_start (mech_init.c, steady_integrators)
+      if (!steady)
+        start_at(m, c, 0, mbe_mech_param(m, c, "y_start", &st));
       break;
     case MBE_MC_DERIVATIVE: {
       MbeSymId x = mbe_mech_param(m, c, "x_start", &st);

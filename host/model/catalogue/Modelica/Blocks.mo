@@ -291,6 +291,14 @@ package Blocks "Library of basic input/output control blocks (interface subset)"
       parameter Boolean verboseExtrapolation = false "= true, if warning messages are to be printed if time is outside the table definition range";
     end CombiTimeTable;
 
+    block KinematicPTP "Move as fast as possible along a distance within given kinematic constraints"
+      parameter Real deltaq[:] = {1} "Distance to move";
+      parameter Real qd_max[:](each final min = Modelica.Constants.small) = {1} "Maximum velocities der(q)";
+      parameter Real qdd_max[:](each final min = Modelica.Constants.small) = {1} "Maximum accelerations der(qd)";
+      parameter SI.Time startTime = 0 "Time instant at which movement starts";
+      extends Interfaces.MO(final nout = max([size(deltaq, 1); size(qd_max, 1); size(qdd_max, 1)]));
+    end KinematicPTP;
+
     block ContinuousClock "Generate current time signal"
       extends Modelica.Blocks.Interfaces.SignalSource;
     end ContinuousClock;
