@@ -165,6 +165,7 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(CLOCK, "Blocks.Sources.ContinuousClock", block)                                               \
   X(KINEMATIC_PTP, "Blocks.Sources.KinematicPTP", kinematic_ptp)                                  \
   X(COMBI_TIME_TABLE, "Blocks.Sources.CombiTimeTable", combi_time_table)                          \
+  X(TIME_TABLE, "Blocks.Sources.TimeTable", combi_time_table)                                     \
   X(GAIN, "Blocks.Math.Gain", block)                                                              \
   X(ADD, "Blocks.Math.Add", block)                                                                \
   X(ADD3, "Blocks.Math.Add3", block)                                                              \

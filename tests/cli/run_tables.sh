@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# run_tables.sh MBENS MODELS WORK DATA: Blocks.Sources.CombiTimeTable against the interpolation
-# it states, every 0.05 s over 3 s (1e-12):
+# run_tables.sh MBENS MODELS WORK DATA: Blocks.Sources.CombiTimeTable and TimeTable against the
+# interpolation they state, every 0.05 s over 3 s (1e-12):
 # - tables.mo: linear segments with a repeated time (a jump: the later value from it on, either
 #   value at its own instant, a time event), two
 #   columns and their offsets, LastTwoPoints extrapolation on both sides; ConstantSegments with
@@ -11,7 +11,11 @@
 #   exact: 1e-12), shifted by -0.5 s, and beyond the table the line of its end slope, 8;
 # - tables_drive.mo: a free inertia moved by Position(exact=true) along a table follows it;
 # - NoExtrapolation: the member stops where the time leaves the table (its values before are the
-#   table's, those after NaN).
+#   table's, those after NaN);
+# - tables_time_table.mo, Blocks.Sources.TimeTable: offset 0.5 alone before startTime 0.5, then
+#   the table shifted by it (a jump from 1 to 3 at 1.5, the last two points extrapolated); a
+#   table without shift is 1 + 2 t; the integral of the first reaches 1.25 at 1.5 and 6.25 at
+#   3.5 (1e-12: startTime and the knots are time events).
 . "$(dirname "$0")/run_lib.sh"
 data=$4
 "$mbens" simulate "$data/tables.mo" -o "$work/t.csv" --stop-time 3 --interval 0.05 \
@@ -52,4 +56,16 @@ grep -q 'newton-fail' "$work/n.err" || fail "NoExtrapolation: no stop reported: 
 bad=$(awk -F, 'NR > 1 && $1 <= 1.95 && $2 !~ /^-?[0-9]/ { print "early", $1; exit }
   NR > 1 && $1 > 2.05 && $2 != "nan" { print "late", $1, $2; exit }' "$work/n.csv")
 [ -z "$bad" ] || fail "NoExtrapolation: the member does not stop where the table ends: $bad"
-finish "run_tables: CombiTimeTable interpolates, extrapolates, reads files and drives a shaft"
+"$mbens" simulate "$data/tables_time_table.mo" -o "$work/tt.csv" --stop-time 3.5 --interval 0.05 \
+  --signals 'a.y,b.y,i.y' || fail "simulate (TimeTable) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 { t = $1; u = t - 0.5
+    y = t < 0.5 ? 0.5 : u < 1 ? 0.5 + u : 0.5 + 3 - (u - 1)
+    if (a(u - 1) > 1e-9 && a($2 - y) > 1e-12) { print t, $2, y; exit }
+    if (a($3 - 1 - 2 * t) > 1e-12) { print t, $3; exit }
+    if (a(t - 1.5) < 1e-9 && a($4 - 1.25) > 1e-12) { print t, $4; exit }
+    n++; last = $4 }
+  END { if (n < 70) print "rows", n; else if (a(last - 6.25) > 1e-12) print "integral", last }' \
+  "$work/tt.csv") || fail "awk failed"
+[ -z "$bad" ] || fail "TimeTable (t, value): $bad"
+finish "run_tables: CombiTimeTable and TimeTable interpolate, extrapolate, read files and drive a shaft"

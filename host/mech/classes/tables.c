@@ -21,6 +21,10 @@
 //     MSL's);
 // the monotone splines and Periodic extrapolation are refused. Which times repeat is decided by
 // the model's own values.
+//
+// Blocks.Sources.TimeTable is the same with its fixed choices: table[:, 2] in the model (its
+// first time 0, as the MSL asserts), LinearSegments, LastTwoPoints, time events at every knot,
+// shiftTime = startTime by default.
 #include <stdio.h>
 #include <string.h>
 
@@ -97,7 +101,7 @@ static MbeStatus table_from_file(MbeMech* m, int c, Table* t) {
 }
 
 static MbeStatus table_of(MbeMech* m, int c, Table* t) {
-  if (mbe_mech_bool(m, c, "tableOnFile"))
+  if (m->comps[c].kind != MBE_MC_TIME_TABLE && mbe_mech_bool(m, c, "tableOnFile"))
     return table_from_file(m, c, t);
   int v = mbe_mech_var(m, mbe_mech_cname(m, c, "table"));
   const MbeVar* x = v >= 0 ? &m->flat->vars[v] : NULL;
@@ -251,23 +255,37 @@ static void fail_outside(MbeMech* m, const Table* t, MbeSymId tau) {
   m->fail = m->fail ? mbe_sym_op(s, MBE_SYM_MAX, m->fail, bad, 0) : bad;
 }
 
+// a CombiTimeTable's options (a TimeTable's are fixed)
+static MbeStatus table_options(MbeMech* m, int c, int elem, int* sm, int* ex, int* te, int* col) {
+  *sm = SM_LINEAR, *ex = EX_TWO_POINTS, *te = TE_ALWAYS, *col = 2;
+  if (m->comps[c].kind == MBE_MC_TIME_TABLE)
+    return MBE_OK;
+  MbeStatus st = mbe_mech_int(m, c, "smoothness", 0, sm);
+  if (st == MBE_OK)
+    st = mbe_mech_int(m, c, "extrapolation", 0, ex);
+  if (st == MBE_OK)
+    st = mbe_mech_int(m, c, "columns", elem, col);
+  if (st == MBE_OK)
+    st = mbe_mech_int(m, c, "timeEvents", 0, te);
+  *te = *sm == SM_CONSTANT ? TE_ALWAYS : *te;  // as the MSL's CombiTimeTable passes it on
+  return st;
+}
+
 static MbeSymId table_y(MbeMech* m, int c, int elem, int depth, MbeStatus* st) {
   (void)depth;
   MbeSym* s = m->s;
-  int sm = SM_LINEAR, ex = EX_TWO_POINTS, te = TE_ALWAYS, col = 0;
+  int sm, ex, te, col;
   Table t = {0};
-  *st = mbe_mech_int(m, c, "smoothness", 0, &sm);
-  if (*st == MBE_OK)
-    *st = mbe_mech_int(m, c, "extrapolation", 0, &ex);
-  if (*st == MBE_OK)
-    *st = mbe_mech_int(m, c, "columns", elem, &col);
-  if (*st == MBE_OK)
-    *st = mbe_mech_int(m, c, "timeEvents", 0, &te);
-  te = sm == SM_CONSTANT ? TE_ALWAYS : te;  // as the MSL's CombiTimeTable passes it on
+  *st = table_options(m, c, elem, &sm, &ex, &te, &col);
   if (*st == MBE_OK)
     *st = table_of(m, c, &t);
   if (*st == MBE_OK)
     *st = check_table(m, c, &t, col);
+  if (*st == MBE_OK && m->comps[c].kind == MBE_MC_TIME_TABLE && t.rows > 1 && t.value[0] != 0) {
+    *st = mbe_mech_error(m, MBE_ERR_MODEL, c,
+                         "the first point in time has to be set to 0, but is table[1,1] = %g",
+                         t.value[0]);
+  }
   if (*st == MBE_OK && sm != SM_LINEAR && sm != SM_CONSTANT && sm != SM_AKIMA) {
     *st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
                          "smoothness: the monotone and modified splines are not supported yet "
@@ -303,9 +321,8 @@ static MbeSymId table_y(MbeMech* m, int c, int elem, int depth, MbeStatus* st) {
                                  sm == SM_AKIMA ? TE_NONE : te);
   if (ex == EX_NONE)
     fail_outside(m, &t, tau);
-  MbeSymId before = mbe_sym_sub(s, start, time);  // > 0: before startTime, offset alone
-  MbeSymId y = mbe_sym_op(s, MBE_SYM_SELECT, before, mbe_sym_const(s, 0.0), f);
-  return mbe_sym_add(s, off, y);
+  // offset alone before startTime, a time event (the slope of the extrapolated table may jump)
+  return mbe_sym_add(s, off, mbe_sym_mul(s, mbe_mech_from_time(m, start), f));
 }
 
 const MbeMechClass mbe_mc_combi_time_table = {.role = MBE_ROLE_BLOCK, .block = table_y};

@@ -273,6 +273,13 @@ package Blocks "Library of basic input/output control blocks (interface subset)"
       extends Modelica.Blocks.Interfaces.SignalSource;
     end Trapezoid;
 
+    block TimeTable "Generate a (possibly discontinuous) signal by linear interpolation in a table"
+      parameter Real table[:, 2] = fill(0.0, 0, 2) "Table matrix (time = first column; e.g., table=[0, 0; 1, 1; 2, 4])";
+      parameter SI.Time timeScale(min = Modelica.Constants.eps) = 1 "Time scale of first table column";
+      extends Interfaces.SignalSource;
+      parameter SI.Time shiftTime = startTime "Shift time of first table column";
+    end TimeTable;
+
     block CombiTimeTable "Table look-up with respect to time and linear/periodic extrapolation methods (data from matrix/file)"
       extends Modelica.Blocks.Interfaces.MO(final nout = max([size(columns, 1); size(offset, 1)]));
       parameter Boolean tableOnFile = false "= true, if table is defined on file or in function usertab" annotation(Evaluate = true);
