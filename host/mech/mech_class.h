@@ -164,6 +164,8 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(COSINE, "Blocks.Sources.Cosine", block)                                                       \
   X(CLOCK, "Blocks.Sources.ContinuousClock", block)                                               \
   X(KINEMATIC_PTP, "Blocks.Sources.KinematicPTP", kinematic_ptp)                                  \
+  X(EXP_SINE, "Blocks.Sources.ExpSine", block)                                                    \
+  X(EXPONENTIALS, "Blocks.Sources.Exponentials", block)                                           \
   X(COMBI_TIME_TABLE, "Blocks.Sources.CombiTimeTable", combi_time_table)                          \
   X(TIME_TABLE, "Blocks.Sources.TimeTable", combi_time_table)                                     \
   X(GAIN, "Blocks.Math.Gain", block)                                                              \

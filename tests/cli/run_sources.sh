@@ -11,7 +11,11 @@
 # - QuadraticSpeedDependentForce (f = -0.5 v |v|, m 2, v 4): v = 4 / (1 + t) (1e-9), and f as
 #   the MSL's, minus the accelerating force;
 # - LinearSpeedDependentForce (f = -3 |v|, m 1, v 2): v = 2 exp(-3 t) (1e-9);
-# - Translational ConstantSpeed (v_fixed -1.5 from s 0.5): s = 0.5 - 1.5 t (1e-12).
+# - Translational ConstantSpeed (v_fixed -1.5 from s 0.5): s = 0.5 - 1.5 t (1e-12);
+# - sources_exp.mo, Blocks.Sources: ExpSine 0.1 + 2 e^(-0.7 dt) sin(3 pi dt + 0.3) from 0.2 s,
+#   Exponentials -1 + 3 (1 - e^(-dt / 0.2)) from 0.3 s and 3 (1 - e^-2.5) e^(-(dt - 0.5) / 0.4)
+#   after 0.8 s (1e-12; at the switching instants either side's value); their integrals, whose kinks are time events, against the closed-form
+#   integrals at 2 s (1e-9).
 . "$(dirname "$0")/run_lib.sh"
 data=$4
 sim() {  # sim CLASS SIGNALS: its CSV in $work/CLASS.csv
@@ -47,4 +51,24 @@ case "$out" in
   *",ok,"*",1,"*) ;;
   *) fail "TorqueStep's start is not one time event: $out" ;;
 esac
+"$mbens" simulate "$data/sources_exp.mo" -o "$work/exp.csv" --stop-time 2 --interval 0.01 \
+  --tolerance 1e-10 --signals 'es.y,ex.y,i1.y,i2.y' || fail "simulate (exp) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 { t = $1; pi = atan2(0, -1); d = t - 0.2; e = t - 0.3
+    es = d < 0 ? 0.1 : 0.1 + 2 * exp(-0.7 * d) * sin(3 * pi * d + 0.3)
+    ex = e < 0 ? -1 : e < 0.5 ? -1 + 3 * (1 - exp(-e / 0.2)) : \
+      -1 + 3 * (1 - exp(-2.5)) * exp(-(e - 0.5) / 0.4)
+    if ((a(d) > 1e-9 && a($2 - es) > 1e-12) ||
+        (a(e) > 1e-9 && a(e - 0.5) > 1e-9 && a($3 - ex) > 1e-12)) { print t, $2 - es, $3 - ex; exit }
+    n++; i1 = $4; i2 = $5 }
+  END { pi = atan2(0, -1); w = 3 * pi; k = 0.7; D = 1.8; E = 1.7
+    # the integral of e^(-k x) sin(w x + p) over [0, D]: [-e^(-k x) (k sin + w cos)] / (k^2 + w^2)
+    I1 = 0.1 * 2 + 2 * ((k * sin(0.3) + w * cos(0.3)) - exp(-k * D) * (k * sin(w * D + 0.3) + \
+      w * cos(w * D + 0.3))) / (k * k + w * w)
+    top = 3 * (1 - exp(-2.5))
+    I2 = -2 + 3 * (0.5 - 0.2 * (1 - exp(-2.5))) + top * 0.4 * (1 - exp(-(E - 0.5) / 0.4))
+    if (n < 200) print "rows", n
+    else if (a(i1 - I1) > 1e-9 || a(i2 - I2) > 1e-9) print "integrals", i1 - I1, i2 - I2 }' \
+  "$work/exp.csv") || fail "awk failed"
+[ -z "$bad" ] || fail "ExpSine and Exponentials (t, errors): $bad"
 finish "run_sources: steps, speed-dependent and constant-speed sources follow their closed forms"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Modelica.Blocks the simulator computes: Sources (Constant, Step, Ramp, Sine, Cosine,
-// ContinuousClock, KinematicPTP), Math (Gain, Add, Add3, Feedback, Product, Division, Sum, MultiSum, Abs,
+// ContinuousClock, ExpSine, Exponentials, KinematicPTP), Math (Gain, Add, Add3, Feedback, Product, Division, Sum, MultiSum, Abs,
 // Sign, Sqrt, Sin, Cos, Tan, Atan2, Exp, Max, Min), Nonlinear.Limiter and
 // Continuous.CriticalDamping (with states of its own); any other block has its outputs only.
 #include <math.h>
@@ -34,6 +34,40 @@ static MbeSymId sum_output(MbeMech* m, int comp, int depth, MbeStatus* st) {
   return y;
 }
 
+// ExpSine: amplitude e^(-damping dt) sin(2 pi f dt + phase); Exponentials: outMax (1 -
+// e^(-dt / riseTimeConst)) until riseTime, then its value there decaying with fallTimeConst
+// (riseTime a time event); dt = time - startTime, offset alone before startTime
+static MbeSymId exp_source(MbeMech* m, int comp, MbeStatus* st) {
+  MbeSym* s = m->s;
+  MbeSymId dt = mbe_sym_sub(s, mbe_sym_time(s), mbe_mech_param(m, comp, "startTime", st));
+  if (m->comps[comp].kind == MBE_MC_EXP_SINE) {
+    MbeSymId w = mbe_sym_mul(s, mbe_sym_const(s, 2 * 3.14159265358979323846),
+                             mbe_mech_param(m, comp, "f", st));
+    MbeSymId arg = mbe_sym_add(s, mbe_sym_mul(s, w, dt), mbe_mech_param(m, comp, "phase", st));
+    MbeSymId decay = mbe_sym_fn(
+        s, MBE_SYM_EXP, mbe_sym_neg(s, mbe_sym_mul(s, dt, mbe_mech_param(m, comp, "damping", st))));
+    MbeSymId y = mbe_sym_mul(s, mbe_mech_param(m, comp, "amplitude", st),
+                             mbe_sym_mul(s, decay, mbe_sym_fn(s, MBE_SYM_SIN, arg)));
+    return after_start(m, comp, y, st);
+  }
+  MbeSymId one = mbe_sym_const(s, 1.0), ymax = mbe_mech_param(m, comp, "outMax", st);
+  MbeSymId tr = mbe_mech_param(m, comp, "riseTime", st);
+  MbeSymId cr = mbe_mech_param(m, comp, "riseTimeConst", st);
+  MbeSymId cf = mbe_mech_param(m, comp, "fallTimeConst", st);
+  MbeSymId rise = mbe_sym_mul(
+      s, ymax, mbe_sym_sub(s, one, mbe_sym_fn(s, MBE_SYM_EXP, mbe_sym_neg(s, mbe_sym_div(s, dt, cr)))));
+  MbeSymId top = mbe_sym_mul(
+      s, ymax, mbe_sym_sub(s, one, mbe_sym_fn(s, MBE_SYM_EXP, mbe_sym_neg(s, mbe_sym_div(s, tr, cr)))));
+  MbeSymId fall = mbe_sym_mul(
+      s, top,
+      mbe_sym_fn(s, MBE_SYM_EXP, mbe_sym_neg(s, mbe_sym_div(s, mbe_sym_sub(s, dt, tr), cf))));
+  MbeSymId t1 = mbe_sym_add(s, mbe_mech_param(m, comp, "startTime", st), tr);
+  MbeSymId late = mbe_mech_from_time(m, t1);  // 1 from startTime + riseTime on
+  MbeSymId y = mbe_sym_add(s, mbe_sym_mul(s, mbe_sym_sub(s, one, late), rise),
+                           mbe_sym_mul(s, late, fall));
+  return after_start(m, comp, y, st);
+}
+
 static MbeSymId block_output(MbeMech* m, int comp, int elem, int depth, MbeStatus* st) {
   MbeSym* s = m->s;
   MbeSymId t = mbe_sym_time(s);
@@ -45,6 +79,8 @@ static MbeSymId block_output(MbeMech* m, int comp, int elem, int depth, MbeStatu
       return after_start(m, comp, dt, st);
     }
     case MBE_MC_STEP: return after_start(m, comp, mbe_mech_param(m, comp, "height", st), st);
+    case MBE_MC_EXP_SINE:
+    case MBE_MC_EXPONENTIALS: return exp_source(m, comp, st);
     case MBE_MC_RAMP: {
       // height * min(max((t - startTime) / duration, 0), 1)
       MbeSymId h = mbe_mech_param(m, comp, "height", st);
