@@ -70,6 +70,7 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(CUT_FORCE, "Mechanics.MultiBody.Sensors.CutForce", cut_sensor)                                \
   X(CUT_TORQUE, "Mechanics.MultiBody.Sensors.CutTorque", cut_sensor)                              \
   X(CUT_FORCE_AND_TORQUE, "Mechanics.MultiBody.Sensors.CutForceAndTorque", cut_sensor)            \
+  X(POWER, "Mechanics.MultiBody.Sensors.Power", cut_sensor)                                       \
   X(ABSOLUTE_SENSOR, "Mechanics.MultiBody.Sensors.AbsoluteSensor", sensor)                        \
   X(ABSOLUTE_POSITION, "Mechanics.MultiBody.Sensors.AbsolutePosition", sensor)                    \
   X(ABSOLUTE_VELOCITY, "Mechanics.MultiBody.Sensors.AbsoluteVelocity", sensor)                    \

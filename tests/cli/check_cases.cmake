@@ -18,7 +18,7 @@ mbe_cli_test(check_acc_feedback 2 "control_acc_feedback\\.mo:8:55: error: abs: a
 # each refusal with its message
 mbe_cli_test(check_loop 2 "fourbar\\.mo:6:48: error: j4: the 5 constraints of the cut joints \\(j4\\) are not independent at the start: they decide only 2 coordinates. A planar loop closed by a Revolute is such a case: use RevolutePlanarLoopConstraint"
   check ${DATA}/fourbar.mo)
-mbe_cli_test(check_unsupported_class 2 "unsupported_class\\.mo:4:46: error: power: class Modelica\\.Mechanics\\.MultiBody\\.Sensors\\.Power is not supported yet by the simulator"
+mbe_cli_test(check_unsupported_class 2 "unsupported_class\\.mo:4:64: error: transform: class Modelica\\.Mechanics\\.MultiBody\\.Sensors\\.TransformAbsoluteVector is not supported yet by the simulator"
   check ${DATA}/unsupported_class.mo)
 mbe_cli_test(check_user_equation 2 "user_equation\\.mo:6:3: error: equations are not supported yet by the simulator"
   check ${DATA}/user_equation.mo)

@@ -12,6 +12,8 @@
 # - CriticalDamping of a unit step (n = 2, f = 2 Hz, not normalized, InitialState x = 0) is
 #   x1 = 1 - exp(-w t), x2 = 1 - exp(-w t) (1 + w t), w = 2 pi f, to 1e-8;
 # - n = 3 with InitialOutput y_start = 0.25 starts every state at 0.25.
+# - power_sensor.mo: a MultiBody Sensors.Power between a driven revolute (2 N m, ideal, world
+#   fixed) and its pendulum reads the power the torque puts in, 2 w (1e-12 relative);
 # - OpenMP and OpenCL (PoCL) give the same bytes when there is a device.
 . "$(dirname "$0")/run_lib.sh"
 data=$4
@@ -29,5 +31,13 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
   n++ }
   END { if (n < 200) print "rows", n }' "$work/ts.csv")
 [ -z "$bad" ] || fail "the torque sensor or the filters leave their closed forms (t, dtau, da, dx1, dx2, filter x1(0), step3 x1(0)): $bad"
+"$mbens" simulate "$data/power_sensor.mo" -o "$work/pw.csv" --stop-time 2 --interval 0.01 \
+  --signals 'power.power,rev.w' || fail "simulate (power) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 && (/nan|inf/ || a($2 - 2 * $3) > 1e-12 * (1 + a($2))) { print $1, $2, 2 * $3; exit }
+  NR > 1 { n++; m = a($2) > m ? a($2) : m }
+  END { if (n < 200 || m < 1) print "rows", n, "largest power", m }' "$work/pw.csv") ||
+  fail "awk failed"
+[ -z "$bad" ] || fail "Sensors.Power (t, power, 2 w): $bad"
 same_on_backends ts "$data/torque_sensor.mo" --stop-time 1 --interval 0.01
-finish "run_torque_sensor: the sensor's torque and the filters against closed forms"
+finish "run_torque_sensor: the sensors' torque and power and the filters against closed forms"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// MultiBody.Sensors: the cut sensors (CutForce, CutTorque, CutForceAndTorque: an identity branch
-// whose cut wrench is the measurement) and the measuring ones (Absolute*, Relative*, Distance),
+// MultiBody.Sensors: the cut sensors (CutForce, CutTorque, CutForceAndTorque, Power: an identity
+// branch whose cut wrench is the measurement) and the measuring ones (Absolute*, Relative*, Distance),
 // which exert nothing.
 #include <stdio.h>
 
@@ -117,6 +117,13 @@ static MbeStatus sensor_signals(MbeMech* m, int c) {
         MbeV3 v = in_frame(m, w, F);
         mbe_mech_signal_v3(m, comp->name, "torque", pos ? v : mbe_v3_neg(s, v));
       }
+      return MBE_OK;
+    }
+    case MBE_MC_POWER: {  // frame_a.f . v + frame_a.t . w, all in frame_a
+      const MbeMechFrame* fa = &m->frames[comp->frame_a];
+      const MbeMechPoint* P = &m->points[fa->point];
+      MbeSymId p = mbe_sym_add(s, mbe_v3_dot(s, fa->f, P->v), mbe_v3_dot(s, fa->t, P->w));
+      mbe_mech_signal_at(m, comp->name, "power", p);
       return MBE_OK;
     }
     case MBE_MC_DISTANCE: {
