@@ -210,7 +210,11 @@ int mbe_cmd_simulate(int argc, char** argv) {
     goto done;
   }
   if (names.n == 0) {
-    rc = mbe_cli_usage_error("simulate", "no signals to write");
+    rc = mbe_cli_usage_error("simulate", o.signals == NULL
+                                             ? "the model has no states to write by default; name "
+                                               "the signals with --signals (--list-signals "
+                                               "prints them)"
+                                             : "no signals to write");
     goto done;
   }
   ids = malloc(names.n * sizeof *ids);

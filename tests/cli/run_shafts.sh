@@ -36,6 +36,9 @@
 #   (1e-9) and the energy 1.95 (1e-8) stay, 5 w_c = w_s + 4 w_r (1e-12), and the TorqueSensor between
 #   spring and ring (its ring side moved by two coordinates, so it reads the spring's side)
 #   reads minus the spring's tau (flange_b.tau = tau at the spring: 1e-12);
+# - rack_supports.mo: an IdealGearR2T (10 rad/m) whose supports sit on fixed flanges at 0.5 rad
+#   and 0.2 m: the pinion (J 0.02, torque 2) accelerates at 2 / (0.02 + 5 / 100) and the mass
+#   is at 0.2 + (phi - 0.5) / 10 (1e-12);
 # - OpenMP and OpenCL (PoCL) give the same bytes for the rotor on its carrier, the gear and the
 #   differential.
 . "$(dirname "$0")/run_lib.sh"
@@ -148,6 +151,13 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
     n++ }
   END { if (n < 400) print "rows", n }' "$work/diff.csv") || fail "awk failed"
 [ -z "$bad" ] || fail "the differential (t, momentum, energy, constraint, sensor + spring): $bad"
+"$mbens" simulate "$data/rack_supports.mo" -o "$work/rack.csv" --stop-time 1 --interval 0.01 \
+  --signals 'pinion.phi,pinion.a,mass.s' || fail "simulate (rack) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 && (a($3 - 2 / 0.07) > 1e-12 * 2 / 0.07 || a($4 - 0.2 - ($2 - 0.5) / 10) > 1e-12) {
+    print; exit }
+  NR > 1 { n++ } END { if (n < 100) print "rows", n }' "$work/rack.csv") || fail "awk failed"
+[ -z "$bad" ] || fail "a rack on fixed supports (t, phi, a, s): $bad"
 same_on_backends diff "$data/differential.mo" --stop-time 1 --interval 0.01
 same_on_backends bevel "$data/bevel_floating.mo" --stop-time 1 --interval 0.01
 same_on_backends rotor "$data/shafts_rotor_carrier.mo" --interval 0.01 --tolerance 1e-8

@@ -78,9 +78,36 @@ static MbeSymId gear_ratio(MbeMech* m, int c, MbeStatus* st) {
 }
 
 // the offset d of that relation: -L for a Mass or Rod, else 0
+// the set of an IdealGearR2T's or IdealRollingWheel's supportR or supportT, -1 where unconnected
+static int r2t_support(MbeMech* m, int c, const char* name) {
+  int in = mbe_mech_inst(m, mbe_mech_cname(m, c, name));
+  int set = in >= 0 && m->inst_flange[in] >= 0 ? mbe_mech_set_of(m, m->inst_flange[in]) : -1;
+  return set >= 0 && m->sets[set].nflanges > 1 ? set : -1;
+}
+
+static bool is_r2t(MbeMechKind k) {
+  return k == MBE_MC_ROT_IDEAL_GEAR_R2T || k == MBE_MC_ROT_IDEAL_ROLLING_WHEEL;
+}
+
+// the offset d of that relation: -L for a Mass or Rod; a rack's fixed supports, phi_sR - ratio
+// s_sT (flangeR.phi - supportR.phi = ratio (flangeT.s - supportT.s)); else 0
 static MbeSymId gear_offset(MbeMech* m, int c) {
+  MbeSym* s = m->s;
   MbeSymId L = mbe_mech_rigid_length(m, c);
-  return L != 0 ? mbe_sym_neg(m->s, L) : 0;
+  if (L != 0)
+    return mbe_sym_neg(s, L);
+  if (!is_r2t(m->comps[c].kind))
+    return 0;
+  int sr = r2t_support(m, c, "supportR"), stt = r2t_support(m, c, "supportT");
+  MbeSymId d = 0;
+  if (sr >= 0 && m->sets[sr].pos != 0)
+    d = m->sets[sr].pos;
+  if (stt >= 0 && m->sets[stt].pos != 0) {
+    MbeStatus st = MBE_OK;
+    MbeSymId rs = mbe_sym_mul(s, gear_ratio(m, c, &st), m->sets[stt].pos);
+    d = d ? mbe_sym_sub(s, d, rs) : mbe_sym_neg(s, rs);
+  }
+  return d;
 }
 
 MbeSymId mbe_mech_shaft_offset(MbeMech* m, int k) {
@@ -515,6 +542,8 @@ static MbeStatus loop_gear_of(MbeMech* m, int c, LoopGear* g) {
     MbeSymId rs = mbe_sym_sub(s, mbe_sym_const(s, 1.0), g->ratio);
     g->offset = mbe_sym_mul(s, rs, m->sets[k[2]].pos);
   }
+  MbeSymId d = gear_offset(m, c);  // a rack's fixed supports
+  g->offset = d ? mbe_sym_add(s, g->offset, d) : g->offset;
   return st;
 }
 
@@ -631,15 +660,15 @@ const MbeMechClass mbe_mc_bevel_gear_1d = {.role = MBE_ROLE_FLANGE,
                                            .loads = housing_loads,
                                            .outputs = row_gear_outputs};
 
-// IdealGearR2T: its supports unconnected (the MSL's useSupportR, useSupportT false)
+// IdealGearR2T, IdealRollingWheel: their supports unconnected (useSupportR, useSupportT false) or
+// fixed (a Fixed, a joint's support: gear_offset)
 static MbeStatus r2t_check(MbeMech* m, int c) {
   for (int k = 0; k < 2; k++) {
-    int in = mbe_mech_inst(m, mbe_mech_cname(m, c, k ? "supportT" : "supportR"));
-    int set = in >= 0 && m->inst_flange[in] >= 0 ? mbe_mech_set_of(m, m->inst_flange[in]) : -1;
-    if (set >= 0 && m->sets[set].nflanges > 1)
+    int set = r2t_support(m, c, k ? "supportT" : "supportR");
+    if (set >= 0 && !m->sets[set].is_ground)
       return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                            "its %s is connected; a rack's supports are not supported yet (leave "
-                            "useSupportR and useSupportT false)",
+                            "its %s moves; a rack's supports are supported where they are fixed "
+                            "(a Fixed, a joint's support) or unconnected",
                             k ? "supportT" : "supportR");
   }
   return MBE_OK;
