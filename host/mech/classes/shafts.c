@@ -20,7 +20,10 @@
 // except that a generalized force on a relative coordinate also acts, reversed, on the carrier,
 // while the MSL's flange torques react where their sources' supports are (a Mounting1D, the
 // ground): frame_a carries e Q back to the carrier, Q the torque the rotor's flanges receive.
-// exact = false (the carrier's acceleration left out of J a) is refused.
+// With exact = false the MSL leaves the carrier's acceleration out of the rotor's equation,
+// J a = flange_a.tau + flange_b.tau, and keeps frame_a.t as above: the rotor is then a 1-D shaft
+// (its own edge from the ground), the carrier carries -J e e^T and, at frame_a, the rest of that
+// torque, w_a x J e (w + e.w_a) (rotor_loose).
 //
 // Rotational.Components.IdealGear (flange_a.phi - phi_s = ratio (flange_b.phi - phi_s), its
 // support fixed) joins the sets on its two sides into one shaft: the side away from the shaft's
@@ -124,7 +127,15 @@ static bool is_inertia(MbeMechKind k) {
   return k == MBE_MC_ROT_INERTIA || k == MBE_MC_TRANS_MASS || k == MBE_MC_ROTOR_1D;
 }
 
+// a Rotor1D whose frame_a is present with exact = false: a 1-D shaft with torques on the carrier
+static bool rotor_loose(const MbeMech* m, int c) {
+  return m->comps[c].kind == MBE_MC_ROTOR_1D && m->comps[c].frame_a >= 0 &&
+         !mbe_mech_bool((MbeMech*)m, c, "exact");
+}
+
 bool mbe_mech_rotor_3d(const MbeMech* m, int c) {
+  if (rotor_loose(m, c))
+    return false;
   return m->comps[c].kind == MBE_MC_ROTOR_1D && m->comps[c].frame_a >= 0;
 }
 
@@ -703,7 +714,8 @@ static int frames_at(const MbeMech* m, int p) {
 }
 
 static MbeStatus rotor_build(MbeMech* m, int c) {
-  if (!mbe_mech_rotor_3d(m, c))
+  bool loose = rotor_loose(m, c);
+  if (!mbe_mech_rotor_3d(m, c) && !loose)
     return MBE_OK;  // a 1-D inertia (mbe_mech_shafts)
   MbeSym* s = m->s;
   const MbeMechComp* comp = &m->comps[c];
@@ -714,24 +726,11 @@ static MbeStatus rotor_build(MbeMech* m, int c) {
                           "the rotor turns in the carrier at its frame_a (connect it, or set "
                           "driveTrainMechanics3D = false for a 1-D inertia)");
   }
-  if (!mbe_mech_bool(m, c, "exact")) {
-    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                          "exact = false (the carrier's acceleration left out of the rotor's) is "
-                          "not supported yet; exact = true is");
-  }
   MbeV3 e;
   MbeStatus st = mbe_mech_unit_axis(m, c, "n", &e);
   MbeSymId J = mbe_mech_param(m, c, "J", &st);
-  int pr = mbe_mech_new_point(m);
   if (st != MBE_OK)
     return st;
-  if (pr < 0)
-    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-  st = mbe_mech_elementary(m, c, MBE_EDGE_REVOLUTE, pa, pr, &e, "phi", "w");
-  if (st != MBE_OK)
-    return st;
-  mbe_mech_shaft_set(m, c, 0, m->comps[c].edge0);
-  mbe_mech_shaft_set(m, c, 1, m->comps[c].edge0);
   MbeM3 I, nI;
   for (int i = 0; i < 3; i++) {
     for (int j = 0; j < 3; j++) {
@@ -741,8 +740,36 @@ static MbeStatus rotor_build(MbeMech* m, int c) {
     }
   }
   m->comps[c].frame_loads = true;
+  if (loose)  // the rotor a 1-D shaft (mbe_mech_shafts); its carrier takes -J e e^T
+    return mbe_mech_add_point_body(m, c, pa, nI);
+  int pr = mbe_mech_new_point(m);
+  if (pr < 0)
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  st = mbe_mech_elementary(m, c, MBE_EDGE_REVOLUTE, pa, pr, &e, "phi", "w");
+  if (st != MBE_OK)
+    return st;
+  mbe_mech_shaft_set(m, c, 0, m->comps[c].edge0);
+  mbe_mech_shaft_set(m, c, 1, m->comps[c].edge0);
   st = mbe_mech_add_point_body(m, c, pr, I);
   return st == MBE_OK ? mbe_mech_add_point_body(m, c, pa, nI) : st;
+}
+
+// exact = false: frame_a.t = w_a x J e w - e J e.der(w_a) with w the rotor's 1-D speed; the
+// carrier's -J e e^T gives -e J e.der(w_a) - w_a x J e (e.w_a), frame_a the rest
+static MbeStatus loose_forces(MbeMech* m, int c) {
+  MbeSym* s = m->s;
+  const MbeMechComp* comp = &m->comps[c];
+  MbeV3 e;
+  MbeStatus st = mbe_mech_unit_axis(m, c, "n", &e);
+  MbeSymId J = mbe_mech_param(m, c, "J", &st);
+  int set = mbe_mech_set_of(m, comp->flange[0]);
+  if (st != MBE_OK || set < 0 || m->sets[set].edge < 0)
+    return st != MBE_OK ? st : mbe_mech_error(m, MBE_ERR_MODEL, c, "the rotor does not turn");
+  MbeV3 wa = m->points[mbe_mech_point_of(m, comp->frame_a)].w;
+  MbeSymId spin = mbe_sym_add(s, m->sets[set].vel, mbe_v3_dot(s, e, wa));
+  MbeV3 t = mbe_v3_cross(s, wa, mbe_v3_scale(s, mbe_sym_mul(s, J, spin), e));
+  mbe_mech_set_wrench(m, comp->frame_a, t, mbe_v3_zero());
+  return MBE_OK;
 }
 
 // the 1-D rotor's inertia is its set's (on a shaft)
@@ -754,6 +781,8 @@ static MbeStatus rotor_load(MbeMech* m, int c) {
 
 // frame_a gives the carrier back what the rotor's flanges receive, about e
 static MbeStatus rotor_forces(MbeMech* m, int c) {
+  if (rotor_loose(m, c))
+    return loose_forces(m, c);
   if (!mbe_mech_rotor_3d(m, c))
     return MBE_OK;
   MbeSym* s = m->s;
