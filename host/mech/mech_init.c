@@ -480,20 +480,37 @@ static MbeSymId init_name(MbeMech* m, void* ctx, int var, int elem, bool der, co
   return 0;
 }
 
-// initial equation q (lhs = rhs at the start: a block's y = y_start, der(y) = 0) as a condition
-// of the initialization; its sides may read signals, states' rates and parameters
+// initial equation q (lhs = rhs at the start: a block's y = y_start, der(y) = 0, a vector's
+// der(x) = zeros(n) element by element) as conditions of the initialization; its sides may read
+// signals, states' rates and parameters
 static MbeStatus initial_equation(MbeMech* m, InitProblem* ip, const MbeFlatEq* q) {
-  MbeSymId l = 0, r = 0;
-  MbeStatus st = mbe_mech_expr(m, q->lhs, q->scope, q->lex, init_name, NULL, &l);
+  int nl = 0, nr = 0;
+  MbeStatus st = mbe_mech_expr_size(m, q->lhs, q->scope, q->lex, &nl);
   if (st == MBE_OK)
-    st = mbe_mech_expr(m, q->rhs, q->scope, q->lex, init_name, NULL, &r);
-  if (st != MBE_OK)
-    return st;
-  const char* name =
-      mbe_arena_printf(m->arena, "the initial equation at %d:%d", q->loc.line, q->loc.col);
-  if (!add_eq(ip, name, mbe_sym_sub(m->s, l, r), 0.0, q->loc, -1, -1))
-    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
-  return MBE_OK;
+    st = mbe_mech_expr_size(m, q->rhs, q->scope, q->lex, &nr);
+  if (st == MBE_OK && nl && nr && nl != nr) {
+    return mbe_error_at(m->err, MBE_ERR_MODEL, q->loc,
+                        "the sides of this equation are vectors of %d and %d elements", nl, nr);
+  }
+  int n = nl > nr ? nl : nr;
+  for (int k = 0; k < (n ? n : 1) && st == MBE_OK; k++) {
+    MbeSymId l = 0, r = 0;
+    st = n ? mbe_mech_expr_elem(m, q->lhs, q->scope, q->lex, init_name, NULL, k, &l)
+           : mbe_mech_expr(m, q->lhs, q->scope, q->lex, init_name, NULL, &l);
+    if (st == MBE_OK) {
+      st = n ? mbe_mech_expr_elem(m, q->rhs, q->scope, q->lex, init_name, NULL, k, &r)
+             : mbe_mech_expr(m, q->rhs, q->scope, q->lex, init_name, NULL, &r);
+    }
+    if (st != MBE_OK)
+      return st;
+    const char* name =
+        n ? mbe_arena_printf(m->arena, "element %d of the initial equation at %d:%d", k + 1,
+                             q->loc.line, q->loc.col)
+          : mbe_arena_printf(m->arena, "the initial equation at %d:%d", q->loc.line, q->loc.col);
+    if (!add_eq(ip, name, mbe_sym_sub(m->s, l, r), 0.0, q->loc, -1, -1))
+      return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  }
+  return st;
 }
 
 // Every initial condition the model states is either met by the start values of the states or
@@ -670,6 +687,19 @@ static MbeStatus body_conditions(MbeMech* m, InitProblem* ip) {
 
 static bool var_fixed(MbeMech* m, const char* var, int elem) {
   return mbe_mech_start_fixed(m, var, elem);
+}
+
+// the variable and element of a component's state k: a user's vector state's element (its
+// name "c.x[2]"), else the state's own name, element 0
+static const char* comp_state_var(MbeMech* m, size_t c, int k, int* elem) {
+  const MbeMechComp* comp = &m->comps[c];
+  *elem = 0;
+  if (mbe_mech_is_user(comp->kind) && m->user && m->user[c].svar) {
+    int i = k - comp->state;
+    *elem = m->user[c].selem[i];
+    return m->flat->vars[m->user[c].svar[i]].name;
+  }
+  return m->state_names[k];
 }
 
 // whether state i is given by its start value (else an unknown of the initialization)
@@ -1102,7 +1132,9 @@ static MbeStatus init_unknowns(MbeMech* m, InitProblem* ip, MbeSymId* leaf, int*
   for (size_t c = 0; c < m->ncomps; c++) {
     for (int i = 0; m->comps[c].state >= 0 && i < m->comps[c].nstates; i++) {
       int k = m->comps[c].state + i;
-      if (!var_fixed(m, m->state_names[k], 0)) {
+      int el;
+      const char* var = comp_state_var(m, c, k, &el);
+      if (!var_fixed(m, var, el)) {
         leaf[nu] = mbe_sym_state(s, k);
         xi[nu++] = k;
       }
@@ -1394,7 +1426,9 @@ MbeStatus mbe_mech_initial_state(MbeMech* m) {
   for (size_t c = 0; c < m->ncomps; c++) {
     for (int i = 0; m->comps[c].state >= 0 && i < m->comps[c].nstates; i++) {
       int k = m->comps[c].state + i;
-      start_state(m, k, m->state_names[k], 0);
+      int el;
+      const char* var = comp_state_var(m, c, k, &el);
+      start_state(m, k, var, el);
     }
   }
   MbeStatus st = m->vary_error;

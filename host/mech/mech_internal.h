@@ -35,7 +35,8 @@ typedef struct MbeMechUser {
   size_t neqs;
   int* avar;    // flat vars under der() that an equation gives from the kinematics: not states;
   size_t nalg;  // their der() are the last nalg unknowns
-  int* svar;    // flat vars that are states (scalars), at comp.state + k
+  int* svar;    // flat vars that are states, at comp.state + k (an array's elements one by one:
+  int* selem;   // the element, 0 for a scalar)
   size_t nstates;
   int* uvar;  // unknowns: flat var and element; the first nvals are values, then der(svar[k])
   int* uelem;

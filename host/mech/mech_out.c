@@ -245,7 +245,8 @@ MbeStatus mbe_mech_outputs(MbeMech* m) {
     const MbeMechComp* comp = &m->comps[c];
     for (int k = 0; k < comp->nstates; k++) {
       m->state_names[comp->state + k] =
-          mbe_mech_is_user(comp->kind) ? m->flat->vars[m->user[c].svar[k]].name
+          mbe_mech_is_user(comp->kind) ? mbe_mech_element_name(m, &m->flat->vars[m->user[c].svar[k]],
+                                                               m->user[c].selem[k])
           : mbe_mech_class(comp->kind)->state_vector
               ? mbe_arena_printf(m->arena, "%s.%s[%d]", comp->name,
                                  mbe_mech_class(comp->kind)->state_vector, k + 1)

@@ -237,9 +237,17 @@ static int known_index(const MbeMech* m, int c, const char* own) {
   return -1;
 }
 
-static bool user_state(const MbeMechUser* u, int var, int* k) {
+static size_t var_size(const MbeVar* v) {
+  size_t n = 1;
+  for (int d = 0; d < v->ndims; d++) {
+    n *= (size_t)v->dims[d];
+  }
+  return n;
+}
+
+static bool user_state(const MbeMechUser* u, int var, int elem, int* k) {
   for (size_t i = 0; i < u->nstates; i++) {
-    if (u->svar[i] == var) {
+    if (u->svar[i] == var && u->selem[i] == elem) {
       *k = (int)i;
       return true;
     }
@@ -247,7 +255,8 @@ static bool user_state(const MbeMechUser* u, int var, int* k) {
   return false;
 }
 
-// der(name) anywhere in e: the component's own scalar variables under der() become states
+// der(name) anywhere in e: the component's own variables under der() become states, a vector's
+// (der(x), der(x[i])) every element
 static MbeStatus find_states(MbeMech* m, int c, MbeMechUser* u, const MbeExpr* e) {
   if (!e) {
     return MBE_OK;
@@ -259,15 +268,20 @@ static MbeStatus find_states(MbeMech* m, int c, MbeMechUser* u, const MbeExpr* e
     int len = snprintf(buf, sizeof buf, "%s", m->comps[c].name);
     bool plain = !nm->is_global;
     for (size_t i = 0; i < nm->nparts && len > 0 && (size_t)len < sizeof buf; i++) {
-      plain = plain && nm->parts[i].nsubs == 0;
+      plain = plain && (nm->parts[i].nsubs == 0 || i + 1 == nm->nparts);
       len += snprintf(buf + len, sizeof buf - (size_t)len, ".%s", nm->parts[i].ident);
     }
     int v = plain ? mbe_mech_var(m, buf) : -1;
+    const MbeVar* x = v >= 0 ? &m->flat->vars[v] : NULL;
+    bool subs = nm->nparts && nm->parts[nm->nparts - 1].nsubs > 0;
+    const char* own = x && (x->ndims == 1 || (x->ndims == 0 && !subs)) ? own_name(m, c, v) : NULL;
     int k;
-    const char* own = v >= 0 ? own_name(m, c, v) : NULL;
-    if (own && known_index(m, c, own) < 0 && m->flat->vars[v].variability < MBE_VAR_PARAMETER &&
-        m->flat->vars[v].ndims == 0 && !user_state(u, v, &k)) {
-      u->svar[u->nstates++] = v;
+    if (own && known_index(m, c, own) < 0 && x->variability < MBE_VAR_PARAMETER &&
+        !user_state(u, v, 0, &k)) {
+      for (size_t i = 0; i < var_size(x); i++) {
+        u->svar[u->nstates] = v;
+        u->selem[u->nstates++] = (int)i;
+      }
     }
     return MBE_OK;
   }
@@ -283,13 +297,6 @@ static MbeStatus find_states(MbeMech* m, int c, MbeMechUser* u, const MbeExpr* e
   return MBE_OK;
 }
 
-static size_t var_size(const MbeVar* v) {
-  size_t n = 1;
-  for (int d = 0; d < v->ndims; d++) {
-    n *= (size_t)v->dims[d];
-  }
-  return n;
-}
 
 // whether the name below component c (the parts of nm) is one of the frame kinematics
 // frame_known gives
@@ -349,7 +356,11 @@ static MbeStatus demote_states(MbeMech* m, int c, MbeMechUser* u) {
   const MbeFlat* f = m->flat;
   size_t neq = u->neqs;
   for (size_t k = 0; k < u->nstates;) {
-    int v = u->svar[k], def = -1;
+    int v = u->svar[k], def = f->vars[v].ndims > 0 ? 0 : -1;  // a vector's elements stay states
+    if (def == 0) {
+      k++;
+      continue;
+    }
     for (size_t e = 0; e < neq && def < 0; e++) {
       int i = u->eqs[e];
       const MbeExpr* lhs = i < 0 ? NULL : f->eqs[i].lhs;
@@ -377,6 +388,7 @@ static MbeStatus demote_states(MbeMech* m, int c, MbeMechUser* u) {
     u->eqs[u->neqs] = u->eqs[def], u->eqsel[u->neqs] = -1, u->eqder[u->neqs++] = true;
     for (size_t j = k; j + 1 < u->nstates; j++) {
       u->svar[j] = u->svar[j + 1];  // the other states keep their order
+      u->selem[j] = u->selem[j + 1];
     }
     u->nstates--;
   }
@@ -411,7 +423,7 @@ static MbeStatus collect_unknowns(MbeMech* m, int c, MbeMechUser* u) {
     const char* own = own_name(m, c, (int)i);
     int k;
     if (!own || known_index(m, c, own) >= 0 || v->variability >= MBE_VAR_PARAMETER ||
-        v->causality == MBE_CAUS_INPUT || user_state(u, (int)i, &k)) {
+        v->causality == MBE_CAUS_INPUT || user_state(u, (int)i, 0, &k)) {
       continue;  // an input is known: what feeds it (name_node)
     }
     for (size_t e = 0; e < var_size(v); e++) {
@@ -470,9 +482,11 @@ static MbeStatus user_setup(MbeMech* m, int c, MbeMechUser* u) {
   u->eqder = mbe_arena_alloc(m->arena, cap * sizeof *u->eqder);
   u->avar = mbe_arena_alloc(m->arena, (nun + 1) * sizeof *u->avar);
   u->svar = mbe_arena_alloc(m->arena, (nun + 1) * sizeof *u->svar);
+  u->selem = mbe_arena_alloc(m->arena, (nun + 1) * sizeof *u->selem);
   u->uvar = mbe_arena_alloc(m->arena, (2 * nun + 13) * sizeof *u->uvar);  // 12: frames' f, t
   u->uelem = mbe_arena_alloc(m->arena, (2 * nun + 13) * sizeof *u->uelem);
-  if (!u->eqs || !u->eqsel || !u->eqder || !u->avar || !u->svar || !u->uvar || !u->uelem) {
+  if (!u->eqs || !u->eqsel || !u->eqder || !u->avar || !u->svar || !u->selem || !u->uvar ||
+      !u->uelem) {
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
   for (size_t i = 0; i < f->neqs; i++) {
@@ -629,7 +643,7 @@ static MbeSymId name_node(MbeMech* m, void* ctx, int var, int elem, bool der, co
     return der ? q->dknown[k][elem] : q->known[k][elem];
   }
   int s;
-  if (own && user_state(q->u, var, &s)) {
+  if (own && user_state(q->u, var, elem, &s)) {
     return der ? q->ph[q->u->nvals + (size_t)s] : mbe_sym_state(m->s, q->m->comps[q->c].state + s);
   }
   if (own && !der && m->flat->vars[var].causality == MBE_CAUS_INPUT) {

@@ -155,8 +155,12 @@ MbeLoc mbe_user_eq_loc(const Solve* q, size_t e) {
 
 static const char* unknown_name(const Solve* q, size_t j) {
   const MbeVar* v = &q->m->flat->vars[q->u->uvar[j]];
-  if (j >= q->u->nvals) {
-    return mbe_arena_printf(q->m->arena, "der(%s)", v->name);
+  if (j >= q->u->nvals) {  // der() of a state (an array's element: the unknown's order)
+    size_t k = j - q->u->nvals;
+    bool state = k < q->u->nstates;
+    return mbe_arena_printf(q->m->arena, "der(%s)",
+                            state && v->ndims ? mbe_mech_element_name(q->m, v, q->u->selem[k])
+                                              : v->name);
   }
   return v->ndims ? mbe_arena_printf(q->m->arena, "%s[%d]", v->name, q->u->uelem[j] + 1) : v->name;
 }

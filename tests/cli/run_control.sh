@@ -134,6 +134,21 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
   END { if (n < 200) print "rows", n }' "$work/ss.csv") || fail "awk failed"
 [ -z "$bad" ] || fail "StateSpace leaves its closed form (t, errors): $bad"
 same_on_backends ss "$data/control_ss.mo" --stop-time 2 --interval 0.01
+# control_vector_state.mo: a user's block whose states are a vector x[2] (der(x[i]) in a
+# for-loop, initial equation x = x0): a unit step through its two lags (T 0.5, 0.25) from rest
+# gives x1 = 1 - e^-2t, y = 1 - 2 e^-2t + e^-4t and the integral t - (1 - e^-2t) + (1 - e^-4t)/4;
+# started at x0 = {1, 1} it stays at 1 (1e-9)
+"$mbens" simulate "$data/control_vector_state.mo" --class control_vector_state \
+  -o "$work/vs.csv" --stop-time 2 --interval 0.01 --tolerance 1e-10 \
+  --signals 'lag.x[1],lag.y,rest.y,i.y' || fail "simulate (vector state) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 { t = $1; x1 = 1 - exp(-2 * t); y = 1 - 2 * exp(-2 * t) + exp(-4 * t)
+    I = t - (1 - exp(-2 * t)) + (1 - exp(-4 * t)) / 4
+    if (a($2 - x1) > 1e-9 || a($3 - y) > 1e-9 || a($4 - 1) > 1e-9 || a($5 - I) > 1e-9) {
+      print t, $2 - x1, $3 - y, $4 - 1, $5 - I; exit }
+    n++ }
+  END { if (n < 200) print "rows", n }' "$work/vs.csv") || fail "awk failed"
+[ -z "$bad" ] || fail "a block with a vector state (t, errors): $bad"
 # KinematicPTP (control_ptp.mo): two axes (deltaq {2, -1}, qd_max 1, qdd_max {1, 2}, from
 # 0.5 s): sd_max 1/2, sdd_max 1/2, a coasting phase, so y = deltaq/2 on (0.5, 1.5), 0 to 2.5,
 # -deltaq/2 to 3.5; one axis (1, 10, 4) turns at Ta1 = 0.5 without coasting: 4, then -4 to 1
@@ -156,12 +171,28 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
     else if (a(q1 - 2) > 1e-9 || a(q2 - 1) > 1e-9) print "final", q1, q2 }' "$work/ptp.csv") ||
   fail "awk failed"
 [ -z "$bad" ] || fail "KinematicPTP leaves its profile (which, t, values): $bad"
+# the MSL's LowpassButterworth (vector states x1, x2 and xr, vector initial equations): a unit
+# step through n = 2 (f 1 Hz) gives 1 - e^(-a t) (cos a t + sin a t), a = 2 pi / sqrt 2, through
+# n = 3 1 - e^-T - 2 / sqrt 3 e^(-T/2) sin(sqrt 3 T / 2), T = 2 pi t (1e-9); n = 3 in
+# SteadyState stays at 1 (1e-12).
 # the MSL's PID_Controller (LimPID in SteadyState, der(spring.w_rel) = 0, inertia1.a fixed): at
 # rest at the start, holding the load (10 N m) with PI.y = -10 (1e-9); its reference, the
 # integrated KinematicPTP, is the closed-form speed profile (1e-12); the drive tracks it within
 # 0.03 rad/s until it brakes (2.07 s, where the limiter at 12 N m saturates) and is back at rest
 # holding the load at 4 s (w 1e-4, PI.y -10 within 1e-3)
 if [ -n "$msl" ] && [ -d "$msl/Modelica" ]; then
+  "$mbens" simulate --library "$msl" "$data/control_butterworth.mo" -o "$work/bw.csv" \
+    --stop-time 2 --interval 0.01 --tolerance 1e-10 --signals 'b2.y,b3.y,steady.y' ||
+    fail "simulate (Butterworth) exited $?"
+  bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+    NR > 1 { t = $1; pi = atan2(0, -1); w = 2 * pi / sqrt(2); T = 2 * pi * t
+      y2 = 1 - exp(-w * t) * (cos(w * t) + sin(w * t))
+      y3 = 1 - exp(-T) - 2 / sqrt(3) * exp(-T / 2) * sin(sqrt(3) * T / 2)
+      if (a($2 - y2) > 1e-9 || a($3 - y3) > 1e-9 || a($4 - 1) > 1e-12) {
+        print t, $2 - y2, $3 - y3, $4 - 1; exit }
+      n++ }
+    END { if (n < 200) print "rows", n }' "$work/bw.csv") || fail "awk failed"
+  [ -z "$bad" ] || fail "the MSL's LowpassButterworth (t, n = 2, n = 3, SteadyState): $bad"
   "$mbens" simulate --library "$msl" --class Modelica.Blocks.Examples.PID_Controller \
     -o "$work/pid.csv" --interval 0.01 \
     --signals 'inertia1.a,inertia2.a,PI.y,integrator.y,inertia1.w' || fail "simulate (PID) exited $?"
