@@ -37,7 +37,7 @@ mbe_cli_test(check_negative_mass 2 "negative_mass\\.mo:4:50: error: body\\.m = -
 mbe_cli_test(simulate_negative_mass 2 "negative_mass\\.mo:4:50: error: body\\.m = -1 is below its declared min = 0"
   simulate ${DATA}/negative_mass.mo -o ${OUT}/unused.csv)
 # a model without states: simulate says how to name what to write
-mbe_cli_test(simulate_no_states 2 "error: the model has no states to write by default; name the signals with --signals"
+mbe_cli_test(simulate_no_states 2 "error: the model has no states to write by default. name the signals with --signals"
   simulate ${DATA}/no_states.mo -o ${OUT}/unused.csv)
 mbe_cli_test(check_init_unsolvable 2 "catalogue_bad6\\.mo:3:79: error: body: the initialization found no solution"
   check ${DATA}/catalogue_bad6.mo)
