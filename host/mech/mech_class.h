@@ -165,6 +165,7 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(COSINE, "Blocks.Sources.Cosine", block)                                                       \
   X(CLOCK, "Blocks.Sources.ContinuousClock", block)                                               \
   X(KINEMATIC_PTP, "Blocks.Sources.KinematicPTP", kinematic_ptp)                                  \
+  X(DER, "Blocks.Continuous.Der", der_block)                                                      \
   X(EXP_SINE, "Blocks.Sources.ExpSine", block)                                                    \
   X(EXPONENTIALS, "Blocks.Sources.Exponentials", block)                                           \
   X(COMBI_TIME_TABLE, "Blocks.Sources.CombiTimeTable", combi_time_table)                          \

@@ -29,13 +29,22 @@ MBE_FN int mbe_zc(mbe_real t, const mbe_real* x, const mbe_real* p, mbe_real* z,
 // the most halvings of one location: a step's time axis has fewer representable points
 #define MBE_EVENT_BISECTIONS 64
 
-// Sets the modes w[0 .. MBE_RHS_NZ) to the relations' values at (t, x). Returns mbe_zc's status.
+// Sets the modes w[0 .. MBE_RHS_NZ) to the relations' values at (t, x). A relation may read
+// another's mode (a limiter fed by a step), so the values are taken again with the new modes
+// until none changes (an event iteration; at most MBE_RHS_NZ + 1 passes, as each pass settles
+// at least the relations that read no unsettled mode). Returns mbe_zc's status.
 MBE_FN int mbe_event_modes(mbe_real t, const mbe_real* x, const mbe_real* p, mbe_real* w,
                            mbe_int* iw) {
   mbe_real z[MBE_RHS_NZ > 0 ? MBE_RHS_NZ : 1];
-  const int rc = mbe_zc(t, x, p, z, w, iw);
-  for (mbe_int i = 0; rc == 0 && i < MBE_RHS_NZ; i++) {
-    w[i] = z[i] > MBE_R(0.0) ? MBE_R(1.0) : MBE_R(0.0);
+  int rc = 0, changed = 1;
+  for (mbe_int pass = 0; rc == 0 && changed && pass <= MBE_RHS_NZ; pass++) {
+    rc = mbe_zc(t, x, p, z, w, iw);
+    changed = 0;
+    for (mbe_int i = 0; rc == 0 && i < MBE_RHS_NZ; i++) {
+      const mbe_real now = z[i] > MBE_R(0.0) ? MBE_R(1.0) : MBE_R(0.0);
+      changed = changed || now != w[i];
+      w[i] = now;
+    }
   }
   return rc;
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Modelica.Blocks the simulator computes: Sources (Constant, Step, Ramp, Sine, Cosine,
 // ContinuousClock, ExpSine, Exponentials, KinematicPTP), Math (Gain, Add, Add3, Feedback, Product, Division, Sum, MultiSum, Abs,
-// Sign, Sqrt, Sin, Cos, Tan, Atan2, Exp, Max, Min), Nonlinear.Limiter and
+// Sign, Sqrt, Sin, Cos, Tan, Atan2, Exp, Max, Min), Continuous.Der, Nonlinear.Limiter and
 // Continuous.CriticalDamping (with states of its own); any other block has its outputs only.
 #include <math.h>
 #include <stdio.h>
@@ -193,6 +193,57 @@ static MbeSymId block_output(MbeMech* m, int comp, int elem, int depth, MbeStatu
 }
 
 const MbeMechClass mbe_mc_block = {.role = MBE_ROLE_BLOCK, .block = block_output};
+
+/* ---- Blocks.Continuous.Der ------------------------------------------------------------------ */
+
+// the rate of state i where it is known already: a joint's position (its speed), a speed once the
+// accelerations are solved, a block's or law's own state once its rate is set; 0 where not yet
+static MbeSymId known_rate(MbeMech* m, int i) {
+  for (size_t k = 0; k < m->ntree; k++) {
+    const MbeMechEdge* e = &m->edges[m->tree_edges[k]];
+    if (i >= e->q0 && i < e->q0 + e->nq)
+      return e->qdot[i - e->q0];
+    if (i >= e->u0 && i < e->u0 + e->nu)
+      return m->udot != NULL ? e->udot[i - e->u0] : 0;
+  }
+  return m->xdot[i];  // a component's state: 0 until its rate is set (or while it is 0)
+}
+
+// y = der(u) along the states' rates; an input whose rate is not known yet where y is read (a
+// speed before the accelerations, a state whose rate its block sets later) is refused
+static MbeSymId der_output(MbeMech* m, int c, int elem, int depth, MbeStatus* st) {
+  (void)elem;
+  MbeSym* s = m->s;
+  MbeSymId u = mbe_mech_block_input(m, c, "u", 0, depth, st);
+  MbeSymId acc = 0;
+  if (*st == MBE_OK)
+    *st = mbe_sym_diff(s, u, mbe_sym_time(s), &acc, m->err);
+  for (size_t i = 0; i < m->nx && *st == MBE_OK; i++) {
+    MbeSymId d = 0;
+    *st = mbe_sym_diff(s, u, mbe_sym_state(s, (int)i), &d, m->err);
+    if (*st != MBE_OK || d == 0)
+      continue;
+    MbeSymId r = known_rate(m, (int)i);
+    if (r == 0) {
+      const char* name = m->state_names && m->state_names[i] ? m->state_names[i] : NULL;
+      for (size_t k = 0; name == NULL && k < m->ntree; k++) {
+        const MbeMechEdge* e = &m->edges[m->tree_edges[k]];
+        if ((int)i >= e->u0 && (int)i < e->u0 + e->nu)
+          name = e->uname[0];  // a speed
+      }
+      *st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                           "der(u) needs the rate of %s, which is not known where y is read (a "
+                           "speed before the accelerations are solved, or a block's state "
+                           "whose rate is set later); not supported yet",
+                           name ? name : "a state");
+      return 0;
+    }
+    acc = mbe_sym_add(s, acc, mbe_sym_mul(s, d, r));
+  }
+  return acc;
+}
+
+const MbeMechClass mbe_mc_der_block = {.role = MBE_ROLE_BLOCK, .block = der_output};
 
 /* ---- Blocks.Sources.KinematicPTP ------------------------------------------------------------ */
 
