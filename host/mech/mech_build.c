@@ -382,6 +382,14 @@ static MbeStatus collect(MbeMech* m) {
       continue;
     }
     int user = in->kind == MBE_INST_MODEL ? mbe_mech_user_kind(m, (int)i) : -1;
+    if (in->kind == MBE_INST_MODEL && in->builtin != NULL && user < 0) {
+      // it extends a built-in and adds to it (only extending makes it the built-in: flatten)
+      return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, in->loc,
+                          "%s: %s extends the built-in %s and adds components or equations of "
+                          "its own; that is not supported yet (only extending it, with "
+                          "modifiers, is)",
+                          in->name, in->class_name, mbe_class_full_name(m->arena, in->builtin));
+    }
     if (in->kind == MBE_INST_BUILTIN || user >= 0) {
       const char* cls = in->builtin ? mbe_class_full_name(m->arena, in->builtin) : NULL;
       int kind = user;

@@ -120,7 +120,7 @@ static const UserKind KINDS[] = {
      false},
     {MBE_MC_USER_TRANS_FORCE,
      "Modelica.Mechanics.Translational.Interfaces.PartialForce",
-     "f",  // the MSL's f = -flange.f
+     "f",  // the MSL's f = flange.f (the force on the element: f > 0 loads a flange moving ahead)
      {"s", "flange.s", "s_support"},
      {NULL},
      false},
@@ -1248,7 +1248,7 @@ MbeStatus mbe_mech_user_source(MbeMech* m, int c, const MbeMechFlangeSet* F,
   MbeSymId f;
   MbeStatus st = solve_user(&q, &f);
   if (st == MBE_OK) {
-    *fl = m->comps[c].kind == MBE_MC_USER_TRANS_FORCE ? mbe_sym_neg(s, f) : stated_elem(&q, 0, 0);
+    *fl = m->comps[c].kind == MBE_MC_USER_TRANS_FORCE ? f : stated_elem(&q, 0, 0);
     m->user[c].flange_load[0] = *fl, m->user[c].flange_pos[0] = F->pos, m->user[c].rel = rel;
   }
   return st != MBE_OK || !s->is_oom ? st : mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
@@ -1294,10 +1294,8 @@ void mbe_mech_user_signals(MbeMech* m, int c) {
     mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.%s", cn, uk->known[1]), u->flange_pos[0]);
     mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.flange.%s", cn, rot ? "tau" : "f"),
                     u->flange_load[0]);
-    if (!rot) {
-      MbeSymId f = mbe_sym_neg(m->s, u->flange_load[0]);
-      mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.f", cn), f);
-    }
+    if (!rot)  // the MSL's f = flange.f
+      mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.f", cn), u->flange_load[0]);
     return;
   }
   if (m->comps[c].kind == MBE_MC_USER_FORCE) {

@@ -726,6 +726,26 @@ static MbeStatus body_redecls(MbeFlatten* fl, int inst, const MbeClass* cls, int
   return MBE_OK;
 }
 
+// whether cls reaches the catalogue class `builtin` through extends clauses alone (one each),
+// adding no components, equations or algorithms of its own (`model MyBody extends
+// Parts.Body(m = 2); end MyBody;`, the MSL's Translational IdealRollingWheel)
+static bool only_extends(MbeFlatten* fl, const MbeClass* cls, const MbeClass* builtin) {
+  for (int depth = 0; cls != NULL && depth < MAX_INST_DEPTH; depth++) {
+    if (cls == builtin)
+      return true;
+    if (cls->is_catalogue || cls->is_short || cls->nextends != 1 || cls->ncomps > 0 ||
+        cls->neqs > 0 || cls->nalgorithms > 0)
+      return false;
+    const MbeClass* base = NULL;
+    MbeError scratch;
+    memset(&scratch, 0, sizeof scratch);
+    if (mbe_lookup_extends(fl->spec, cls, 0, &base, &scratch) != MBE_OK)
+      return false;
+    cls = base;
+  }
+  return false;
+}
+
 static MbeStatus expand(MbeFlatten* fl, int inst, const ModSet* mods, MbeError* err) {
   SlotList sl = {0};
   MbeStatus st = collect_slots(fl, inst, fl->flat->insts[inst].cls, mods, &sl, 0, err);
@@ -733,6 +753,10 @@ static MbeStatus expand(MbeFlatten* fl, int inst, const ModSet* mods, MbeError* 
     return st;
   }
   MbeInst* in = &fl->flat->insts[inst];
+  // a model that only extends a built-in class (with modifiers) is that built-in: the simulator
+  // implements it; one that adds to it stays a model of the user's
+  if (in->kind == MBE_INST_MODEL && in->builtin != NULL && only_extends(fl, in->cls, in->builtin))
+    in->kind = MBE_INST_BUILTIN;
   in->slots = sl.s;
   in->nslots = sl.n;
   in->is_expanded = true;

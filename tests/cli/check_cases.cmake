@@ -36,6 +36,9 @@ mbe_cli_test(check_negative_mass 2 "negative_mass\\.mo:4:50: error: body\\.m = -
   check ${DATA}/negative_mass.mo)
 mbe_cli_test(simulate_negative_mass 2 "negative_mass\\.mo:4:50: error: body\\.m = -1 is below its declared min = 0"
   simulate ${DATA}/negative_mass.mo -o ${OUT}/unused.csv)
+# a class of the user's that extends a built-in and adds to it: refused, never dropped
+mbe_cli_test(check_extends_builtin_adds 2 "extends_builtin_adds\\.mo:10:10: error: body: ExtendsBuiltinAdds\\.MyBody extends the built-in Modelica\\.Mechanics\\.MultiBody\\.Parts\\.Body and adds components or equations"
+  check ${DATA}/extends_builtin_adds.mo)
 # a model without states: simulate says how to name what to write
 mbe_cli_test(simulate_no_states 2 "error: the model has no states to write by default. name the signals with --signals"
   simulate ${DATA}/no_states.mo -o ${OUT}/unused.csv)

@@ -15,6 +15,10 @@
 #   (MultiSensor) reads the load's reflected torque 2 / 100 / (0.12) = 1/6, its w and power
 #   tau w; the PowerSensor between gear and load the same power (the gear loses none); a
 #   TorqueSensor turned round (flange_b at the source) reads -1 (all 1e-12 relative);
+# - flanges_base_excitation.mo: a Position source (exact) moves a spring's end (c 100) by
+#   0.1 sin(2 pi t), a mass (1 kg) on it from rest (the source's flange holds no inertia: a shaft
+#   of the source's): x = A sin(2 pi t) - A (2 pi / 10) sin(10 t), A = 0.1 100 / (100 - 4 pi^2)
+#   (1e-8), and the source's flange.f = -spring.f (1e-12);
 # With the MSL sources (MSL_DIR), its examples as they are:
 # - Translational.Examples.WhyArrows: the rods put positionSensor2 and 3 at 1, positionSensor1
 #   at -1 (exact), and the flipped mass moves as the other (exact);
@@ -22,6 +26,13 @@
 #   their springs are relaxed and stay at 4.5 and 12.5 (1e-9); s1.s_rel (0.5) and sd1.s_rel (1),
 #   fixed, put m1 and m2 (lengths 1 and 2) at 0 and 2.5 (1e-12);
 # - Rotational.Examples.First: spring.phi_rel(fixed = true) starts at 0 (1e-12);
+# - flanges_user_extends.mo, classes that only extend built-in ones: MyBody (Body with m 2) swings
+#   as the Body itself does (flanges_plain_body.mo, 1e-8); the MSL's Translational
+#   IdealRollingWheel (it extends the Rotational one) ties a wheel (J 1) to a car (100 kg) braked
+#   by 10 N: v = 1 - 10 t / 116 and w = v / 0.25 (1e-12); the MSL's RollingResistance (a
+#   Translational PartialForce, f = flange.f) brakes a cart (50 kg): v = 1 - 0.01 9.81 t (1e-12);
+# - Translational.Examples.Vehicle (the three vehicles driven to vNom = 25/3.5 m/s against drag
+#   and rolling resistance) is within 0.5 % of vNom at 15 s and 20 s and moves no more at 60 s;
 # - Translational.Examples.Sensors: the ForceSensor and the MultiSensor between the force and
 #   the mass (m 1) read the force, 10 sin(8 pi t) = mass.a, and power = f v (1e-12);
 # - Rotational.Examples.RollingWheel: a torque step (10 at 0.1 s) on an inertia (J 1) rolls a
@@ -66,8 +77,40 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
     n++ }
   END { if (n < 200) print "rows", n }' "$work/flow.csv") || fail "awk failed"
 [ -z "$bad" ] || fail "flow sensors (t, source.tau, before.tau, w, power, after.power, load.w): $bad"
+"$mbens" simulate "$data/flanges_base_excitation.mo" -o "$work/base.csv" --stop-time 2 \
+  --interval 0.01 --tolerance 1e-10 --signals 'mass.s,spring.f,pos.flange.f' ||
+  fail "simulate (base excitation) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 { t = $1; pi = atan2(0, -1); W = 2 * pi; A = 10 / (100 - W * W)
+    x = A * sin(W * t) - A * W / 10 * sin(10 * t)
+    if (a($2 - x) > 1e-8 || a($4 + $3) > 1e-12) { print t, $2 - x, $4 + $3; exit }
+    n++ }
+  END { if (n < 200) print "rows", n }' "$work/base.csv") || fail "awk failed"
+[ -z "$bad" ] || fail "base excitation (t, x error, force balance): $bad"
 if [ -n "$msl" ] && [ -d "$msl/Modelica" ]; then
   tr=Modelica.Mechanics.Translational.Examples
+  for f in user_extends plain_body; do
+    "$mbens" simulate --library "$msl" "$data/flanges_$f.mo" -o "$work/$f.csv" --stop-time 2 \
+      --interval 0.01 --tolerance 1e-10 --signals 'rev.phi' || fail "simulate ($f) exited $?"
+  done
+  "$mbens" simulate --library "$msl" "$data/flanges_user_extends.mo" -o "$work/extends.csv" \
+    --stop-time 2 --interval 0.01 --signals 'car.v,wheel.w,cart.v' || fail "simulate (extends) exited $?"
+  bad=$(paste -d, "$work/user_extends.csv" "$work/plain_body.csv" "$work/extends.csv" |
+    awk -F, 'function a(x) { return x < 0 ? -x : x }
+      NR > 1 { t = $1; v = 1 - 10 * t / 116; c = 1 - 0.0981 * t
+        if (a($2 - $4) > 1e-8 || a($6 - v) > 1e-12 || a($7 - v / 0.25) > 1e-12 || a($8 - c) > 1e-12) {
+          print t, $2 - $4, $6 - v, $7 - v / 0.25, $8 - c; exit }
+        n++ }
+      END { if (n < 200) print "rows", n }') || fail "awk failed"
+  [ -z "$bad" ] || fail "classes that only extend built-ins (t, MyBody - Body, car, wheel, cart): $bad"
+  "$mbens" simulate --library "$msl" --class $tr.Vehicle -o "$work/vehicle.csv" --interval 5 \
+    --signals 'vehicle.v,vehicle1.v,trailer.v' || fail "simulate (Vehicle) exited $?"
+  bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+    NR > 1 && ($1 == 15 || $1 == 20) { for (i = 2; i <= 4; i++) if (a($i / (25 / 3.5) - 1) > 0.005) {
+      print; exit } }
+    NR > 1 && $1 == 60 { for (i = 2; i <= 4; i++) if (a($i) > 1e-4) { print; exit } }
+    NR > 1 { n++ } END { if (n != 13) print "rows", n }' "$work/vehicle.csv") || fail "awk failed"
+  [ -z "$bad" ] || fail "the MSL's Vehicle example (t, speeds): $bad"
   "$mbens" simulate --library "$msl" --class $tr.WhyArrows -o "$work/arrows.csv" \
     --signals 'positionSensor1.s,positionSensor2.s,positionSensor3.s,mass1.s,inertia2.s' ||
     fail "simulate (WhyArrows) exited $?"

@@ -117,7 +117,8 @@ oscillator() { # MODEL SIGNAL J C D X0
 }
 oscillator user_two_flanges rev.phi 0.5 8 0.4 0.5
 oscillator user_two_flanges_trans slider.s 2 18 1.2 0.3
-# Translational PartialForce (f = -c s - d der(s) against its support): the same oscillator
+# Translational PartialForce (f = c s + d der(s) against its support, f = flange.f the force on
+# the holder as the MSL's PartialForce states): the same oscillator
 oscillator user_force_source slider.s 2 18 1.2 0.3
 
 # ---- Rotational PartialTorque: a motor law with viscous loss -------------------------------------

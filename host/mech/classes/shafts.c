@@ -163,14 +163,28 @@ void mbe_mech_shaft_set(MbeMech* m, int c, int k, int edge) {
     m->sets[set].shaft = edge;
 }
 
+// a kinematic source (Position, Speed, Accelerate, Move, ConstantSpeed), which moves the set of
+// its flange
+static bool is_motion_source(MbeMechKind k) {
+  return k == MBE_MC_ROT_POSITION || k == MBE_MC_ROT_SPEED || k == MBE_MC_ROT_ACCELERATE ||
+         k == MBE_MC_ROT_MOVE || k == MBE_MC_ROT_CONSTANT_SPEED || k == MBE_MC_TRANS_POSITION ||
+         k == MBE_MC_TRANS_SPEED || k == MBE_MC_TRANS_ACCELERATE || k == MBE_MC_TRANS_MOVE ||
+         k == MBE_MC_TRANS_CONSTANT_SPEED;
+}
+
+// a shaft of its own for set `set`, named after its owner: an inertia's phi and w (s and v), a
+// kinematic source's flange.phi and flange.w (its own phi and w are its states)
 static MbeStatus new_shaft(MbeMech* m, int set, int owner) {
   bool rot = m->sets[set].is_rotational;
+  bool src = is_motion_source(m->comps[owner].kind);
   int p = mbe_mech_new_point(m);
   if (p < 0)
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   MbeV3 z = mbe_v3_const(m->s, (const double[3]){0, 0, 1});
+  const char* q = rot ? (src ? "flange.phi" : "phi") : (src ? "flange.s" : "s");
+  const char* u = rot ? (src ? "flange.w" : "w") : (src ? "flange.v" : "v");
   MbeStatus st = mbe_mech_elementary(m, owner, rot ? MBE_EDGE_REVOLUTE : MBE_EDGE_PRISMATIC, -1, p,
-                                     &z, rot ? "phi" : "s", rot ? "w" : "v");
+                                     &z, q, u);
   if (st != MBE_OK)
     return st;
   m->edges[m->nedges - 1].shaft = true;
@@ -375,6 +389,13 @@ MbeStatus mbe_mech_shafts(MbeMech* m) {
       known[set] = true;
     else if (is_inertia(m->comps[c].kind) && owner[set] < 0)
       owner[set] = c;
+  }
+  // a set without inertia that a kinematic source moves (base excitation: a Position source at
+  // a spring's end) is a shaft of the source's, its coordinate the source's motion
+  for (size_t c = 0; c < m->ncomps; c++) {
+    int set = mbe_mech_set_of(m, m->comps[c].flange[1]);
+    if (is_motion_source(m->comps[c].kind) && set >= 0 && !known[set] && owner[set] < 0)
+      owner[set] = (int)c;
   }
   for (size_t c = 0; c < m->ncomps; c++)
     m->comps[c].rowless = mbe_mech_is_gear(m, (int)c);  // unless a loop's
