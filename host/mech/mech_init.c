@@ -470,7 +470,7 @@ static MbeSymId init_name(MbeMech* m, void* ctx, int var, int elem, bool der, co
   if (sg != NULL && der) {
     MbeSymId d = 0;
     *st = mbe_mech_der(m, sg->id, &d);
-    return *st == MBE_OK && d == 0 ? mbe_sym_const(m->s, 0.0) : d;
+    return d;
   }
   if (sg != NULL)
     return sg->id;
@@ -607,7 +607,7 @@ static MbeStatus steady_integrators(MbeMech* m, InitProblem* ip) {
     const MbeMechComp* comp = &m->comps[c];
     int type = 0;
     if (comp->kind != MBE_MC_INTEGRATOR || comp->nstates < 1 ||
-        mbe_mech_int(m, (int)c, "initType", 0, &type) != MBE_OK || type != 2)
+        mbe_mech_int(m, (int)c, "initType", 0, &type) != MBE_OK || type != MBE_INIT_STEADY)
       continue;
     int v = mbe_mech_var(m, mbe_mech_cname(m, (int)c, "initType"));
     const MbeVar* x = v >= 0 ? &m->flat->vars[v] : NULL;

@@ -674,6 +674,13 @@ MbeSymId mbe_mech_input(MbeMech* m, int comp, const char* name, int elem);
 bool mbe_mech_block_value(MbeMech* m, int var, int elem, MbeSymId* out, MbeStatus* st);
 // d/dt of an expression of (t, x): sum_i de/dx_i x_i' + de/dt (after mbe_mech_equations)
 MbeStatus mbe_mech_der(MbeMech* m, MbeSymId e, MbeSymId* out);
+// the same with the rates rate(m, i) gives, 0 for one not known (then *missing = i, and
+// *out is unfinished); mbe_mech_der's are m->xdot
+MbeStatus mbe_mech_der_by(MbeMech* m, MbeSymId e, MbeSymId (*rate)(MbeMech* m, int i),
+                          MbeSymId* out, int* missing);
+
+// the initType of Blocks.Continuous (Modelica.Blocks.Types.Init)
+enum { MBE_INIT_NO = 1, MBE_INIT_STEADY = 2, MBE_INIT_STATE = 3, MBE_INIT_OUTPUT = 4 };
 
 // ---- mech_init.c ----------------------------------------------------------------------------
 MbeStatus mbe_mech_initial_state(MbeMech* m);

@@ -123,20 +123,29 @@ static void edge_wrenches(MbeMech* m) {
   }
 }
 
-MbeStatus mbe_mech_der(MbeMech* m, MbeSymId e, MbeSymId* out) {
+MbeStatus mbe_mech_der_by(MbeMech* m, MbeSymId e, MbeSymId (*rate)(MbeMech* m, int i),
+                          MbeSymId* out, int* missing) {
   MbeSym* s = m->s;
   MbeSymId acc;
+  *missing = -1;
   MbeStatus st = mbe_sym_diff(s, e, mbe_sym_time(s), &acc, m->err);
-  for (size_t i = 0; i < m->nx && st == MBE_OK; i++) {
+  for (size_t i = 0; i < m->nx && st == MBE_OK && *missing < 0; i++) {
     MbeSymId d;
     st = mbe_sym_diff(s, e, mbe_sym_state(s, (int)i), &d, m->err);
-    if (st == MBE_OK && d != 0) {
-      MbeSymId t = mbe_sym_mul(s, d, m->xdot[i]);
-      acc = mbe_sym_add(s, acc, t);
-    }
+    if (st != MBE_OK || d == 0)
+      continue;
+    MbeSymId r = rate ? rate(m, (int)i) : m->xdot[i];
+    if (r == 0 && rate)
+      *missing = (int)i;
+    acc = mbe_sym_add(s, acc, mbe_sym_mul(s, d, r));
   }
   *out = acc;
   return st;
+}
+
+MbeStatus mbe_mech_der(MbeMech* m, MbeSymId e, MbeSymId* out) {
+  int missing;
+  return mbe_mech_der_by(m, e, NULL, out, &missing);
 }
 
 MbeStatus mbe_mech_der3(MbeMech* m, MbeV3 v, MbeV3* out) {

@@ -213,34 +213,25 @@ static MbeSymId known_rate(MbeMech* m, int i) {
 // speed before the accelerations, a state whose rate its block sets later) is refused
 static MbeSymId der_output(MbeMech* m, int c, int elem, int depth, MbeStatus* st) {
   (void)elem;
-  MbeSym* s = m->s;
   MbeSymId u = mbe_mech_block_input(m, c, "u", 0, depth, st);
   MbeSymId acc = 0;
+  int i = -1;
   if (*st == MBE_OK)
-    *st = mbe_sym_diff(s, u, mbe_sym_time(s), &acc, m->err);
-  for (size_t i = 0; i < m->nx && *st == MBE_OK; i++) {
-    MbeSymId d = 0;
-    *st = mbe_sym_diff(s, u, mbe_sym_state(s, (int)i), &d, m->err);
-    if (*st != MBE_OK || d == 0)
-      continue;
-    MbeSymId r = known_rate(m, (int)i);
-    if (r == 0) {
-      const char* name = m->state_names && m->state_names[i] ? m->state_names[i] : NULL;
-      for (size_t k = 0; name == NULL && k < m->ntree; k++) {
-        const MbeMechEdge* e = &m->edges[m->tree_edges[k]];
-        if ((int)i >= e->u0 && (int)i < e->u0 + e->nu)
-          name = e->uname[0];  // a speed
-      }
-      *st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                           "der(u) needs the rate of %s, which is not known where y is read (a "
-                           "speed before the accelerations are solved, or a block's state "
-                           "whose rate is set later); not supported yet",
-                           name ? name : "a state");
-      return 0;
-    }
-    acc = mbe_sym_add(s, acc, mbe_sym_mul(s, d, r));
+    *st = mbe_mech_der_by(m, u, known_rate, &acc, &i);
+  if (*st != MBE_OK || i < 0)
+    return acc;
+  const char* name = m->state_names && m->state_names[i] ? m->state_names[i] : NULL;
+  for (size_t k = 0; name == NULL && k < m->ntree; k++) {
+    const MbeMechEdge* e = &m->edges[m->tree_edges[k]];
+    if (i >= e->u0 && i < e->u0 + e->nu)
+      name = e->uname[0];  // a speed
   }
-  return acc;
+  *st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
+                       "der(u) needs the rate of %s, which is not known where y is read (a "
+                       "speed before the accelerations are solved, or a block's state whose "
+                       "rate is set later); not supported yet",
+                       name ? name : "a state");
+  return 0;
 }
 
 const MbeMechClass mbe_mc_der_block = {.role = MBE_ROLE_BLOCK, .block = der_output};

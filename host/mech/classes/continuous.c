@@ -21,8 +21,6 @@
 
 #include "mech_internal.h"
 
-enum { INIT_NO = 1, INIT_STEADY = 2, INIT_STATE = 3, INIT_OUTPUT = 4 };
-
 static MbeSymId state(MbeMech* m, int c, int k) {
   return mbe_sym_state(m->s, m->comps[c].state + k);
 }
@@ -105,11 +103,11 @@ static MbeSymId u_start(MbeMech* m, int c) {
 static MbeStatus continuous_start(MbeMech* m, int c) {
   MbeSym* s = m->s;
   MbeMechKind kind = m->comps[c].kind;
-  int type = INIT_NO;
+  int type = MBE_INIT_NO;
   MbeStatus st = mbe_mech_int(m, c, "initType", 0, &type);
   if (st != MBE_OK)
     return st;
-  bool steady = type == INIT_STEADY;
+  bool steady = type == MBE_INIT_STEADY;
   MbeSymId zero = mbe_sym_const(s, 0.0);
   switch (kind) {
     case MBE_MC_INTEGRATOR:  // SteadyState: k u = 0 a condition of the initialization, which
@@ -119,9 +117,9 @@ static MbeStatus continuous_start(MbeMech* m, int c) {
       break;
     case MBE_MC_DERIVATIVE: {
       MbeSymId x = mbe_mech_param(m, c, "x_start", &st);
-      if (steady || type == INIT_OUTPUT)
+      if (steady || type == MBE_INIT_OUTPUT)
         x = u_start(m, c);
-      if (type == INIT_OUTPUT) {  // y_start = k/T (u - x)
+      if (type == MBE_INIT_OUTPUT) {  // y_start = k/T (u - x)
         MbeSymId yT =
             mbe_sym_mul(s, mbe_mech_param(m, c, "y_start", &st), mbe_mech_param(m, c, "T", &st));
         x = mbe_sym_sub(s, x, mbe_sym_div(s, yT, mbe_mech_param(m, c, "k", &st)));
@@ -134,7 +132,7 @@ static MbeStatus continuous_start(MbeMech* m, int c) {
                           : mbe_mech_param(m, c, "y_start", &st);
       start_at(m, c, 0, y);
       if (kind == MBE_MC_SECOND_ORDER) {
-        bool own = type == INIT_NO || type == INIT_STATE;
+        bool own = type == MBE_INIT_NO || type == MBE_INIT_STATE;
         start_at(m, c, 1, own ? mbe_mech_param(m, c, "yd_start", &st) : zero);
       }
       break;
@@ -239,11 +237,11 @@ static MbeStatus tf_outputs(MbeMech* m, int c) {
 
 static MbeStatus tf_start(MbeMech* m, int c) {
   MbeSym* s = m->s;
-  int nx = m->comps[c].nstates, na = nx + 1, type = INIT_NO;
+  int nx = m->comps[c].nstates, na = nx + 1, type = MBE_INIT_NO;
   MbeStatus st = mbe_mech_int(m, c, "initType", 0, &type);
   if (st != MBE_OK || nx == 0)
     return st;
-  if (type == INIT_NO || type == INIT_STATE) {
+  if (type == MBE_INIT_NO || type == MBE_INIT_STATE) {
     for (int i = 0; i < nx && st == MBE_OK; i++)
       start_at(m, c, i, mbe_mech_psym(m, c, "x_start", i, &st));
     return st;
@@ -252,7 +250,7 @@ static MbeStatus tf_start(MbeMech* m, int c) {
   for (int i = 0; i < nx - 1; i++)
     start_at(m, c, i, zero);
   MbeSymId an = mbe_mech_psym(m, c, "a", na - 1, &st);
-  if (type == INIT_STEADY) {
+  if (type == MBE_INIT_STEADY) {
     last = mbe_sym_div(s, u, an);
   } else {  // y = (bb[na] - d a[na]) x[nx] + d u = y_start
     MbeSymId d = vec_len(m, c, "b") < na ? zero : tf_d(m, c, &st);
@@ -401,18 +399,18 @@ static void pivoted_solve(MbeMech* m, int n, MbeSymId* A, MbeSymId* b, MbeSymId*
 
 static MbeStatus ss_start(MbeMech* m, int c) {
   MbeSym* s = m->s;
-  int nx = m->comps[c].nstates, nu = 0, type = INIT_NO;
+  int nx = m->comps[c].nstates, nu = 0, type = MBE_INIT_NO;
   MbeStatus st = mbe_mech_int(m, c, "initType", 0, &type);
   if (st == MBE_OK)
     st = ss_check(m, c, &nu);
   if (st != MBE_OK || nx == 0)
     return st;
-  if (type == INIT_OUTPUT) {
+  if (type == MBE_INIT_OUTPUT) {
     return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
                           "initType = InitialOutput (the MSL's least-squares start) is not "
                           "supported yet; SteadyState and InitialState are");
   }
-  if (type != INIT_STEADY) {
+  if (type != MBE_INIT_STEADY) {
     for (int i = 0; i < nx && st == MBE_OK; i++)
       start_at(m, c, i, mbe_mech_psym(m, c, "x_start", i, &st));
     return st;

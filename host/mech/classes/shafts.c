@@ -80,7 +80,6 @@ static MbeSymId gear_ratio(MbeMech* m, int c, MbeStatus* st) {
   return m->comps[c].kind == MBE_MC_ROT_IDEAL_PLANETARY ? mbe_sym_neg(m->s, r) : r;
 }
 
-// the offset d of that relation: -L for a Mass or Rod, else 0
 // the set of an IdealGearR2T's or IdealRollingWheel's supportR or supportT, -1 where unconnected
 static int r2t_support(MbeMech* m, int c, const char* name) {
   int in = mbe_mech_inst(m, mbe_mech_cname(m, c, name));
