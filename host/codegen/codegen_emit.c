@@ -271,21 +271,28 @@ static size_t all_roots(const MbeCodegenDef* def, MbeSymId* roots) {
   return n;
 }
 
-// the relations that generate events: the moving EVENT nodes the roots reach, numbered in node
-// order (their modes are w[0 .. nz)); zroots receives each one's relation. Returns nz.
-static size_t find_events(Emit* em, const MbeSymId* roots, size_t n, MbeSymId* zroots) {
+// what generates events: the moving EVENT nodes (relations) the roots reach, then the moving FLOOR
+// nodes (counts), each in node order; their modes are w[0 .. nz + nc). zroots receives each one's
+// argument. Returns nz + nc, with *nc.
+static size_t find_events(Emit* em, const MbeSymId* roots, size_t n, MbeSymId* zroots,
+                          size_t* nc) {
   memset(em->used, 0, em->s->nnodes);
   em->into_events = true;
   mark_from(em, roots, n, false);
   em->into_events = false;
-  size_t nz = 0;
-  for (size_t i = 0; i < em->s->nnodes; i++) {
-    if (em->used[i] && em->dyn[i] && em->s->nodes[i].op == MBE_SYM_EVENT) {
-      em->ev[i] = (int32_t)nz;
-      zroots[nz++] = em->s->nodes[i].arg[0];
+  size_t ne = 0, nz = 0;
+  for (int kind = 0; kind < 2; kind++) {
+    MbeSymOp op = kind == 0 ? MBE_SYM_EVENT : MBE_SYM_FLOOR;
+    for (size_t i = 0; i < em->s->nnodes; i++) {
+      if (em->used[i] && em->dyn[i] && em->s->nodes[i].op == op) {
+        em->ev[i] = (int32_t)ne;
+        zroots[ne++] = em->s->nodes[i].arg[0];
+      }
     }
+    nz = kind == 0 ? ne : nz;
   }
-  return nz;
+  *nc = ne - nz;
+  return ne;
 }
 
 // Member constants that the functions of (t, x, p) read (their roots, operands of moving nodes)
@@ -363,7 +370,7 @@ static MbeStatus check_nodes(Emit* em, const MbeCodegenDef* def, const MbeSymId*
 
 // the functions of the system, after the header
 static void emit_all(MbeStrbuf* sb, Emit* em, const MbeCodegenDef* def, const MbeSymId* zroots,
-                     size_t nz) {
+                     size_t ne, size_t nc) {
   emit_prep(sb, em);
   mbe_strbuf_puts(sb, "\n");
   if (def->x0) {
@@ -377,12 +384,13 @@ static void emit_all(MbeStrbuf* sb, Emit* em, const MbeCodegenDef* def, const Mb
     mbe_strbuf_puts(sb, "\n");
     emit_check(sb, em, def);
   }
-  if (nz > 0) {
+  if (ne > 0) {
     mbe_strbuf_printf(sb,
-                      "\n// the relations that generate events: relation i holds while z[i] > 0; "
-                      "w[i] is its\n// value held since the last event\n#define MBE_RHS_NZ %zu\n",
-                      nz);
-    emit_function(sb, em, "mbe_zc", "z", zroots, nz, def->fail, def->fail_status);
+                      "\n// what generates events: relation i < MBE_RHS_NZ holds while z[i] > 0, "
+                      "count i >= MBE_RHS_NZ\n// is floor(z[i]); w[i] is its value held since the "
+                      "last event\n#define MBE_RHS_NZ %zu\n#define MBE_RHS_NC %zu\n",
+                      ne - nc, nc);
+    emit_function(sb, em, "mbe_zc", "z", zroots, ne, def->fail, def->fail_status);
   }
 }
 
@@ -421,8 +429,9 @@ MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* er
   }
   nr = all_roots(def, roots);
   st = check_nodes(&em, def, roots, nr, err);
-  size_t nz = st == MBE_OK ? find_events(&em, roots, nr, roots + nr) : 0;
-  size_t nslots = st == MBE_OK ? assign_slots(&em, roots, nr + nz) : 0;
+  size_t nc = 0;
+  size_t ne = st == MBE_OK ? find_events(&em, roots, nr, roots + nr, &nc) : 0;
+  size_t nslots = st == MBE_OK ? assign_slots(&em, roots, nr + ne) : 0;
 
   MbeStrbuf sb;
   mbe_strbuf_init(&sb);
@@ -433,8 +442,8 @@ MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* er
                       "#define MBE_RHS_NX %zu\n#define MBE_RHS_NP %zu\n#define MBE_RHS_NQ %zu\n"
                       "#define MBE_RHS_NY %zu\n#define MBE_RHS_NW %zu\n#define MBE_RHS_NIW 1\n\n",
                       def->name ? def->name : "an expression DAG", def->nx > 0 ? def->nx : 1,
-                      em.np, em.np + nslots, def->ny, nz > 0 ? nz : 1);
-    emit_all(&sb, &em, def, roots + nr, nz);
+                      em.np, em.np + nslots, def->ny, ne > 0 ? ne : 1);
+    emit_all(&sb, &em, def, roots + nr, ne, nc);
   }
   mbe_free(em.dyn), mbe_free(em.slot), mbe_free(em.used), mbe_free(em.ev), mbe_free(roots);
   if (st != MBE_OK) {

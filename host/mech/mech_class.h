@@ -168,6 +168,9 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(DER, "Blocks.Continuous.Der", der_block)                                                      \
   X(EXP_SINE, "Blocks.Sources.ExpSine", block)                                                    \
   X(EXPONENTIALS, "Blocks.Sources.Exponentials", block)                                           \
+  X(PULSE, "Blocks.Sources.Pulse", block)                                                         \
+  X(SAW_TOOTH, "Blocks.Sources.SawTooth", block)                                                  \
+  X(TRAPEZOID, "Blocks.Sources.Trapezoid", block)                                                 \
   X(COMBI_TIME_TABLE, "Blocks.Sources.CombiTimeTable", combi_time_table)                          \
   X(TIME_TABLE, "Blocks.Sources.TimeTable", combi_time_table)                                     \
   X(GAIN, "Blocks.Math.Gain", block)                                                              \

@@ -498,6 +498,38 @@ static const struct {
            {"acos", MBE_SYM_ACOS}, {"atan", MBE_SYM_ATAN}, {"exp", MBE_SYM_EXP},
            {"log", MBE_SYM_LOG}};
 
+// floor, ceil, integer (1 argument) and div, mod, rem (2)
+static bool is_integer_function(const char* f, size_t nargs) {
+  if (nargs == 1)
+    return !strcmp(f, "floor") || !strcmp(f, "ceil") || !strcmp(f, "integer");
+  return nargs == 2 && (!strcmp(f, "div") || !strcmp(f, "mod") || !strcmp(f, "rem"));
+}
+
+// Modelica's event-generating integer functions of a (a[0], a[1]): each floor a FLOOR node, a
+// count held between events whose change is one (floor(x) = integer(x), ceil(x) = -floor(-x),
+// div truncates towards zero, mod(x, y) = x - floor(x / y) y, rem(x, y) = x - div(x, y) y).
+// Inside noEvent() or a function too: the count changes exactly where the literal value would,
+// located as an event, so every value the run reports is the literal one.
+static void integer_function(Cx* c, const char* f, const MbeSymId* a, MbeSymId* out) {
+  MbeSym* s = c->m->s;
+  bool two = !strcmp(f, "div") || !strcmp(f, "mod") || !strcmp(f, "rem");
+  MbeSymId q = two ? mbe_sym_div(s, a[0], a[1]) : a[0];
+  MbeSymId down = mbe_sym_fn(s, MBE_SYM_FLOOR, q);
+  MbeSymId up = mbe_sym_neg(s, mbe_sym_fn(s, MBE_SYM_FLOOR, mbe_sym_neg(s, q)));  // ceil
+  if (!strcmp(f, "ceil")) {
+    *out = up;
+  } else if (!strcmp(f, "div") || !strcmp(f, "rem")) {
+    // towards zero: floor above 0, ceil below, chosen by a relation (held too: the counts change
+    // only at events, so a live choice would jump inside a step)
+    MbeSymId d = mbe_sym_op(s, MBE_SYM_SELECT, mbe_sym_fn(s, MBE_SYM_EVENT, q), down, up);
+    *out = f[0] == 'd' ? d : mbe_sym_sub(s, a[0], mbe_sym_mul(s, d, a[1]));
+  } else if (!strcmp(f, "mod")) {
+    *out = mbe_sym_sub(s, a[0], mbe_sym_mul(s, down, a[1]));
+  } else {
+    *out = down;  // floor, integer
+  }
+}
+
 // the last part of a function's name: Modelica.Math.sin and sin are the same function
 static const char* fn_name(const MbeExpr* e) {
   const MbeName* n = &e->name;
@@ -779,6 +811,8 @@ static MbeStatus compile_call(Cx* c, const MbeExpr* e, MbeSymId* out) {
     *out = mbe_sym_op(s, f[1] == 'i' ? MBE_SYM_MIN : MBE_SYM_MAX, a[0], a[1], 0);
   } else if (nargs == 2 && strcmp(f, "atan2") == 0) {
     *out = mbe_sym_op(s, MBE_SYM_ATAN2, a[0], a[1], 0);
+  } else if (is_integer_function(f, nargs)) {
+    integer_function(c, f, a, out);
   } else {
     return unsupported(c, e, "this function call");
   }

@@ -36,6 +36,7 @@ double mbe_sym_apply(int op, double a, double b, double c) {
     case MBE_SYM_MAX: return mbe_fmax(a, b);
     case MBE_SYM_SELECT: return a > 0 ? b : c;
     case MBE_SYM_EVENT: return a > 0 ? 1 : 0;
+    case MBE_SYM_FLOOR: return mbe_floor(a);
     default: return NAN;
   }
 }

@@ -10,7 +10,9 @@
           X(SIN, 1, "sin") X(COS, 1, "cos") X(TAN, 1, "tan") X(ASIN, 1, "asin") X(ACOS, 1, "acos") \
               X(ATAN, 1, "atan") X(ATAN2, 2, "atan2") X(EXP, 1, "exp") X(LOG, 1, "log")            \
                   X(MIN, 2, "fmin") X(MAX, 2, "fmax") X(SELECT, 3, "select") /* a > 0 ? b : c */ \
-                      X(EVENT, 1, "event") /* a > 0 ? 1 : 0, held between events */
+                      X(EVENT, 1, "event") /* a > 0 ? 1 : 0, held between events */        \
+                          X(FLOOR, 1, "floor") /* floor(a), held between events: a change  \
+                                                  of it is an event (Modelica's floor) */
 
 #define MBE_SYM_ENUM_(name, arity, text) MBE_SYM_##name,
 typedef enum MbeSymOp { MBE_SYM_OP_LIST(MBE_SYM_ENUM_) MBE_SYM_OP_COUNT } MbeSymOp;

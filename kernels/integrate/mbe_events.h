@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// State and time events: the relations of a system that generate events (MBE_RHS_NZ > 0,
-// mbe_zc) hold their value, the member's mode w[i], between events, so every step sees one smooth
-// right-hand side. After a step, a relation whose value differs from its mode says an event lies
-// inside the step: the drivers (mbe_integrate.h) locate its time on the step's interpolant by
-// bisection to the resolution of the time axis, end the step there, take the new modes from the
-// relations at that point and restart. Results then do not depend on where a step happened to
-// land. The system must be defined before inclusion; one without mbe_zc has no events.
+// State and time events: what a system's changes of mode are made of (mbe_zc) holds its value, the
+// member's mode w[i], between events, so every step sees one smooth right-hand side. Relations
+// (i < MBE_RHS_NZ) hold while z[i] > 0; counts (MBE_RHS_NZ <= i < MBE_RHS_NE) are floor(z[i]),
+// Modelica's floor of time or the states (a periodic source's period number). After a step, a
+// mode that differs from its value says an event lies inside the step: the drivers
+// (mbe_integrate.h) locate its time on the step's interpolant by bisection to the resolution of
+// the time axis, end the step there, take the new modes at that point and restart. Results then
+// do not depend on where a step happened to land. The system must be defined before inclusion;
+// one without mbe_zc has no events.
 #ifndef MBE_EVENTS_H
 #define MBE_EVENTS_H
 
@@ -13,6 +15,7 @@
 
 #if !defined(MBE_RHS_NZ)
 #define MBE_RHS_NZ 0
+#define MBE_RHS_NC 0
 // relation i holds while z[i] > 0 (a system without events has none)
 MBE_FN int mbe_zc(mbe_real t, const mbe_real* x, const mbe_real* p, mbe_real* z, mbe_real* w,
                   mbe_int* iw) {
@@ -25,23 +28,36 @@ MBE_FN int mbe_zc(mbe_real t, const mbe_real* x, const mbe_real* p, mbe_real* z,
   return 0;
 }
 #endif
+#if !defined(MBE_RHS_NC)
+#define MBE_RHS_NC 0
+#endif
+// the modes: relations, then counts
+#define MBE_RHS_NE (MBE_RHS_NZ + MBE_RHS_NC)
 
 // the most halvings of one location: a step's time axis has fewer representable points
 #define MBE_EVENT_BISECTIONS 64
 
-// Sets the modes w[0 .. MBE_RHS_NZ) to the relations' values at (t, x). A relation may read
-// another's mode (a limiter fed by a step), so the values are taken again with the new modes
-// until none changes (an event iteration; at most MBE_RHS_NZ + 1 passes, as each pass settles
-// at least the relations that read no unsettled mode). Returns mbe_zc's status.
+// mode i's value from its z
+MBE_FN mbe_real mbe_event_mode(mbe_int i, mbe_real z) {
+  if (i >= MBE_RHS_NZ) {
+    return mbe_floor(z);
+  }
+  return z > MBE_R(0.0) ? MBE_R(1.0) : MBE_R(0.0);
+}
+
+// Sets the modes w[0 .. MBE_RHS_NE) to their values at (t, x). A relation may read another mode
+// (a limiter fed by a step, a pulse's window its period number), so the values are taken again
+// with the new modes until none changes (an event iteration; at most MBE_RHS_NE + 1 passes, as
+// each pass settles at least the modes that read no unsettled one). Returns mbe_zc's status.
 MBE_FN int mbe_event_modes(mbe_real t, const mbe_real* x, const mbe_real* p, mbe_real* w,
                            mbe_int* iw) {
-  mbe_real z[MBE_RHS_NZ > 0 ? MBE_RHS_NZ : 1];
+  mbe_real z[MBE_RHS_NE > 0 ? MBE_RHS_NE : 1];
   int rc = 0, changed = 1;
-  for (mbe_int pass = 0; rc == 0 && changed && pass <= MBE_RHS_NZ; pass++) {
+  for (mbe_int pass = 0; rc == 0 && changed && pass <= MBE_RHS_NE; pass++) {
     rc = mbe_zc(t, x, p, z, w, iw);
     changed = 0;
-    for (mbe_int i = 0; rc == 0 && i < MBE_RHS_NZ; i++) {
-      const mbe_real now = z[i] > MBE_R(0.0) ? MBE_R(1.0) : MBE_R(0.0);
+    for (mbe_int i = 0; rc == 0 && i < MBE_RHS_NE; i++) {
+      const mbe_real now = mbe_event_mode(i, z[i]);
       changed = changed || now != w[i];
       w[i] = now;
     }
@@ -49,16 +65,15 @@ MBE_FN int mbe_event_modes(mbe_real t, const mbe_real* x, const mbe_real* p, mbe
   return rc;
 }
 
-// *changed = 1 when some relation's value at (t, x) differs from its mode. Returns mbe_zc's
-// status (*changed is then 0).
+// *changed = 1 when some mode's value at (t, x) differs from the mode. Returns mbe_zc's status
+// (*changed is then 0).
 MBE_FN int mbe_event_changed(mbe_real t, const mbe_real* x, const mbe_real* p, mbe_real* w,
                              mbe_int* iw, int* changed) {
-  mbe_real z[MBE_RHS_NZ > 0 ? MBE_RHS_NZ : 1];
+  mbe_real z[MBE_RHS_NE > 0 ? MBE_RHS_NE : 1];
   *changed = 0;
   const int rc = mbe_zc(t, x, p, z, w, iw);
-  for (mbe_int i = 0; rc == 0 && i < MBE_RHS_NZ; i++) {
-    const mbe_real now = z[i] > MBE_R(0.0) ? MBE_R(1.0) : MBE_R(0.0);
-    *changed = *changed || now != w[i];
+  for (mbe_int i = 0; rc == 0 && i < MBE_RHS_NE; i++) {
+    *changed = *changed || mbe_event_mode(i, z[i]) != w[i];
   }
   return rc;
 }

@@ -320,13 +320,13 @@ MBE_FN MbeRunStatus mbe_integrate_rk4(MbeGrid g, mbe_real hmax, mbe_long max_ste
       return MBE_RUN_STEP_UNDERFLOW;
     }
     for (mbe_long j = 0; j < m; j++) {
-      mbe_real x0[MBE_RHS_NZ + MBE_RHS_NA > 0 ? MBE_RHS_NX : 1];
-      for (mbe_int i = 0; MBE_RHS_NZ + MBE_RHS_NA > 0 && i < MBE_RHS_NX; i++) {
+      mbe_real x0[MBE_RHS_NE + MBE_RHS_NA > 0 ? MBE_RHS_NX : 1];
+      for (mbe_int i = 0; MBE_RHS_NE + MBE_RHS_NA > 0 && i < MBE_RHS_NX; i++) {
         x0[i] = x[i];
       }
       mbe_real t_last = ta + (mbe_real)j * h;  // where the last step from x0 began
       int rc = mbe_rk4_step(t_last, h, x, p, &ws, w, iw, &cnt->nrhs);
-      if (MBE_RHS_NZ > 0 && rc == 0) {
+      if (MBE_RHS_NE > 0 && rc == 0) {
         rc = mbe_rk4_events(ta + (mbe_real)j * h, h, x0, x, p, &ws, cnt, w, iw, &t_last);
       }
       if (rc != 0) {
@@ -470,11 +470,11 @@ MBE_FN MbeRunStatus mbe_integrate_dopri5(MbeGrid g, MBE_GLOBAL const mbe_real* c
     cnt->steps += 1;
     const mbe_real tnew = is_last ? g.t1 : t + hs;
     mbe_real te = tnew;
-    mbe_real xe[MBE_RHS_NZ > 0 ? MBE_RHS_NX : 1];
+    mbe_real xe[MBE_RHS_NE > 0 ? MBE_RHS_NX : 1];
     const mbe_real* xend = xnew;
     int has_event = 0;
     mbe_real theta_e = MBE_R(1.0);
-    if (MBE_RHS_NZ > 0) {
+    if (MBE_RHS_NE > 0) {
       rc = mbe_event_changed(tnew, xnew, p, w, iw, &has_event);
       if (rc == 0 && has_event) {
         for (mbe_int i = 0; i < MBE_RHS_NX; i++) {

@@ -16,6 +16,14 @@
 #   Exponentials -1 + 3 (1 - e^(-dt / 0.2)) from 0.3 s and 3 (1 - e^-2.5) e^(-(dt - 0.5) / 0.4)
 #   after 0.8 s (1e-12; at the switching instants either side's value); their integrals, whose kinks are time events, against the closed-form
 #   integrals at 2 s (1e-9).
+# - sources_periodic.mo: Pulse, SawTooth and Trapezoid (with nperiod) against their closed forms
+#   off their switching instants (1e-12) and their integrals against the closed forms at 10 s
+#   (1e-9): a 1 % pulse is caught in every period although the steps between pulses are long
+#   (the period number is a count, an event at each period's start, and the windows relations);
+#   OpenMP and OpenCL give the same bytes.
+# - user_integer_functions.mo: a user's torque of mod, floor, ceil, div, rem and integer of time
+#   on J = 2: the speed is half the torque's integral, 2.175 at 1.5 s and 8.9916... at 3 s (1e-12,
+#   their jumps events).
 . "$(dirname "$0")/run_lib.sh"
 data=$4
 sim() {  # sim CLASS SIGNALS: its CSV in $work/CLASS.csv
@@ -71,4 +79,35 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
     else if (a(i1 - I1) > 1e-9 || a(i2 - I2) > 1e-9) print "integrals", i1 - I1, i2 - I2 }' \
   "$work/exp.csv") || fail "awk failed"
 [ -z "$bad" ] || fail "ExpSine and Exponentials (t, errors): $bad"
+"$mbens" simulate "$data/sources_periodic.mo" -o "$work/periodic.csv" --stop-time 10 \
+  --interval 0.01 --tolerance 1e-10 --signals 'pulse.y,pulse3.y,trap.y,saw.y,i1.y,i2.y,i3.y,i4.y' ||
+  fail "simulate (periodic) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  function ph(t, t0, T) { return t < t0 ? -1 : (t - t0) - T * int((t - t0) / T) }
+  function near(t, t0, T, d) { d = ph(t, t0, T); return t >= t0 && (d < 1e-9 || T - d < 1e-9) }
+  NR > 1 { t = $1
+    d = ph(t, 0.25, 1); p1 = 0.5 + (d >= 0 && d < 0.01 ? 2 : 0)
+    d = ph(t, 0.1, 0.7); p3 = (d >= 0 && d < 0.21 && t < 0.1 + 3 * 0.7 ? 1 : 0)
+    d = ph(t, 0.05, 0.8)
+    tr = -1 + (d < 0 ? 0 : d < 0.1 ? 3 * d / 0.1 : d < 0.3 ? 3 : d < 0.6 ? 3 * (0.6 - d) / 0.3 : 0)
+    d = ph(t, 0, 0.3); sw = t < 1.5 ? 2 * d / 0.3 : 0
+    if ((!near(t, 0.25, 1) && !near(t - 0.01, 0.25, 1) && a($2 - p1) > 1e-12) ||
+        (!near(t, 0.1, 0.7) && !near(t - 0.21, 0.1, 0.7) && a($3 - p3) > 1e-12) ||
+        (!near(t, 0.05, 0.8) && !near(t - 0.3, 0.05, 0.8) && !near(t - 0.6, 0.05, 0.8) &&
+         a($4 - tr) > 1e-12) || (!near(t, 0, 0.3) && a($5 - sw) > 1e-12)) {
+      print t, $2 - p1, $3 - p3, $4 - tr, $5 - sw; exit }
+    n++; i1 = $6; i2 = $7; i3 = $8; i4 = $9 }
+  END { if (n < 1000) print "rows", n
+    else if (a(i1 - 5.2) > 1e-9 || a(i2 - 0.63) > 1e-9 || a(i3 - 5.2875) > 1e-9 ||
+             a(i4 - 1.5) > 1e-9) print "integrals", i1 - 5.2, i2 - 0.63, i3 - 5.2875, i4 - 1.5 }' \
+  "$work/periodic.csv") || fail "awk failed"
+[ -z "$bad" ] || fail "Pulse, SawTooth, Trapezoid (t, errors): $bad"
+same_on_backends periodic "$data/sources_periodic.mo" --stop-time 10 --interval 0.01 \
+  --signals 'i1.y,i2.y,i3.y,i4.y'
+"$mbens" simulate "$data/user_integer_functions.mo" -o "$work/int.csv" --stop-time 3 \
+  --interval 1.5 --tolerance 1e-10 --signals inertia.w || fail "simulate (integer functions) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR == 3 && a($2 - 2.175) > 1e-12 { print $0 } NR == 4 && a($2 - 107.9 / 12) > 1e-12 { print $0 }
+  END { if (NR != 4) print "rows", NR }' "$work/int.csv") || fail "awk failed"
+[ -z "$bad" ] || fail "integer functions (t, w): $bad"
 finish "run_sources: steps, speed-dependent and constant-speed sources follow their closed forms"

@@ -16,6 +16,10 @@
 #   the table shifted by it (a jump from 1 to 3 at 1.5, the last two points extrapolated); a
 #   table without shift is 1 + 2 t; the integral of the first reaches 1.25 at 1.5 and 6.25 at
 #   3.5 (1e-12: startTime and the knots are time events).
+# - tables_periodic.mo, extrapolation = Periodic: linear (a jump inside the period, shifted and
+#   started late) and constant segments follow the table period after period (1e-12 off the
+#   knots) over 10 s, and their integrals reach the closed forms, 1.25 and 13.8 (1e-9: every
+#   knot of every period is an event).
 . "$(dirname "$0")/run_lib.sh"
 data=$4
 "$mbens" simulate "$data/tables.mo" -o "$work/t.csv" --stop-time 3 --interval 0.05 \
@@ -68,4 +72,20 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
   END { if (n < 70) print "rows", n; else if (a(last - 6.25) > 1e-12) print "integral", last }' \
   "$work/tt.csv") || fail "awk failed"
 [ -z "$bad" ] || fail "TimeTable (t, value): $bad"
+"$mbens" simulate "$data/tables_periodic.mo" -o "$work/tp.csv" --stop-time 10.3 --interval 0.05 \
+  --tolerance 1e-10 --signals 'tab.y[1],tabc.y[1],i1.y,i2.y' || fail "simulate (Periodic) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  function ph(x, T) { return x - T * int(x / T) }
+  function knot(x, T, k) { k = ph(x, T); return k < 1e-9 || T - k < 1e-9 }
+  NR > 1 && /nan|inf/ { print; exit }
+  NR > 1 { t = $1; u = ph(t - 0.1, 2); v = ph(t, 1.5)
+    y = t < 0.3 ? 0 : u < 0.5 ? 2 * u : u < 1 ? 1 : -1 + (u - 1)
+    c = v < 0.5 ? 2 : 1
+    if (!knot(t - 0.1, 2) && !knot(t - 1.1, 2) && a($2 - y) > 1e-12) { print t, $2, y; exit }
+    if (!knot(t, 1.5) && !knot(t - 0.5, 1.5) && a($3 - c) > 1e-12) { print t, $3, c; exit }
+    n++; i1 = $4; i2 = $5 }
+  END { if (n < 200) print "rows", n
+    else if (a(i1 - 1.25) > 1e-9 || a(i2 - 13.8) > 1e-9) print "integrals", i1, i2 }' \
+  "$work/tp.csv") || fail "awk failed"
+[ -z "$bad" ] || fail "Periodic tables (t, value, table): $bad"
 finish "run_tables: CombiTimeTable and TimeTable interpolate, extrapolate, read files and drive a shaft"

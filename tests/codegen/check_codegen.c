@@ -95,7 +95,7 @@ START_TEST(test_text_of_events) {
   ck_assert_ptr_nonnull(strstr(text, "  const mbe_real t5 = p[0] * w[0];\n  xdot[0] = t5;\n"));
   ck_assert_ptr_nonnull(strstr(text, "  p[1] = t6;\n"));  // p > 0 by mbe_prep
   ck_assert_ptr_nonnull(strstr(text, "  y[0] = p[1];\n"));
-  const char* zc = strstr(text, "#define MBE_RHS_NZ 1\nMBE_FN int mbe_zc(");
+  const char* zc = strstr(text, "#define MBE_RHS_NZ 1\n#define MBE_RHS_NC 0\nMBE_FN int mbe_zc(");
   ck_assert_ptr_nonnull(zc);
   ck_assert_ptr_nonnull(strstr(zc, "  const mbe_real t3 = p[0] - x[0];\n  z[0] = t3;\n"));
   ck_assert_ptr_null(strstr(zc, "w[0]"));
@@ -106,6 +106,37 @@ START_TEST(test_text_of_events) {
   xv[0] = 4;
   mbe_sym_eval(&s, 0, xv, pv, v, s.nnodes);
   ck_assert(v[lt] == 0 && v[k] == 0);
+  mbe_sym_deinit(&s);
+}
+END_TEST
+
+// a count (floor of time, a periodic source's period number) is a mode after the relations,
+// held between events: the right-hand side reads w, mbe_zc gives its argument; a floor of the
+// parameters alone is plain arithmetic in mbe_prep
+START_TEST(test_text_of_counts) {
+  MbeSym s;
+  mbe_sym_init(&s);
+  MbeSymId p0 = mbe_sym_param(&s, 0);
+  MbeSymId u = mbe_sym_div(&s, mbe_sym_time(&s), p0);
+  MbeSymId k = mbe_sym_fn(&s, MBE_SYM_FLOOR, u);          // the period number
+  MbeSymId phase = mbe_sym_sub(&s, u, k);                   // 0 .. 1 within the period
+  MbeSymId win = mbe_sym_fn(&s, MBE_SYM_EVENT, mbe_sym_sub(&s, mbe_sym_const(&s, 0.25), phase));
+  MbeSymId kp = mbe_sym_fn(&s, MBE_SYM_FLOOR, mbe_sym_mul(&s, p0, p0));  // per member
+  MbeSymId xdot[1] = {mbe_sym_add(&s, win, phase)}, y[1] = {kp};
+  MbeCodegenDef def = {&s, xdot, 1, y, 1, 1, "C", 0, 0, NULL, NULL, NULL, 0};
+  char* text = NULL;
+  ck_assert_int_eq(mbe_codegen_system(&def, &text, NULL), MBE_OK);
+  ck_assert_ptr_nonnull(strstr(text, "#define MBE_RHS_NW 2\n"));
+  ck_assert_ptr_nonnull(strstr(text, "- w[1];\n"));  // the phase reads the held count
+  ck_assert_ptr_nonnull(strstr(text, "mbe_floor(t"));  // the member's floor, in mbe_prep
+  const char* zc = strstr(text, "#define MBE_RHS_NZ 1\n#define MBE_RHS_NC 1\nMBE_FN int mbe_zc(");
+  ck_assert_ptr_nonnull(zc);
+  ck_assert_ptr_nonnull(strstr(zc, "  z[1] = t"));
+  ck_assert_ptr_null(strstr(zc, "mbe_floor"));  // the kernel floors z[1] itself
+  mbe_free(text);
+  double pv[1] = {2}, v[16];
+  mbe_sym_eval(&s, 5.0, NULL, pv, v, s.nnodes);  // the interpreter: floor(2.5), phase 0.5
+  ck_assert(v[k] == 2 && v[phase] == 0.5 && v[win] == 0 && v[kp] == 4);
   mbe_sym_deinit(&s);
 }
 END_TEST
@@ -297,6 +328,7 @@ static Suite* make_codegen_suite(void) {
   tcase_add_test(tc, test_text_of_an_oscillator);
   tcase_add_test(tc, test_text_of_asserts);
   tcase_add_test(tc, test_text_of_events);
+  tcase_add_test(tc, test_text_of_counts);
   tcase_add_test(tc, test_generated_pendulum_on_every_backend);
   suite_add_tcase(s, tc);
   return s;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Modelica.Blocks the simulator computes: Sources (Constant, Step, Ramp, Sine, Cosine,
-// ContinuousClock, ExpSine, Exponentials, KinematicPTP), Math (Gain, Add, Add3, Feedback, Product, Division, Sum, MultiSum, Abs,
+// ContinuousClock, ExpSine, Exponentials, Pulse, SawTooth, Trapezoid, KinematicPTP), Math (Gain, Add, Add3, Feedback, Product, Division, Sum, MultiSum, Abs,
 // Sign, Sqrt, Sin, Cos, Tan, Atan2, Exp, Max, Min), Continuous.Der, Nonlinear.Limiter and
 // Continuous.CriticalDamping (with states of its own); any other block has its outputs only.
 #include <math.h>
@@ -68,6 +68,57 @@ static MbeSymId exp_source(MbeMech* m, int comp, MbeStatus* st) {
   return after_start(m, comp, y, st);
 }
 
+// Pulse, SawTooth and Trapezoid: the MSL's count, the period number held between events (a
+// count, floor((time - startTime) / period), 0 before startTime: an event at each period's
+// start), and T_start = startTime + count period; the windows of the period are relations on
+// time - T_start, so every change is an event at its time whatever the steps. Nothing before
+// startTime, nor once count reaches nperiod (> 0), or with nperiod = 0.
+static MbeSymId periodic_source(MbeMech* m, int comp, MbeStatus* st) {
+  MbeSym* s = m->s;
+  MbeMechKind kind = m->comps[comp].kind;
+  MbeSymId t = mbe_sym_time(s), zero = mbe_sym_const(s, 0.0);
+  MbeSymId t0 = mbe_mech_param(m, comp, "startTime", st);
+  MbeSymId period = mbe_mech_param(m, comp, "period", st);
+  MbeSymId amp = mbe_mech_param(m, comp, "amplitude", st);
+  int nperiod = -1;
+  if (*st == MBE_OK)
+    *st = mbe_mech_int(m, comp, "nperiod", 0, &nperiod);
+  if (*st != MBE_OK || nperiod == 0)
+    return mbe_mech_param(m, comp, "offset", st);
+  MbeSymId u = mbe_sym_op(s, MBE_SYM_MAX, mbe_sym_div(s, mbe_sym_sub(s, t, t0), period), zero, 0);
+  MbeSymId count = mbe_sym_fn(s, MBE_SYM_FLOOR, u);
+  MbeSymId dt = mbe_sym_sub(s, t, mbe_sym_add(s, t0, mbe_sym_mul(s, count, period)));
+  MbeSymId y;
+  if (kind == MBE_MC_SAW_TOOTH) {
+    y = mbe_sym_div(s, mbe_sym_mul(s, amp, dt), period);
+  } else if (kind == MBE_MC_PULSE) {
+    MbeSymId width = mbe_sym_div(
+        s, mbe_sym_mul(s, period, mbe_mech_param(m, comp, "width", st)), mbe_sym_const(s, 100.0));
+    MbeSymId in = mbe_sym_fn(s, MBE_SYM_EVENT, mbe_sym_sub(s, width, dt));  // dt < T_width
+    y = mbe_sym_op(s, MBE_SYM_SELECT, in, amp, zero);
+  } else {  // Trapezoid: up over rising, amplitude to T_width, down to T_falling, then 0
+    MbeSymId rising = mbe_mech_param(m, comp, "rising", st);
+    MbeSymId falling = mbe_mech_param(m, comp, "falling", st);
+    MbeSymId t_width = mbe_sym_add(s, rising, mbe_mech_param(m, comp, "width", st));
+    MbeSymId t_falling = mbe_sym_add(s, t_width, falling);
+    MbeSymId up = mbe_sym_div(s, mbe_sym_mul(s, amp, dt), rising);
+    MbeSymId down = mbe_sym_div(s, mbe_sym_mul(s, amp, mbe_sym_sub(s, t_falling, dt)), falling);
+    y = mbe_sym_op(s, MBE_SYM_SELECT, mbe_sym_fn(s, MBE_SYM_EVENT, mbe_sym_sub(s, t_falling, dt)),
+                   down, zero);
+    y = mbe_sym_op(s, MBE_SYM_SELECT, mbe_sym_fn(s, MBE_SYM_EVENT, mbe_sym_sub(s, t_width, dt)),
+                   amp, y);
+    y = mbe_sym_op(s, MBE_SYM_SELECT, mbe_sym_fn(s, MBE_SYM_EVENT, mbe_sym_sub(s, rising, dt)),
+                   up, y);
+  }
+  if (nperiod > 0) {  // count < nperiod (both whole numbers: no event of its own)
+    MbeSymId left = mbe_sym_sub(s, mbe_sym_const(s, nperiod - 0.5), count);
+    y = mbe_sym_op(s, MBE_SYM_SELECT, left, y, zero);
+  }
+  // selected, not multiplied: before startTime a Trapezoid's rise over rising = 0 is infinite
+  y = mbe_sym_op(s, MBE_SYM_SELECT, mbe_mech_from_time(m, t0), y, zero);
+  return mbe_sym_add(s, mbe_mech_param(m, comp, "offset", st), y);
+}
+
 static MbeSymId block_output(MbeMech* m, int comp, int elem, int depth, MbeStatus* st) {
   MbeSym* s = m->s;
   MbeSymId t = mbe_sym_time(s);
@@ -81,6 +132,9 @@ static MbeSymId block_output(MbeMech* m, int comp, int elem, int depth, MbeStatu
     case MBE_MC_STEP: return after_start(m, comp, mbe_mech_param(m, comp, "height", st), st);
     case MBE_MC_EXP_SINE:
     case MBE_MC_EXPONENTIALS: return exp_source(m, comp, st);
+    case MBE_MC_PULSE:
+    case MBE_MC_SAW_TOOTH:
+    case MBE_MC_TRAPEZOID: return periodic_source(m, comp, st);
     case MBE_MC_RAMP: {
       // height * min(max((t - startTime) / duration, 0), 1)
       MbeSymId h = mbe_mech_param(m, comp, "height", st);

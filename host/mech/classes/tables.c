@@ -19,8 +19,9 @@
 //     their weighted mean), selected segment by segment; LastTwoPoints extrapolates with the
 //     end slopes; a 2-row table is a line; repeated times are refused; no time events (as the
 //     MSL's);
-// the monotone splines and Periodic extrapolation are refused. Which times repeat is decided by
-// the model's own values.
+//   Periodic: tau taken back into the table's span by its period number, a count that changes at
+//     each period's start (an event), then as HoldLastPoint; not with ContinuousDerivative;
+// the monotone splines are refused. Which times repeat is decided by the model's own values.
 //
 // Blocks.Sources.TimeTable is the same with its fixed choices: table[:, 2] in the model (its
 // first time 0, as the MSL asserts), LinearSegments, LastTwoPoints, time events at every knot,
@@ -255,6 +256,19 @@ static void fail_outside(MbeMech* m, const Table* t, MbeSymId tau) {
   m->fail = m->fail ? mbe_sym_op(s, MBE_SYM_MAX, m->fail, bad, 0) : bad;
 }
 
+// Periodic extrapolation: tau - k T, T the table's span and k the period number, a count (an
+// event at each period's start, floor((tau - t_0) / T) held between them), so the knots of
+// every period are the table's own, and their relations stay monotone between events
+static MbeSymId periodic_tau(MbeMech* m, const Table* t, MbeSymId tau) {
+  if (t->rows < 2)
+    return tau;
+  MbeSym* s = m->s;
+  MbeSymId t0 = t->node[0];
+  MbeSymId span = mbe_sym_sub(s, t->node[(t->rows - 1) * t->cols], t0);
+  MbeSymId k = mbe_sym_fn(s, MBE_SYM_FLOOR, mbe_sym_div(s, mbe_sym_sub(s, tau, t0), span));
+  return mbe_sym_sub(s, tau, mbe_sym_mul(s, k, span));
+}
+
 // a CombiTimeTable's options (a TimeTable's are fixed)
 static MbeStatus table_options(MbeMech* m, int c, int elem, int* sm, int* ex, int* te, int* col) {
   *sm = SM_LINEAR, *ex = EX_TWO_POINTS, *te = TE_ALWAYS, *col = 2;
@@ -298,10 +312,17 @@ static MbeSymId table_y(MbeMech* m, int c, int elem, int depth, MbeStatus* st) {
                            "not supported yet",
                            i + 1);
   }
-  if (*st == MBE_OK && ex == EX_PERIODIC) {
+  if (*st == MBE_OK && ex == EX_PERIODIC && sm == SM_AKIMA && t.rows > 2) {
     *st = mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                         "extrapolation = Periodic is not supported yet (HoldLastPoint, "
-                         "LastTwoPoints and NoExtrapolation are)");
+                         "extrapolation = Periodic with smoothness = ContinuousDerivative is not "
+                         "supported yet (with LinearSegments and ConstantSegments it is)");
+  }
+  if (*st == MBE_OK && ex == EX_PERIODIC && t.rows > 1 &&
+      !(t.value[(t.rows - 1) * t.cols] > t.value[0])) {
+    *st = mbe_mech_error(m, MBE_ERR_MODEL, c,
+                         "extrapolation = Periodic needs a table whose times span a period (its "
+                         "first and last are both %g)",
+                         t.value[0]);
   }
   if (*st != MBE_OK)
     return 0;
@@ -315,6 +336,8 @@ static MbeSymId table_y(MbeMech* m, int c, int elem, int depth, MbeStatus* st) {
   if (*st != MBE_OK)
     return 0;
   MbeSymId tau = mbe_sym_div(s, mbe_sym_sub(s, time, shift), scale);
+  if (ex == EX_PERIODIC)
+    tau = periodic_tau(m, &t, tau), ex = EX_HOLD;
   MbeSymId f = sm == SM_AKIMA && t.rows > 2
                    ? akima(m, &t, (size_t)col - 1, tau, ex)
                    : interpolate(m, &t, col, tau, sm == SM_AKIMA ? SM_LINEAR : sm, ex,
