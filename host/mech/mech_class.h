@@ -195,6 +195,7 @@ typedef struct MbeMechAsmForm MbeMechAsmForm;
   X(CRITICAL_DAMPING, "Blocks.Continuous.CriticalDamping", critical_damping)                      \
   X(TRANSFER_FUNCTION, "Blocks.Continuous.TransferFunction", transfer_function)                   \
   X(STATE_SPACE, "Blocks.Continuous.StateSpace", state_space)                                     \
+  X(FILTER, "Blocks.Continuous.Filter", filter)                                                   \
   X(INTEGRATOR, "Blocks.Continuous.Integrator", integrator)                                       \
   X(DERIVATIVE, "Blocks.Continuous.Derivative", derivative)                                       \
   X(FIRST_ORDER, "Blocks.Continuous.FirstOrder", first_order)                                     \

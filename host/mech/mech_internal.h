@@ -681,6 +681,10 @@ MbeStatus mbe_mech_der_by(MbeMech* m, MbeSymId e, MbeSymId (*rate)(MbeMech* m, i
 
 // the initType of Blocks.Continuous (Modelica.Blocks.Types.Init)
 enum { MBE_INIT_NO = 1, MBE_INIT_STEADY = 2, MBE_INIT_STATE = 3, MBE_INIT_OUTPUT = 4 };
+// a block's state k (after comp.state) starts at v: its initial state node and number
+void mbe_mech_block_start_at(MbeMech* m, int c, int k, MbeSymId v);
+// the block's input u at the start (its signal, set with the outputs)
+MbeSymId mbe_mech_block_u_start(MbeMech* m, int c);
 
 // ---- mech_init.c ----------------------------------------------------------------------------
 MbeStatus mbe_mech_initial_state(MbeMech* m);

@@ -81,7 +81,7 @@ static MbeStatus continuous_outputs(MbeMech* m, int c) {
 }
 
 // state k starts at v (an expression of the parameters, and of u(t0))
-static void start_at(MbeMech* m, int c, int k, MbeSymId v) {
+void mbe_mech_block_start_at(MbeMech* m, int c, int k, MbeSymId v) {
   int i = m->comps[c].state + k;
   bool oom = false;
   m->x0sym[i] = v;
@@ -89,8 +89,7 @@ static void start_at(MbeMech* m, int c, int k, MbeSymId v) {
   m->s->is_oom = m->s->is_oom || oom;
 }
 
-// the input at the start (its signal, set with the outputs)
-static MbeSymId u_start(MbeMech* m, int c) {
+MbeSymId mbe_mech_block_u_start(MbeMech* m, int c) {
   const char* name = mbe_mech_cname(m, c, "u");
   MbeSymId v = 0;
   for (size_t i = 0; i < m->nsigs && v == 0; i++) {
@@ -113,27 +112,27 @@ static MbeStatus continuous_start(MbeMech* m, int c) {
     case MBE_MC_INTEGRATOR:  // SteadyState: k u = 0 a condition of the initialization, which
                              // solved y from y_start (mech_init.c, steady_integrators)
       if (!steady)
-        start_at(m, c, 0, mbe_mech_param(m, c, "y_start", &st));
+        mbe_mech_block_start_at(m, c, 0, mbe_mech_param(m, c, "y_start", &st));
       break;
     case MBE_MC_DERIVATIVE: {
       MbeSymId x = mbe_mech_param(m, c, "x_start", &st);
       if (steady || type == MBE_INIT_OUTPUT)
-        x = u_start(m, c);
+        x = mbe_mech_block_u_start(m, c);
       if (type == MBE_INIT_OUTPUT) {  // y_start = k/T (u - x)
         MbeSymId yT =
             mbe_sym_mul(s, mbe_mech_param(m, c, "y_start", &st), mbe_mech_param(m, c, "T", &st));
         x = mbe_sym_sub(s, x, mbe_sym_div(s, yT, mbe_mech_param(m, c, "k", &st)));
       }
-      start_at(m, c, 0, x);
+      mbe_mech_block_start_at(m, c, 0, x);
       break;
     }
     default: {  // FirstOrder, SecondOrder
-      MbeSymId y = steady ? mbe_sym_mul(s, mbe_mech_param(m, c, "k", &st), u_start(m, c))
+      MbeSymId y = steady ? mbe_sym_mul(s, mbe_mech_param(m, c, "k", &st), mbe_mech_block_u_start(m, c))
                           : mbe_mech_param(m, c, "y_start", &st);
-      start_at(m, c, 0, y);
+      mbe_mech_block_start_at(m, c, 0, y);
       if (kind == MBE_MC_SECOND_ORDER) {
         bool own = type == MBE_INIT_NO || type == MBE_INIT_STATE;
-        start_at(m, c, 1, own ? mbe_mech_param(m, c, "yd_start", &st) : zero);
+        mbe_mech_block_start_at(m, c, 1, own ? mbe_mech_param(m, c, "yd_start", &st) : zero);
       }
       break;
     }
@@ -243,12 +242,12 @@ static MbeStatus tf_start(MbeMech* m, int c) {
     return st;
   if (type == MBE_INIT_NO || type == MBE_INIT_STATE) {
     for (int i = 0; i < nx && st == MBE_OK; i++)
-      start_at(m, c, i, mbe_mech_psym(m, c, "x_start", i, &st));
+      mbe_mech_block_start_at(m, c, i, mbe_mech_psym(m, c, "x_start", i, &st));
     return st;
   }
-  MbeSymId zero = mbe_sym_const(s, 0.0), u = u_start(m, c), last;
+  MbeSymId zero = mbe_sym_const(s, 0.0), u = mbe_mech_block_u_start(m, c), last;
   for (int i = 0; i < nx - 1; i++)
-    start_at(m, c, i, zero);
+    mbe_mech_block_start_at(m, c, i, zero);
   MbeSymId an = mbe_mech_psym(m, c, "a", na - 1, &st);
   if (type == MBE_INIT_STEADY) {
     last = mbe_sym_div(s, u, an);
@@ -258,7 +257,7 @@ static MbeStatus tf_start(MbeMech* m, int c) {
     MbeSymId y0 = mbe_sym_sub(s, mbe_mech_param(m, c, "y_start", &st), mbe_sym_mul(s, d, u));
     last = mbe_sym_div(s, y0, k);
   }
-  start_at(m, c, nx - 1, last);
+  mbe_mech_block_start_at(m, c, nx - 1, last);
   return st != MBE_OK ? st
          : s->is_oom  ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
                       : MBE_OK;
@@ -412,7 +411,7 @@ static MbeStatus ss_start(MbeMech* m, int c) {
   }
   if (type != MBE_INIT_STEADY) {
     for (int i = 0; i < nx && st == MBE_OK; i++)
-      start_at(m, c, i, mbe_mech_psym(m, c, "x_start", i, &st));
+      mbe_mech_block_start_at(m, c, i, mbe_mech_psym(m, c, "x_start", i, &st));
     return st;
   }
   MbeSymId* A = mbe_calloc((size_t)(nx * nx + 2 * nx), sizeof *A);
@@ -429,7 +428,7 @@ static MbeStatus ss_start(MbeMech* m, int c) {
   if (st == MBE_OK)
     pivoted_solve(m, nx, A, b, x);
   for (int i = 0; i < nx && st == MBE_OK; i++)
-    start_at(m, c, i, x[i]);
+    mbe_mech_block_start_at(m, c, i, x[i]);
   mbe_free(A);
   return st != MBE_OK ? st
          : s->is_oom  ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")

@@ -494,6 +494,24 @@ package Blocks "Library of basic input/output control blocks (interface subset)"
       parameter Real y_start = 0.0 "Initial value of output (remaining states are in steady state)";
       output Real x[n](start = x_start) "Filter states";
     end CriticalDamping;
+
+    block Filter "Continuous low pass, high pass, band pass or band stop IIR-filter of type CriticalDamping, Bessel, Butterworth or ChebyshevI"
+      extends Modelica.Blocks.Interfaces.SISO;
+      parameter Modelica.Blocks.Types.AnalogFilter analogFilter = Modelica.Blocks.Types.AnalogFilter.CriticalDamping "Analog filter characteristics (CriticalDamping/Bessel/Butterworth/ChebyshevI)";
+      parameter Modelica.Blocks.Types.FilterType filterType = Modelica.Blocks.Types.FilterType.LowPass "Type of filter (LowPass/HighPass/BandPass/BandStop)";
+      parameter Integer order(min = 1) = 2 "Order of filter";
+      parameter SI.Frequency f_cut "Cut-off frequency";
+      parameter Real gain = 1.0 "Gain (= amplitude of frequency response at zero frequency)";
+      parameter Real A_ripple(unit = "dB") = 0.5 "Pass band ripple for Chebyshev filter (otherwise not used); > 0 required";
+      parameter SI.Frequency f_min = 0 "Band of band pass/stop filter is f_min (A=-3db*gain) .. f_cut (A=-3db*gain)";
+      parameter Boolean normalized = true "= true, if amplitude at f_cut = -3db, otherwise unmodified filter";
+      parameter Modelica.Blocks.Types.Init init = Modelica.Blocks.Types.Init.SteadyState "Type of initialization (no init/steady state/initial state/initial output)";
+      final parameter Integer nx = if filterType == Modelica.Blocks.Types.FilterType.LowPass or filterType == Modelica.Blocks.Types.FilterType.HighPass then order else 2*order;
+      parameter Real x_start[nx] = zeros(nx) "Initial or guess values of states";
+      parameter Real y_start = 0 "Initial value of output";
+      parameter Real u_nominal = 1.0 "Nominal value of input (used for scaling the states)";
+      Modelica.Blocks.Interfaces.RealOutput x[nx] "Filter states";
+    end Filter;
   end Continuous;
 
   package Nonlinear "Library of discontinuous or non-differentiable algebraic control blocks"
