@@ -387,33 +387,14 @@ static MbeStatus damping_start(MbeMech* m, int c) {
     return st;
   MbeSymId v = 0;
   if (type != 2 && type != 4) {  // x_start, each its own
-    for (int i = 0; i < comp->nstates && st == MBE_OK; i++) {
-      MbeSymId x = mbe_mech_psym(m, c, "x_start", i, &st);
-      double xv = 0;
-      bool oom = false;
-      mbe_sym_eval_nodes(s, m->sys->t0, m->x0, m->p0, &x, 1, &xv, &oom);
-      m->x0sym[comp->state + i] = x, m->x0[comp->state + i] = xv;
-    }
+    for (int i = 0; i < comp->nstates && st == MBE_OK; i++)
+      mbe_mech_block_start_at(m, c, i, mbe_mech_psym(m, c, "x_start", i, &st));
     return st;
   }
-  if (type == 4) {
-    v = mbe_mech_param(m, c, "y_start", &st);
-  } else {
-    const char* name = mbe_mech_cname(m, c, "u");
-    for (size_t i = 0; i < m->nsigs && v == 0; i++) {
-      if (strcmp(m->sigs[i].name, name) == 0)
-        v = m->sigs[i].id;
-    }
-    v = mbe_mech_at_start(m, v);  // u at the start
-  }
-  bool oom = false;
-  double x0 = 0;
-  mbe_sym_eval_nodes(s, m->sys->t0, m->x0, m->p0, &v, 1, &x0, &oom);
-  for (int i = 0; i < comp->nstates; i++) {
-    m->x0sym[comp->state + i] = v;
-    m->x0[comp->state + i] = x0;
-  }
-  return oom || s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : st;
+  v = type == 4 ? mbe_mech_param(m, c, "y_start", &st) : mbe_mech_block_u_start(m, c);
+  for (int i = 0; i < comp->nstates; i++)
+    mbe_mech_block_start_at(m, c, i, v);
+  return s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : st;
 }
 
 const MbeMechClass mbe_mc_critical_damping = {.role = MBE_ROLE_BLOCK,
