@@ -396,6 +396,57 @@ static void pivoted_solve(MbeMech* m, int n, MbeSymId* A, MbeSymId* b, MbeSymId*
   mbe_free(v), mbe_free(Ar), mbe_free(br), mbe_free(row);
 }
 
+// InitialOutput, the MSL's equalityLeastSquares(A, -B u, C, y_start - D u): x closest to a
+// steady state (|A x + B u| least) with C x = y_start - D u exactly, from the optimality
+// conditions [A'A C'; C 0] [x; lambda] = [-A'B u; y_start - D u], pivoted at the nominal
+// parameters (a unique x needs C's rows independent and [A; C] of full column rank)
+static MbeStatus ss_start_output(MbeMech* m, int c, int nx, int nu) {
+  MbeSym* s = m->s;
+  MbeStatus st = MBE_OK;
+  int ny, k, n;
+  mat_dims(m, c, "C", &ny, &k);
+  n = nx + ny;
+  MbeSymId* K = mbe_calloc((size_t)(n * n + 2 * n + nx), sizeof *K);
+  if (K == NULL)
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  MbeSymId *rhs = K + n * n, *sol = rhs + n, *bu = sol + n, zero = mbe_sym_const(s, 0.0);
+  for (int i = 0; i < nx; i++) {  // B u
+    bu[i] = zero;
+    for (int j = 0; j < nu; j++)
+      bu[i] = mbe_sym_add(s, bu[i], mbe_sym_mul(s, mat(m, c, "B", i, j, &st), u_start_at(m, c, j)));
+  }
+  for (int i = 0; i < nx; i++) {  // rows of A'A, C' and -A'B u
+    rhs[i] = zero;
+    for (int j = 0; j < nx; j++) {
+      MbeSymId ata = zero;
+      for (int r = 0; r < nx; r++)
+        ata = mbe_sym_add(s, ata, mbe_sym_mul(s, mat(m, c, "A", r, i, &st), mat(m, c, "A", r, j, &st)));
+      K[i * n + j] = ata;
+      rhs[i] = mbe_sym_sub(s, rhs[i], mbe_sym_mul(s, mat(m, c, "A", j, i, &st), bu[j]));
+    }
+    for (int j = 0; j < ny; j++)
+      K[i * n + nx + j] = mat(m, c, "C", j, i, &st);
+  }
+  for (int i = 0; i < ny; i++) {  // rows of C, 0 and y_start - D u
+    for (int j = 0; j < nx; j++)
+      K[(nx + i) * n + j] = mat(m, c, "C", i, j, &st);
+    for (int j = 0; j < ny; j++)
+      K[(nx + i) * n + nx + j] = zero;
+    rhs[nx + i] = mbe_mech_psym(m, c, "y_start", i, &st);
+    for (int j = 0; j < nu; j++)
+      rhs[nx + i] = mbe_sym_sub(s, rhs[nx + i],
+                                mbe_sym_mul(s, mat(m, c, "D", i, j, &st), u_start_at(m, c, j)));
+  }
+  if (st == MBE_OK)
+    pivoted_solve(m, n, K, rhs, sol);
+  for (int i = 0; i < nx && st == MBE_OK; i++)
+    mbe_mech_block_start_at(m, c, i, sol[i]);
+  mbe_free(K);
+  return st != MBE_OK ? st
+         : s->is_oom  ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
+                      : MBE_OK;
+}
+
 static MbeStatus ss_start(MbeMech* m, int c) {
   MbeSym* s = m->s;
   int nx = m->comps[c].nstates, nu = 0, type = MBE_INIT_NO;
@@ -404,11 +455,8 @@ static MbeStatus ss_start(MbeMech* m, int c) {
     st = ss_check(m, c, &nu);
   if (st != MBE_OK || nx == 0)
     return st;
-  if (type == MBE_INIT_OUTPUT) {
-    return mbe_mech_error(m, MBE_ERR_UNSUPPORTED, c,
-                          "initType = InitialOutput (the MSL's least-squares start) is not "
-                          "supported yet; SteadyState and InitialState are");
-  }
+  if (type == MBE_INIT_OUTPUT)
+    return ss_start_output(m, c, nx, nu);
   if (type != MBE_INIT_STEADY) {
     for (int i = 0; i < nx && st == MBE_OK; i++)
       mbe_mech_block_start_at(m, c, i, mbe_mech_psym(m, c, "x_start", i, &st));
