@@ -1710,14 +1710,21 @@ static MbeStatus var_value(MbeFlatten* fl, int vi, int* attr, MbeError* err) {
     b = v->attr[MBE_ATTR_START];
     *attr = b.expr ? MBE_ATTR_START : -1;
     from_start = b.expr != NULL && !v->is_free;
-    if (!b.expr) {
+    if (!b.expr && !(v->is_free && v->type == MBE_T_REAL)) {
       v->eval_state = 0;
       return mbe_error_at(err, MBE_ERR_MODEL, v->loc,
                           "parameter '%s' has no value; set it with a modifier", v->name);
     }
   }
   MbeValue val;
-  st = mbe_eval_binding(fl, &b, &val, err);
+  if (b.expr) {
+    st = mbe_eval_binding(fl, &b, &val, err);
+  } else {  // fixed=false without a start: the initialization's guess is 0, as the language's
+    st = mbe_value_alloc(fl->arena, &val, MBE_T_REAL, v->ndims, v->dims, err);
+    for (size_t i = 0; st == MBE_OK && i < val.n; i++) {
+      val.num[i] = 0.0;
+    }
+  }
   v = &fl->flat->vars[vi];
   if (st != MBE_OK) {
     v->eval_state = 0;

@@ -13,6 +13,9 @@
 # spring's 0.1 m stretch at 1 m), to 1e-9 relative, and stays at rest (|phi| < 1e-9 over 1 s).
 # A varied target too: DoublePendulumInitTip's fixed tip x (r_rel_a_1's start) varied, each
 # member's tip starts at its own x (1e-9). OpenMP and OpenCL (PoCL here) give the same bytes.
+# A free parameter without a start value (free_param_no_start.mo: a user's spring whose c the
+# initialization finds from the mass's initial acceleration): c = 16 and the mass oscillates
+# as 0.5 + 0.5 cos(sqrt(8) t) (1e-9).
 . "$(dirname "$0")/run_lib.sh"
 msl=$5
 if [ ! -f "$msl/Modelica/package.mo" ]; then
@@ -73,4 +76,11 @@ bad=$(awk -F, 'function a(v) { return v < 0 ? -v : v }
   NR > 1 { if ($5 != "ok" || !(a($3 - $2) < 1e-9) || !(a($4 - 0.3) < 1e-9)) { print; exit } n++ }
   END { if (n != 16) print "members", n }' "$work/target/members.csv")
 [ -z "$bad" ] || fail "a member's tip does not start at its own x: $bad"
+"$mbens" simulate "$4/free_param_no_start.mo" -o "$work/fp.csv" --stop-time 1 --interval 0.1 \
+  --tolerance 1e-10 --signals 'mass.s,spring.c' || fail "simulate (free parameter) exited $?"
+bad=$(awk -F, 'function a(v) { return v < 0 ? -v : v }
+  NR > 1 { t = $1; s = 0.5 + 0.5 * cos(sqrt(8) * t)
+    if (a($2 - s) > 1e-9 || a($3 - 16) > 1e-9) { print t, $2 - s, $3; exit } n++ }
+  END { if (n != 11) print "rows", n }' "$work/fp.csv") || fail "awk failed"
+[ -z "$bad" ] || fail "a free parameter without a start (t, ds, c): $bad"
 finish "run_init_per_member: each member solves its own initialization, free parameters too"
