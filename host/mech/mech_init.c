@@ -474,6 +474,17 @@ static MbeSymId init_name(MbeMech* m, void* ctx, int var, int elem, bool der, co
   }
   if (sg != NULL)
     return sg->id;
+  MbeSymId id = 0;
+  MbeStatus bst = MBE_OK;
+  if (mbe_mech_block_value(m, var, elem, &id, &bst)) {  // a block's input: what feeds it
+    *st = bst;
+    if (bst == MBE_OK && der) {
+      MbeSymId d = 0;
+      *st = mbe_mech_der(m, id, &d);
+      return d;
+    }
+    return id;
+  }
   *st = mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, at->loc,
                      "%s%s%s in an initial equation: the simulator computes no value for it",
                      der ? "der(" : "", name ? name : "?", der ? ")" : "");

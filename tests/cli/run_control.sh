@@ -245,5 +245,17 @@ if [ -n "$msl" ] && [ -d "$msl/Modelica" ]; then
       else if (a(w4) > 1e-4 || a(y + 10) > 1e-3) print "end", w4, y }' "$work/pid.csv") ||
     fail "awk failed"
   [ -z "$bad" ] || fail "the MSL's PID_Controller (t, reference - profile, w - profile): $bad"
+  # Nonlinear.SlewRateLimiter (control_slew.mo, Td 0.001, Rising 0.5) on u = 0.1 + t, started in
+  # its steady state y = u (an initial equation on the block's own input): y' = (u - y) / Td until
+  # that reaches Rising at t1 = Td ln 2, then 0.5: y = 0.1 + 0.5 t + 0.5 Td (ln 2 - 1) (1e-9 from
+  # 0.1 s on, y(0) = 0.1)
+  "$mbens" simulate "$data/control_slew.mo" --library "$msl" -o "$work/slew.csv" --stop-time 2 \
+    --interval 0.1 --tolerance 1e-10 --signals 'slew.y' || fail "simulate (slew) exited $?"
+  bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+    NR == 2 && a($2 - 0.1) > 1e-12 { print "start", $2; exit }
+    NR > 2 { t = $1; y = 0.1 + 0.5 * t + 0.0005 * (log(2) - 1)
+      if (a($2 - y) > 1e-9) { print t, $2 - y; exit } n++ }
+    END { if (n != 20) print "rows", n }' "$work/slew.csv") || fail "awk failed"
+  [ -z "$bad" ] || fail "SlewRateLimiter (t, error): $bad"
 fi
 finish "run_control: sensors feed controllers back, blocks follow their closed forms"
