@@ -395,15 +395,29 @@ static MbeStatus demote_states(MbeMech* m, int c, MbeMechUser* u) {
   return MBE_OK;
 }
 
+// whether flat instance inst is a signal block's (a component of role BLOCK)
+static bool is_signal_block(const MbeMech* m, int inst) {
+  for (size_t k = 0; k < m->ncomps; k++) {
+    if (m->comps[k].inst == inst)
+      return mbe_mech_class(m->comps[k].kind)->role == MBE_ROLE_BLOCK;
+  }
+  return false;
+}
+
 // a law in equations that also holds components: their connections to its connectors would
-// add to the cut forces the law states, which mech does not combine (yet)
+// add to the cut forces the law states, which mech does not combine (yet). A signal block may
+// hold signal blocks (SineVariableFrequencyAndAmplitude's Constant behind a conditional input):
+// they only feed its inputs.
 static MbeStatus no_parts(MbeMech* m, int c) {
   const MbeFlat* f = m->flat;
   const MbeMechComp* comp = &m->comps[c];
+  bool block = comp->kind == MBE_MC_USER_BLOCK_SISO || comp->kind == MBE_MC_USER_BLOCK_SI2SO ||
+               comp->kind == MBE_MC_USER_BLOCK_SO;
   for (size_t i = 0; i < f->ninsts; i++) {
     const MbeInst* in = &f->insts[i];
     if (in->parent == comp->inst && in->is_present &&
-        (in->kind == MBE_INST_MODEL || in->kind == MBE_INST_BUILTIN)) {
+        (in->kind == MBE_INST_MODEL || in->kind == MBE_INST_BUILTIN) &&
+        !(block && is_signal_block(m, (int)i))) {
       return mbe_error_at(m->err, MBE_ERR_UNSUPPORTED, in->loc,
                           "%s: a component that states its connectors' forces in equations "
                           "cannot also contain components (here %s) yet",

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# run_sources.sh MBENS MSL_DIR WORK DATA: the 1-D sources of parameters and speeds
+# run_sources.sh MBENS MODELS WORK DATA [MSL_DIR]: the 1-D sources of parameters and speeds
 # (data/sources.mo, the catalogue's) against closed forms, at tolerance 1e-10 over 1 s:
 # - TorqueStep (1 at t = 0.5 on J 1 from w 0.5): w = 0.5 + max(0, t - 0.5), to 1e-12: its start
 #   is a time event, located exactly (one event), as the MSL's `time < startTime` says;
@@ -21,6 +21,9 @@
 #   (1e-9): a 1 % pulse is caught in every period although the steps between pulses are long
 #   (the period number is a count, an event at each period's start, and the windows relations);
 #   OpenMP and OpenCL give the same bytes.
+# - sources_variable_sine.mo (MSL sources): SineVariableFrequencyAndAmplitude with its own
+#   Constant blocks, 3 sin(4 pi t) and its integral 3 (1 - cos 4 pi t) / (4 pi), and fed by
+#   f = 1 + 2 t and amplitude 0.5: 0.25 + 0.5 sin(2 pi (t + t^2)) (1e-8 over 1 s);
 # - user_integer_functions.mo: a user's torque of mod, floor, ceil, div, rem and integer of time
 #   on J = 2: the speed is half the torque's integral, 2.175 at 1.5 s and 8.9916... at 3 s (1e-12,
 #   their jumps events).
@@ -104,6 +107,18 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
 [ -z "$bad" ] || fail "Pulse, SawTooth, Trapezoid (t, errors): $bad"
 same_on_backends periodic "$data/sources_periodic.mo" --stop-time 10 --interval 0.01 \
   --signals 'i1.y,i2.y,i3.y,i4.y'
+if [ -f "${5:-}/Modelica/package.mo" ]; then
+  "$mbens" simulate "$data/sources_variable_sine.mo" --library "$5" -o "$work/vs.csv" \
+    --stop-time 1 --interval 0.01 --tolerance 1e-10 --signals 'fixedSine.y,i1.y,sweep.y' ||
+    fail "simulate (variable sine) exited $?"
+  bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+    NR > 1 { t = $1; pi = atan2(0, -1); y1 = 3 * sin(4 * pi * t); I = 3 * (1 - cos(4 * pi * t)) / (4 * pi)
+      y2 = 0.25 + 0.5 * sin(2 * pi * (t + t * t))
+      if (a($2 - y1) > 1e-8 || a($3 - I) > 1e-8 || a($4 - y2) > 1e-8) { print t, $2 - y1, $3 - I, $4 - y2; exit }
+      n++ }
+    END { if (n != 101) print "rows", n }' "$work/vs.csv") || fail "awk failed"
+  [ -z "$bad" ] || fail "SineVariableFrequencyAndAmplitude (t, errors): $bad"
+fi
 "$mbens" simulate "$data/user_integer_functions.mo" -o "$work/int.csv" --stop-time 3 \
   --interval 1.5 --tolerance 1e-10 --signals inertia.w || fail "simulate (integer functions) exited $?"
 bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
