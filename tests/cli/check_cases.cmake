@@ -20,6 +20,8 @@ mbe_cli_test(check_loop 2 "fourbar\\.mo:6:48: error: j4: the 5 constraints of th
   check ${DATA}/fourbar.mo)
 mbe_cli_test(check_unsupported_class 2 "unsupported_class\\.mo:4:64: error: transform: class Modelica\\.Mechanics\\.MultiBody\\.Sensors\\.TransformAbsoluteVector is not supported yet by the simulator"
   check ${DATA}/unsupported_class.mo)
+mbe_cli_test(simulate_unsupported_friction 2 "unsupported_friction\\.mo:8:51: error: clutch1: class Modelica\\.Mechanics\\.Rotational\\.Components\\.Clutch is not supported yet by the simulator"
+  simulate ${DATA}/unsupported_friction.mo -o ${OUT}/unsupported_friction.csv)
 mbe_cli_test(check_user_equation 2 "user_equation\\.mo:6:3: error: equations are not supported yet by the simulator"
   check ${DATA}/user_equation.mo)
 # a user's force law: check builds it as simulate does and lists its own state

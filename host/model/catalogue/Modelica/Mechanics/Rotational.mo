@@ -79,6 +79,20 @@ package Rotational "Library to model 1-dimensional, rotational mechanical system
       SI.Angle phi_support "Absolute angle of support flange";
     end PartialElementaryTwoFlangesAndSupport2;
 
+    partial model PartialFriction "Partial model of Coulomb friction elements"
+      parameter SI.AngularVelocity w_small = 1.0e10 "Relative angular velocity near to zero if jumps due to a reinit(..) of the velocity can occur (set to low value only if such impulses can occur)";
+      SI.AngularVelocity w_relfric "Relative angular velocity between frictional surfaces";
+      SI.AngularAcceleration a_relfric "Relative angular acceleration between frictional surfaces";
+      SI.Torque tau0 "Friction torque for w_relfric=0 and forward sliding";
+      SI.Torque tau0_max "Maximum friction torque for w_relfric=0 and locked";
+      Boolean free "= true, if frictional element is not active";
+      Real sa(final unit = "1") "Path parameter of friction characteristic tau = f(a_relfric)";
+      Boolean startForward(start = false, fixed = true) "= true, if w_relfric=0 and start of forward sliding";
+      Boolean startBackward(start = false, fixed = true) "= true, if w_relfric=0 and start of backward sliding";
+      Boolean locked(start = false) "= true, if w_rel=0 and not sliding";
+      Integer mode(start = 3, fixed = true) "Mode of friction (-1: backward sliding, 0: stuck, 1: forward sliding, 2: inactive, 3: unknown)";
+    end PartialFriction;
+
     partial model PartialTorque "Partial model of a torque acting at the flange (accelerates the flange)"
       extends Modelica.Mechanics.Rotational.Interfaces.PartialElementaryOneFlangeAndSupport2;
       SI.Angle phi "Angle of flange with respect to support (= flange.phi - support.phi)";
@@ -164,6 +178,77 @@ package Rotational "Library to model 1-dimensional, rotational mechanical system
       Modelica.Mechanics.Rotational.Interfaces.Support supportR if useSupportR "Rotational support/housing of component";
       Modelica.Mechanics.Translational.Interfaces.Support supportT if useSupportT "Translational support/housing of component";
     end IdealRollingWheel;
+
+    // Coulomb friction with stuck and sliding modes: declared so that a model using them is
+    // refused by name (the simulator does not compute them yet)
+    model BearingFriction "Coulomb friction in bearings"
+      extends Modelica.Mechanics.Rotational.Interfaces.PartialElementaryTwoFlangesAndSupport2;
+      parameter Real tau_pos[:, 2] = [0, 1] "Positive sliding friction characteristic [N.m] as function of w [rad/s] (w>=0)";
+      parameter Real peak(final min = 1) = 1 "Peak for maximum friction torque at w==0 (tau0_max = peak*tau_pos[1,2])";
+      extends Modelica.Mechanics.Rotational.Interfaces.PartialFriction;
+      extends Modelica.Thermal.HeatTransfer.Interfaces.PartialElementaryConditionalHeatPortWithoutT;
+      SI.Angle phi "Angle between shaft flanges (flange_a, flange_b) and support";
+      SI.Torque tau "Friction torque";
+      SI.AngularVelocity w "Absolute angular velocity of flange_a and flange_b";
+      SI.AngularAcceleration a "Absolute angular acceleration of flange_a and flange_b";
+    end BearingFriction;
+
+    model Brake "Brake based on Coulomb friction"
+      extends Modelica.Mechanics.Rotational.Interfaces.PartialElementaryTwoFlangesAndSupport2;
+      parameter Real mu_pos[:, 2] = [0, 0.5] "Positive sliding friction coefficient [-] as function of w_rel [rad/s] (w_rel>=0)";
+      parameter Real peak(final min = 1) = 1 "Peak for maximum value of mu at w==0 (mu0_max = peak*mu_pos[1,2])";
+      parameter Real cgeo(final min = 0) = 1 "Geometry constant containing friction distribution assumption";
+      parameter SI.Force fn_max(final min = 0, start = 1) "Maximum normal force";
+      extends Modelica.Mechanics.Rotational.Interfaces.PartialFriction;
+      extends Modelica.Thermal.HeatTransfer.Interfaces.PartialElementaryConditionalHeatPortWithoutT;
+      SI.Angle phi "Angle between shaft flanges (flange_a, flange_b) and support";
+      SI.Torque tau "Brake friction torque";
+      SI.AngularVelocity w "Absolute angular velocity of flange_a and flange_b";
+      SI.AngularAcceleration a "Absolute angular acceleration of flange_a and flange_b";
+      Real mu0 "Friction coefficient for w=0 and forward sliding";
+      SI.Force fn "Normal force (=fn_max*f_normalized)";
+      Modelica.Blocks.Interfaces.RealInput f_normalized "Normalized force signal 0..1 (normal force = fn_max*f_normalized; brake is active if > 0)";
+    end Brake;
+
+    model Clutch "Clutch based on Coulomb friction"
+      extends Modelica.Mechanics.Rotational.Interfaces.PartialCompliantWithRelativeStates;
+      parameter Real mu_pos[:, 2] = [0, 0.5] "Positive sliding friction coefficient [-] as function of w_rel [rad/s] (w_rel>=0)";
+      parameter Real peak(final min = 1) = 1 "Peak for maximum value of mu at w==0 (mu0_max = peak*mu_pos[1,2])";
+      parameter Real cgeo(final min = 0) = 1 "Geometry constant containing friction distribution assumption";
+      parameter SI.Force fn_max(final min = 0, start = 1) "Maximum normal force";
+      extends Modelica.Mechanics.Rotational.Interfaces.PartialFriction;
+      extends Modelica.Thermal.HeatTransfer.Interfaces.PartialElementaryConditionalHeatPortWithoutT;
+      Real mu0 "Friction coefficient for w=0 and forward sliding";
+      SI.Force fn "Normal force (fn=fn_max*f_normalized)";
+      Modelica.Blocks.Interfaces.RealInput f_normalized "Normalized force signal 0..1 (normal force = fn_max*f_normalized; clutch is engaged if > 0)";
+    end Clutch;
+
+    model OneWayClutch "Parallel connection of freewheel and clutch"
+      extends Modelica.Mechanics.Rotational.Interfaces.PartialCompliantWithRelativeStates;
+      parameter Real mu_pos[:, 2] = [0, 0.5] "Positive sliding friction coefficient [-] as function of w_rel [rad/s] (w_rel>=0)";
+      parameter Real peak(final min = 1) = 1 "Peak for maximum value of mu at w==0 (mu0_max = peak*mu_pos[1,2])";
+      parameter Real cgeo(final min = 0) = 1 "Geometry constant containing friction distribution assumption";
+      parameter SI.Force fn_max(final min = 0, start = 1) "Maximum normal force";
+      parameter SI.AngularVelocity w_small = 1e10 "Relative angular velocity near to zero if jumps due to a reinit(..) of the velocity can occur (set to low value only if such impulses can occur)";
+      extends Modelica.Thermal.HeatTransfer.Interfaces.PartialElementaryConditionalHeatPortWithoutT;
+      Real u "Normalized force input signal (0..1)";
+      SI.Force fn "Normal force (fn=fn_max*inPort.signal)";
+      Boolean startForward(start = false) "= true, if w_rel=0 and start of forward sliding or w_rel > w_small";
+      Boolean locked(start = false) "= true, if w_rel=0 and not sliding";
+      Boolean stuck(start = false) "w_rel=0 (locked or start forward sliding)";
+      Modelica.Blocks.Interfaces.RealInput f_normalized "Normalized force signal 0..1 (normal force = fn_max*f_normalized; clutch is engaged if > 0)";
+    end OneWayClutch;
+
+    model LossyGear "Gear with mesh efficiency and bearing friction (stuck/rolling possible)"
+      extends Modelica.Mechanics.Rotational.Interfaces.PartialElementaryTwoFlangesAndSupport2;
+      parameter Real ratio(start = 1) "Transmission ratio (flange_a.phi/flange_b.phi)";
+      parameter Real lossTable[:, 5] = [0, 1, 1, 0, 0] "Array for mesh efficiencies and bearing friction depending on speed";
+      extends Modelica.Thermal.HeatTransfer.Interfaces.PartialElementaryConditionalHeatPortWithoutT;
+      SI.Angle phi_a "Angle between left shaft flange and support";
+      SI.Angle phi_b "Angle between right shaft flange and support";
+      SI.AngularVelocity w_a "Angular velocity of flange_a with respect to support";
+      SI.AngularAcceleration a_a "Angular acceleration of flange_a with respect to support";
+    end LossyGear;
   end Components;
 
   package Sensors "Sensors to measure variables in 1D rotational mechanical components"

@@ -84,6 +84,21 @@ package Translational "Library to model 1-dimensional, translational mechanical 
       SI.Length s_support "Absolute position of support flange";
     end PartialElementaryTwoFlangesAndSupport2;
 
+    partial model PartialFriction "Base model of Coulomb friction elements"
+      parameter SI.Velocity v_small = 1e-3 "Relative velocity near to zero (see model info text)";
+      SI.Velocity v_relfric "Relative velocity between frictional surfaces";
+      SI.Acceleration a_relfric "Relative acceleration between frictional surfaces";
+      SI.Force f "Friction force (positive, if directed in opposite direction of v_rel)";
+      SI.Force f0 "Friction force for v=0 and forward sliding";
+      SI.Force f0_max "Maximum friction force for v=0 and locked";
+      Boolean free "= true, if frictional element is not active";
+      Real sa(final unit = "1") "Path parameter of friction characteristic f = f(a_relfric)";
+      Boolean startForward(start = false, fixed = true) "= true, if v_rel=0 and start of forward sliding";
+      Boolean startBackward(start = false, fixed = true) "= true, if v_rel=0 and start of backward sliding";
+      Boolean locked(start = false) "= true, if v_rel=0 and not sliding";
+      Integer mode(start = 3, fixed = true) "Mode of friction (-1: backward sliding, 0: stuck, 1: forward sliding, 2: inactive, 3: unknown)";
+    end PartialFriction;
+
     partial model PartialForce "Partial model of a force acting at the flange (accelerates the flange)"
       extends Modelica.Mechanics.Translational.Interfaces.PartialElementaryOneFlangeAndSupport2;
       SI.Force f "Accelerating force acting at flange (= flange.f)";
@@ -138,6 +153,51 @@ package Translational "Library to model 1-dimensional, translational mechanical 
       parameter SI.Position s_rel0 = 0 "Unstretched spring length";
       extends Modelica.Thermal.HeatTransfer.Interfaces.PartialElementaryConditionalHeatPortWithoutT;
     end SpringDamper;
+
+    // Coulomb friction with stuck and sliding modes: declared so that a model using them is
+    // refused by name (the simulator does not compute them yet)
+    model Brake "Brake based on Coulomb friction"
+      extends Modelica.Mechanics.Translational.Interfaces.PartialElementaryTwoFlangesAndSupport2;
+      extends Modelica.Thermal.HeatTransfer.Interfaces.PartialElementaryConditionalHeatPortWithoutT;
+      parameter Real mu_pos[:, 2] = [0, 0.5] "Positive sliding friction coefficient [-] as function of v_rel [m/s] (v_rel>=0)";
+      parameter Real peak(final min = 1) = 1 "Peak for maximum value of mu at w==0 (mu0_max = peak*mu_pos[1,2])";
+      parameter Real cgeo(final min = 0) = 1 "Geometry constant containing friction distribution assumption";
+      parameter SI.Force fn_max(final min = 0, start = 1) "Maximum normal force";
+      extends Modelica.Mechanics.Translational.Interfaces.PartialFriction;
+      SI.Position s "Absolute position of flange_a and of flange_b";
+      SI.Velocity v "Absolute velocity of flange_a and flange_b";
+      SI.Acceleration a "Absolute acceleration of flange_a and flange_b";
+      Real mu0 "Friction coefficient for v=0 and forward sliding";
+      SI.Force fn "Normal force (=fn_max*f_normalized)";
+      Modelica.Blocks.Interfaces.RealInput f_normalized "Normalized force signal 0..1 (normal force = fn_max*f_normalized; brake is active if > 0)";
+    end Brake;
+
+    model SupportFriction "Coulomb friction in support"
+      extends Modelica.Mechanics.Translational.Interfaces.PartialElementaryTwoFlangesAndSupport2;
+      extends Modelica.Thermal.HeatTransfer.Interfaces.PartialElementaryConditionalHeatPortWithoutT;
+      parameter Real f_pos[:, 2] = [0, 1] "Positive sliding friction characteristic [N] as function of v [m/s] (v>=0)";
+      parameter Real peak(final min = 1) = 1 "Peak for maximum friction force at v==0 (f0_max = peak*f_pos[1,2])";
+      extends Modelica.Mechanics.Translational.Interfaces.PartialFriction;
+      SI.Position s "= flange_a.s - support.s";
+      SI.Velocity v "Absolute velocity of flange_a and flange_b";
+      SI.Acceleration a "Absolute acceleration of flange_a and flange_b";
+    end SupportFriction;
+
+    model MassWithStopAndFriction "Sliding mass with hard stop and Stribeck friction"
+      extends Modelica.Mechanics.Translational.Interfaces.PartialRigid(s(start = 0, stateSelect = StateSelect.always));
+      parameter SI.Position smax(start = 25) "Right stop for (right end of) sliding mass";
+      parameter SI.Position smin(start = -25) "Left stop for (left end of) sliding mass";
+      parameter SI.Velocity v_small = 1e-3 "Relative velocity near to zero (see model info text)";
+      SI.Velocity v(start = 0, stateSelect = StateSelect.always) "Absolute velocity of flange_a and flange_b";
+      SI.Acceleration a(start = 0) "Absolute acceleration of flange_a and flange_b";
+      parameter SI.Mass m(start = 1) "Mass";
+      parameter Real F_prop(final unit = "N.s/m", final min = 0, start = 1) "Velocity dependent friction";
+      parameter SI.Force F_Coulomb(start = 5) "Constant friction: Coulomb force";
+      parameter SI.Force F_Stribeck(start = 10) "Stribeck effect";
+      parameter Real fexp(final unit = "s/m", final min = 0, start = 2) "Exponential decay";
+      extends Modelica.Thermal.HeatTransfer.Interfaces.PartialElementaryConditionalHeatPortWithoutT;
+      Integer stopped "Mode of stop (-1: hard stop at flange_a, 0: no stop, +1: hard stop at flange_b";
+    end MassWithStopAndFriction;
   end Components;
 
   package Sensors "Sensors for 1-dim. translational mechanical quantities"
