@@ -1090,9 +1090,7 @@ static MbeStatus member_init(MbeMech* m, const InitProblem* ip, const MbeSymId* 
   }
   mbe_free(from), mbe_free(to), mbe_free(r0), mbe_free(J0), mbe_free(r), mbe_free(x);
   mbe_free(Jv), mbe_free(keep), mbe_free(unknown);
-  return st != MBE_OK ? st
-         : s->is_oom  ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
-                      : MBE_OK;
+  return mbe_mech_status(m, st);
 }
 
 // The initialization's unknowns into leaf and xi (room for nx + np; xi: the state's index, or

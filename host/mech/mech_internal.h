@@ -679,6 +679,13 @@ MbeStatus mbe_mech_der(MbeMech* m, MbeSymId e, MbeSymId* out);
 MbeStatus mbe_mech_der_by(MbeMech* m, MbeSymId e, MbeSymId (*rate)(MbeMech* m, int i),
                           MbeSymId* out, int* missing);
 
+// st, or MBE_ERR_NOMEM (set in m->err) where st is MBE_OK but the DAG ran out of memory
+static inline MbeStatus mbe_mech_status(MbeMech* m, MbeStatus st) {
+  if (st == MBE_OK && m->s->is_oom)
+    return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
+  return st;
+}
+
 // the initType of Blocks.Continuous (Modelica.Blocks.Types.Init)
 enum { MBE_INIT_NO = 1, MBE_INIT_STEADY = 2, MBE_INIT_STATE = 3, MBE_INIT_OUTPUT = 4 };
 // a block's state k (after comp.state) starts at v: its initial state node and number

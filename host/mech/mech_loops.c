@@ -957,9 +957,7 @@ static MbeStatus project(MbeMech* m, LoopProjection* P) {
   }
   move_free(&mv);
   mbe_free(cand), mbe_free(d), mbe_free(J), mbe_free(A), mbe_free(r), mbe_free(z), mbe_free(y);
-  return st != MBE_OK ? st
-         : s->is_oom  ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
-                      : MBE_OK;
+  return mbe_mech_status(m, st);
 }
 
 /* ---- the assemblies' closed forms ---------------------------------------------------------- */
@@ -1123,9 +1121,7 @@ static MbeStatus close_assemblies(MbeMech* m) {
     st = assemblies_x0(m, F, sing, K);
   }
   mbe_free(F), mbe_free(from), mbe_free(to), mbe_free(sing);
-  return st != MBE_OK ? st
-         : s->is_oom  ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
-                      : MBE_OK;
+  return mbe_mech_status(m, st);
 }
 
 MbeStatus mbe_mech_loops_close(MbeMech* m) {

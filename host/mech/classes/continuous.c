@@ -75,9 +75,7 @@ static MbeStatus continuous_outputs(MbeMech* m, int c) {
     }
   }
   mbe_mech_signal_at(m, comp->name, "u", u);
-  return st != MBE_OK ? st
-         : s->is_oom  ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
-                      : MBE_OK;
+  return mbe_mech_status(m, st);
 }
 
 // state k starts at v (an expression of the parameters, and of u(t0))
@@ -137,9 +135,7 @@ static MbeStatus continuous_start(MbeMech* m, int c) {
       break;
     }
   }
-  return st != MBE_OK ? st
-         : s->is_oom  ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
-                      : MBE_OK;
+  return mbe_mech_status(m, st);
 }
 
 #define CONTINUOUS(n, ...)                                                                      \
@@ -229,9 +225,7 @@ static MbeStatus tf_outputs(MbeMech* m, int c) {
     dx[i] = state(m, c, i - 1);
   mbe_mech_signal_at(m, comp->name, "u", u);
   mbe_mech_signal_at(m, comp->name, "y", tf_y(m, c, u, &st));
-  return st != MBE_OK ? st
-         : s->is_oom  ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
-                      : MBE_OK;
+  return mbe_mech_status(m, st);
 }
 
 static MbeStatus tf_start(MbeMech* m, int c) {
@@ -258,9 +252,7 @@ static MbeStatus tf_start(MbeMech* m, int c) {
     last = mbe_sym_div(s, y0, k);
   }
   mbe_mech_block_start_at(m, c, nx - 1, last);
-  return st != MBE_OK ? st
-         : s->is_oom  ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
-                      : MBE_OK;
+  return mbe_mech_status(m, st);
 }
 
 const MbeMechClass mbe_mc_transfer_function = {.role = MBE_ROLE_BLOCK,
@@ -356,9 +348,7 @@ static MbeStatus ss_outputs(MbeMech* m, int c) {
   }
   for (int i = 0; i < ny && st == MBE_OK; i++)
     mbe_mech_signal(m, mbe_arena_printf(m->arena, "%s.y[%d]", comp->name, i + 1), ss_y(m, c, i, 1, &st));
-  return st != MBE_OK ? st
-         : s->is_oom  ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
-                      : MBE_OK;
+  return mbe_mech_status(m, st);
 }
 
 // input j at the start (its signal, set with the outputs)
@@ -442,9 +432,7 @@ static MbeStatus ss_start_output(MbeMech* m, int c, int nx, int nu) {
   for (int i = 0; i < nx && st == MBE_OK; i++)
     mbe_mech_block_start_at(m, c, i, sol[i]);
   mbe_free(K);
-  return st != MBE_OK ? st
-         : s->is_oom  ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
-                      : MBE_OK;
+  return mbe_mech_status(m, st);
 }
 
 static MbeStatus ss_start(MbeMech* m, int c) {
@@ -478,9 +466,7 @@ static MbeStatus ss_start(MbeMech* m, int c) {
   for (int i = 0; i < nx && st == MBE_OK; i++)
     mbe_mech_block_start_at(m, c, i, x[i]);
   mbe_free(A);
-  return st != MBE_OK ? st
-         : s->is_oom  ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
-                      : MBE_OK;
+  return mbe_mech_status(m, st);
 }
 
 const MbeMechClass mbe_mc_state_space = {.role = MBE_ROLE_BLOCK,

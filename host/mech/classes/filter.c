@@ -439,9 +439,7 @@ static MbeStatus filter_outputs(MbeMech* m, int c) {
   }
   mbe_mech_signal_at(m, comp->name, "u", u);
   mbe_mech_signal_at(m, comp->name, "y", filter_y_of(m, c, &f, &R, u, &st));
-  return st != MBE_OK ? st
-         : s->is_oom  ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
-                      : MBE_OK;
+  return mbe_mech_status(m, st);
 }
 
 // the steady state of section k for input uu (x, or x1 and x2), and its output
@@ -513,9 +511,7 @@ static MbeStatus filter_start(MbeMech* m, int c) {
     uu = steady_section(m, c, &f, &R, k, uu);
   if (init == MBE_INIT_OUTPUT)
     st = last_for_output(m, c, &f, &R, uu, st);
-  return st != MBE_OK ? st
-         : s->is_oom  ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory")
-                      : MBE_OK;
+  return mbe_mech_status(m, st);
 }
 
 const MbeMechClass mbe_mc_filter = {.role = MBE_ROLE_BLOCK,
