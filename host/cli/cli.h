@@ -26,6 +26,7 @@ int mbe_cmd_devices(int argc, char** argv);
 int mbe_cmd_bench(int argc, char** argv);
 int mbe_cmd_run(int argc, char** argv);
 int mbe_cmd_merge(int argc, char** argv);
+int mbe_cmd_analyze(int argc, char** argv);
 
 // option parsing: `--name value` or `--name=value`; returns the value or NULL (and reports a usage
 // error) when it is missing. *i is advanced past what was consumed.

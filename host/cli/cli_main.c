@@ -31,6 +31,8 @@ static const MbeCommand COMMANDS[] = {
      "the ensemble: N members with varied parameters, statistics and quantities of interest "
      "into a run directory"},
     {"merge", mbe_cmd_merge, "combine the run directories of shards into the one run's"},
+    {"analyze", mbe_cmd_analyze,
+     "Sobol' indices (first, total, second order, bootstrap intervals) of a Saltelli run"},
     {"compare", mbe_cmd_compare,
      "check a result CSV against a reference CSV with the MSL tube (Gate A/B), signal by signal"},
     {"devices", mbe_cmd_devices, "list OpenCL platforms and devices, and the OpenMP fallback"},

@@ -70,10 +70,13 @@ static void run_help(FILE* f) {
       "                      lines, # comments\n"
       "  --design FILE.csv   one row per member, a column per parameter (header = names)\n"
       "  --sampler S         mc (default), lhs (Latin hypercube), sobol (Joe-Kuo), grid\n"
-      "                      (full factorial: discrete values, L midpoint levels otherwise)\n"
+      "                      (full factorial: discrete values, L midpoint levels otherwise),\n"
+      "                      saltelli (Sobol' indices, SALib's layout with second order: -n\n"
+      "                      N base points make N (2D + 2) members; mbens analyze DIR)\n"
       "  --seed S            random seed of mc and lhs (default 0); member k's values depend\n"
       "                      only on (seed, k)\n"
-      "  -n N                members (with --design: at most its rows, default all)\n"
+      "  -n N                members (with --design: at most its rows, default all; with\n"
+      "                      saltelli: base points, a power of two)\n"
       "  --shard K/N         run shard K of N (K = 0 .. N-1), a contiguous share of the members;\n"
       "                      mbens merge combines the shards' directories\n\n");
   fprintf(
@@ -493,6 +496,15 @@ static int varied_parameters(Run* r) {
   r->sample.sampler = o->design ? MBE_SAMPLER_DESIGN : o->has_sampler ? o->sampler : MBE_SAMPLER_MC;
   r->sample.seed = o->seed;
   r->sample.n = o->has_n ? (size_t)o->n : (r->design_table ? r->design_table->nrows : 0);
+  if (r->sample.sampler == MBE_SAMPLER_SALTELLI) {  // -n is SALib's N: base points
+    r->sample.n *= mbe_saltelli_block(r->nparam);
+    if (!mbe_saltelli_base_is_balanced((size_t)o->n) && !o->quiet) {
+      fprintf(stderr,
+              "mbens run: warning: the Sobol sequence keeps its balance only with N a power of "
+              "two; N = %lld (as SALib warns)\n",
+              o->n);
+    }
+  }
   r->sample.ndim = r->nparam;
   r->sample.dists = r->vary.dist;
   r->sample.design = r->design;

@@ -974,8 +974,24 @@ MbeStatus mbe_design_gather(const MbeTable* t, const char* const* names, size_t 
 
 /* ---- definitions -------------------------------------------------------------------------- */
 
-static const char* const SAMPLER_NAMES[MBE_SAMPLER_COUNT] = {"mc", "lhs", "sobol", "grid",
-                                                             "design"};
+static const char* const SAMPLER_NAMES[MBE_SAMPLER_COUNT] = {"mc",   "lhs",      "sobol",
+                                                             "grid", "saltelli", "design"};
+
+size_t mbe_saltelli_block(size_t ndim) {
+  return 2 * ndim + 2;
+}
+
+bool mbe_saltelli_base_is_balanced(size_t nblocks) {
+  return nblocks > 0 && (nblocks & (nblocks - 1)) == 0;
+}
+
+// SALib's skip: the least power of two >= the blocks
+static uint64_t saltelli_skip(size_t nblocks) {
+  uint64_t s = 1;
+  while (s < nblocks)
+    s <<= 1;
+  return s;
+}
 
 const char* mbe_sampler_name(MbeSampler s) {
   return (int)s >= 0 && s < MBE_SAMPLER_COUNT ? SAMPLER_NAMES[s] : "?";
@@ -989,8 +1005,8 @@ MbeStatus mbe_sampler_parse(const char* text, MbeSampler* out, MbeError* err) {
     }
   }
   return mbe_error_set(err, MBE_ERR_USAGE,
-                       "--sampler takes mc, lhs, sobol or grid, not '%s' (a design matrix is "
-                       "given with --design FILE.csv)",
+                       "--sampler takes mc, lhs, sobol, grid or saltelli, not '%s' (a design "
+                       "matrix is given with --design FILE.csv)",
                        text);
 }
 
@@ -1099,6 +1115,29 @@ static MbeStatus check_dists(const MbeSampleDef* def, MbeError* err) {
   return MBE_OK;
 }
 
+// a Saltelli design: whole blocks, 2 ndim Sobol dimensions, points below 2^32
+static MbeStatus saltelli_check(const MbeSampleDef* def, MbeError* err) {
+  size_t blk = mbe_saltelli_block(def->ndim);
+  if (def->ndim == 0 || 2 * def->ndim > mbe_sobol_max_dims()) {
+    return mbe_error_set(err, MBE_ERR_USAGE,
+                         "the Saltelli design takes 1 to %zu parameters, not %zu",
+                         mbe_sobol_max_dims() / 2, def->ndim);
+  }
+  if (def->n % blk != 0) {
+    return mbe_error_set(err, MBE_ERR_USAGE,
+                         "a Saltelli design of %zu parameters has N (2 x %zu + 2) = N x %zu "
+                         "members, not %zu",
+                         def->ndim, def->ndim, blk, def->n);
+  }
+  size_t nblocks = def->n / blk;
+  if (saltelli_skip(nblocks) + nblocks > UINT32_MAX) {
+    return mbe_error_set(err, MBE_ERR_USAGE,
+                         "a Saltelli design of %zu base points needs Sobol points past 2^32",
+                         nblocks);
+  }
+  return check_dists(def, err);
+}
+
 MbeStatus mbe_sample_def_check(const MbeSampleDef* def, MbeError* err) {
   // the definition itself
   if (def->cookie != SAMPLE_DEF_COOKIE) {
@@ -1145,6 +1184,7 @@ MbeStatus mbe_sample_def_check(const MbeSampleDef* def, MbeError* err) {
       size_t levels = 0;
       return st != MBE_OK ? st : grid_levels(def, &levels, err);
     }
+    case MBE_SAMPLER_SALTELLI: return saltelli_check(def, err);
     default: return check_dists(def, err);
   }
 }
@@ -1248,6 +1288,36 @@ static void sample_sobol(const MbeSampleDef* def, size_t first, size_t count, do
   }
 }
 
+// coordinate dim of Sobol point index (as mbe_sobol_points computes it)
+static double sobol_coordinate(size_t dim, uint64_t index) {
+  uint32_t v[32], x = 0;
+  mbe_sobol_directions(dim, v);
+  uint64_t gray = index ^ (index >> 1);
+  for (int b = 0; b < 32; b++) {
+    if ((gray >> b) & 1u)
+      x ^= v[b];
+  }
+  return (double)x * 0x1p-32;
+}
+
+// member k of a Saltelli design: block k / (2 d + 2), its row k % (2 d + 2)
+static void sample_saltelli(const MbeSampleDef* def, size_t first, size_t count, double* out) {
+  size_t d = def->ndim, blk = mbe_saltelli_block(d);
+  uint64_t skip = saltelli_skip(def->n / blk);
+  for (size_t i = 0; i < count; i++) {
+    size_t k = first + i, row = k % blk;
+    uint64_t point = skip + k / blk;
+    for (size_t j = 0; j < d; j++) {
+      double a = sobol_coordinate(j, point), b = sobol_coordinate(d + j, point);
+      double u = row == 0                            ? a
+                 : row == blk - 1                    ? b
+                 : row <= d                          ? (j == row - 1 ? b : a)
+                                                     : (j == row - 1 - d ? a : b);
+      out[i * d + j] = mbe_dist_quantile(&def->dists[j], u);
+    }
+  }
+}
+
 static void sample_grid(const MbeSampleDef* def, size_t levels, size_t first, size_t count,
                         double* out) {
   for (size_t i = 0; i < count; i++) {
@@ -1287,6 +1357,7 @@ MbeStatus mbe_sample_members(const MbeSampleDef* def, size_t first, size_t count
     case MBE_SAMPLER_MC: sample_mc(def, first, count, out); break;
     case MBE_SAMPLER_LHS: sample_lhs(def, first, count, out); break;
     case MBE_SAMPLER_SOBOL: sample_sobol(def, first, count, out); break;
+    case MBE_SAMPLER_SALTELLI: sample_saltelli(def, first, count, out); break;
     case MBE_SAMPLER_GRID: {
       size_t levels = 0;
       st = grid_levels(def, &levels, err);

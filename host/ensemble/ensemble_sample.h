@@ -175,21 +175,37 @@ MbeStatus mbe_design_gather(const MbeTable* t, const char* const* names, size_t 
 //           L equally likely strata), the same L for all; the product of the level counts must
 //           be n. Member k is the mixed-radix number of its levels, the LAST dimension fastest
 //           (like itertools.product). The seed is not used.
+//   SALTELLI  the design of Sobol' indices, SALib's saltelli.sample layout with second order:
+//           n = N (2 ndim + 2) members in N blocks; block i takes Sobol point skip + i of 2 ndim
+//           dimensions (skip: the least power of two >= N, as SALib), A its first ndim
+//           coordinates and B the others, and its members are A, AB_1 .. AB_ndim (A with
+//           coordinate j from B), BA_1 .. BA_ndim (B with coordinate j from A), B. N a power
+//           of two keeps the sequence's balance (mbe_saltelli_base_is_balanced). The seed is
+//           not used.
 //   DESIGN  member k is row k of the design matrix; n must not exceed its rows.
-// MC, LHS and SOBOL map u through each dimension's inverse CDF (discrete and const included).
+// MC, LHS, SOBOL and SALTELLI map u through each dimension's inverse CDF (discrete and const
+// included).
 typedef enum MbeSampler {
   MBE_SAMPLER_MC = 0,
   MBE_SAMPLER_LHS,
   MBE_SAMPLER_SOBOL,
   MBE_SAMPLER_GRID,
+  MBE_SAMPLER_SALTELLI,
   MBE_SAMPLER_DESIGN,
   MBE_SAMPLER_COUNT
 } MbeSampler;
 
-// Returns the written name of a sampler ("mc", "lhs", "sobol", "grid", "design"), or "?".
+// Returns the written name of a sampler ("mc", "lhs", "sobol", "grid", "saltelli", "design"),
+// or "?".
 const char* mbe_sampler_name(MbeSampler s);
 
-// Parses a --sampler value: mc, lhs, sobol or grid (design is chosen by --design, not here).
+// the members of one Saltelli block: 2 ndim + 2
+size_t mbe_saltelli_block(size_t ndim);
+
+// whether N blocks keep the Sobol sequence's balance (N a power of two; SALib warns otherwise)
+bool mbe_saltelli_base_is_balanced(size_t nblocks);
+
+// Parses a --sampler value: mc, lhs, sobol, grid or saltelli (design is chosen by --design).
 // Returns MBE_ERR_USAGE with the allowed names otherwise. Nullable: err.
 MbeStatus mbe_sampler_parse(const char* text, MbeSampler* out, MbeError* err);
 

@@ -743,6 +743,44 @@ START_TEST(test_grid_count_errors) {
 }
 END_TEST
 
+/* ---- the Saltelli design ------------------------------------------------------------------ */
+
+// SALib's layout: N = 100 blocks of 2D + 2 members over Sobol points 128 .. 227 (skip: the
+// least power of two >= N) in 2D dimensions; a block's rows A, AB_1.., BA_1.., B; members that
+// are not whole blocks, or no parameters, are refused
+START_TEST(test_saltelli_layout) {
+  enum { D = 3, NB = 100, BLK = 2 * D + 2 };
+  MbeDist d[D] = {dist_of(MBE_DIST_UNIFORM, (double[]){0.0, 1.0}, 2),
+                  dist_of(MBE_DIST_UNIFORM, (double[]){0.0, 1.0}, 2),
+                  dist_of(MBE_DIST_UNIFORM, (double[]){0.0, 1.0}, 2)};
+  MbeSampleDef def = mbe_sample_def_default();
+  def.sampler = MBE_SAMPLER_SALTELLI, def.n = NB * BLK, def.ndim = D, def.dists = d;
+  double* x = malloc(sizeof(double) * NB * BLK * D);
+  MbeError err;
+  ck_assert_int_eq(mbe_sample_members(&def, 0, def.n, x, &err), MBE_OK);
+  for (int i = 0; i < NB; i += 33) {
+    double p[2 * D];
+    ck_assert_int_eq(mbe_sobol_points(2 * D, 128 + (uint64_t)i, 1, p, &err), MBE_OK);
+    const double* blk = x + (size_t)i * BLK * D;
+    for (int j = 0; j < D; j++) {
+      ck_assert(blk[0 * D + j] == p[j] && blk[(BLK - 1) * D + j] == p[D + j]);
+      for (int r = 0; r < D; r++) {
+        ck_assert(blk[(1 + r) * D + j] == (j == r ? p[D + j] : p[j]));      // AB_r
+        ck_assert(blk[(1 + D + r) * D + j] == (j == r ? p[j] : p[D + j]));  // BA_r
+      }
+    }
+  }
+  ck_assert(mbe_saltelli_block(D) == BLK && mbe_saltelli_base_is_balanced(128) &&
+            !mbe_saltelli_base_is_balanced(100));
+  def.n = NB * BLK + 1;
+  CK_FAILS(mbe_sample_def_check(&def, &err), err, MBE_ERR_USAGE,
+           "has N (2 x 3 + 2) = N x 8 members, not 801");
+  def.ndim = 0, def.n = 2;
+  CK_FAILS(mbe_sample_def_check(&def, &err), err, MBE_ERR_USAGE, "the Saltelli design takes 1 to");
+  free(x);
+}
+END_TEST
+
 /* ---- batch independence ------------------------------------------------------------------- */
 
 START_TEST(test_batches_give_the_same_bits) {
@@ -763,7 +801,7 @@ START_TEST(test_batches_give_the_same_bits) {
     MbeSampleDef def = mbe_sample_def_default();
     def.sampler = (MbeSampler)s;
     def.seed = 99u;
-    def.n = s == MBE_SAMPLER_GRID ? 4 * 16 * 16 : N;
+    def.n = s == MBE_SAMPLER_GRID ? 4 * 16 * 16 : s == MBE_SAMPLER_SALTELLI ? 100 * (2 * D + 2) : N;
     def.ndim = D;
     def.dists = d;
     def.design = design;
@@ -826,7 +864,7 @@ START_TEST(test_def_checks) {
   ck_assert_int_eq(s, MBE_SAMPLER_SOBOL);
   ck_assert_str_eq(mbe_sampler_name(MBE_SAMPLER_LHS), "lhs");
   CK_FAILS(mbe_sampler_parse("halton", &s, &err), err, MBE_ERR_USAGE,
-           "--sampler takes mc, lhs, sobol or grid, not 'halton'");
+           "--sampler takes mc, lhs, sobol, grid or saltelli, not 'halton'");
 }
 END_TEST
 
@@ -1143,6 +1181,7 @@ static Suite* make_sample_suite(void) {
   tcase_add_test(tc, test_grid_levels_and_order);
   tcase_add_test(tc, test_grid_count_errors);
   tcase_add_test(tc, test_batches_give_the_same_bits);
+  tcase_add_test(tc, test_saltelli_layout);
   tcase_add_test(tc, test_def_checks);
   suite_add_tcase(s, tc);
 

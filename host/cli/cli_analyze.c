@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: Apache-2.0
+// mbens analyze: the Sobol' indices of a Saltelli run directory, printed and written beside it.
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "ensemble_analyze.h"
+
+static void analyze_help(FILE* f) {
+  fprintf(f,
+          "usage: mbens analyze DIR [--resamples N] [--conf LEVEL] [--seed S] [--quiet]\n\n"
+          "Computes the Sobol' indices of every quantity of interest of the run in DIR, made\n"
+          "with --sampler saltelli (a whole, complete run: merge shards first), as SALib's\n"
+          "sobol.analyze does: first order S1 (Saltelli 2010), total ST (Jansen), second order\n"
+          "S2, each with a bootstrap confidence interval (S1_conf: half its width). A member\n"
+          "that failed leaves its block of 2D + 2 members out of that quantity's indices.\n"
+          "Writes DIR/sobol.csv (qoi, parameter, S1, S1_conf, ST, ST_conf) and DIR/sobol_s2.csv\n"
+          "(qoi, parameter_1, parameter_2, S2, S2_conf) and prints the first-order and total\n"
+          "indices.\n\n"
+          "options:\n"
+          "  --resamples N   bootstrap resamples (default 100; 0: no intervals)\n"
+          "  --conf LEVEL    confidence level of the intervals (default 0.95)\n"
+          "  --seed S        seed of the bootstrap (default 0): same inputs, same bits\n"
+          "  --quiet         write the files, print nothing\n"
+          "  --help          this text\n\n"
+          "exit codes: 0 done, 1 a file could not be written, 2 usage, not a Saltelli run, or a\n"
+          "quantity without usable blocks\n");
+}
+
+static void print_indices(const MbeSobolIndices* ix) {
+  printf("Sobol' indices of %zu quantities over %zu parameters (N = %zu base points)\n",
+         ix->nqoi, ix->nparam, ix->nblocks);
+  for (size_t q = 0; q < ix->nqoi; q++) {
+    printf("\n%s (%zu of %zu blocks)\n", ix->qoi[q], ix->used[q], ix->nblocks);
+    printf("  %-32s %10s %10s %10s %10s\n", "parameter", "S1", "S1_conf", "ST", "ST_conf");
+    for (size_t j = 0; j < ix->nparam; j++) {
+      size_t i = q * ix->nparam + j;
+      printf("  %-32s %10.4f %10.4f %10.4f %10.4f\n", ix->param[j], ix->s1[i], ix->s1_conf[i],
+             ix->st[i], ix->st_conf[i]);
+    }
+  }
+}
+
+int mbe_cmd_analyze(int argc, char** argv) {
+  const char* cmd = "analyze";
+  const char* dir = NULL;
+  bool quiet = false;
+  MbeAnalyzeDef def = mbe_analyze_def_default();
+  for (int i = 1; i < argc; i++) {
+    const char* a = argv[i];
+    char* end = NULL;
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      analyze_help(stdout);
+      return MBE_EXIT_OK;
+    } else if (strcmp(a, "--quiet") == 0) {
+      quiet = true;
+    } else if ((strcmp(a, "--resamples") == 0 || strcmp(a, "--conf") == 0 ||
+                strcmp(a, "--seed") == 0)) {
+      if (i + 1 >= argc)
+        return mbe_cli_usage_error(cmd, "%s needs a value", a);
+      const char* v = argv[++i];
+      if (strcmp(a, "--conf") == 0) {
+        def.conf_level = strtod(v, &end);
+        if (*end || !(def.conf_level > 0 && def.conf_level < 1))
+          return mbe_cli_usage_error(cmd, "--conf takes a level in (0, 1), not '%s'", v);
+      } else {
+        unsigned long long x = strtoull(v, &end, 10);
+        if (*end || *v == '-' || *v == '\0')
+          return mbe_cli_usage_error(cmd, "%s takes a whole number >= 0, not '%s'", a, v);
+        if (a[2] == 'r')
+          def.nresamples = (size_t)x;
+        else
+          def.seed = x;
+      }
+    } else if (a[0] == '-') {
+      return mbe_cli_usage_error(cmd, "unknown option '%s' (--resamples, --conf, --seed, "
+                                      "--quiet, --help)", a);
+    } else if (dir) {
+      return mbe_cli_usage_error(cmd, "one run directory, not '%s' and '%s'", dir, a);
+    } else {
+      dir = a;
+    }
+  }
+  if (!dir)
+    return mbe_cli_usage_error(cmd, "which run directory? (mbens analyze DIR)");
+  MbeError err;
+  mbe_error_clear(&err);
+  MbeSobolIndices* ix = NULL;
+  MbeStatus st = mbe_analyze_sobol(dir, &def, &ix, &err);
+  if (st == MBE_OK)
+    st = mbe_sobol_indices_write(dir, ix, &err);
+  if (st != MBE_OK) {
+    mbe_cli_print_error(cmd, &err);
+    mbe_sobol_indices_destroy(ix);
+    return st == MBE_ERR_USAGE || st == MBE_ERR_INVALID_ARG ? MBE_EXIT_USAGE : MBE_EXIT_FAILURE;
+  }
+  if (!quiet) {
+    print_indices(ix);
+    printf("\nwritten: %s/sobol.csv, %s/sobol_s2.csv\n", dir, dir);
+  }
+  mbe_sobol_indices_destroy(ix);
+  return MBE_EXIT_OK;
+}

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0
+// Indices of a finished run directory: the design and names from manifest.json, every member's
+// quantities of interest from members.csv, the indices from analysis/ (plain arrays), the tables
+// written beside them. What `mbens analyze` does, for library users too.
+#ifndef MBE_ENSEMBLE_ANALYZE_H
+#define MBE_ENSEMBLE_ANALYZE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base.h"
+
+// how to analyze; start from mbe_analyze_def_default()
+typedef struct MbeAnalyzeDef {
+  size_t nresamples;  // bootstrap resamples (default 100, as SALib)
+  double conf_level;  // of the intervals (default 0.95)
+  uint64_t seed;      // of the bootstrap (default 0)
+} MbeAnalyzeDef;
+
+MbeAnalyzeDef mbe_analyze_def_default(void);
+
+// Sobol' indices of every quantity of interest of a Saltelli run: arrays by qoi q and parameter
+// j at q * nparam + j (s2: q * nparam^2 + j * nparam + k, j < k; NaN elsewhere)
+typedef struct MbeSobolIndices {
+  size_t nqoi, nparam, nblocks;  // nblocks: the design's N
+  char** qoi;                    // (nqoi) names
+  char** param;                  // (nparam) names
+  double *s1, *s1_conf, *st, *st_conf;  // (nqoi x nparam)
+  double *s2, *s2_conf;                 // (nqoi x nparam x nparam)
+  size_t* used;                         // (nqoi) blocks without a failed member
+} MbeSobolIndices;
+
+// Reads the run in dir (a whole run: not a shard's part, every member done) and computes the
+// Sobol' indices of each of its quantities of interest. A member that did not finish (status
+// other than ok) or whose quantity is not finite leaves its whole block out of that quantity's
+// indices. Errors: MBE_ERR_USAGE (no run there, not a Saltelli design, a partial run: the
+// message says what to do), MBE_ERR_INVALID_ARG (malformed files, naming file:line),
+// MBE_ERR_NOMEM. Returns owned through *out (mbe_sobol_indices_destroy). Nullable: err.
+MbeStatus mbe_analyze_sobol(const char* dir, const MbeAnalyzeDef* def, MbeSobolIndices** out,
+                            MbeError* err);
+
+// Writes dir/sobol.csv (qoi, parameter, S1, S1_conf, ST, ST_conf: SALib's names) and
+// dir/sobol_s2.csv (qoi, parameter_1, parameter_2, S2, S2_conf), %.17g, NaN as nan.
+MbeStatus mbe_sobol_indices_write(const char* dir, const MbeSobolIndices* ix, MbeError* err);
+
+void mbe_sobol_indices_destroy(MbeSobolIndices* ix);
+
+#endif
