@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// mbens analyze: the Sobol' indices of a Saltelli run directory, printed and written beside it.
+// mbens analyze: the Sobol' indices of a Saltelli run, or Morris's elementary effects of a Morris
+// run, printed and written beside it.
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,22 +12,42 @@
 static void analyze_help(FILE* f) {
   fprintf(f,
           "usage: mbens analyze DIR [--resamples N] [--conf LEVEL] [--seed S] [--quiet]\n\n"
-          "Computes the Sobol' indices of every quantity of interest of the run in DIR, made\n"
-          "with --sampler saltelli (a whole, complete run: merge shards first), as SALib's\n"
-          "sobol.analyze does: first order S1 (Saltelli 2010), total ST (Jansen), second order\n"
-          "S2, each with a bootstrap confidence interval (S1_conf: half its width). A member\n"
-          "that failed leaves its block of 2D + 2 members out of that quantity's indices.\n"
-          "Writes DIR/sobol.csv (qoi, parameter, S1, S1_conf, ST, ST_conf) and DIR/sobol_s2.csv\n"
-          "(qoi, parameter_1, parameter_2, S2, S2_conf) and prints the first-order and total\n"
-          "indices.\n\n"
+          "Analyzes every quantity of interest of the run in DIR (a whole, complete run: merge\n"
+          "shards first), as SALib does, by the design it was run with:\n"
+          "  --sampler saltelli: Sobol' indices (sobol.analyze): first order S1 (Saltelli\n"
+          "    2010), total ST (Jansen), second order S2, each with a bootstrap confidence\n"
+          "    interval (S1_conf: half its width); a failed member leaves its block of 2D + 2\n"
+          "    members out. Writes DIR/sobol.csv (qoi, parameter, S1, S1_conf, ST, ST_conf)\n"
+          "    and DIR/sobol_s2.csv (qoi, parameter_1, parameter_2, S2, S2_conf).\n"
+          "  --sampler morris: Morris's elementary effects (morris.analyze): mu, mu_star, sigma\n"
+          "    and mu_star's bootstrap interval, per unit of the grid's [0, 1] scale; a failed\n"
+          "    member leaves its trajectory out. Writes DIR/morris.csv (qoi, parameter, mu,\n"
+          "    mu_star, sigma, mu_star_conf).\n"
+          "It prints the table.\n\n"
           "options:\n"
           "  --resamples N   bootstrap resamples (default 100; 0: no intervals)\n"
           "  --conf LEVEL    confidence level of the intervals (default 0.95)\n"
           "  --seed S        seed of the bootstrap (default 0): same inputs, same bits\n"
           "  --quiet         write the files, print nothing\n"
           "  --help          this text\n\n"
-          "exit codes: 0 done, 1 a file could not be written, 2 usage, not a Saltelli run, or a\n"
-          "quantity without usable blocks\n");
+          "exit codes: 0 done, 1 a file could not be written, 2 usage, a design it does not\n"
+          "analyze, or a quantity without usable blocks\n");
+}
+
+static void print_morris(const MbeMorrisIndices* ix) {
+  printf("Morris's elementary effects of %zu quantities over %zu parameters (r = %zu "
+         "trajectories, %d levels)\n",
+         ix->nqoi, ix->nparam, ix->ntraj, ix->levels);
+  for (size_t q = 0; q < ix->nqoi; q++) {
+    printf("\n%s (%zu of %zu trajectories)\n", ix->qoi[q], ix->used[q], ix->ntraj);
+    printf("  %-32s %12s %12s %12s %12s\n", "parameter", "mu", "mu_star", "sigma",
+           "mu_star_conf");
+    for (size_t j = 0; j < ix->nparam; j++) {
+      size_t i = q * ix->nparam + j;
+      printf("  %-32s %12.5g %12.5g %12.5g %12.5g\n", ix->param[j], ix->mu[i], ix->mu_star[i],
+             ix->sigma[i], ix->mu_star_conf[i]);
+    }
+  }
 }
 
 static void print_indices(const MbeSobolIndices* ix) {
@@ -87,19 +108,32 @@ int mbe_cmd_analyze(int argc, char** argv) {
     return mbe_cli_usage_error(cmd, "which run directory? (mbens analyze DIR)");
   MbeError err;
   mbe_error_clear(&err);
-  MbeSobolIndices* ix = NULL;
-  MbeStatus st = mbe_analyze_sobol(dir, &def, &ix, &err);
-  if (st == MBE_OK)
-    st = mbe_sobol_indices_write(dir, ix, &err);
+  char sampler[32];
+  MbeStatus st = mbe_analyze_design(dir, sampler, sizeof sampler, &err);
+  if (st == MBE_OK && strcmp(sampler, "morris") == 0) {
+    MbeMorrisIndices* mx = NULL;
+    st = mbe_analyze_morris(dir, &def, &mx, &err);
+    if (st == MBE_OK)
+      st = mbe_morris_indices_write(dir, mx, &err);
+    if (st == MBE_OK && !quiet) {
+      print_morris(mx);
+      printf("\nwritten: %s/morris.csv\n", dir);
+    }
+    mbe_morris_indices_destroy(mx);
+  } else if (st == MBE_OK) {
+    MbeSobolIndices* ix = NULL;
+    st = mbe_analyze_sobol(dir, &def, &ix, &err);
+    if (st == MBE_OK)
+      st = mbe_sobol_indices_write(dir, ix, &err);
+    if (st == MBE_OK && !quiet) {
+      print_indices(ix);
+      printf("\nwritten: %s/sobol.csv, %s/sobol_s2.csv\n", dir, dir);
+    }
+    mbe_sobol_indices_destroy(ix);
+  }
   if (st != MBE_OK) {
     mbe_cli_print_error(cmd, &err);
-    mbe_sobol_indices_destroy(ix);
     return st == MBE_ERR_USAGE || st == MBE_ERR_INVALID_ARG ? MBE_EXIT_USAGE : MBE_EXIT_FAILURE;
   }
-  if (!quiet) {
-    print_indices(ix);
-    printf("\nwritten: %s/sobol.csv, %s/sobol_s2.csv\n", dir, dir);
-  }
-  mbe_sobol_indices_destroy(ix);
   return MBE_EXIT_OK;
 }

@@ -32,7 +32,7 @@ static const MbeCommand COMMANDS[] = {
      "into a run directory"},
     {"merge", mbe_cmd_merge, "combine the run directories of shards into the one run's"},
     {"analyze", mbe_cmd_analyze,
-     "Sobol' indices (first, total, second order, bootstrap intervals) of a Saltelli run"},
+     "Sobol' indices of a Saltelli run, Morris's elementary effects of a Morris run"},
     {"compare", mbe_cmd_compare,
      "check a result CSV against a reference CSV with the MSL tube (Gate A/B), signal by signal"},
     {"devices", mbe_cmd_devices, "list OpenCL platforms and devices, and the OpenMP fallback"},

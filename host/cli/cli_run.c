@@ -72,11 +72,14 @@ static void run_help(FILE* f) {
       "  --sampler S         mc (default), lhs (Latin hypercube), sobol (Joe-Kuo), grid\n"
       "                      (full factorial: discrete values, L midpoint levels otherwise),\n"
       "                      saltelli (Sobol' indices, SALib's layout with second order: -n\n"
-      "                      N base points make N (2D + 2) members; mbens analyze DIR)\n"
+      "                      N base points make N (2D + 2) members; mbens analyze DIR),\n"
+      "                      morris (elementary effects: -n r trajectories make r (D + 1)\n"
+      "                      members; bounded distributions; mbens analyze DIR)\n"
+      "  --levels P          morris: levels of the grid, even (default 4)\n"
       "  --seed S            random seed of mc and lhs (default 0); member k's values depend\n"
       "                      only on (seed, k)\n"
       "  -n N                members (with --design: at most its rows, default all; with\n"
-      "                      saltelli: base points, a power of two)\n"
+      "                      saltelli: base points, a power of two; with morris: trajectories)\n"
       "  --shard K/N         run shard K of N (K = 0 .. N-1), a contiguous share of the members;\n"
       "                      mbens merge combines the shards' directories\n\n");
   fprintf(
@@ -144,6 +147,7 @@ typedef struct RunOpts {
   MbeCliModel model;
   long long n;
   bool has_n;
+  int levels;  // --levels of a Morris grid, 0: not given
   const char* vary[MAX_LIST];
   int nvary;
   const char* params;
@@ -257,6 +261,15 @@ static int parse(int argc, char** argv, RunOpts* o, bool only_resume) {
       if (errno || end == v || *end || v[0] == '-')
         return mbe_cli_usage_error(CMD, "--seed takes a whole number from 0 to %llu, not '%s'",
                                    (unsigned long long)UINT64_MAX, v);
+    } else if (mbe_cli_is_option(a, "--levels")) {
+      char* end;
+      if (!take(argc, argv, &i, "--levels", &v))
+        return MBE_EXIT_USAGE;
+      long l = strtol(v, &end, 10);
+      if (end == v || *end || l < 2 || l > 1000 || l % 2)
+        return mbe_cli_usage_error(CMD, "--levels takes an even number from 2 to 1000, not '%s'",
+                                   v);
+      o->levels = (int)l;
     } else if (mbe_cli_is_option(a, "--shard")) {
       if (!take(argc, argv, &i, "--shard", &v) || !parse_shard(v, o))
         return MBE_EXIT_USAGE;
@@ -325,7 +338,7 @@ static int parse(int argc, char** argv, RunOpts* o, bool only_resume) {
       return mbe_cli_usage_error(
           CMD,
           "unknown option '%s'; options are --class, --library, -n, --vary, --params, --design, "
-          "--sampler, --seed, --shard, -o, --resume, --signals, --qoi, --save-signals, "
+          "--sampler, --levels, --seed, --shard, -o, --resume, --signals, --qoi, --save-signals, "
           "--save-members, --save-format, --start-time, --stop-time, --interval, --tolerance, "
           "--method, --step, --precision, --max-steps, --backend, --device, --threads, "
           "--batch-size, --max-memory, --max-output, --quantile-bins, --force, --quiet, --json, "
@@ -496,6 +509,11 @@ static int varied_parameters(Run* r) {
   r->sample.sampler = o->design ? MBE_SAMPLER_DESIGN : o->has_sampler ? o->sampler : MBE_SAMPLER_MC;
   r->sample.seed = o->seed;
   r->sample.n = o->has_n ? (size_t)o->n : (r->design_table ? r->design_table->nrows : 0);
+  if (o->levels && r->sample.sampler != MBE_SAMPLER_MORRIS)
+    return mbe_cli_usage_error(CMD, "--levels sets the grid of --sampler morris only");
+  r->sample.levels = o->levels ? o->levels : 4;
+  if (r->sample.sampler == MBE_SAMPLER_MORRIS)  // -n is SALib's N: trajectories
+    r->sample.n *= r->nparam + 1;
   if (r->sample.sampler == MBE_SAMPLER_SALTELLI) {  // -n is SALib's N: base points
     r->sample.n *= mbe_saltelli_block(r->nparam);
     if (!mbe_saltelli_base_is_balanced((size_t)o->n) && !o->quiet) {
@@ -796,6 +814,8 @@ static int identity(Run* r) {
   hash_str(&h, "sampler", mbe_sampler_name(r->sample.sampler));
   hash_str(&h, "seed", seed);
   hash_num(&h, "n", (double)r->sample.n);
+  if (r->sample.sampler == MBE_SAMPLER_MORRIS)
+    hash_num(&h, "levels", r->sample.levels);
   for (size_t j = 0; j < r->nparam; j++) {
     char d[256] = "design";
     if (r->sample.sampler != MBE_SAMPLER_DESIGN) {
@@ -882,6 +902,8 @@ static void manifest_design(const Run* r, MbeJsonWriter* w) {
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->sample.seed);
     mbe_json_write_string(w, seed);
   }
+  if (r->sample.sampler == MBE_SAMPLER_MORRIS)
+    json_kv_int(w, "levels", r->sample.levels);
   json_kv_str(w, "design_file", r->o.design);
   json_kv_str(w, "params_file", r->o.params);
   mbe_json_write_key(w, "parameters");

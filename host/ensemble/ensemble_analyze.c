@@ -10,6 +10,7 @@
 #include "ensemble_sample.h"
 #include "io.h"
 #include "io_json.h"
+#include "mbe_morris.h"
 #include "mbe_saltelli.h"
 
 MbeAnalyzeDef mbe_analyze_def_default(void) {
@@ -29,11 +30,45 @@ void mbe_sobol_indices_destroy(MbeSobolIndices* ix) {
   mbe_free(ix->used), mbe_free(ix);
 }
 
-// ---- the manifest ---------------------------------------------------------------------------
+// ---- the run: manifest.json and members.csv ------------------------------------------------
 
-// the run's names and size from manifest.json, checked to be a whole, finished Saltelli run
-static MbeStatus read_manifest(const char* dir, MbeSobolIndices* ix, size_t* total,
-                               MbeError* err) {
+// what a run directory holds for the indices
+typedef struct Run {
+  char sampler[32];
+  int levels;  // Morris's grid
+  size_t nparam, nqoi, total;
+  char** param;  // (nparam) owned names
+  char** qoi;    // (nqoi)
+  double* y;     // (nqoi x total): y[q * total + k], NaN where member k did not finish
+  double* x;     // (total x nparam) the members' parameter values, where asked for
+} Run;
+
+static void run_free(Run* r) {
+  for (size_t q = 0; r->qoi && q < r->nqoi; q++)
+    mbe_free(r->qoi[q]);
+  for (size_t j = 0; r->param && j < r->nparam; j++)
+    mbe_free(r->param[j]);
+  mbe_free(r->qoi), mbe_free(r->param), mbe_free(r->y), mbe_free(r->x);
+}
+
+// the names of an array of strings (or of objects' "name"s) into owned copies
+static MbeStatus copy_names(const MbeJsonValue* arr, bool objects, char*** out, size_t* n,
+                            MbeError* err) {
+  *n = mbe_json_size(arr);
+  *out = mbe_calloc(*n + 1, sizeof **out);
+  if (!*out)
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  for (size_t i = 0; i < *n; i++) {
+    const MbeJsonValue* v = mbe_json_at(arr, i);
+    (*out)[i] = mbe_strdup(mbe_json_as_string(objects ? mbe_json_find(v, "name") : v, "?"));
+    if (!(*out)[i])
+      return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  return MBE_OK;
+}
+
+// the run's design, names and size from manifest.json, checked to be a whole, finished run
+static MbeStatus read_manifest(const char* dir, Run* run, MbeError* err) {
   char path[4096];
   snprintf(path, sizeof path, "%s/manifest.json", dir);
   MbeJsonDoc* doc = NULL;
@@ -45,19 +80,16 @@ static MbeStatus read_manifest(const char* dir, MbeSobolIndices* ix, size_t* tot
   const MbeJsonValue* root = mbe_json_root(doc);
   const MbeJsonValue* design = mbe_json_find(root, "design");
   const MbeJsonValue* members = mbe_json_find(root, "members");
-  const char* sampler = mbe_json_as_string(mbe_json_find(design, "sampler"), "?");
   const char* status = mbe_json_as_string(mbe_json_find(root, "status"), "?");
   int64_t tot = mbe_json_as_int(mbe_json_find(members, "total"), -1);
   int64_t first = mbe_json_as_int(mbe_json_find(members, "first"), -1);
   int64_t count = mbe_json_as_int(mbe_json_find(members, "count"), -1);
   const MbeJsonValue* params = mbe_json_find(design, "parameters");
   const MbeJsonValue* qois = mbe_json_find(mbe_json_find(root, "outputs"), "qoi");
-  if (strcmp(sampler, "saltelli") != 0) {
-    st = mbe_error_set(err, MBE_ERR_USAGE,
-                       "%s was run with --sampler %s; mbens analyze computes the Sobol' indices "
-                       "of a Saltelli design (mbens run ... --sampler saltelli)",
-                       dir, sampler);
-  } else if (tot <= 0 || first != 0 || count != tot) {
+  snprintf(run->sampler, sizeof run->sampler, "%s",
+           mbe_json_as_string(mbe_json_find(design, "sampler"), "?"));
+  run->levels = (int)mbe_json_as_int(mbe_json_find(design, "levels"), 4);
+  if (tot <= 0 || first != 0 || count != tot) {
     st = mbe_error_set(err, MBE_ERR_USAGE,
                        "%s holds members %lld .. %lld of %lld: merge the shards first (mbens "
                        "merge)",
@@ -71,23 +103,25 @@ static MbeStatus read_manifest(const char* dir, MbeSobolIndices* ix, size_t* tot
                        "%s: the run has no %s; run it with --qoi and --vary", dir,
                        mbe_json_size(params) == 0 ? "varied parameters" : "quantities of interest");
   }
-  ix->nparam = st == MBE_OK ? mbe_json_size(params) : 0;
-  ix->nqoi = st == MBE_OK ? mbe_json_size(qois) : 0;
-  ix->param = mbe_calloc(ix->nparam + 1, sizeof *ix->param);
-  ix->qoi = mbe_calloc(ix->nqoi + 1, sizeof *ix->qoi);
-  if (st == MBE_OK && (!ix->param || !ix->qoi))
-    st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
-  for (size_t j = 0; st == MBE_OK && j < ix->nparam; j++) {
-    ix->param[j] = mbe_strdup(mbe_json_as_string(mbe_json_find(mbe_json_at(params, j), "name"), "?"));
-    st = ix->param[j] ? MBE_OK : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
-  }
-  for (size_t q = 0; st == MBE_OK && q < ix->nqoi; q++) {
-    ix->qoi[q] = mbe_strdup(mbe_json_as_string(mbe_json_at(qois, q), "?"));
-    st = ix->qoi[q] ? MBE_OK : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
-  }
-  *total = (size_t)(tot > 0 ? tot : 0);
+  if (st == MBE_OK)
+    st = copy_names(params, true, &run->param, &run->nparam, err);
+  if (st == MBE_OK)
+    st = copy_names(qois, false, &run->qoi, &run->nqoi, err);
+  run->total = (size_t)(tot > 0 ? tot : 0);
   mbe_json_destroy(doc);
   return st;
+}
+
+// the run's design as the analysis expects it (sampler "saltelli" or "morris")
+static MbeStatus expect_design(const char* dir, const Run* run, const char* sampler,
+                               MbeError* err) {
+  if (strcmp(run->sampler, sampler) == 0)
+    return MBE_OK;
+  return mbe_error_set(err, MBE_ERR_USAGE,
+                       "%s was run with --sampler %s; mbens analyze computes Sobol' indices of a "
+                       "Saltelli design (--sampler saltelli) and elementary effects of a Morris "
+                       "design (--sampler morris)",
+                       dir, run->sampler);
 }
 
 // ---- members.csv ------------------------------------------------------------------------------
@@ -119,31 +153,46 @@ static bool next_field(const char** p, char* buf, size_t size) {
   return true;
 }
 
-// the column of each qoi, of "member" and of "status" in the header line
-static MbeStatus header_columns(const char* path, const char* line, const MbeSobolIndices* ix,
-                                long* col, long* member, long* status, MbeError* err) {
+// the column of each qoi and parameter, of "member" and of "status" in the header line
+static MbeStatus header_columns(const char* path, const char* line, const Run* run, long* col,
+                                long* pcol, long* member, long* status, MbeError* err) {
   char f[1024];
   *member = *status = -1;
-  for (size_t q = 0; q < ix->nqoi; q++)
+  for (size_t q = 0; q < run->nqoi; q++)
     col[q] = -1;
+  for (size_t j = 0; j < run->nparam; j++)
+    pcol[j] = -1;
   for (long c = 0; next_field(&line, f, sizeof f); c++) {
     *member = strcmp(f, "member") == 0 ? c : *member;
     *status = strcmp(f, "status") == 0 ? c : *status;
-    for (size_t q = 0; q < ix->nqoi; q++)
-      col[q] = strcmp(f, ix->qoi[q]) == 0 ? c : col[q];
+    for (size_t q = 0; q < run->nqoi; q++)
+      col[q] = strcmp(f, run->qoi[q]) == 0 ? c : col[q];
+    for (size_t j = 0; j < run->nparam; j++)
+      pcol[j] = strcmp(f, run->param[j]) == 0 ? c : pcol[j];
   }
-  for (size_t q = 0; q < ix->nqoi; q++) {
+  for (size_t q = 0; q < run->nqoi; q++) {
     if (col[q] < 0)
-      return mbe_error_set(err, MBE_ERR_INVALID_ARG, "%s: no column '%s'", path, ix->qoi[q]);
+      return mbe_error_set(err, MBE_ERR_INVALID_ARG, "%s: no column '%s'", path, run->qoi[q]);
+  }
+  for (size_t j = 0; j < run->nparam; j++) {
+    if (pcol[j] < 0)
+      return mbe_error_set(err, MBE_ERR_INVALID_ARG, "%s: no column '%s'", path, run->param[j]);
   }
   if (*member < 0 || *status < 0)
     return mbe_error_set(err, MBE_ERR_INVALID_ARG, "%s: no member or status column", path);
   return MBE_OK;
 }
 
-// row k's quantities into y[q * total + k] (NaN unless its status is ok)
-static MbeStatus read_row(const char* path, int line_no, const char* line, size_t k, size_t total,
-                          const long* col, long member, long status, size_t nqoi, double* y,
+// the number in field f, NaN when it is none
+static double field_number(const char* f) {
+  char* end = NULL;
+  double v = strtod(f, &end);
+  return end != f && *end == '\0' ? v : (double)NAN;
+}
+
+// row k's quantities into run->y (NaN unless its status is ok) and its parameters into run->x
+static MbeStatus read_row(const char* path, int line_no, const char* line, size_t k, Run* run,
+                          const long* col, const long* pcol, long member, long status,
                           MbeError* err) {
   char f[1024];
   bool ok = false;
@@ -154,50 +203,73 @@ static MbeStatus read_row(const char* path, int line_no, const char* line, size_
                            path, line_no, f, k);
     }
     ok = c == status ? strcmp(f, "ok") == 0 : ok;
-    for (size_t q = 0; q < nqoi; q++) {
-      if (c == col[q]) {
-        char* end = NULL;
-        double v = strtod(f, &end);
-        y[q * total + k] = end != f && *end == '\0' ? v : (double)NAN;
-      }
+    for (size_t q = 0; q < run->nqoi; q++) {
+      if (c == col[q])
+        run->y[q * run->total + k] = field_number(f);
+    }
+    for (size_t j = 0; run->x && j < run->nparam; j++) {
+      if (c == pcol[j])
+        run->x[k * run->nparam + j] = field_number(f);
     }
   }
-  for (size_t q = 0; !ok && q < nqoi; q++)
-    y[q * total + k] = (double)NAN;
+  for (size_t q = 0; !ok && q < run->nqoi; q++)
+    run->y[q * run->total + k] = (double)NAN;
   return c > status ? MBE_OK
                     : mbe_error_set(err, MBE_ERR_INVALID_ARG, "%s:%d: a short row", path, line_no);
 }
 
-// every member's quantities, by qoi: y[q * total + k]
-static MbeStatus read_members(const char* dir, const MbeSobolIndices* ix, size_t total, double* y,
-                              MbeError* err) {
+// every member's quantities (and, with_x, parameters) from members.csv
+static MbeStatus read_members(const char* dir, Run* run, bool with_x, MbeError* err) {
   char path[4096];
   snprintf(path, sizeof path, "%s/members.csv", dir);
+  run->y = mbe_malloc((run->nqoi * run->total + 1) * sizeof *run->y);
+  run->x = with_x ? mbe_malloc((run->nparam * run->total + 1) * sizeof *run->x) : NULL;
+  if (!run->y || (with_x && !run->x))
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
   char* text = NULL;
   size_t size = 0;
   MbeStatus st = mbe_file_read(path, &text, &size, err);
   if (st != MBE_OK)
     return st;
-  long* col = mbe_malloc((ix->nqoi + 1) * sizeof *col);
+  long* col = mbe_malloc((run->nqoi + run->nparam + 1) * sizeof *col);
   long member = -1, status = -1;
-  st = col ? header_columns(path, text, ix, col, &member, &status, err)
+  st = col ? header_columns(path, text, run, col, col + run->nqoi, &member, &status, err)
            : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
   size_t k = 0;
   int line_no = 1;
   for (const char* p = strchr(text, '\n'); st == MBE_OK && p && p[1]; p = strchr(p + 1, '\n')) {
     line_no++;
-    if (k == total) {
+    if (k == run->total) {
       st = mbe_error_set(err, MBE_ERR_INVALID_ARG, "%s:%d: more rows than the %zu members", path,
-                         line_no, total);
+                         line_no, run->total);
       break;
     }
-    st = read_row(path, line_no, p + 1, k++, total, col, member, status, ix->nqoi, y, err);
+    st = read_row(path, line_no, p + 1, k++, run, col, col + run->nqoi, member, status, err);
   }
-  if (st == MBE_OK && k != total) {
+  if (st == MBE_OK && k != run->total) {
     st = mbe_error_set(err, MBE_ERR_INVALID_ARG, "%s: %zu rows, not the run's %zu members", path,
-                       k, total);
+                       k, run->total);
   }
   mbe_free(col), mbe_free(text);
+  return st;
+}
+
+// the run in dir of design `sampler`, its members read
+static MbeStatus read_run(const char* dir, const char* sampler, bool with_x, Run* run,
+                          MbeError* err) {
+  MbeStatus st = read_manifest(dir, run, err);
+  if (st == MBE_OK)
+    st = expect_design(dir, run, sampler, err);
+  if (st == MBE_OK)
+    st = read_members(dir, run, with_x, err);
+  return st;
+}
+
+MbeStatus mbe_analyze_design(const char* dir, char* sampler, size_t size, MbeError* err) {
+  Run run = {0};
+  MbeStatus st = read_manifest(dir, &run, err);
+  snprintf(sampler, size, "%s", st == MBE_OK ? run.sampler : "");
+  run_free(&run);
   return st;
 }
 
@@ -234,6 +306,12 @@ static MbeStatus indices_of(const MbeAnalyzeDef* def, MbeSobolIndices* ix, const
   return MBE_OK;
 }
 
+// the names of the run moved to the indices (the run keeps none)
+static void take_names(Run* run, char*** qoi, size_t* nqoi, char*** param, size_t* nparam) {
+  *qoi = run->qoi, *nqoi = run->nqoi, *param = run->param, *nparam = run->nparam;
+  run->qoi = run->param = NULL;
+}
+
 MbeStatus mbe_analyze_sobol(const char* dir, const MbeAnalyzeDef* def, MbeSobolIndices** out,
                             MbeError* err) {
   *out = NULL;
@@ -242,29 +320,101 @@ MbeStatus mbe_analyze_sobol(const char* dir, const MbeAnalyzeDef* def, MbeSobolI
                          def->conf_level);
   }
   MbeSobolIndices* ix = mbe_calloc(1, sizeof *ix);
-  if (!ix)
-    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
-  size_t total = 0;
-  MbeStatus st = read_manifest(dir, ix, &total, err);
-  size_t blk = mbe_saltelli_block(ix->nparam);
-  if (st == MBE_OK && total % blk != 0) {
+  Run run = {0};
+  MbeStatus st = ix ? read_run(dir, "saltelli", false, &run, err)
+                    : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  size_t blk = mbe_saltelli_block(run.nparam);
+  if (st == MBE_OK && run.total % blk != 0) {
     st = mbe_error_set(err, MBE_ERR_INVALID_ARG,
                        "%s: %zu members are no whole blocks of 2 x %zu + 2 (a Saltelli design)",
-                       dir, total, ix->nparam);
+                       dir, run.total, run.nparam);
   }
-  ix->nblocks = total / blk;
-  double* y = st == MBE_OK ? mbe_malloc((ix->nqoi * total + 1) * sizeof *y) : NULL;
-  if (st == MBE_OK && !y)
-    st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
-  if (st == MBE_OK)
-    st = read_members(dir, ix, total, y, err);
-  if (st == MBE_OK)
+  if (st == MBE_OK) {
+    take_names(&run, &ix->qoi, &ix->nqoi, &ix->param, &ix->nparam);
+    ix->nblocks = run.total / blk;
     st = alloc_indices(ix, err);
+  }
   if (st == MBE_OK)
-    st = indices_of(def, ix, y, total, err);
-  mbe_free(y);
+    st = indices_of(def, ix, run.y, run.total, err);
+  run_free(&run);
   if (st != MBE_OK) {
     mbe_sobol_indices_destroy(ix);
+    return st;
+  }
+  *out = ix;
+  return MBE_OK;
+}
+
+// ---- Morris ------------------------------------------------------------------------------------
+
+void mbe_morris_indices_destroy(MbeMorrisIndices* ix) {
+  if (!ix)
+    return;
+  for (size_t q = 0; ix->qoi && q < ix->nqoi; q++)
+    mbe_free(ix->qoi[q]);
+  for (size_t j = 0; ix->param && j < ix->nparam; j++)
+    mbe_free(ix->param[j]);
+  mbe_free(ix->qoi), mbe_free(ix->param), mbe_free(ix->mu), mbe_free(ix->mu_star);
+  mbe_free(ix->sigma), mbe_free(ix->mu_star_conf), mbe_free(ix->used), mbe_free(ix);
+}
+
+static MbeStatus morris_of(const MbeAnalyzeDef* def, MbeMorrisIndices* ix, const Run* run,
+                           MbeError* err) {
+  size_t d = ix->nparam, n = ix->nqoi * d + 1;
+  ix->mu = mbe_malloc(n * sizeof *ix->mu), ix->mu_star = mbe_malloc(n * sizeof *ix->mu);
+  ix->sigma = mbe_malloc(n * sizeof *ix->mu), ix->mu_star_conf = mbe_malloc(n * sizeof *ix->mu);
+  ix->used = mbe_calloc(ix->nqoi + 1, sizeof *ix->used);
+  if (!ix->mu || !ix->mu_star || !ix->sigma || !ix->mu_star_conf || !ix->used)
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  for (size_t q = 0; q < ix->nqoi; q++) {
+    MbeMorrisDef md = mbe_morris_def_default();
+    md.d = d, md.r = ix->ntraj, md.levels = ix->levels;
+    md.nresamples = def->nresamples, md.conf_level = def->conf_level, md.seed = def->seed;
+    size_t o = q * d, bad = 0;
+    MbeMorrisStatus rc =
+        mbe_morris_analyze(&md, run->x, run->y + q * run->total, ix->mu + o, ix->mu_star + o,
+                           ix->sigma + o, ix->mu_star_conf + o, &ix->used[q], &bad);
+    if (rc == MBE_MORRIS_ERR_NOMEM)
+      return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+    if (rc == MBE_MORRIS_ERR_DESIGN) {
+      return mbe_error_set(err, MBE_ERR_INVALID_ARG,
+                           "members.csv: member %zu moves no parameter or several from the one "
+                           "before it: not a Morris design",
+                           bad);
+    }
+    if (rc != MBE_MORRIS_OK) {
+      return mbe_error_set(err, MBE_ERR_USAGE, "%s: %s (%zu of %zu trajectories usable)",
+                           ix->qoi[q], mbe_morris_status_str(rc), ix->used[q], ix->ntraj);
+    }
+  }
+  return MBE_OK;
+}
+
+MbeStatus mbe_analyze_morris(const char* dir, const MbeAnalyzeDef* def, MbeMorrisIndices** out,
+                             MbeError* err) {
+  *out = NULL;
+  if (!(def->conf_level > 0 && def->conf_level < 1)) {
+    return mbe_error_set(err, MBE_ERR_USAGE, "the confidence level is in (0, 1), not %g",
+                         def->conf_level);
+  }
+  MbeMorrisIndices* ix = mbe_calloc(1, sizeof *ix);
+  Run run = {0};
+  MbeStatus st = ix ? read_run(dir, "morris", true, &run, err)
+                    : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  if (st == MBE_OK && run.total % (run.nparam + 1) != 0) {
+    st = mbe_error_set(err, MBE_ERR_INVALID_ARG,
+                       "%s: %zu members are no whole trajectories of %zu + 1 (a Morris design)",
+                       dir, run.total, run.nparam);
+  }
+  if (st == MBE_OK) {
+    ix->ntraj = run.total / (run.nparam + 1);
+    ix->levels = run.levels;
+    take_names(&run, &ix->qoi, &ix->nqoi, &ix->param, &ix->nparam);
+    st = morris_of(def, ix, &run, err);
+  }
+  run_free(&run);
+  if (st != MBE_OK) {
+    mbe_morris_indices_destroy(ix);
     return st;
   }
   *out = ix;
@@ -313,5 +463,28 @@ MbeStatus mbe_sobol_indices_write(const char* dir, const MbeSobolIndices* ix, Mb
   if (st == MBE_OK)
     st = mbe_strbuf_write_atomic(&b, path, err);
   mbe_strbuf_deinit(&a), mbe_strbuf_deinit(&b);
+  return st;
+}
+
+MbeStatus mbe_morris_indices_write(const char* dir, const MbeMorrisIndices* ix, MbeError* err) {
+  size_t d = ix->nparam;
+  MbeStrbuf a;
+  mbe_strbuf_init(&a);
+  mbe_strbuf_puts(&a, "qoi,parameter,mu,mu_star,sigma,mu_star_conf\n");
+  for (size_t q = 0; q < ix->nqoi; q++) {
+    for (size_t j = 0; j < d; j++) {
+      size_t i = q * d + j;
+      mbe_csv_field(&a, ix->qoi[q]), mbe_strbuf_puts(&a, ",");
+      mbe_csv_field(&a, ix->param[j]);
+      double v[4] = {ix->mu[i], ix->mu_star[i], ix->sigma[i], ix->mu_star_conf[i]};
+      for (int k = 0; k < 4; k++)
+        mbe_strbuf_puts(&a, ","), number(&a, v[k]);
+      mbe_strbuf_puts(&a, "\n");
+    }
+  }
+  char path[4096];
+  snprintf(path, sizeof path, "%s/morris.csv", dir);
+  MbeStatus st = mbe_strbuf_write_atomic(&a, path, err);
+  mbe_strbuf_deinit(&a);
   return st;
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Indices of a finished run directory: the design and names from manifest.json, every member's
-// quantities of interest from members.csv, the indices from analysis/ (plain arrays), the tables
-// written beside them. What `mbens analyze` does, for library users too.
+// quantities of interest (and parameters) from members.csv, Sobol' indices or Morris's effects
+// from analysis/ (plain arrays), the tables written beside them. What `mbens analyze` does, for
+// library users too.
 #ifndef MBE_ENSEMBLE_ANALYZE_H
 #define MBE_ENSEMBLE_ANALYZE_H
 
@@ -45,5 +46,31 @@ MbeStatus mbe_analyze_sobol(const char* dir, const MbeAnalyzeDef* def, MbeSobolI
 MbeStatus mbe_sobol_indices_write(const char* dir, const MbeSobolIndices* ix, MbeError* err);
 
 void mbe_sobol_indices_destroy(MbeSobolIndices* ix);
+
+// The design the run in dir was made with (its --sampler: "saltelli", "morris", "mc", ...) into
+// sampler (size bytes), after the checks of a whole, complete run. Nullable: err.
+MbeStatus mbe_analyze_design(const char* dir, char* sampler, size_t size, MbeError* err);
+
+// Morris's elementary effects of every quantity of interest of a Morris run: arrays by qoi q
+// and parameter j at q * nparam + j (SALib's morris.analyze: mu, mu_star, sigma, and mu_star's
+// bootstrap interval); effects per unit of the grid's [0, 1] scale
+typedef struct MbeMorrisIndices {
+  size_t nqoi, nparam, ntraj;  // ntraj: the design's trajectories r
+  int levels;                  // of its grid
+  char** qoi;                  // (nqoi) names
+  char** param;                // (nparam) names
+  double *mu, *mu_star, *sigma, *mu_star_conf;  // (nqoi x nparam)
+  size_t* used;                                 // (nqoi) trajectories without a failed member
+} MbeMorrisIndices;
+
+// Reads the Morris run in dir and computes its effects (a trajectory with a failed member is
+// left out). Errors as mbe_analyze_sobol's.
+MbeStatus mbe_analyze_morris(const char* dir, const MbeAnalyzeDef* def, MbeMorrisIndices** out,
+                             MbeError* err);
+
+// Writes dir/morris.csv (qoi, parameter, mu, mu_star, sigma, mu_star_conf: SALib's names).
+MbeStatus mbe_morris_indices_write(const char* dir, const MbeMorrisIndices* ix, MbeError* err);
+
+void mbe_morris_indices_destroy(MbeMorrisIndices* ix);
 
 #endif

@@ -974,8 +974,15 @@ MbeStatus mbe_design_gather(const MbeTable* t, const char* const* names, size_t 
 
 /* ---- definitions -------------------------------------------------------------------------- */
 
-static const char* const SAMPLER_NAMES[MBE_SAMPLER_COUNT] = {"mc",   "lhs",      "sobol",
-                                                             "grid", "saltelli", "design"};
+static const char* const SAMPLER_NAMES[MBE_SAMPLER_COUNT] = {
+    "mc", "lhs", "sobol", "grid", "saltelli", "morris", "design"};
+
+// the most parameters of a Morris design (a trajectory's order is drawn on the stack)
+enum { MORRIS_MAX_DIMS = 1024 };
+
+double mbe_morris_delta(int levels) {
+  return levels / (2.0 * (levels - 1));
+}
 
 size_t mbe_saltelli_block(size_t ndim) {
   return 2 * ndim + 2;
@@ -1005,8 +1012,8 @@ MbeStatus mbe_sampler_parse(const char* text, MbeSampler* out, MbeError* err) {
     }
   }
   return mbe_error_set(err, MBE_ERR_USAGE,
-                       "--sampler takes mc, lhs, sobol, grid or saltelli, not '%s' (a design "
-                       "matrix is given with --design FILE.csv)",
+                       "--sampler takes mc, lhs, sobol, grid, saltelli or morris, not '%s' (a "
+                       "design matrix is given with --design FILE.csv)",
                        text);
 }
 
@@ -1015,6 +1022,7 @@ MbeSampleDef mbe_sample_def_default(void) {
   memset(&d, 0, sizeof d);
   d.sampler = MBE_SAMPLER_MC;
   d.n = 1;
+  d.levels = 4;
   d.cookie = SAMPLE_DEF_COOKIE;
   return d;
 }
@@ -1115,6 +1123,37 @@ static MbeStatus check_dists(const MbeSampleDef* def, MbeError* err) {
   return MBE_OK;
 }
 
+// a Morris design: whole trajectories, an even number of levels, bounded distributions
+static MbeStatus morris_check(const MbeSampleDef* def, MbeError* err) {
+  if (def->ndim == 0 || def->ndim > MORRIS_MAX_DIMS) {
+    return mbe_error_set(err, MBE_ERR_USAGE, "the Morris design takes 1 to %d parameters, not %zu",
+                         MORRIS_MAX_DIMS, def->ndim);
+  }
+  if (def->levels < 2 || def->levels % 2 != 0 || def->levels > 1000) {
+    return mbe_error_set(err, MBE_ERR_USAGE,
+                         "the Morris grid takes an even number of levels (2 .. 1000), not %d",
+                         def->levels);
+  }
+  if (def->n % (def->ndim + 1) != 0) {
+    return mbe_error_set(err, MBE_ERR_USAGE,
+                         "a Morris design of %zu parameters has r (%zu + 1) = r x %zu members, "
+                         "not %zu",
+                         def->ndim, def->ndim, def->ndim + 1, def->n);
+  }
+  MbeStatus st = check_dists(def, err);
+  for (size_t j = 0; st == MBE_OK && j < def->ndim; j++) {
+    MbeDistKind k = def->dists[j].kind;
+    if (k != MBE_DIST_UNIFORM && k != MBE_DIST_TRIANGULAR && k != MBE_DIST_TRUNCNORMAL) {
+      st = mbe_error_set(err, MBE_ERR_USAGE,
+                         "the Morris design moves parameter %zu over its whole range [0, 1] of "
+                         "probability: it needs a bounded, continuous distribution (uniform, "
+                         "triangular, truncnormal)",
+                         j + 1);
+    }
+  }
+  return st;
+}
+
 // a Saltelli design: whole blocks, 2 ndim Sobol dimensions, points below 2^32
 static MbeStatus saltelli_check(const MbeSampleDef* def, MbeError* err) {
   size_t blk = mbe_saltelli_block(def->ndim);
@@ -1185,6 +1224,7 @@ MbeStatus mbe_sample_def_check(const MbeSampleDef* def, MbeError* err) {
       return st != MBE_OK ? st : grid_levels(def, &levels, err);
     }
     case MBE_SAMPLER_SALTELLI: return saltelli_check(def, err);
+    case MBE_SAMPLER_MORRIS: return morris_check(def, err);
     default: return check_dists(def, err);
   }
 }
@@ -1300,6 +1340,36 @@ static double sobol_coordinate(size_t dim, uint64_t index) {
   return (double)x * 0x1p-32;
 }
 
+// member k of a Morris design: trajectory k / (d + 1), its point k % (d + 1)
+static void sample_morris(const MbeSampleDef* def, size_t first, size_t count, double* out) {
+  size_t d = def->ndim;
+  int p = def->levels;
+  double delta = mbe_morris_delta(p);
+  uint32_t stream = (uint32_t)d;
+  uint16_t order[MORRIS_MAX_DIMS], pos[MORRIS_MAX_DIMS];
+  for (size_t i = 0; i < count; i++) {
+    size_t k = first + i, t = k / (d + 1), s = k % (d + 1);
+    for (size_t j = 0; j < d; j++)
+      order[j] = (uint16_t)j;
+    for (size_t j = d; j-- > 1;) {  // Fisher-Yates
+      double u = mbe_sample_u01(def->seed, t, 2 * stream + (uint32_t)j);
+      size_t r = (size_t)(u * (double)(j + 1));
+      uint16_t tmp = order[j];
+      order[j] = order[r], order[r] = tmp;
+    }
+    for (size_t j = 0; j < d; j++)
+      pos[order[j]] = (uint16_t)j;
+    for (size_t j = 0; j < d; j++) {
+      double us = mbe_sample_u01(def->seed, t, (uint32_t)j);
+      double start = floor(us * (p / 2)) / (p - 1);
+      bool up = mbe_sample_u01(def->seed, t, stream + (uint32_t)j) >= 0.5;
+      bool moved = pos[j] < s;
+      double u = start + (moved == up ? delta : 0.0);
+      out[i * d + j] = mbe_dist_quantile(&def->dists[j], u);
+    }
+  }
+}
+
 // member k of a Saltelli design: block k / (2 d + 2), its row k % (2 d + 2)
 static void sample_saltelli(const MbeSampleDef* def, size_t first, size_t count, double* out) {
   size_t d = def->ndim, blk = mbe_saltelli_block(d);
@@ -1358,6 +1428,7 @@ MbeStatus mbe_sample_members(const MbeSampleDef* def, size_t first, size_t count
     case MBE_SAMPLER_LHS: sample_lhs(def, first, count, out); break;
     case MBE_SAMPLER_SOBOL: sample_sobol(def, first, count, out); break;
     case MBE_SAMPLER_SALTELLI: sample_saltelli(def, first, count, out); break;
+    case MBE_SAMPLER_MORRIS: sample_morris(def, first, count, out); break;
     case MBE_SAMPLER_GRID: {
       size_t levels = 0;
       st = grid_levels(def, &levels, err);

@@ -182,6 +182,14 @@ MbeStatus mbe_design_gather(const MbeTable* t, const char* const* names, size_t 
 //           coordinate j from B), BA_1 .. BA_ndim (B with coordinate j from A), B. N a power
 //           of two keeps the sequence's balance (mbe_saltelli_base_is_balanced). The seed is
 //           not used.
+//   MORRIS  Morris's elementary-effects design, SALib's morris.sample (no trajectory
+//           selection): n = r (ndim + 1) members in r trajectories on a grid of `levels` (p,
+//           even) levels in [0, 1] with the step delta = p / (2 (p - 1)); trajectory t draws,
+//           from Philox (seed, member t), a start x*_j in {0, 1/(p-1), .., 1 - delta} (stream
+//           j), a direction d_j (stream ndim + j: up from x*_j, or down from x*_j + delta) and
+//           an order of the parameters (Fisher-Yates, streams 2 ndim + i); its member s has the
+//           first s parameters of that order moved by delta. Bounded, strictly increasing
+//           distributions only (uniform, triangular, truncnormal), at most 1024 parameters.
 //   DESIGN  member k is row k of the design matrix; n must not exceed its rows.
 // MC, LHS, SOBOL and SALTELLI map u through each dimension's inverse CDF (discrete and const
 // included).
@@ -191,12 +199,13 @@ typedef enum MbeSampler {
   MBE_SAMPLER_SOBOL,
   MBE_SAMPLER_GRID,
   MBE_SAMPLER_SALTELLI,
+  MBE_SAMPLER_MORRIS,
   MBE_SAMPLER_DESIGN,
   MBE_SAMPLER_COUNT
 } MbeSampler;
 
-// Returns the written name of a sampler ("mc", "lhs", "sobol", "grid", "saltelli", "design"),
-// or "?".
+// Returns the written name of a sampler ("mc", "lhs", "sobol", "grid", "saltelli", "morris",
+// "design"), or "?".
 const char* mbe_sampler_name(MbeSampler s);
 
 // the members of one Saltelli block: 2 ndim + 2
@@ -205,7 +214,11 @@ size_t mbe_saltelli_block(size_t ndim);
 // whether N blocks keep the Sobol sequence's balance (N a power of two; SALib warns otherwise)
 bool mbe_saltelli_base_is_balanced(size_t nblocks);
 
-// Parses a --sampler value: mc, lhs, sobol, grid or saltelli (design is chosen by --design).
+// the step of a Morris grid of p levels: p / (2 (p - 1))
+double mbe_morris_delta(int levels);
+
+// Parses a --sampler value: mc, lhs, sobol, grid, saltelli or morris (design is chosen by
+// --design).
 // Returns MBE_ERR_USAGE with the allowed names otherwise. Nullable: err.
 MbeStatus mbe_sampler_parse(const char* text, MbeSampler* out, MbeError* err);
 
@@ -220,6 +233,7 @@ typedef struct MbeSampleDef {
   const double* design;  // DESIGN: row-major matrix (design_rows x ndim), e.g. from
                          // mbe_design_gather or MbeTable.data
   size_t design_rows;    // DESIGN: rows of design, >= n
+  int levels;            // MORRIS: grid levels, even, >= 2; default 4 (as SALib)
   int cookie;            // set by mbe_sample_def_default, checked by every sampler call
 } MbeSampleDef;
 

@@ -11,6 +11,11 @@
 #   the member index).
 # - analyze refuses a Monte Carlo run and a directory without a run, saying why; run warns of
 #   an N that is not a power of two.
+# - Morris (effects.mo, y = 2 x1 - 3 x2 + x1 x3, x1 in [0, 1], x2 in [-3, 3], x3 in [10, 11]):
+#   --sampler morris -n 40 makes 40 trajectories of 4 members, each step moving one parameter
+#   by 2/3 of its range (4 levels); analyze writes morris.csv with x2's effect -3 x 6 = -18
+#   exactly (sigma 0), x1's (2 + x3) mu_star in [12, 13] with sigma > 0, x3's (x1) in [0, 1];
+#   --levels 6 runs; --levels without morris and an unbounded distribution are refused.
 . "$(dirname "$0")/run_lib.sh"
 data=$4
 pi=3.141592653589793
@@ -70,6 +75,37 @@ case "$out" in *"no run directory here"*) ;; *) fail "analyze of nothing: $out" 
 out=$("$mbens" run "$data/ishigami.mo" -o "$work/n100" -n 100 --sampler saltelli $vary \
   --qoi 'final(f.y)' --stop-time 0.001 2>&1 >/dev/null)
 case "$out" in *"N a power of two; N = 100"*) ;; *) fail "no warning of N = 100: $out" ;; esac
+# Morris
+mvary="--vary f.x1=uniform(0,1) --vary f.x2=uniform(-3,3) --vary f.x3=uniform(10,11)"
+# shellcheck disable=SC2086
+"$mbens" run "$data/effects.mo" -o "$work/mo" -n 40 --sampler morris $mvary --seed 3 \
+  --qoi 'final(f.y)' --stop-time 0.001 --quiet || fail "run (morris) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR == 1 { next }
+  { k = NR - 2; s = k % 4; w[1] = 1; w[2] = 6; w[3] = 1
+    if (s > 0) { n = 0; for (j = 1; j <= 3; j++) if ($(j + 1) != p[j]) {
+        n++; if (a(a($(j + 1) - p[j]) - 2 / 3 * w[j]) > 1e-12) { print "step", k, j; exit } }
+      if (n != 1) { print "moves", n, "at", k; exit } }
+    for (j = 1; j <= 3; j++) p[j] = $(j + 1); rows++ }
+  END { if (rows != 160) print "rows", rows }' "$work/mo/members.csv")
+[ -z "$bad" ] || fail "the Morris design: $bad"
+"$mbens" analyze "$work/mo" >"$work/morris.txt" || fail "analyze (morris) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR > 1 && $2 == "f.x2" && (a($3 + 18) > 1e-9 || a($5) > 1e-9) { print }
+  NR > 1 && $2 == "f.x1" && !($4 >= 12 && $4 <= 13 && $5 > 0.05) { print }
+  NR > 1 && $2 == "f.x3" && !($4 >= 0 && $4 <= 1) { print }
+  END { if (NR != 4) print "rows", NR }' "$work/mo/morris.csv")
+[ -z "$bad" ] || fail "Morris effects leave their closed forms: $bad"
+grep -q "mu_star" "$work/morris.txt" || fail "analyze (morris) prints no table"
+# shellcheck disable=SC2086
+"$mbens" run "$data/effects.mo" -o "$work/mo6" -n 8 --sampler morris --levels 6 $mvary \
+  --qoi 'final(f.y)' --stop-time 0.001 --quiet || fail "run (--levels 6) exited $?"
+# shellcheck disable=SC2086
+out=$("$mbens" run "$data/effects.mo" -o "$work/bad" -n 8 --levels 6 $mvary --qoi 'final(f.y)' 2>&1)
+case "$out" in *"--levels sets the grid of --sampler morris only"*) ;; *) fail "--levels: $out" ;; esac
+out=$("$mbens" run "$data/effects.mo" -o "$work/bad" -n 8 --sampler morris --vary 'f.x1=normal(0,1)' \
+  --qoi 'final(f.y)' 2>&1)
+case "$out" in *"bounded, continuous distribution"*) ;; *) fail "morris with normal: $out" ;; esac
 "$mbens" analyze --help | grep -q "sobol_s2.csv" || fail "analyze --help"
 out=$("$mbens" analyze "$work/ish" --confidence 0.9 2>&1)
 case "$out" in *"unknown option '--confidence' (--resamples, --conf"*) ;; *) fail "bad option: $out" ;; esac

@@ -781,6 +781,56 @@ START_TEST(test_saltelli_layout) {
 }
 END_TEST
 
+// Morris trajectories (SALib's morris.sample): r blocks of d + 1 members; each step moves one
+// parameter by delta (b - a) of its uniform(a, b) (p = 4: delta = 2/3), every parameter once per
+// trajectory, all values on the grid a + (b - a) {0, 1/3, 2/3, 1}; different seeds, other
+// trajectories; unbounded distributions and odd levels refused
+START_TEST(test_morris_layout) {
+  enum { D = 3, R = 50 };
+  MbeDist d[D] = {dist_of(MBE_DIST_UNIFORM, (double[]){0.0, 1.0}, 2),
+                  dist_of(MBE_DIST_UNIFORM, (double[]){-3.0, 3.0}, 2),
+                  dist_of(MBE_DIST_UNIFORM, (double[]){10.0, 11.0}, 2)};
+  const double lo[D] = {0, -3, 10}, width[D] = {1, 6, 1};
+  MbeSampleDef def = mbe_sample_def_default();
+  def.sampler = MBE_SAMPLER_MORRIS, def.n = R * (D + 1), def.ndim = D, def.dists = d;
+  def.seed = 5;
+  double* x = malloc(sizeof(double) * R * (D + 1) * D);
+  double* x2 = malloc(sizeof(double) * R * (D + 1) * D);
+  MbeError err;
+  ck_assert_int_eq(mbe_sample_members(&def, 0, def.n, x, &err), MBE_OK);
+  ck_assert(fabs(mbe_morris_delta(4) - 2.0 / 3) < 1e-15);
+  for (int t = 0; t < R; t++) {
+    int moved[D] = {0};
+    for (int s = 0; s <= D; s++) {
+      const double* row = x + (t * (D + 1) + s) * D;
+      for (int j = 0; j < D; j++) {
+        double level = (row[j] - lo[j]) / width[j] * 3;
+        ck_assert_msg(fabs(level - round(level)) < 1e-9, "off the grid: %g", row[j]);
+        if (s > 0 && row[j] != row[j - D]) {
+          moved[j]++;
+          MBE_CK_NEAR(fabs(row[j] - row[j - D]), 2.0 / 3 * width[j], 1e-12, 0);
+        }
+      }
+    }
+    for (int j = 0; j < D; j++)
+      ck_assert_int_eq(moved[j], 1);
+  }
+  def.seed = 6;
+  ck_assert_int_eq(mbe_sample_members(&def, 0, def.n, x2, &err), MBE_OK);
+  int same = 0;
+  for (int i = 0; i < R * (D + 1) * D; i++)
+    same += x[i] == x2[i];
+  ck_assert_int_lt(same, R * (D + 1) * D / 2);
+  def.levels = 5;
+  CK_FAILS(mbe_sample_def_check(&def, &err), err, MBE_ERR_USAGE, "an even number of levels");
+  def.levels = 4;
+  d[1] = dist_of(MBE_DIST_NORMAL, (double[]){0.0, 1.0}, 2);
+  CK_FAILS(mbe_sample_def_check(&def, &err), err, MBE_ERR_USAGE,
+           "it needs a bounded, continuous distribution");
+  free(x), free(x2);
+}
+END_TEST
+
 /* ---- batch independence ------------------------------------------------------------------- */
 
 START_TEST(test_batches_give_the_same_bits) {
@@ -790,6 +840,10 @@ START_TEST(test_batches_give_the_same_bits) {
                   dist_of(MBE_DIST_TRUNCNORMAL, (double[]){0.0, 1.0, 5.0, 6.0}, 4),
                   dist_of(MBE_DIST_LOGNORMAL, (double[]){0.0, 1.0}, 2),
                   dist_of(MBE_DIST_CONST, (double[]){2.0}, 1)};
+  MbeDist bounded[D] = {dist_of(MBE_DIST_UNIFORM, (double[]){1.0, 4.0}, 2),
+                        dist_of(MBE_DIST_TRUNCNORMAL, (double[]){0.0, 1.0, 5.0, 6.0}, 4),
+                        dist_of(MBE_DIST_TRIANGULAR, (double[]){0.0, 1.0, 3.0}, 3),
+                        dist_of(MBE_DIST_UNIFORM, (double[]){-1.0, 0.0}, 2)};
   double* design = malloc(sizeof(double) * N * D);
   for (size_t i = 0; i < N * D; i++) {
     design[i] = (double)i * 0.5;
@@ -801,9 +855,12 @@ START_TEST(test_batches_give_the_same_bits) {
     MbeSampleDef def = mbe_sample_def_default();
     def.sampler = (MbeSampler)s;
     def.seed = 99u;
-    def.n = s == MBE_SAMPLER_GRID ? 4 * 16 * 16 : s == MBE_SAMPLER_SALTELLI ? 100 * (2 * D + 2) : N;
+    def.n = s == MBE_SAMPLER_GRID       ? 4 * 16 * 16
+            : s == MBE_SAMPLER_SALTELLI ? 100 * (2 * D + 2)
+            : s == MBE_SAMPLER_MORRIS   ? 200 * (D + 1)
+                                        : N;
     def.ndim = D;
-    def.dists = d;
+    def.dists = s == MBE_SAMPLER_MORRIS ? bounded : d;  // Morris: bounded, continuous ones
     def.design = design;
     def.design_rows = N;
     ck_assert_int_eq(mbe_sample_members(&def, 0, def.n, whole, &err), MBE_OK);
@@ -864,7 +921,7 @@ START_TEST(test_def_checks) {
   ck_assert_int_eq(s, MBE_SAMPLER_SOBOL);
   ck_assert_str_eq(mbe_sampler_name(MBE_SAMPLER_LHS), "lhs");
   CK_FAILS(mbe_sampler_parse("halton", &s, &err), err, MBE_ERR_USAGE,
-           "--sampler takes mc, lhs, sobol, grid or saltelli, not 'halton'");
+           "--sampler takes mc, lhs, sobol, grid, saltelli or morris, not 'halton'");
 }
 END_TEST
 
@@ -1182,6 +1239,7 @@ static Suite* make_sample_suite(void) {
   tcase_add_test(tc, test_grid_count_errors);
   tcase_add_test(tc, test_batches_give_the_same_bits);
   tcase_add_test(tc, test_saltelli_layout);
+  tcase_add_test(tc, test_morris_layout);
   tcase_add_test(tc, test_def_checks);
   suite_add_tcase(s, tc);
 
