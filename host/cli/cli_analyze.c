@@ -11,7 +11,8 @@
 
 static void analyze_help(FILE* f) {
   fprintf(f,
-          "usage: mbens analyze DIR [--resamples N] [--conf LEVEL] [--seed S] [--quiet]\n\n"
+          "usage: mbens analyze DIR [--regression] [--resamples N] [--conf LEVEL] [--seed S]\n"
+          "                     [--quiet]\n\n"
           "Analyzes every quantity of interest of the run in DIR (a whole, complete run: merge\n"
           "shards first), as SALib does, by the design it was run with:\n"
           "  --sampler saltelli: Sobol' indices (sobol.analyze): first order S1 (Saltelli\n"
@@ -23,8 +24,14 @@ static void analyze_help(FILE* f) {
           "    and mu_star's bootstrap interval, per unit of the grid's [0, 1] scale; a failed\n"
           "    member leaves its trajectory out. Writes DIR/morris.csv (qoi, parameter, mu,\n"
           "    mu_star, sigma, mu_star_conf).\n"
+          "  any other design (mc, lhs, sobol, grid, a --design), or with --regression any\n"
+          "    run: regression indices, SRC (standardized coefficients of the linear fit), SRRC\n"
+          "    (the same on ranks), PRCC (partial rank correlations) and the fits' R^2; a\n"
+          "    failed member is left out. Writes DIR/regression.csv (qoi, parameter, SRC, SRRC,\n"
+          "    PRCC, R2, R2_rank).\n"
           "It prints the table.\n\n"
           "options:\n"
+          "  --regression    regression indices whatever the design\n"
           "  --resamples N   bootstrap resamples (default 100; 0: no intervals)\n"
           "  --conf LEVEL    confidence level of the intervals (default 0.95)\n"
           "  --seed S        seed of the bootstrap (default 0): same inputs, same bits\n"
@@ -32,6 +39,35 @@ static void analyze_help(FILE* f) {
           "  --help          this text\n\n"
           "exit codes: 0 done, 1 a file could not be written, 2 usage, a design it does not\n"
           "analyze, or a quantity without usable blocks\n");
+}
+
+static void print_regression(const MbeRegressionTable* ix) {
+  printf("regression indices of %zu quantities over %zu parameters (%zu members)\n", ix->nqoi,
+         ix->nparam, ix->nmembers);
+  for (size_t q = 0; q < ix->nqoi; q++) {
+    printf("\n%s (%zu members; R^2 %.4f, of ranks %.4f)\n", ix->qoi[q], ix->used[q], ix->r2[q],
+           ix->r2_rank[q]);
+    printf("  %-32s %10s %10s %10s\n", "parameter", "SRC", "SRRC", "PRCC");
+    for (size_t j = 0; j < ix->nparam; j++) {
+      size_t i = q * ix->nparam + j;
+      printf("  %-32s %10.4f %10.4f %10.4f\n", ix->param[j], ix->src[i], ix->srrc[i],
+             ix->prcc[i]);
+    }
+  }
+}
+
+// regression indices of the run in dir, printed unless quiet
+static MbeStatus regression(const char* dir, bool quiet, MbeError* err) {
+  MbeRegressionTable* rx = NULL;
+  MbeStatus st = mbe_analyze_regression(dir, &rx, err);
+  if (st == MBE_OK)
+    st = mbe_regression_table_write(dir, rx, err);
+  if (st == MBE_OK && !quiet) {
+    print_regression(rx);
+    printf("\nwritten: %s/regression.csv\n", dir);
+  }
+  mbe_regression_table_destroy(rx);
+  return st;
 }
 
 static void print_morris(const MbeMorrisIndices* ix) {
@@ -67,7 +103,7 @@ static void print_indices(const MbeSobolIndices* ix) {
 int mbe_cmd_analyze(int argc, char** argv) {
   const char* cmd = "analyze";
   const char* dir = NULL;
-  bool quiet = false;
+  bool quiet = false, regress = false;
   MbeAnalyzeDef def = mbe_analyze_def_default();
   for (int i = 1; i < argc; i++) {
     const char* a = argv[i];
@@ -77,6 +113,8 @@ int mbe_cmd_analyze(int argc, char** argv) {
       return MBE_EXIT_OK;
     } else if (strcmp(a, "--quiet") == 0) {
       quiet = true;
+    } else if (strcmp(a, "--regression") == 0) {
+      regress = true;
     } else if ((strcmp(a, "--resamples") == 0 || strcmp(a, "--conf") == 0 ||
                 strcmp(a, "--seed") == 0)) {
       if (i + 1 >= argc)
@@ -96,8 +134,8 @@ int mbe_cmd_analyze(int argc, char** argv) {
           def.seed = x;
       }
     } else if (a[0] == '-') {
-      return mbe_cli_usage_error(cmd, "unknown option '%s' (--resamples, --conf, --seed, "
-                                      "--quiet, --help)", a);
+      return mbe_cli_usage_error(cmd, "unknown option '%s' (--regression, --resamples, --conf, "
+                                      "--seed, --quiet, --help)", a);
     } else if (dir) {
       return mbe_cli_usage_error(cmd, "one run directory, not '%s' and '%s'", dir, a);
     } else {
@@ -110,7 +148,10 @@ int mbe_cmd_analyze(int argc, char** argv) {
   mbe_error_clear(&err);
   char sampler[32];
   MbeStatus st = mbe_analyze_design(dir, sampler, sizeof sampler, &err);
-  if (st == MBE_OK && strcmp(sampler, "morris") == 0) {
+  bool own = strcmp(sampler, "morris") == 0 || strcmp(sampler, "saltelli") == 0;
+  if (st == MBE_OK && (regress || !own)) {
+    st = regression(dir, quiet, &err);
+  } else if (st == MBE_OK && strcmp(sampler, "morris") == 0) {
     MbeMorrisIndices* mx = NULL;
     st = mbe_analyze_morris(dir, &def, &mx, &err);
     if (st == MBE_OK)

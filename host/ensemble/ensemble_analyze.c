@@ -11,6 +11,7 @@
 #include "io.h"
 #include "io_json.h"
 #include "mbe_morris.h"
+#include "mbe_regression.h"
 #include "mbe_saltelli.h"
 
 MbeAnalyzeDef mbe_analyze_def_default(void) {
@@ -115,7 +116,7 @@ static MbeStatus read_manifest(const char* dir, Run* run, MbeError* err) {
 // the run's design as the analysis expects it (sampler "saltelli" or "morris")
 static MbeStatus expect_design(const char* dir, const Run* run, const char* sampler,
                                MbeError* err) {
-  if (strcmp(run->sampler, sampler) == 0)
+  if (!sampler || strcmp(run->sampler, sampler) == 0)
     return MBE_OK;
   return mbe_error_set(err, MBE_ERR_USAGE,
                        "%s was run with --sampler %s; mbens analyze computes Sobol' indices of a "
@@ -421,6 +422,63 @@ MbeStatus mbe_analyze_morris(const char* dir, const MbeAnalyzeDef* def, MbeMorri
   return MBE_OK;
 }
 
+// ---- regression -------------------------------------------------------------------------------
+
+void mbe_regression_table_destroy(MbeRegressionTable* ix) {
+  if (!ix)
+    return;
+  for (size_t q = 0; ix->qoi && q < ix->nqoi; q++)
+    mbe_free(ix->qoi[q]);
+  for (size_t j = 0; ix->param && j < ix->nparam; j++)
+    mbe_free(ix->param[j]);
+  mbe_free(ix->qoi), mbe_free(ix->param), mbe_free(ix->src), mbe_free(ix->srrc);
+  mbe_free(ix->prcc), mbe_free(ix->r2), mbe_free(ix->r2_rank), mbe_free(ix->used), mbe_free(ix);
+}
+
+static MbeStatus regression_of(MbeRegressionTable* ix, const Run* run, MbeError* err) {
+  size_t d = ix->nparam, n = ix->nqoi * d + 1;
+  ix->src = mbe_malloc(n * sizeof *ix->src), ix->srrc = mbe_malloc(n * sizeof *ix->src);
+  ix->prcc = mbe_malloc(n * sizeof *ix->src);
+  ix->r2 = mbe_malloc((ix->nqoi + 1) * sizeof *ix->r2);
+  ix->r2_rank = mbe_malloc((ix->nqoi + 1) * sizeof *ix->r2);
+  ix->used = mbe_calloc(ix->nqoi + 1, sizeof *ix->used);
+  if (!ix->src || !ix->srrc || !ix->prcc || !ix->r2 || !ix->r2_rank || !ix->used)
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  for (size_t q = 0; q < ix->nqoi; q++) {
+    size_t o = q * d;
+    MbeRegressionStatus rc = mbe_regression_indices(
+        run->total, d, run->x, run->y + q * run->total, ix->src + o, ix->srrc + o, ix->prcc + o,
+        &ix->r2[q], &ix->r2_rank[q], &ix->used[q]);
+    if (rc == MBE_REGRESSION_ERR_NOMEM)
+      return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+    if (rc != MBE_REGRESSION_OK) {
+      return mbe_error_set(err, MBE_ERR_USAGE, "%s: %s (%zu of %zu members usable)", ix->qoi[q],
+                           mbe_regression_status_str(rc), ix->used[q], ix->nmembers);
+    }
+  }
+  return MBE_OK;
+}
+
+MbeStatus mbe_analyze_regression(const char* dir, MbeRegressionTable** out, MbeError* err) {
+  *out = NULL;
+  MbeRegressionTable* ix = mbe_calloc(1, sizeof *ix);
+  Run run = {0};
+  MbeStatus st = ix ? read_run(dir, NULL, true, &run, err)
+                    : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  if (st == MBE_OK) {
+    ix->nmembers = run.total;
+    take_names(&run, &ix->qoi, &ix->nqoi, &ix->param, &ix->nparam);
+    st = regression_of(ix, &run, err);
+  }
+  run_free(&run);
+  if (st != MBE_OK) {
+    mbe_regression_table_destroy(ix);
+    return st;
+  }
+  *out = ix;
+  return MBE_OK;
+}
+
 // ---- the tables -----------------------------------------------------------------------------------
 
 static void number(MbeStrbuf* b, double x) {
@@ -484,6 +542,30 @@ MbeStatus mbe_morris_indices_write(const char* dir, const MbeMorrisIndices* ix, 
   }
   char path[4096];
   snprintf(path, sizeof path, "%s/morris.csv", dir);
+  MbeStatus st = mbe_strbuf_write_atomic(&a, path, err);
+  mbe_strbuf_deinit(&a);
+  return st;
+}
+
+MbeStatus mbe_regression_table_write(const char* dir, const MbeRegressionTable* ix,
+                                     MbeError* err) {
+  size_t d = ix->nparam;
+  MbeStrbuf a;
+  mbe_strbuf_init(&a);
+  mbe_strbuf_puts(&a, "qoi,parameter,SRC,SRRC,PRCC,R2,R2_rank\n");
+  for (size_t q = 0; q < ix->nqoi; q++) {
+    for (size_t j = 0; j < d; j++) {
+      size_t i = q * d + j;
+      mbe_csv_field(&a, ix->qoi[q]), mbe_strbuf_puts(&a, ",");
+      mbe_csv_field(&a, ix->param[j]);
+      double v[5] = {ix->src[i], ix->srrc[i], ix->prcc[i], ix->r2[q], ix->r2_rank[q]};
+      for (int k = 0; k < 5; k++)
+        mbe_strbuf_puts(&a, ","), number(&a, v[k]);
+      mbe_strbuf_puts(&a, "\n");
+    }
+  }
+  char path[4096];
+  snprintf(path, sizeof path, "%s/regression.csv", dir);
   MbeStatus st = mbe_strbuf_write_atomic(&a, path, err);
   mbe_strbuf_deinit(&a);
   return st;

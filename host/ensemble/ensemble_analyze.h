@@ -73,4 +73,25 @@ MbeStatus mbe_morris_indices_write(const char* dir, const MbeMorrisIndices* ix, 
 
 void mbe_morris_indices_destroy(MbeMorrisIndices* ix);
 
+// regression indices of every quantity of interest of any run (analysis/mbe_regression.h):
+// SRC, SRRC, PRCC by qoi q and parameter j at q * nparam + j; the fits' R^2 by qoi
+typedef struct MbeRegressionTable {
+  size_t nqoi, nparam, nmembers;
+  char** qoi;    // (nqoi) names
+  char** param;  // (nparam) names
+  double *src, *srrc, *prcc;  // (nqoi x nparam)
+  double *r2, *r2_rank;       // (nqoi)
+  size_t* used;               // (nqoi) members that finished with a finite quantity
+} MbeRegressionTable;
+
+// Reads the run in dir (any design) and computes its regression indices (a failed member left
+// out). Errors as mbe_analyze_sobol's.
+MbeStatus mbe_analyze_regression(const char* dir, MbeRegressionTable** out, MbeError* err);
+
+// Writes dir/regression.csv (qoi, parameter, SRC, SRRC, PRCC, R2, R2_rank).
+MbeStatus mbe_regression_table_write(const char* dir, const MbeRegressionTable* ix,
+                                     MbeError* err);
+
+void mbe_regression_table_destroy(MbeRegressionTable* ix);
+
 #endif

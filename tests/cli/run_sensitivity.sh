@@ -9,13 +9,17 @@
 #   intervals are narrower than 0.15; the same seed writes the same bytes.
 # - The same design in two shards merged gives the same sobol.csv (the design is a function of
 #   the member index).
-# - analyze refuses a Monte Carlo run and a directory without a run, saying why; run warns of
-#   an N that is not a power of two.
+# - analyze of a Monte Carlo run gives regression indices; a shard and a directory without a
+#   run are refused, saying why; run warns of an N that is not a power of two.
 # - Morris (effects.mo, y = 2 x1 - 3 x2 + x1 x3, x1 in [0, 1], x2 in [-3, 3], x3 in [10, 11]):
 #   --sampler morris -n 40 makes 40 trajectories of 4 members, each step moving one parameter
 #   by 2/3 of its range (4 levels); analyze writes morris.csv with x2's effect -3 x 6 = -18
 #   exactly (sigma 0), x1's (2 + x3) mu_star in [12, 13] with sigma > 0, x3's (x1) in [0, 1];
 #   --levels 6 runs; --levels without morris and an unbounded distribution are refused.
+# - Regression indices of a Latin hypercube run of effects.mo (500 members): the linear fit
+#   explains it (R^2 > 0.99), SRC = b sd(x) / sd(y) with b = 2 + E[x3] = 12.5 and -3:
+#   0.57 and -0.82 (within 0.05), x3's near 0; --regression on the Saltelli run of Ishigami
+#   finds what Sobol' indices show, a poor linear fit (R^2 < 0.3).
 . "$(dirname "$0")/run_lib.sh"
 data=$4
 pi=3.141592653589793
@@ -68,7 +72,7 @@ case "$out" in *"merge the shards first"*) ;; *) fail "analyze of a shard: $out"
 "$mbens" run "$data/ishigami.mo" -o "$work/mc" -n 16 $vary --qoi 'final(f.y)' \
   --stop-time 0.001 --quiet || fail "run (mc) exited $?"
 out=$("$mbens" analyze "$work/mc" 2>&1)
-case "$out" in *"run with --sampler mc"*"--sampler saltelli"*) ;; *) fail "analyze of mc: $out" ;; esac
+[ -f "$work/mc/regression.csv" ] || fail "analyze of mc: no regression.csv ($out)"
 out=$("$mbens" analyze "$work/nothing" 2>&1)
 case "$out" in *"no run directory here"*) ;; *) fail "analyze of nothing: $out" ;; esac
 # shellcheck disable=SC2086
@@ -106,7 +110,23 @@ case "$out" in *"--levels sets the grid of --sampler morris only"*) ;; *) fail "
 out=$("$mbens" run "$data/effects.mo" -o "$work/bad" -n 8 --sampler morris --vary 'f.x1=normal(0,1)' \
   --qoi 'final(f.y)' 2>&1)
 case "$out" in *"bounded, continuous distribution"*) ;; *) fail "morris with normal: $out" ;; esac
+# regression indices
+# shellcheck disable=SC2086
+"$mbens" run "$data/effects.mo" -o "$work/lhs" -n 500 --sampler lhs $mvary --qoi 'final(f.y)' \
+  --stop-time 0.001 --quiet || fail "run (lhs) exited $?"
+"$mbens" analyze "$work/lhs" --quiet || fail "analyze (lhs) exited $?"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  BEGIN { sy = sqrt((12.5 ^ 2) / 12 + 9 * 36 / 12) }
+  NR > 1 && !($6 > 0.99) { print "R2", $0 }
+  NR > 1 && $2 == "f.x1" && a($3 - 12.5 * sqrt(1 / 12) / sy) > 0.05 { print }
+  NR > 1 && $2 == "f.x2" && a($3 + 3 * sqrt(36 / 12) / sy) > 0.05 { print }
+  NR > 1 && $2 == "f.x3" && a($3) > 0.05 { print }
+  END { if (NR != 4) print "rows", NR }' "$work/lhs/regression.csv")
+[ -z "$bad" ] || fail "regression indices: $bad"
+"$mbens" analyze "$work/ish" --regression --quiet || fail "analyze --regression exited $?"
+awk -F, 'NR == 2 { exit !($6 < 0.3) }' "$work/ish/regression.csv" ||
+  fail "Ishigami's linear fit: $(cat "$work/ish/regression.csv")"
 "$mbens" analyze --help | grep -q "sobol_s2.csv" || fail "analyze --help"
 out=$("$mbens" analyze "$work/ish" --confidence 0.9 2>&1)
-case "$out" in *"unknown option '--confidence' (--resamples, --conf"*) ;; *) fail "bad option: $out" ;; esac
+case "$out" in *"unknown option '--confidence' (--regression, --resamples"*) ;; *) fail "bad option: $out" ;; esac
 finish "run_sensitivity: Saltelli designs, Sobol' indices of the Ishigami function, shards"
