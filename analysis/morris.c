@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include "mbe_saltelli.h"
+#include "bootstrap.h"
 
 MbeMorrisDef mbe_morris_def_default(void) {
   MbeMorrisDef d = {0, 0, 4, 100, 0.95, 0};
@@ -46,13 +46,6 @@ static MbeMorrisStatus effects(const MbeMorrisDef* def, const double* x, const d
   return MBE_MORRIS_OK;
 }
 
-static uint64_t splitmix64(uint64_t* s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15u);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-  return z ^ (z >> 31);
-}
-
 // z * std (ddof 1) of the means of |ee| over nres resamples of the m trajectories, per parameter
 static MbeMorrisStatus mu_star_interval(const MbeMorrisDef* def, const double* ee, size_t m,
                                         double* conf) {
@@ -66,24 +59,15 @@ static MbeMorrisStatus mu_star_interval(const MbeMorrisDef* def, const double* e
     for (size_t j = 0; j < d; j++)
       mr[j] = 0;
     for (size_t t = 0; t < m; t++) {
-      double u = (double)(splitmix64(&state) >> 11) * (1.0 / 9007199254740992.0);
-      const double* e = ee + (size_t)(u * (double)m) * d;
+      const double* e = ee + mbe_bootstrap_draw(&state, m) * d;
       for (size_t j = 0; j < d; j++)
         mr[j] += fabs(e[j]);
     }
     for (size_t j = 0; j < d; j++)
       mr[j] /= (double)m;
   }
-  double z = mbe_saltelli_normal_quantile(0.5 + def->conf_level / 2);
-  for (size_t j = 0; j < d; j++) {
-    double mean = 0, ss = 0;
-    for (size_t r = 0; r < nres; r++)
-      mean += means[r * d + j];
-    mean /= (double)nres;
-    for (size_t r = 0; r < nres; r++)
-      ss += (means[r * d + j] - mean) * (means[r * d + j] - mean);
-    conf[j] = nres > 1 ? z * sqrt(ss / (double)(nres - 1)) : NAN;
-  }
+  for (size_t j = 0; j < d; j++)
+    conf[j] = mbe_bootstrap_halfwidth(means + j, nres, d, def->conf_level);
   free(means);
   return MBE_MORRIS_OK;
 }

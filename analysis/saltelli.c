@@ -2,6 +2,8 @@
 // Sobol' indices from a Saltelli design (mbe_saltelli.h): SALib's estimators, their bootstrap.
 #include "mbe_saltelli.h"
 
+#include "bootstrap.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -163,13 +165,6 @@ static void estimate(const Parts* p, const size_t* idx, size_t m, double* s1, do
   }
 }
 
-static uint64_t splitmix64(uint64_t* s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15u);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-  return z ^ (z >> 31);
-}
-
 // the bootstrap: nres resamples of the blocks; conf = z * std (ddof 1) of each estimate
 static MbeSaltelliStatus bootstrap(const MbeSaltelliDef* def, const Parts* p, double* s1c,
                                    double* stc, double* s2c) {
@@ -183,22 +178,13 @@ static MbeSaltelliStatus bootstrap(const MbeSaltelliDef* def, const Parts* p, do
   }
   uint64_t state = def->seed;
   for (size_t r = 0; r < nres; r++) {
-    for (size_t t = 0; t < p->n; t++) {
-      double u = (double)(splitmix64(&state) >> 11) * (1.0 / 9007199254740992.0);
-      idx[t] = (size_t)(u * (double)p->n);
-    }
+    for (size_t t = 0; t < p->n; t++)
+      idx[t] = mbe_bootstrap_draw(&state, p->n);
     double* e = est + r * nest;
     estimate(p, idx, p->n, e, e + d, s2c ? e + 2 * d : NULL);
   }
-  double z = mbe_saltelli_normal_quantile(0.5 + def->conf_level / 2);
   for (size_t q = 0; q < nest; q++) {
-    double mean = 0, ss = 0;
-    for (size_t r = 0; r < nres; r++)
-      mean += est[r * nest + q];
-    mean /= (double)nres;
-    for (size_t r = 0; r < nres; r++)
-      ss += (est[r * nest + q] - mean) * (est[r * nest + q] - mean);
-    double c = nres > 1 ? z * sqrt(ss / (double)(nres - 1)) : NAN;
+    double c = mbe_bootstrap_halfwidth(est + q, nres, nest, def->conf_level);
     if (q < d)
       s1c[q] = c;
     else if (q < 2 * d)

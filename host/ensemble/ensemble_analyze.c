@@ -14,6 +14,15 @@
 #include "mbe_regression.h"
 #include "mbe_saltelli.h"
 
+// the owned names of a run or a table
+static void free_names(char** qoi, size_t nqoi, char** param, size_t nparam) {
+  for (size_t q = 0; qoi && q < nqoi; q++)
+    mbe_free(qoi[q]);
+  for (size_t j = 0; param && j < nparam; j++)
+    mbe_free(param[j]);
+  mbe_free(qoi), mbe_free(param);
+}
+
 MbeAnalyzeDef mbe_analyze_def_default(void) {
   MbeAnalyzeDef d = {100, 0.95, 0};
   return d;
@@ -22,11 +31,8 @@ MbeAnalyzeDef mbe_analyze_def_default(void) {
 void mbe_sobol_indices_destroy(MbeSobolIndices* ix) {
   if (!ix)
     return;
-  for (size_t q = 0; ix->qoi && q < ix->nqoi; q++)
-    mbe_free(ix->qoi[q]);
-  for (size_t j = 0; ix->param && j < ix->nparam; j++)
-    mbe_free(ix->param[j]);
-  mbe_free(ix->qoi), mbe_free(ix->param), mbe_free(ix->s1), mbe_free(ix->s1_conf);
+  free_names(ix->qoi, ix->nqoi, ix->param, ix->nparam);
+  mbe_free(ix->s1), mbe_free(ix->s1_conf);
   mbe_free(ix->st), mbe_free(ix->st_conf), mbe_free(ix->s2), mbe_free(ix->s2_conf);
   mbe_free(ix->used), mbe_free(ix);
 }
@@ -45,11 +51,8 @@ typedef struct Run {
 } Run;
 
 static void run_free(Run* r) {
-  for (size_t q = 0; r->qoi && q < r->nqoi; q++)
-    mbe_free(r->qoi[q]);
-  for (size_t j = 0; r->param && j < r->nparam; j++)
-    mbe_free(r->param[j]);
-  mbe_free(r->qoi), mbe_free(r->param), mbe_free(r->y), mbe_free(r->x);
+  free_names(r->qoi, r->nqoi, r->param, r->nparam);
+  mbe_free(r->y), mbe_free(r->x);
 }
 
 // the names of an array of strings (or of objects' "name"s) into owned copies
@@ -351,11 +354,8 @@ MbeStatus mbe_analyze_sobol(const char* dir, const MbeAnalyzeDef* def, MbeSobolI
 void mbe_morris_indices_destroy(MbeMorrisIndices* ix) {
   if (!ix)
     return;
-  for (size_t q = 0; ix->qoi && q < ix->nqoi; q++)
-    mbe_free(ix->qoi[q]);
-  for (size_t j = 0; ix->param && j < ix->nparam; j++)
-    mbe_free(ix->param[j]);
-  mbe_free(ix->qoi), mbe_free(ix->param), mbe_free(ix->mu), mbe_free(ix->mu_star);
+  free_names(ix->qoi, ix->nqoi, ix->param, ix->nparam);
+  mbe_free(ix->mu), mbe_free(ix->mu_star);
   mbe_free(ix->sigma), mbe_free(ix->mu_star_conf), mbe_free(ix->used), mbe_free(ix);
 }
 
@@ -427,11 +427,8 @@ MbeStatus mbe_analyze_morris(const char* dir, const MbeAnalyzeDef* def, MbeMorri
 void mbe_regression_table_destroy(MbeRegressionTable* ix) {
   if (!ix)
     return;
-  for (size_t q = 0; ix->qoi && q < ix->nqoi; q++)
-    mbe_free(ix->qoi[q]);
-  for (size_t j = 0; ix->param && j < ix->nparam; j++)
-    mbe_free(ix->param[j]);
-  mbe_free(ix->qoi), mbe_free(ix->param), mbe_free(ix->src), mbe_free(ix->srrc);
+  free_names(ix->qoi, ix->nqoi, ix->param, ix->nparam);
+  mbe_free(ix->src), mbe_free(ix->srrc);
   mbe_free(ix->prcc), mbe_free(ix->r2), mbe_free(ix->r2_rank), mbe_free(ix->used), mbe_free(ix);
 }
 
