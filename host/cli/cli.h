@@ -11,6 +11,7 @@
 #include "mbe/mbe_runtime.h"
 #include "mbe/mbe_spec.h"
 #include "mbe/mbe_status.h"
+#include "mbe_plot.h"
 #include "mech.h"
 
 // exit codes (DESIGN.md "The command line")
@@ -27,6 +28,13 @@ int mbe_cmd_bench(int argc, char** argv);
 int mbe_cmd_run(int argc, char** argv);
 int mbe_cmd_merge(int argc, char** argv);
 int mbe_cmd_analyze(int argc, char** argv);
+int mbe_cmd_plot(int argc, char** argv);
+
+// mbens plot's work, shared with analyze --plot: draws the pictures of the run in dir and says
+// what it did unless quiet; an exit code
+int mbe_cli_plot_dir(const char* cmd, const char* dir, MbePlotFormat fmt, bool quiet);
+// a --format value (png, svg, pdf) into *fmt; false for anything else
+bool mbe_cli_plot_format(const char* v, MbePlotFormat* fmt);
 
 // option parsing: `--name value` or `--name=value`; returns the value or NULL (and reports a usage
 // error) when it is missing. *i is advanced past what was consumed.

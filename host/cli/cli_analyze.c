@@ -12,7 +12,7 @@
 static void analyze_help(FILE* f) {
   fprintf(f,
           "usage: mbens analyze DIR [--regression] [--resamples N] [--conf LEVEL] [--seed S]\n"
-          "                     [--quiet]\n\n"
+          "                     [--plot] [--format png|svg|pdf] [--quiet]\n\n"
           "Analyzes every quantity of interest of the run in DIR (a whole, complete run: merge\n"
           "shards first), as SALib does, by the design it was run with:\n"
           "  --sampler saltelli: Sobol' indices (sobol.analyze): first order S1 (Saltelli\n"
@@ -35,6 +35,8 @@ static void analyze_help(FILE* f) {
           "  --resamples N   bootstrap resamples (default 100; 0: no intervals)\n"
           "  --conf LEVEL    confidence level of the intervals (default 0.95)\n"
           "  --seed S        seed of the bootstrap (default 0): same inputs, same bits\n"
+          "  --plot          then draw the run's pictures, its indices' too (mbens plot DIR)\n"
+          "  --format F      of the pictures: png (default), svg or pdf\n"
           "  --quiet         write the files, print nothing\n"
           "  --help          this text\n\n"
           "exit codes: 0 done, 1 a file could not be written, 2 usage, a design it does not\n"
@@ -103,7 +105,8 @@ static void print_indices(const MbeSobolIndices* ix) {
 int mbe_cmd_analyze(int argc, char** argv) {
   const char* cmd = "analyze";
   const char* dir = NULL;
-  bool quiet = false, regress = false;
+  bool quiet = false, regress = false, plot = false;
+  MbePlotFormat fmt = MBE_PLOT_PNG;
   MbeAnalyzeDef def = mbe_analyze_def_default();
   for (int i = 1; i < argc; i++) {
     const char* a = argv[i];
@@ -115,6 +118,13 @@ int mbe_cmd_analyze(int argc, char** argv) {
       quiet = true;
     } else if (strcmp(a, "--regression") == 0) {
       regress = true;
+    } else if (strcmp(a, "--plot") == 0) {
+      plot = true;
+    } else if (strcmp(a, "--format") == 0) {
+      if (i + 1 >= argc || !mbe_cli_plot_format(argv[i + 1], &fmt))
+        return mbe_cli_usage_error(cmd, "--format takes png, svg or pdf, not '%s'",
+                                   i + 1 < argc ? argv[i + 1] : "");
+      i++;
     } else if ((strcmp(a, "--resamples") == 0 || strcmp(a, "--conf") == 0 ||
                 strcmp(a, "--seed") == 0)) {
       if (i + 1 >= argc)
@@ -135,7 +145,7 @@ int mbe_cmd_analyze(int argc, char** argv) {
       }
     } else if (a[0] == '-') {
       return mbe_cli_usage_error(cmd, "unknown option '%s' (--regression, --resamples, --conf, "
-                                      "--seed, --quiet, --help)", a);
+                                      "--seed, --plot, --format, --quiet, --help)", a);
     } else if (dir) {
       return mbe_cli_usage_error(cmd, "one run directory, not '%s' and '%s'", dir, a);
     } else {
@@ -176,5 +186,5 @@ int mbe_cmd_analyze(int argc, char** argv) {
     mbe_cli_print_error(cmd, &err);
     return st == MBE_ERR_USAGE || st == MBE_ERR_INVALID_ARG ? MBE_EXIT_USAGE : MBE_EXIT_FAILURE;
   }
-  return MBE_EXIT_OK;
+  return plot ? mbe_cli_plot_dir(cmd, dir, fmt, quiet) : MBE_EXIT_OK;
 }

@@ -33,6 +33,8 @@ static const MbeCommand COMMANDS[] = {
     {"merge", mbe_cmd_merge, "combine the run directories of shards into the one run's"},
     {"analyze", mbe_cmd_analyze,
      "Sobol' indices of a Saltelli run, Morris's elementary effects of a Morris run"},
+    {"plot", mbe_cmd_plot,
+     "fan charts, histograms, scatter plots and index charts of a run, drawn by gnuplot"},
     {"compare", mbe_cmd_compare,
      "check a result CSV against a reference CSV with the MSL tube (Gate A/B), signal by signal"},
     {"devices", mbe_cmd_devices, "list OpenCL platforms and devices, and the OpenMP fallback"},

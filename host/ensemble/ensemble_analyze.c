@@ -2,6 +2,8 @@
 // Sobol' indices of a Saltelli run directory (ensemble_analyze.h).
 #include "ensemble_analyze.h"
 
+#include "ensemble_rundir.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,18 +41,7 @@ void mbe_sobol_indices_destroy(MbeSobolIndices* ix) {
 
 // ---- the run: manifest.json and members.csv ------------------------------------------------
 
-// what a run directory holds for the indices
-typedef struct Run {
-  char sampler[32];
-  int levels;  // Morris's grid
-  size_t nparam, nqoi, total;
-  char** param;  // (nparam) owned names
-  char** qoi;    // (nqoi)
-  double* y;     // (nqoi x total): y[q * total + k], NaN where member k did not finish
-  double* x;     // (total x nparam) the members' parameter values, where asked for
-} Run;
-
-static void run_free(Run* r) {
+void mbe_rundir_free(MbeRunDir* r) {
   free_names(r->qoi, r->nqoi, r->param, r->nparam);
   mbe_free(r->y), mbe_free(r->x);
 }
@@ -72,7 +63,7 @@ static MbeStatus copy_names(const MbeJsonValue* arr, bool objects, char*** out, 
 }
 
 // the run's design, names and size from manifest.json, checked to be a whole, finished run
-static MbeStatus read_manifest(const char* dir, Run* run, MbeError* err) {
+static MbeStatus read_manifest(const char* dir, MbeRunDir* run, MbeError* err) {
   char path[4096];
   snprintf(path, sizeof path, "%s/manifest.json", dir);
   MbeJsonDoc* doc = NULL;
@@ -117,7 +108,7 @@ static MbeStatus read_manifest(const char* dir, Run* run, MbeError* err) {
 }
 
 // the run's design as the analysis expects it (sampler "saltelli" or "morris")
-static MbeStatus expect_design(const char* dir, const Run* run, const char* sampler,
+static MbeStatus expect_design(const char* dir, const MbeRunDir* run, const char* sampler,
                                MbeError* err) {
   if (!sampler || strcmp(run->sampler, sampler) == 0)
     return MBE_OK;
@@ -130,35 +121,8 @@ static MbeStatus expect_design(const char* dir, const Run* run, const char* samp
 
 // ---- members.csv ------------------------------------------------------------------------------
 
-// the next field of a CSV line at *p (quoted with "", "" inside standing for "), unquoted into
-// buf; *p moves past the comma; false at the end of the line
-static bool next_field(const char** p, char* buf, size_t size) {
-  const char* s = *p;
-  if (*s == '\0' || *s == '\n' || *s == '\r')
-    return false;
-  size_t n = 0;
-  if (*s == '"') {
-    for (s++; *s && !(*s == '"' && s[1] != '"'); s++) {
-      if (*s == '"')
-        s++;
-      if (n + 1 < size)
-        buf[n++] = *s;
-    }
-    if (*s == '"')
-      s++;
-  } else {
-    for (; *s && *s != ',' && *s != '\n' && *s != '\r'; s++) {
-      if (n + 1 < size)
-        buf[n++] = *s;
-    }
-  }
-  buf[n] = '\0';
-  *p = *s == ',' ? s + 1 : s;
-  return true;
-}
-
 // the column of each qoi and parameter, of "member" and of "status" in the header line
-static MbeStatus header_columns(const char* path, const char* line, const Run* run, long* col,
+static MbeStatus header_columns(const char* path, const char* line, const MbeRunDir* run, long* col,
                                 long* pcol, long* member, long* status, MbeError* err) {
   char f[1024];
   *member = *status = -1;
@@ -166,7 +130,7 @@ static MbeStatus header_columns(const char* path, const char* line, const Run* r
     col[q] = -1;
   for (size_t j = 0; j < run->nparam; j++)
     pcol[j] = -1;
-  for (long c = 0; next_field(&line, f, sizeof f); c++) {
+  for (long c = 0; mbe_csv_next_field(&line, f, sizeof f); c++) {
     *member = strcmp(f, "member") == 0 ? c : *member;
     *status = strcmp(f, "status") == 0 ? c : *status;
     for (size_t q = 0; q < run->nqoi; q++)
@@ -195,13 +159,13 @@ static double field_number(const char* f) {
 }
 
 // row k's quantities into run->y (NaN unless its status is ok) and its parameters into run->x
-static MbeStatus read_row(const char* path, int line_no, const char* line, size_t k, Run* run,
+static MbeStatus read_row(const char* path, int line_no, const char* line, size_t k, MbeRunDir* run,
                           const long* col, const long* pcol, long member, long status,
                           MbeError* err) {
   char f[1024];
   bool ok = false;
   long c = 0;
-  for (; next_field(&line, f, sizeof f); c++) {
+  for (; mbe_csv_next_field(&line, f, sizeof f); c++) {
     if (c == member && strtoull(f, NULL, 10) != k) {
       return mbe_error_set(err, MBE_ERR_INVALID_ARG, "%s:%d: member %s where %zu was expected",
                            path, line_no, f, k);
@@ -223,7 +187,7 @@ static MbeStatus read_row(const char* path, int line_no, const char* line, size_
 }
 
 // every member's quantities (and, with_x, parameters) from members.csv
-static MbeStatus read_members(const char* dir, Run* run, bool with_x, MbeError* err) {
+static MbeStatus read_members(const char* dir, MbeRunDir* run, bool with_x, MbeError* err) {
   char path[4096];
   snprintf(path, sizeof path, "%s/members.csv", dir);
   run->y = mbe_malloc((run->nqoi * run->total + 1) * sizeof *run->y);
@@ -258,8 +222,7 @@ static MbeStatus read_members(const char* dir, Run* run, bool with_x, MbeError* 
   return st;
 }
 
-// the run in dir of design `sampler`, its members read
-static MbeStatus read_run(const char* dir, const char* sampler, bool with_x, Run* run,
+MbeStatus mbe_rundir_read(const char* dir, const char* sampler, bool with_x, MbeRunDir* run,
                           MbeError* err) {
   MbeStatus st = read_manifest(dir, run, err);
   if (st == MBE_OK)
@@ -270,10 +233,10 @@ static MbeStatus read_run(const char* dir, const char* sampler, bool with_x, Run
 }
 
 MbeStatus mbe_analyze_design(const char* dir, char* sampler, size_t size, MbeError* err) {
-  Run run = {0};
+  MbeRunDir run = {0};
   MbeStatus st = read_manifest(dir, &run, err);
   snprintf(sampler, size, "%s", st == MBE_OK ? run.sampler : "");
-  run_free(&run);
+  mbe_rundir_free(&run);
   return st;
 }
 
@@ -311,7 +274,7 @@ static MbeStatus indices_of(const MbeAnalyzeDef* def, MbeSobolIndices* ix, const
 }
 
 // the names of the run moved to the indices (the run keeps none)
-static void take_names(Run* run, char*** qoi, size_t* nqoi, char*** param, size_t* nparam) {
+static void take_names(MbeRunDir* run, char*** qoi, size_t* nqoi, char*** param, size_t* nparam) {
   *qoi = run->qoi, *nqoi = run->nqoi, *param = run->param, *nparam = run->nparam;
   run->qoi = run->param = NULL;
 }
@@ -324,8 +287,8 @@ MbeStatus mbe_analyze_sobol(const char* dir, const MbeAnalyzeDef* def, MbeSobolI
                          def->conf_level);
   }
   MbeSobolIndices* ix = mbe_calloc(1, sizeof *ix);
-  Run run = {0};
-  MbeStatus st = ix ? read_run(dir, "saltelli", false, &run, err)
+  MbeRunDir run = {0};
+  MbeStatus st = ix ? mbe_rundir_read(dir, "saltelli", false, &run, err)
                     : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
   size_t blk = mbe_saltelli_block(run.nparam);
   if (st == MBE_OK && run.total % blk != 0) {
@@ -340,7 +303,7 @@ MbeStatus mbe_analyze_sobol(const char* dir, const MbeAnalyzeDef* def, MbeSobolI
   }
   if (st == MBE_OK)
     st = indices_of(def, ix, run.y, run.total, err);
-  run_free(&run);
+  mbe_rundir_free(&run);
   if (st != MBE_OK) {
     mbe_sobol_indices_destroy(ix);
     return st;
@@ -359,7 +322,7 @@ void mbe_morris_indices_destroy(MbeMorrisIndices* ix) {
   mbe_free(ix->sigma), mbe_free(ix->mu_star_conf), mbe_free(ix->used), mbe_free(ix);
 }
 
-static MbeStatus morris_of(const MbeAnalyzeDef* def, MbeMorrisIndices* ix, const Run* run,
+static MbeStatus morris_of(const MbeAnalyzeDef* def, MbeMorrisIndices* ix, const MbeRunDir* run,
                            MbeError* err) {
   size_t d = ix->nparam, n = ix->nqoi * d + 1;
   ix->mu = mbe_malloc(n * sizeof *ix->mu), ix->mu_star = mbe_malloc(n * sizeof *ix->mu);
@@ -399,8 +362,8 @@ MbeStatus mbe_analyze_morris(const char* dir, const MbeAnalyzeDef* def, MbeMorri
                          def->conf_level);
   }
   MbeMorrisIndices* ix = mbe_calloc(1, sizeof *ix);
-  Run run = {0};
-  MbeStatus st = ix ? read_run(dir, "morris", true, &run, err)
+  MbeRunDir run = {0};
+  MbeStatus st = ix ? mbe_rundir_read(dir, "morris", true, &run, err)
                     : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
   if (st == MBE_OK && run.total % (run.nparam + 1) != 0) {
     st = mbe_error_set(err, MBE_ERR_INVALID_ARG,
@@ -413,7 +376,7 @@ MbeStatus mbe_analyze_morris(const char* dir, const MbeAnalyzeDef* def, MbeMorri
     take_names(&run, &ix->qoi, &ix->nqoi, &ix->param, &ix->nparam);
     st = morris_of(def, ix, &run, err);
   }
-  run_free(&run);
+  mbe_rundir_free(&run);
   if (st != MBE_OK) {
     mbe_morris_indices_destroy(ix);
     return st;
@@ -432,7 +395,7 @@ void mbe_regression_table_destroy(MbeRegressionTable* ix) {
   mbe_free(ix->prcc), mbe_free(ix->r2), mbe_free(ix->r2_rank), mbe_free(ix->used), mbe_free(ix);
 }
 
-static MbeStatus regression_of(MbeRegressionTable* ix, const Run* run, MbeError* err) {
+static MbeStatus regression_of(MbeRegressionTable* ix, const MbeRunDir* run, MbeError* err) {
   size_t d = ix->nparam, n = ix->nqoi * d + 1;
   ix->src = mbe_malloc(n * sizeof *ix->src), ix->srrc = mbe_malloc(n * sizeof *ix->src);
   ix->prcc = mbe_malloc(n * sizeof *ix->src);
@@ -459,15 +422,15 @@ static MbeStatus regression_of(MbeRegressionTable* ix, const Run* run, MbeError*
 MbeStatus mbe_analyze_regression(const char* dir, MbeRegressionTable** out, MbeError* err) {
   *out = NULL;
   MbeRegressionTable* ix = mbe_calloc(1, sizeof *ix);
-  Run run = {0};
-  MbeStatus st = ix ? read_run(dir, NULL, true, &run, err)
+  MbeRunDir run = {0};
+  MbeStatus st = ix ? mbe_rundir_read(dir, NULL, true, &run, err)
                     : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
   if (st == MBE_OK) {
     ix->nmembers = run.total;
     take_names(&run, &ix->qoi, &ix->nqoi, &ix->param, &ix->nparam);
     st = regression_of(ix, &run, err);
   }
-  run_free(&run);
+  mbe_rundir_free(&run);
   if (st != MBE_OK) {
     mbe_regression_table_destroy(ix);
     return st;

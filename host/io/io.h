@@ -52,6 +52,11 @@ void mbe_csv_format_trajectory(MbeStrbuf* sb, size_t nout, size_t nsig, const do
 // a line break.
 void mbe_csv_field(MbeStrbuf* b, const char* text);
 
+// The next field of a CSV line at *p (quoted with "", a doubled quote inside standing for one),
+// unquoted into buf (cut to size - 1 bytes); *p moves past its comma. False at the end of the
+// line (a line break or the end of the text).
+bool mbe_csv_next_field(const char** p, char* buf, size_t size);
+
 // The bytes of the table mbe_csv_format_trajectory writes for nout rows of nsig signals, as
 // estimated before computing it: 21 bytes a field (the typical "%.17g" number and separator),
 // so a size limit can be checked before the run.

@@ -286,3 +286,28 @@ void mbe_csv_field(MbeStrbuf* b, const char* text) {
   }
   mbe_strbuf_puts(b, "\"");
 }
+
+bool mbe_csv_next_field(const char** p, char* buf, size_t size) {
+  const char* s = *p;
+  if (*s == '\0' || *s == '\n' || *s == '\r')
+    return false;
+  size_t n = 0;
+  if (*s == '"') {
+    for (s++; *s && !(*s == '"' && s[1] != '"'); s++) {
+      if (*s == '"')
+        s++;
+      if (n + 1 < size)
+        buf[n++] = *s;
+    }
+    if (*s == '"')
+      s++;
+  } else {
+    for (; *s && *s != ',' && *s != '\n' && *s != '\r'; s++) {
+      if (n + 1 < size)
+        buf[n++] = *s;
+    }
+  }
+  buf[n] = '\0';
+  *p = *s == ',' ? s + 1 : s;
+  return true;
+}

@@ -20,6 +20,10 @@
 #   explains it (R^2 > 0.99), SRC = b sd(x) / sd(y) with b = 2 + E[x3] = 12.5 and -3:
 #   0.57 and -0.82 (within 0.05), x3's near 0; --regression on the Saltelli run of Ishigami
 #   finds what Sobol' indices show, a poor linear fit (R^2 < 0.3).
+# - mbens plot (and analyze --plot): the data and gnuplot script of each picture (histogram,
+#   scatter and the index charts of each table analyze wrote; fan charts of --signals), and
+#   with gnuplot the pictures (PNG by their signature, SVG by its root element); without
+#   gnuplot on PATH the scripts alone and a message saying how to draw them.
 . "$(dirname "$0")/run_lib.sh"
 data=$4
 pi=3.141592653589793
@@ -126,7 +130,28 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
 "$mbens" analyze "$work/ish" --regression --quiet || fail "analyze --regression exited $?"
 awk -F, 'NR == 2 { exit !($6 < 0.3) }' "$work/ish/regression.csv" ||
   fail "Ishigami's linear fit: $(cat "$work/ish/regression.csv")"
+# plots
+"$mbens" plot "$work/ish" --quiet || fail "plot exited $?"
+for p in hist_final_f.y_ scatter_final_f.y_ sobol_final_f.y_ regression_final_f.y_; do
+  [ -s "$work/ish/plots/$p.gp" ] && [ -s "$work/ish/plots/$p.dat" ] || fail "plot: no $p.gp/.dat"
+  if command -v gnuplot >/dev/null; then
+    head -c 4 "$work/ish/plots/$p.png" | od -c | grep -q "P   N   G" || fail "plot: $p.png is no PNG"
+  fi
+done
+"$mbens" analyze "$work/mo" --plot --format svg --quiet || fail "analyze --plot exited $?"
+[ -s "$work/mo/plots/morris_final_f.y_.gp" ] || fail "analyze --plot: no Morris chart"
+if command -v gnuplot >/dev/null; then
+  grep -q "<svg" "$work/mo/plots/morris_final_f.y_.svg" || fail "analyze --plot: no SVG"
+fi
+# shellcheck disable=SC2086
+"$mbens" run "$data/effects.mo" -o "$work/fan" -n 16 $mvary --qoi 'final(f.y)' --signals f.y \
+  --stop-time 0.01 --quiet || fail "run (signals) exited $?"
+out=$(PATH=/nonexistent "$mbens" plot "$work/fan")
+case "$out" in *"gnuplot not found: the data and scripts of 3 pictures"*) ;; *) fail "no gnuplot: $out" ;; esac
+[ -s "$work/fan/plots/fan_f.y.gp" ] || fail "plot: no fan chart script"
+out=$("$mbens" plot "$work/fan" --format jpg 2>&1)
+case "$out" in *"--format takes png, svg or pdf, not 'jpg'"*) ;; *) fail "plot --format jpg: $out" ;; esac
 "$mbens" analyze --help | grep -q "sobol_s2.csv" || fail "analyze --help"
 out=$("$mbens" analyze "$work/ish" --confidence 0.9 2>&1)
 case "$out" in *"unknown option '--confidence' (--regression, --resamples"*) ;; *) fail "bad option: $out" ;; esac
-finish "run_sensitivity: Saltelli designs, Sobol' indices of the Ishigami function, shards"
+finish "run_sensitivity: Saltelli and Morris designs, Sobol', Morris and regression indices, plots"
