@@ -188,13 +188,17 @@ int mbe_plot_bars(const char* base, MbePlotFormat fmt, const char* title, const 
     fputc('\n', d);
   }
   static const char* const colors[] = {"#2171b5", "#d94801", "#41ab5d", "#756bb1"};
+  size_t chars = 0;  // the labels' width: turned where they would run into each other
+  for (size_t j = 0; j < np; j++)
+    chars += strlen(names[j]) + 2;
+  bool crowded = chars > 80;
   fputs("set ylabel ", g);
   quoted(g, ylabel);
   fprintf(g,
           "\nset key top right box opaque\nset style data histogram\n"
           "set style histogram %s gap 2\nset style fill solid 0.85 border -1\n"
           "set boxwidth 0.9\nset xtics %s\nset yrange [*<0:*]\nset xzeroaxis lt -1\nplot ",
-          errors ? "errorbars lw 1.5" : "clustered", np > 6 ? "rotate by -30" : "");
+          errors ? "errorbars lw 1.5" : "clustered", crowded ? "rotate by -30" : "");
   for (size_t k = 0; k < nser; k++) {
     int c = errors ? (int)(2 + 2 * k) : (int)(2 + k);
     if (k == 0)
