@@ -34,9 +34,10 @@ void mbe_sobol_indices_destroy(MbeSobolIndices* ix) {
   if (!ix)
     return;
   free_names(ix->qoi, ix->nqoi, ix->param, ix->nparam);
-  mbe_free(ix->s1), mbe_free(ix->s1_conf);
-  mbe_free(ix->st), mbe_free(ix->st_conf), mbe_free(ix->s2), mbe_free(ix->s2_conf);
-  mbe_free(ix->used), mbe_free(ix);
+  mbe_free(ix->s1), mbe_free(ix->s1_conf), mbe_free(ix->st), mbe_free(ix->st_conf);
+  mbe_free(ix->s2), mbe_free(ix->s2_conf), mbe_free(ix->used), mbe_free(ix->conv_n);
+  mbe_free(ix->conv_s1), mbe_free(ix->conv_s1_conf), mbe_free(ix->conv_st);
+  mbe_free(ix->conv_st_conf), mbe_free(ix);
 }
 
 // ---- the run: manifest.json and members.csv ------------------------------------------------
@@ -252,6 +253,40 @@ static MbeStatus alloc_indices(MbeSobolIndices* ix, MbeError* err) {
   return ok ? MBE_OK : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
 }
 
+// the convergence: S1 and ST of the first N, N/2, N/4 .. (down to 16) blocks
+static MbeStatus convergence_of(const MbeAnalyzeDef* def, MbeSobolIndices* ix, const double* y,
+                                size_t total, MbeError* err) {
+  size_t d = ix->nparam, nq = ix->nqoi;
+  for (size_t n = ix->nblocks; n >= 16 && ix->nconv < 32; n /= 2)
+    ix->nconv++;
+  size_t cells = ix->nconv * nq * d + 1;
+  ix->conv_n = mbe_calloc(ix->nconv + 1, sizeof *ix->conv_n);
+  ix->conv_s1 = mbe_malloc(cells * sizeof *ix->conv_s1);
+  ix->conv_s1_conf = mbe_malloc(cells * sizeof *ix->conv_s1);
+  ix->conv_st = mbe_malloc(cells * sizeof *ix->conv_s1);
+  ix->conv_st_conf = mbe_malloc(cells * sizeof *ix->conv_s1);
+  if (!ix->conv_n || !ix->conv_s1 || !ix->conv_s1_conf || !ix->conv_st || !ix->conv_st_conf)
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  for (size_t c = 0, n = ix->nblocks; c < ix->nconv; c++, n /= 2) {
+    ix->conv_n[c] = n;
+    for (size_t q = 0; q < nq; q++) {
+      MbeSaltelliDef sd = mbe_saltelli_def_default();
+      sd.d = d, sd.n = n, sd.second_order = true;  // the layout's; S2 is not asked for
+      sd.nresamples = def->nresamples, sd.conf_level = def->conf_level, sd.seed = def->seed;
+      size_t o = (c * nq + q) * d;
+      MbeSaltelliStatus rc =
+          mbe_saltelli_analyze(&sd, y + q * total, ix->conv_s1 + o, ix->conv_s1_conf + o,
+                               ix->conv_st + o, ix->conv_st_conf + o, NULL, NULL, NULL);
+      if (rc == MBE_SALTELLI_ERR_NOMEM)
+        return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+      for (size_t j = 0; rc != MBE_SALTELLI_OK && j < d; j++)  // too few there: not known
+        ix->conv_s1[o + j] = ix->conv_s1_conf[o + j] = ix->conv_st[o + j] =
+            ix->conv_st_conf[o + j] = (double)NAN;
+    }
+  }
+  return MBE_OK;
+}
+
 static MbeStatus indices_of(const MbeAnalyzeDef* def, MbeSobolIndices* ix, const double* y,
                             size_t total, MbeError* err) {
   size_t d = ix->nparam;
@@ -303,6 +338,8 @@ MbeStatus mbe_analyze_sobol(const char* dir, const MbeAnalyzeDef* def, MbeSobolI
   }
   if (st == MBE_OK)
     st = indices_of(def, ix, run.y, run.total, err);
+  if (st == MBE_OK)
+    st = convergence_of(def, ix, run.y, run.total, err);
   mbe_rundir_free(&run);
   if (st != MBE_OK) {
     mbe_sobol_indices_destroy(ix);
@@ -448,6 +485,33 @@ static void number(MbeStrbuf* b, double x) {
     mbe_strbuf_printf(b, "%.17g", x);
 }
 
+// dir/sobol_convergence.csv: qoi, parameter, N, S1, S1_conf, ST, ST_conf
+static MbeStatus convergence_write(const char* dir, const MbeSobolIndices* ix, MbeError* err) {
+  size_t d = ix->nparam;
+  MbeStrbuf a;
+  mbe_strbuf_init(&a);
+  mbe_strbuf_puts(&a, "qoi,parameter,N,S1,S1_conf,ST,ST_conf\n");
+  for (size_t q = 0; q < ix->nqoi; q++) {
+    for (size_t j = 0; j < d; j++) {
+      for (size_t c = ix->nconv; c-- > 0;) {
+        size_t i = (c * ix->nqoi + q) * d + j;
+        mbe_csv_field(&a, ix->qoi[q]), mbe_strbuf_puts(&a, ",");
+        mbe_csv_field(&a, ix->param[j]);
+        mbe_strbuf_printf(&a, ",%zu", ix->conv_n[c]);
+        double v[4] = {ix->conv_s1[i], ix->conv_s1_conf[i], ix->conv_st[i], ix->conv_st_conf[i]};
+        for (int k = 0; k < 4; k++)
+          mbe_strbuf_puts(&a, ","), number(&a, v[k]);
+        mbe_strbuf_puts(&a, "\n");
+      }
+    }
+  }
+  char path[4096];
+  snprintf(path, sizeof path, "%s/sobol_convergence.csv", dir);
+  MbeStatus st = mbe_strbuf_write_atomic(&a, path, err);
+  mbe_strbuf_deinit(&a);
+  return st;
+}
+
 MbeStatus mbe_sobol_indices_write(const char* dir, const MbeSobolIndices* ix, MbeError* err) {
   size_t d = ix->nparam;
   MbeStrbuf a, b;
@@ -481,6 +545,8 @@ MbeStatus mbe_sobol_indices_write(const char* dir, const MbeSobolIndices* ix, Mb
   if (st == MBE_OK)
     st = mbe_strbuf_write_atomic(&b, path, err);
   mbe_strbuf_deinit(&a), mbe_strbuf_deinit(&b);
+  if (st == MBE_OK)
+    st = convergence_write(dir, ix, err);
   return st;
 }
 

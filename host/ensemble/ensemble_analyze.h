@@ -30,6 +30,11 @@ typedef struct MbeSobolIndices {
   double *s1, *s1_conf, *st, *st_conf;  // (nqoi x nparam)
   double *s2, *s2_conf;                 // (nqoi x nparam x nparam)
   size_t* used;                         // (nqoi) blocks without a failed member
+  // the convergence: S1, S1_conf, ST, ST_conf from the first conv_n[c] blocks (N, N/2, N/4 ..
+  // down to 16), at (c * nqoi + q) * nparam + j
+  size_t nconv;
+  size_t* conv_n;
+  double *conv_s1, *conv_s1_conf, *conv_st, *conv_st_conf;
 } MbeSobolIndices;
 
 // Reads the run in dir (a whole run: not a shard's part, every member done) and computes the
@@ -41,8 +46,10 @@ typedef struct MbeSobolIndices {
 MbeStatus mbe_analyze_sobol(const char* dir, const MbeAnalyzeDef* def, MbeSobolIndices** out,
                             MbeError* err);
 
-// Writes dir/sobol.csv (qoi, parameter, S1, S1_conf, ST, ST_conf: SALib's names) and
-// dir/sobol_s2.csv (qoi, parameter_1, parameter_2, S2, S2_conf), %.17g, NaN as nan.
+// Writes dir/sobol.csv (qoi, parameter, S1, S1_conf, ST, ST_conf: SALib's names),
+// dir/sobol_s2.csv (qoi, parameter_1, parameter_2, S2, S2_conf) and dir/sobol_convergence.csv
+// (qoi, parameter, N, S1, S1_conf, ST, ST_conf for the design's first N blocks), %.17g, NaN as
+// nan.
 MbeStatus mbe_sobol_indices_write(const char* dir, const MbeSobolIndices* ix, MbeError* err);
 
 void mbe_sobol_indices_destroy(MbeSobolIndices* ix);

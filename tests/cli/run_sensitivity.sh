@@ -6,7 +6,9 @@
 #   one coordinate of B), BA_1 .. BA_3, B (checked on the parameter columns).
 # - mbens analyze finds S1 = (0.3139, 0.4424, 0) and ST = (0.5576, 0.4424, 0.2437), the
 #   analytic values, within twice their 95 % intervals, and S2(x1, x3) = 0.2437 likewise; the
-#   intervals are narrower than 0.15; the same seed writes the same bytes.
+#   intervals are narrower than 0.15; the same seed writes the same bytes; sobol_convergence.csv
+#   holds the indices of the first 16, 32, .. 1024 blocks, its last equal to sobol.csv's and the
+#   intervals narrowing with N (S1_conf at 64 blocks over twice that at 1024).
 # - The same design in two shards merged gives the same sobol.csv (the design is a function of
 #   the member index).
 # - analyze of a Monte Carlo run gives regression indices; a shard and a directory without a
@@ -58,6 +60,13 @@ bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
   END { if (!found) print "no S2 of f.x1, f.x3" }' "$work/ish/sobol_s2.csv")
 [ -z "$bad" ] || fail "S2 leaves the analytic value: $bad"
 grep -q "f.x2 .*0.4" "$work/analyze.txt" || fail "analyze prints no table: $(cat "$work/analyze.txt")"
+bad=$(awk -F, 'NR == FNR { if (FNR > 1) s1[$2] = $3; next }
+  FNR > 1 { n[$2]++; if ($3 == 64) c64[$2] = $5; if ($3 == 1024) { c1k[$2] = $5
+      if ($4 != s1[$2]) print "S1 at N = 1024", $2 } }
+  END { for (p in n) { if (n[p] != 7) print p, n[p], "rows"
+      if (!(c64[p] > 2 * c1k[p])) print p, "conf", c64[p], c1k[p] } }' \
+  "$work/ish/sobol.csv" "$work/ish/sobol_convergence.csv")
+[ -z "$bad" ] || fail "convergence: $bad"
 "$mbens" analyze "$work/ish" --quiet || fail "analyze (again) exited $?"
 cmp -s "$work/ish/sobol.csv" "$work/sobol_first.csv" || fail "the same seed gave other bytes"
 # two shards, merged
