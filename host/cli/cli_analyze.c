@@ -18,7 +18,7 @@ static void analyze_help(FILE* f) {
           "  --sampler saltelli: Sobol' indices (sobol.analyze): first order S1 (Saltelli\n"
           "    2010), total ST (Jansen), second order S2, each with a bootstrap confidence\n"
           "    interval (S1_conf: half its width); a failed member leaves its block of 2D + 2\n"
-          "    members out. Writes DIR/sobol.csv (qoi, parameter, S1, S1_conf, ST, ST_conf)\n"
+          "    members out. Writes DIR/sobol.csv (qoi, parameter, S1, S1_conf, ST, ST_conf),\n"
           "    DIR/sobol_s2.csv (qoi, parameter_1, parameter_2, S2, S2_conf) and\n"
           "    DIR/sobol_convergence.csv (the same from the first 16, 32, .. N blocks).\n"
           "  --sampler morris: Morris's elementary effects (morris.analyze): mu, mu_star, sigma\n"
