@@ -11,8 +11,9 @@
 
 static void analyze_help(FILE* f) {
   fprintf(f,
-          "usage: mbens analyze DIR [--regression] [--resamples N] [--conf LEVEL] [--seed S]\n"
-          "                     [--plot] [--format png|svg|pdf] [--quiet]\n\n"
+          "usage: mbens analyze DIR [--regression | --as saltelli|morris [--levels P]]\n"
+          "                     [--resamples N] [--conf LEVEL] [--seed S] [--plot]\n"
+          "                     [--format png|svg|pdf] [--quiet]\n\n"
           "Analyzes every quantity of interest of the run in DIR (a whole, complete run: merge\n"
           "shards first), as SALib does, by the design it was run with:\n"
           "  --sampler saltelli: Sobol' indices (sobol.analyze): first order S1 (Saltelli\n"
@@ -33,6 +34,10 @@ static void analyze_help(FILE* f) {
           "It prints the table.\n\n"
           "options:\n"
           "  --regression    regression indices whatever the design\n"
+          "  --as L          read the members as a saltelli or morris design whatever the run's\n"
+          "                  sampler: a --design matrix made by SALib's saltelli.sample (with\n"
+          "                  second order) or morris.sample\n"
+          "  --levels P      with --as morris: the grid's levels (default 4)\n"
           "  --resamples N   bootstrap resamples (default 100; 0: no intervals)\n"
           "  --conf LEVEL    confidence level of the intervals (default 0.95)\n"
           "  --seed S        seed of the bootstrap (default 0): same inputs, same bits\n"
@@ -103,89 +108,126 @@ static void print_indices(const MbeSobolIndices* ix) {
   }
 }
 
-int mbe_cmd_analyze(int argc, char** argv) {
+// the options of mbens analyze
+typedef struct AnalyzeOpts {
+  const char* dir;
+  bool quiet, regress, plot;
+  const char* as;  // --as: the layout to read the members as
+  MbePlotFormat fmt;
+  MbeAnalyzeDef def;
+} AnalyzeOpts;
+
+// a whole number option's value (--resamples, --seed, --levels) into o; an exit code or -1
+static int number_option(const char* a, const char* v, AnalyzeOpts* o) {
+  char* end = NULL;
+  if (strcmp(a, "--conf") == 0) {
+    o->def.conf_level = strtod(v, &end);
+    if (*end || !(o->def.conf_level > 0 && o->def.conf_level < 1))
+      return mbe_cli_usage_error("analyze", "--conf takes a level in (0, 1), not '%s'", v);
+    return -1;
+  }
+  unsigned long long x = strtoull(v, &end, 10);
+  if (*end || *v == '-' || *v == '\0')
+    return mbe_cli_usage_error("analyze", "%s takes a whole number >= 0, not '%s'", a, v);
+  if (a[2] == 'r')
+    o->def.nresamples = (size_t)x;
+  else if (a[2] == 'l')
+    o->def.levels = (int)(x < 1000 ? x : 1000);
+  else
+    o->def.seed = x;
+  return -1;
+}
+
+// parses the command line into o: -1 to go on, else the exit code
+static int parse_options(int argc, char** argv, AnalyzeOpts* o) {
   const char* cmd = "analyze";
-  const char* dir = NULL;
-  bool quiet = false, regress = false, plot = false;
-  MbePlotFormat fmt = MBE_PLOT_PNG;
-  MbeAnalyzeDef def = mbe_analyze_def_default();
   for (int i = 1; i < argc; i++) {
     const char* a = argv[i];
-    char* end = NULL;
+    const char* next = i + 1 < argc ? argv[i + 1] : "";
+    int rc = -1;
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
       analyze_help(stdout);
       return MBE_EXIT_OK;
     } else if (strcmp(a, "--quiet") == 0) {
-      quiet = true;
+      o->quiet = true;
     } else if (strcmp(a, "--regression") == 0) {
-      regress = true;
+      o->regress = true;
     } else if (strcmp(a, "--plot") == 0) {
-      plot = true;
+      o->plot = true;
+    } else if (strcmp(a, "--as") == 0) {
+      if (strcmp(next, "saltelli") != 0 && strcmp(next, "morris") != 0)
+        return mbe_cli_usage_error(cmd, "--as takes saltelli or morris, not '%s'", next);
+      o->as = argv[++i];
+      o->def.as_design = true;
     } else if (strcmp(a, "--format") == 0) {
-      if (i + 1 >= argc || !mbe_cli_plot_format(argv[i + 1], &fmt))
-        return mbe_cli_usage_error(cmd, "--format takes png, svg or pdf, not '%s'",
-                                   i + 1 < argc ? argv[i + 1] : "");
+      if (!mbe_cli_plot_format(next, &o->fmt))
+        return mbe_cli_usage_error(cmd, "--format takes png, svg or pdf, not '%s'", next);
       i++;
-    } else if ((strcmp(a, "--resamples") == 0 || strcmp(a, "--conf") == 0 ||
-                strcmp(a, "--seed") == 0)) {
+    } else if (strcmp(a, "--resamples") == 0 || strcmp(a, "--conf") == 0 ||
+               strcmp(a, "--seed") == 0 || strcmp(a, "--levels") == 0) {
       if (i + 1 >= argc)
         return mbe_cli_usage_error(cmd, "%s needs a value", a);
-      const char* v = argv[++i];
-      if (strcmp(a, "--conf") == 0) {
-        def.conf_level = strtod(v, &end);
-        if (*end || !(def.conf_level > 0 && def.conf_level < 1))
-          return mbe_cli_usage_error(cmd, "--conf takes a level in (0, 1), not '%s'", v);
-      } else {
-        unsigned long long x = strtoull(v, &end, 10);
-        if (*end || *v == '-' || *v == '\0')
-          return mbe_cli_usage_error(cmd, "%s takes a whole number >= 0, not '%s'", a, v);
-        if (a[2] == 'r')
-          def.nresamples = (size_t)x;
-        else
-          def.seed = x;
-      }
+      rc = number_option(a, argv[++i], o);
     } else if (a[0] == '-') {
-      return mbe_cli_usage_error(cmd, "unknown option '%s' (--regression, --resamples, --conf, "
-                                      "--seed, --plot, --format, --quiet, --help)", a);
-    } else if (dir) {
-      return mbe_cli_usage_error(cmd, "one run directory, not '%s' and '%s'", dir, a);
+      return mbe_cli_usage_error(cmd, "unknown option '%s' (--regression, --as, --levels, "
+                                      "--resamples, --conf, --seed, --plot, --format, --quiet, "
+                                      "--help)", a);
+    } else if (o->dir) {
+      return mbe_cli_usage_error(cmd, "one run directory, not '%s' and '%s'", o->dir, a);
     } else {
-      dir = a;
+      o->dir = a;
     }
+    if (rc >= 0)
+      return rc;
   }
-  if (!dir)
-    return mbe_cli_usage_error(cmd, "which run directory? (mbens analyze DIR)");
+  return o->dir ? -1 : mbe_cli_usage_error(cmd, "which run directory? (mbens analyze DIR)");
+}
+
+// the indices of the design sampler (saltelli, morris) of the run in dir, written and printed
+static MbeStatus design_indices(const AnalyzeOpts* o, const char* sampler, MbeError* err) {
+  MbeStatus st;
+  if (strcmp(sampler, "morris") == 0) {
+    MbeMorrisIndices* mx = NULL;
+    st = mbe_analyze_morris(o->dir, &o->def, &mx, err);
+    if (st == MBE_OK)
+      st = mbe_morris_indices_write(o->dir, mx, err);
+    if (st == MBE_OK && !o->quiet) {
+      print_morris(mx);
+      printf("\nwritten: %s/morris.csv\n", o->dir);
+    }
+    mbe_morris_indices_destroy(mx);
+    return st;
+  }
+  MbeSobolIndices* ix = NULL;
+  st = mbe_analyze_sobol(o->dir, &o->def, &ix, err);
+  if (st == MBE_OK)
+    st = mbe_sobol_indices_write(o->dir, ix, err);
+  if (st == MBE_OK && !o->quiet) {
+    print_indices(ix);
+    printf("\nwritten: %s/sobol.csv, %s/sobol_s2.csv, %s/sobol_convergence.csv\n", o->dir,
+           o->dir, o->dir);
+  }
+  mbe_sobol_indices_destroy(ix);
+  return st;
+}
+
+int mbe_cmd_analyze(int argc, char** argv) {
+  AnalyzeOpts o = {NULL, false, false, false, NULL, MBE_PLOT_PNG, mbe_analyze_def_default()};
+  int rc = parse_options(argc, argv, &o);
+  if (rc >= 0)
+    return rc;
   MbeError err;
   mbe_error_clear(&err);
   char sampler[32];
-  MbeStatus st = mbe_analyze_design(dir, sampler, sizeof sampler, &err);
+  MbeStatus st = mbe_analyze_design(o.dir, sampler, sizeof sampler, &err);
+  if (o.as)
+    snprintf(sampler, sizeof sampler, "%s", o.as);
   bool own = strcmp(sampler, "morris") == 0 || strcmp(sampler, "saltelli") == 0;
-  if (st == MBE_OK && (regress || !own)) {
-    st = regression(dir, quiet, &err);
-  } else if (st == MBE_OK && strcmp(sampler, "morris") == 0) {
-    MbeMorrisIndices* mx = NULL;
-    st = mbe_analyze_morris(dir, &def, &mx, &err);
-    if (st == MBE_OK)
-      st = mbe_morris_indices_write(dir, mx, &err);
-    if (st == MBE_OK && !quiet) {
-      print_morris(mx);
-      printf("\nwritten: %s/morris.csv\n", dir);
-    }
-    mbe_morris_indices_destroy(mx);
-  } else if (st == MBE_OK) {
-    MbeSobolIndices* ix = NULL;
-    st = mbe_analyze_sobol(dir, &def, &ix, &err);
-    if (st == MBE_OK)
-      st = mbe_sobol_indices_write(dir, ix, &err);
-    if (st == MBE_OK && !quiet) {
-      print_indices(ix);
-      printf("\nwritten: %s/sobol.csv, %s/sobol_s2.csv\n", dir, dir);
-    }
-    mbe_sobol_indices_destroy(ix);
-  }
+  if (st == MBE_OK)
+    st = o.regress || !own ? regression(o.dir, o.quiet, &err) : design_indices(&o, sampler, &err);
   if (st != MBE_OK) {
-    mbe_cli_print_error(cmd, &err);
+    mbe_cli_print_error("analyze", &err);
     return st == MBE_ERR_USAGE || st == MBE_ERR_INVALID_ARG ? MBE_EXIT_USAGE : MBE_EXIT_FAILURE;
   }
-  return plot ? mbe_cli_plot_dir(cmd, dir, fmt, quiet) : MBE_EXIT_OK;
+  return o.plot ? mbe_cli_plot_dir("analyze", o.dir, o.fmt, o.quiet) : MBE_EXIT_OK;
 }

@@ -26,7 +26,7 @@ static void free_names(char** qoi, size_t nqoi, char** param, size_t nparam) {
 }
 
 MbeAnalyzeDef mbe_analyze_def_default(void) {
-  MbeAnalyzeDef d = {100, 0.95, 0};
+  MbeAnalyzeDef d = {100, 0.95, 0, false, 4};
   return d;
 }
 
@@ -323,7 +323,7 @@ MbeStatus mbe_analyze_sobol(const char* dir, const MbeAnalyzeDef* def, MbeSobolI
   }
   MbeSobolIndices* ix = mbe_calloc(1, sizeof *ix);
   MbeRunDir run = {0};
-  MbeStatus st = ix ? mbe_rundir_read(dir, "saltelli", false, &run, err)
+  MbeStatus st = ix ? mbe_rundir_read(dir, def->as_design ? NULL : "saltelli", false, &run, err)
                     : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
   size_t blk = mbe_saltelli_block(run.nparam);
   if (st == MBE_OK && run.total % blk != 0) {
@@ -400,7 +400,7 @@ MbeStatus mbe_analyze_morris(const char* dir, const MbeAnalyzeDef* def, MbeMorri
   }
   MbeMorrisIndices* ix = mbe_calloc(1, sizeof *ix);
   MbeRunDir run = {0};
-  MbeStatus st = ix ? mbe_rundir_read(dir, "morris", true, &run, err)
+  MbeStatus st = ix ? mbe_rundir_read(dir, def->as_design ? NULL : "morris", true, &run, err)
                     : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
   if (st == MBE_OK && run.total % (run.nparam + 1) != 0) {
     st = mbe_error_set(err, MBE_ERR_INVALID_ARG,
@@ -409,7 +409,7 @@ MbeStatus mbe_analyze_morris(const char* dir, const MbeAnalyzeDef* def, MbeMorri
   }
   if (st == MBE_OK) {
     ix->ntraj = run.total / (run.nparam + 1);
-    ix->levels = run.levels;
+    ix->levels = strcmp(run.sampler, "morris") == 0 ? run.levels : def->levels;
     take_names(&run, &ix->qoi, &ix->nqoi, &ix->param, &ix->nparam);
     st = morris_of(def, ix, &run, err);
   }

@@ -17,6 +17,9 @@ typedef struct MbeAnalyzeDef {
   size_t nresamples;  // bootstrap resamples (default 100, as SALib)
   double conf_level;  // of the intervals (default 0.95)
   uint64_t seed;      // of the bootstrap (default 0)
+  bool as_design;     // read the members in the layout asked for whatever the run's --sampler
+                      // (a --design made by SALib's saltelli.sample or morris.sample)
+  int levels;         // the Morris grid's levels where the run does not say (default 4)
 } MbeAnalyzeDef;
 
 MbeAnalyzeDef mbe_analyze_def_default(void);

@@ -162,5 +162,5 @@ out=$("$mbens" plot "$work/fan" --format jpg 2>&1)
 case "$out" in *"--format takes png, svg or pdf, not 'jpg'"*) ;; *) fail "plot --format jpg: $out" ;; esac
 "$mbens" analyze --help | grep -q "sobol_s2.csv" || fail "analyze --help"
 out=$("$mbens" analyze "$work/ish" --confidence 0.9 2>&1)
-case "$out" in *"unknown option '--confidence' (--regression, --resamples"*) ;; *) fail "bad option: $out" ;; esac
+case "$out" in *"unknown option '--confidence' (--regression, --as"*) ;; *) fail "bad option: $out" ;; esac
 finish "run_sensitivity: Saltelli and Morris designs, Sobol', Morris and regression indices, plots"
