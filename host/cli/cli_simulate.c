@@ -24,10 +24,11 @@ static void simulate_help(FILE* f) {
       "                      [--step H] [--backend auto|openmp|opencl] [--device D]\n"
       "                      [--threads N]\n"
       "                      [--precision double|single] [--max-output SIZE]\n"
-      "                      [--list-signals] [--emit-kernel F]\n\n"
+      "                      [--list-signals] [--emit-kernel F]\n"
+      "                      [--override NAME=VALUE|@FILE ...]\n\n"
       "Compiles the model to its joint-coordinate ODE, integrates one member (the model's own\n"
-      "parameters and start values) and writes the signals on the output grid t0, t0 + DT,\n"
-      "..., t1 as CSV with a `time` column.\n\n"
+      "parameters and start values, but those overridden) and writes the signals on the\n"
+      "output grid t0, t0 + DT, ..., t1 as CSV with a `time` column.\n\n"
       "options:\n"
       MBE_CLI_MODEL_HELP
       "  -o, --output FILE   the CSV to write ('-' for standard output)\n"
@@ -50,6 +51,10 @@ static void simulate_help(FILE* f) {
       "                      unlimited)\n"
       "  --list-signals      print every name that --signals accepts and exit\n"
       "  --emit-kernel FILE  also write the generated system source\n"
+      "  --override N=V      run with parameter or start value N at V (what run --vary takes:\n"
+      "                      body.m=2, boxBody1.r[1]=0.6, revolute1.phi.start=0.3; derived\n"
+      "                      parameters follow); repeatable. @FILE reads NAME=VALUE (or NAME\n"
+      "                      VALUE) lines, # comments: the best parameters optimize writes\n"
       "  --help              this text\n\n"
       "exit codes: 0 success, 1 the integration failed (the CSV holds what was computed),\n"
       "2 usage or model error\n");
@@ -63,7 +68,80 @@ typedef struct SimOpts {
   bool list;
   uint64_t max_output;  // bytes the CSV may take (--max-output)
   MbeCliSim sim;
+  char** over_name;      // --override: names (owned) and values (nover)
+  double* over_value;
+  size_t nover;
 } SimOpts;
+
+// one --override NAME=VALUE (or NAME VALUE from a file) into o; where names the source
+static int add_override(SimOpts* o, const char* text, const char* where) {
+  const char* cmd = "simulate";
+  const char* sep = strpbrk(text, "= \t");
+  if (!sep || sep == text) {
+    return mbe_cli_usage_error(cmd, "%s: '%s' is not NAME=VALUE (body.m=2)", where, text);
+  }
+  const char* v = sep + strspn(sep, "= \t");
+  char* end = NULL;
+  double x = strtod(v, &end);
+  while (end && (*end == ' ' || *end == '\t' || *end == '\r'))
+    end++;
+  if (end == v || *end != '\0' || !isfinite(x)) {
+    return mbe_cli_usage_error(cmd, "%s: the value of '%.*s' is not a number: '%s'", where,
+                               (int)(sep - text), text, v);
+  }
+  char** names = realloc(o->over_name, (o->nover + 1) * sizeof *names);
+  if (names)
+    o->over_name = names;
+  double* values = realloc(o->over_value, (o->nover + 1) * sizeof *values);
+  if (values)
+    o->over_value = values;
+  char* name = names && values ? strndup(text, (size_t)(sep - text)) : NULL;
+  if (!name) {
+    fprintf(stderr, "mbens simulate: error: out of memory\n");
+    return MBE_EXIT_FAILURE;
+  }
+  o->over_name[o->nover] = name;
+  o->over_value[o->nover++] = x;
+  return MBE_EXIT_OK;
+}
+
+// --override @FILE: NAME=VALUE lines, # comments and blank lines skipped
+static int read_overrides(SimOpts* o, const char* path) {
+  MbeError err;
+  char* text = NULL;
+  size_t size = 0;
+  if (mbe_file_read(path, &text, &size, &err) != MBE_OK) {
+    mbe_cli_print_error("simulate", &err);
+    return MBE_EXIT_USAGE;
+  }
+  int rc = MBE_EXIT_OK, line = 0;
+  for (char* p = text; rc == MBE_EXIT_OK && p && *p;) {
+    char* nl = strchr(p, '\n');
+    if (nl)
+      *nl = '\0';
+    line++;
+    char* hash = strchr(p, '#');
+    if (hash)
+      *hash = '\0';
+    p += strspn(p, " \t\r");
+    size_t n = strlen(p);
+    while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
+      p[--n] = '\0';
+    char where[4200];
+    snprintf(where, sizeof where, "%s:%d", path, line);
+    if (*p)
+      rc = add_override(o, p, where);
+    p = nl ? nl + 1 : NULL;
+  }
+  mbe_free(text);
+  return rc;
+}
+
+static void free_overrides(SimOpts* o) {
+  for (size_t i = 0; i < o->nover; i++)
+    free(o->over_name[i]);
+  free(o->over_name), free(o->over_value);
+}
 
 static int parse(int argc, char** argv, SimOpts* o) {
   memset(o, 0, sizeof *o);
@@ -95,6 +173,13 @@ static int parse(int argc, char** argv, SimOpts* o) {
         return MBE_EXIT_USAGE;
     } else if (strcmp(a, "--list-signals") == 0) {
       o->list = true;
+    } else if (mbe_cli_is_option(a, "--override")) {
+      const char* v = mbe_cli_value(argc, argv, &i, "--override");
+      int r = !v ? MBE_EXIT_USAGE
+              : v[0] == '@' ? read_overrides(o, v + 1)
+                            : add_override(o, v, "--override");
+      if (r != MBE_EXIT_OK)
+        return r;
     } else if ((taken = mbe_cli_model_arg(cmd, argc, argv, &i, &o->model)) != 0) {
       if (taken < 0)
         return MBE_EXIT_USAGE;
@@ -103,7 +188,8 @@ static int parse(int argc, char** argv, SimOpts* o) {
                                  "unknown option '%s'; options are --class, --library, -o, "
                                  "--signals, --start-time, --stop-time, --interval, --tolerance, "
                                  "--method, --step, --backend, --device, --threads, --precision, "
-                                 "--max-output, --list-signals, --emit-kernel, --help",
+                                 "--max-output, --list-signals, --emit-kernel, --override, "
+                                 "--help",
                                  a);
     }
   }
@@ -177,12 +263,20 @@ int mbe_cmd_simulate(int argc, char** argv) {
   MbeCliNames names = {NULL, 0};
   MbeSymId* ids = NULL;
   double* y = NULL;
+  double* pv = NULL;  // the parameters with the overrides
   int32_t info[MBE_INFO_COUNT] = {0};
   rc = mbe_cli_load_model("simulate", &o.model, &spec, &flat);
   if (rc != MBE_EXIT_OK) {
     goto done;
   }
-  MbeStatus st = mbe_system_build(flat, &sys, &err);
+  MbeStatus st = MBE_OK;
+  if (o.nover > 0 &&  // the overridden values vary: this one member has them
+      (st = mbe_flat_vary(flat, (const char* const*)o.over_name, o.nover, &err)) != MBE_OK) {
+    mbe_cli_print_error("simulate", &err);
+    rc = st == MBE_ERR_NOMEM ? MBE_EXIT_FAILURE : MBE_EXIT_USAGE;
+    goto done;
+  }
+  st = mbe_system_build(flat, &sys, &err);
   if (st != MBE_OK) {
     mbe_cli_print_error("simulate", &err);
     rc = st == MBE_ERR_NOMEM || st == MBE_ERR_INTERNAL ? MBE_EXIT_FAILURE : MBE_EXIT_USAGE;
@@ -241,6 +335,13 @@ int mbe_cmd_simulate(int argc, char** argv) {
   }
   double zero = 0;  // a system without parameters still takes one slot
   const double* p = sys->np ? sys->p0 : &zero;
+  if (o.nover > 0) {  // the varied ones first, in the order given
+    if (!(pv = malloc(sys->np * sizeof *pv)))
+      goto oom;
+    memcpy(pv, sys->p0, sys->np * sizeof *pv);
+    memcpy(pv, o.over_value, o.nover * sizeof *pv);
+    p = pv;
+  }
   if ((rc = mbe_cli_check_output("simulate", mbe_csv_trajectory_bytes((size_t)run.nout, names.n),
                                  o.max_output, "a coarser --interval or fewer --signals")) !=
       MBE_EXIT_OK) {
@@ -286,6 +387,8 @@ done:
   mbe_cli_names_free(&names);
   free(ids);
   free(y);
+  free(pv);
+  free_overrides(&o);
   mbe_program_destroy(prog);
   mbe_backend_destroy(backend);
   mbe_system_destroy(sys);

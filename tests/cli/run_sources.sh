@@ -24,6 +24,10 @@
 # - sources_variable_sine.mo (MSL sources): SineVariableFrequencyAndAmplitude with its own
 #   Constant blocks, 3 sin(4 pi t) and its integral 3 (1 - cos 4 pi t) / (4 pi), and fed by
 #   f = 1 + 2 t and amplitude 0.5: 0.25 + 0.5 sin(2 pi (t + t^2)) (1e-8 over 1 s);
+# - simulate --override: TorqueStep with J 2 and w.start 1 gives w = 1 + max(0, t - 0.5) / 2,
+#   an @FILE of J = 4 and stepTorque 2 (a comment, a blank line, NAME VALUE) 0.5 + max(0, t -
+#   0.5) / 2 (1e-12); an unknown name is refused with the closest one, a value that is no number
+#   with the name;
 # - user_integer_functions.mo: a user's torque of mod, floor, ceil, div, rem and integer of time
 #   on J = 2: the speed is half the torque's integral, 2.175 at 1.5 s and 8.9916... at 3 s (1e-12,
 #   their jumps events).
@@ -119,6 +123,19 @@ if [ -f "${5:-}/Modelica/package.mo" ]; then
     END { if (n != 101) print "rows", n }' "$work/vs.csv") || fail "awk failed"
   [ -z "$bad" ] || fail "SineVariableFrequencyAndAmplitude (t, errors): $bad"
 fi
+"$mbens" simulate "$data/sources.mo" --class Sources.TorqueStep -o "$work/ov.csv" --stop-time 1 \
+  --interval 0.01 --tolerance 1e-10 --signals i1.w --override i1.J=2 --override i1.w.start=1 ||
+  fail "simulate --override exited $?"
+check ov '$2 - (1 + (t > 0.5 ? t - 0.5 : 0) / 2)' 1e-12
+printf '# the best parameters\ni1.J = 4\n\nsrc.stepTorque 2\n' >"$work/best.txt"
+"$mbens" simulate "$data/sources.mo" --class Sources.TorqueStep -o "$work/ovf.csv" --stop-time 1 \
+  --interval 0.01 --tolerance 1e-10 --signals i1.w --override "@$work/best.txt" ||
+  fail "simulate --override @FILE exited $?"
+check ovf '$2 - (0.5 + (t > 0.5 ? t - 0.5 : 0) / 2)' 1e-12
+out=$("$mbens" simulate "$data/sources.mo" --class Sources.TorqueStep -o - --override i1.Q=2 2>&1)
+case "$out" in *"no parameter or variable 'i1.Q'; did you mean 'i1.J'"*) ;; *) fail "override i1.Q: $out" ;; esac
+out=$("$mbens" simulate "$data/sources.mo" --class Sources.TorqueStep -o - --override i1.J=x 2>&1)
+case "$out" in *"the value of 'i1.J' is not a number"*) ;; *) fail "override i1.J=x: $out" ;; esac
 "$mbens" simulate "$data/user_integer_functions.mo" -o "$work/int.csv" --stop-time 3 \
   --interval 1.5 --tolerance 1e-10 --signals inertia.w || fail "simulate (integer functions) exited $?"
 bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
