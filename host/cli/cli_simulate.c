@@ -18,7 +18,7 @@
 static void simulate_help(FILE* f) {
   fprintf(
       f,
-      "usage: mbens simulate " MBE_CLI_MODEL_USAGE " -o OUT.csv\n"
+      "usage: mbens simulate " MBE_CLI_MODEL_USAGE " -o OUT.csv|OUT.mat\n"
       "                      [--signals a,b,...|@FILE] [--start-time T0] [--stop-time T1]\n"
       "                      [--interval DT] [--tolerance TOL] [--method rk4|dopri5]\n"
       "                      [--step H] [--backend auto|openmp|opencl] [--device D]\n"
@@ -31,7 +31,9 @@ static void simulate_help(FILE* f) {
       "output grid t0, t0 + DT, ..., t1 as CSV with a `time` column.\n\n"
       "options:\n"
       MBE_CLI_MODEL_HELP
-      "  -o, --output FILE   the CSV to write ('-' for standard output)\n"
+      "  -o, --output FILE   the CSV to write ('-' for standard output), or a MAT file (.mat:\n"
+      "                      MATLAB v4 in Dymola's result layout, for the MSL's tools, DyMat\n"
+      "                      and scipy.io.loadmat)\n"
       "  --signals LIST      comma-separated names (rev.phi,body.r_0[2]); @FILE reads one name\n"
       "                      per line or comma-separated, as comparisonSignals.txt (a `time`\n"
       "                      entry is skipped); default: every state\n"
@@ -143,6 +145,12 @@ static void free_overrides(SimOpts* o) {
   free(o->over_name), free(o->over_value);
 }
 
+// whether path names a MAT file (.mat)
+static bool is_mat(const char* path) {
+  size_t n = strlen(path);
+  return n > 4 && strcasecmp(path + n - 4, ".mat") == 0;
+}
+
 static int parse(int argc, char** argv, SimOpts* o) {
   memset(o, 0, sizeof *o);
   mbe_cli_sim_init(&o->sim);
@@ -205,20 +213,22 @@ static int parse(int argc, char** argv, SimOpts* o) {
                                "output)");
   }
 
-  // simulate writes CSV: a file named for another format would hold something else
-  const char* base = o->out ? strrchr(o->out, '/') : NULL;
-  base = base ? base + 1 : o->out;
-  const char* ext = base ? strrchr(base, '.') : NULL;
-  if (ext && ext != base && strcasecmp(ext, ".csv") != 0) {
-    return mbe_cli_usage_error(cmd,
-                               "-o %s: simulate writes CSV only; name the file .csv (or give no "
-                               "extension, or - for standard output)",
-                               o->out);
+  // CSV or MAT by the name: a file named for another format would hold something else
+  if (o->out && !is_mat(o->out)) {
+    const char* base = strrchr(o->out, '/');
+    base = base ? base + 1 : o->out;
+    const char* ext = strrchr(base, '.');
+    if (ext && ext != base && strcasecmp(ext, ".csv") != 0) {
+      return mbe_cli_usage_error(cmd,
+                                 "-o %s: simulate writes CSV (.csv, no extension, or - for "
+                                 "standard output) or MAT (.mat, Dymola's result layout)",
+                                 o->out);
+    }
   }
   return MBE_EXIT_OK;
 }
 
-static int write_csv(const char* path, const MbeCliNames* names, const double* y,
+static int write_result(const char* path, const MbeCliNames* names, const double* y,
                      const MbeRunDef* run) {
   double* time = malloc((size_t)run->nout * sizeof *time);
   if (time == NULL) {
@@ -226,6 +236,16 @@ static int write_csv(const char* path, const MbeCliNames* names, const double* y
     return MBE_EXIT_FAILURE;
   }
   mbe_run_grid_times(run, time);
+  if (is_mat(path)) {
+    MbeError err;
+    mbe_error_clear(&err);
+    MbeStatus st = mbe_mat_write_trajectory(path, (size_t)run->nout, names->n, time,
+                                            (const char* const*)names->name, y, &err);
+    free(time);
+    if (st != MBE_OK)
+      mbe_cli_print_error("simulate", &err);
+    return st == MBE_OK ? MBE_EXIT_OK : MBE_EXIT_FAILURE;
+  }
   MbeStrbuf sb;
   mbe_strbuf_init(&sb);
   mbe_csv_format_trajectory(&sb, (size_t)run->nout, names->n, time, (const char* const*)names->name,
@@ -361,7 +381,7 @@ int mbe_cmd_simulate(int argc, char** argv) {
     rc = MBE_EXIT_FAILURE;
     goto done;
   }
-  rc = write_csv(o.out, &names, y, &run);
+  rc = write_result(o.out, &names, y, &run);
   const MbeFlatAssert* wa = mbe_cli_assert(sys, info[MBE_INFO_WARNED]);
   if (wa) {
     fprintf(stderr, "mbens simulate: warning: %s:%d:%d: assertion failed (warning level): %s\n",

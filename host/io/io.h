@@ -67,4 +67,11 @@ uint64_t mbe_csv_trajectory_bytes(size_t nout, size_t nsig);
 MbeStatus mbe_csv_write_trajectory(const char* path, size_t nout, size_t nsig, const double* time,
                                    const char* const* signal, const double* y, MbeError* err);
 
+// Writes the same trajectory (y: nout rows of nsig) as a MATLAB v4 file in Dymola's result
+// layout (Aclass "Atrajectory 1.1 binTrans", name, description, dataInfo, data_1 with the time
+// at both ends, data_2 a row per variable: time, then the signals), through libmatio: what the
+// MSL's tools, DyMat and scipy.io.loadmat read. MBE_ERR_IO when it cannot be written.
+MbeStatus mbe_mat_write_trajectory(const char* path, size_t nout, size_t nsig, const double* time,
+                                   const char* const* signal, const double* y, MbeError* err);
+
 #endif

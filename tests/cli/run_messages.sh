@@ -53,11 +53,13 @@ out=$("$mbens" run "$model" -o "$work/huge_run" -n 2000 --interval 1e-4 --signal
   fail "a huge study was not refused: $out"
 [ -e "$work/huge_run" ] && fail "the refused study made its directory"
 
-# simulate writes CSV: another extension is refused
-out=$("$mbens" simulate "$model" -o "$work/x.mat" 2>&1)
-[ $? -eq 2 ] && printf '%s' "$out" | grep -q "simulate writes CSV only" ||
-  fail "-o x.mat was not refused: $out"
-[ -e "$work/x.mat" ] && fail "x.mat was written"
+# simulate writes CSV or MAT: another extension is refused
+out=$("$mbens" simulate "$model" -o "$work/x.txt" 2>&1)
+[ $? -eq 2 ] && printf '%s' "$out" | grep -q "simulate writes CSV (.csv, .*or MAT (.mat" ||
+  fail "-o x.txt was not refused: $out"
+[ -e "$work/x.txt" ] && fail "x.txt was written"
+"$mbens" simulate "$model" -o "$work/x.mat" --stop-time 0.1 || fail "-o x.mat exited $?"
+[ -s "$work/x.mat" ] || fail "x.mat was not written"
 
 # a memory limit the statistics alone exceed: the statistics of 120 004 series
 out=$("$mbens" run "$model" -o "$work/tight" -n 100 --interval 1e-4 2>&1)

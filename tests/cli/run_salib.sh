@@ -6,7 +6,8 @@
 #   and SALib's sobol.analyze of its outputs gives mbens analyze's S1, ST and S2 (1e-10);
 # - SALib's morris.analyze of an mbens Morris run gives mbens's mu, mu_star, sigma (1e-10);
 # - SALib's own designs (saltelli.sample, morris.sample) run with --design and read with
-#   analyze --as saltelli / --as morris give SALib's indices of the same outputs (1e-10).
+#   analyze --as saltelli / --as morris give SALib's indices of the same outputs (1e-10);
+# - simulate -o x.mat is read by scipy.io.loadmat in Dymola's layout with the CSV's numbers.
 . "$(dirname "$0")/run_lib.sh"
 data=$4
 py=${MBENS_PYTHON:-python3}
@@ -39,4 +40,16 @@ mvary="--vary f.x1=uniform(0,1) --vary f.x2=uniform(-3,3) --vary f.x3=uniform(10
   --stop-time 0.001 --quiet || fail "run (SALib's Morris design) exited $?"
 "$mbens" analyze "$work/dm" --as morris --levels 4 --quiet || fail "analyze --as morris exited $?"
 "$py" "$cmp_py" check-morris "$work/dm" 4 || fail "effects of SALib's Morris design differ"
-finish "run_salib: mbens's designs and indices are SALib's, and SALib's designs read back"
+"$mbens" simulate "$data/ishigami.mo" -o "$work/f.mat" --signals f.y --stop-time 0.01 \
+  --override f.x1=1 || fail "simulate -o f.mat exited $?"
+"$py" - "$work/f.mat" <<'PY' || fail "scipy does not read f.mat as Dymola's layout"
+import math, sys
+import scipy.io as sio
+m = sio.loadmat(sys.argv[1], chars_as_strings=False)
+names = ["".join(m["name"][:, i]).rstrip() for i in range(m["name"].shape[1])]
+assert "".join(m["Aclass"][3]).rstrip() == "binTrans" and names == ["time", "f.y"], names
+c = m["dataInfo"][1][1] - 1
+y = m["data_%d" % m["dataInfo"][0][1]][c]
+assert abs(y[0] - math.sin(1)) < 1e-15 and len(y) == 501, (y[0], len(y))
+PY
+finish "run_salib: mbens's designs and indices are SALib's, SALib's designs read back, scipy reads MAT results"
