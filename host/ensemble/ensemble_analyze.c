@@ -94,10 +94,6 @@ static MbeStatus read_manifest(const char* dir, MbeRunDir* run, MbeError* err) {
     st = mbe_error_set(err, MBE_ERR_USAGE,
                        "%s: the run is %s, not complete; finish it first (mbens run ... --resume)",
                        dir, status);
-  } else if (mbe_json_size(params) == 0 || mbe_json_size(qois) == 0) {
-    st = mbe_error_set(err, MBE_ERR_USAGE,
-                       "%s: the run has no %s; run it with --qoi and --vary", dir,
-                       mbe_json_size(params) == 0 ? "varied parameters" : "quantities of interest");
   }
   if (st == MBE_OK)
     st = copy_names(params, true, &run->param, &run->nparam, err);
@@ -223,6 +219,14 @@ static MbeStatus read_members(const char* dir, MbeRunDir* run, bool with_x, MbeE
   return st;
 }
 
+// the indices need varied parameters and quantities of interest
+static MbeStatus expect_inputs(const char* dir, const MbeRunDir* run, MbeError* err) {
+  if (run->nparam > 0 && run->nqoi > 0)
+    return MBE_OK;
+  return mbe_error_set(err, MBE_ERR_USAGE, "%s: the run has no %s; run it with --qoi and --vary",
+                       dir, run->nparam == 0 ? "varied parameters" : "quantities of interest");
+}
+
 MbeStatus mbe_rundir_read(const char* dir, const char* sampler, bool with_x, MbeRunDir* run,
                           MbeError* err) {
   MbeStatus st = read_manifest(dir, run, err);
@@ -325,6 +329,8 @@ MbeStatus mbe_analyze_sobol(const char* dir, const MbeAnalyzeDef* def, MbeSobolI
   MbeRunDir run = {0};
   MbeStatus st = ix ? mbe_rundir_read(dir, def->as_design ? NULL : "saltelli", false, &run, err)
                     : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  if (st == MBE_OK)
+    st = expect_inputs(dir, &run, err);
   size_t blk = mbe_saltelli_block(run.nparam);
   if (st == MBE_OK && run.total % blk != 0) {
     st = mbe_error_set(err, MBE_ERR_INVALID_ARG,
@@ -402,6 +408,8 @@ MbeStatus mbe_analyze_morris(const char* dir, const MbeAnalyzeDef* def, MbeMorri
   MbeRunDir run = {0};
   MbeStatus st = ix ? mbe_rundir_read(dir, def->as_design ? NULL : "morris", true, &run, err)
                     : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  if (st == MBE_OK)
+    st = expect_inputs(dir, &run, err);
   if (st == MBE_OK && run.total % (run.nparam + 1) != 0) {
     st = mbe_error_set(err, MBE_ERR_INVALID_ARG,
                        "%s: %zu members are no whole trajectories of %zu + 1 (a Morris design)",
@@ -462,6 +470,8 @@ MbeStatus mbe_analyze_regression(const char* dir, MbeRegressionTable** out, MbeE
   MbeRunDir run = {0};
   MbeStatus st = ix ? mbe_rundir_read(dir, NULL, true, &run, err)
                     : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  if (st == MBE_OK)
+    st = expect_inputs(dir, &run, err);
   if (st == MBE_OK) {
     ix->nmembers = run.total;
     take_names(&run, &ix->qoi, &ix->nqoi, &ix->param, &ix->nparam);

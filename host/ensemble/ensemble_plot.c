@@ -144,7 +144,7 @@ static MbeStatus members(const char* dir, MbePlotFormat fmt, MbePlotReport* rep,
     st = draw(base, mbe_plot_histogram(base, fmt, run.qoi[q], run.qoi[q], run.total, y), rep,
               err);
     base_of(base, sizeof base, dir, "scatter", run.qoi[q]);
-    if (st == MBE_OK) {
+    if (st == MBE_OK && run.nparam > 0) {  // a scatter over the varied parameters
       int w = mbe_plot_scatter(base, fmt, run.qoi[q], run.qoi[q], run.total, run.nparam,
                                (const char* const*)run.param, run.x, y);
       st = draw(base, w, rep, err);

@@ -158,6 +158,13 @@ fi
 out=$(PATH=/nonexistent "$mbens" plot "$work/fan")
 case "$out" in *"gnuplot not found: the data and scripts of 3 pictures"*) ;; *) fail "no gnuplot: $out" ;; esac
 [ -s "$work/fan/plots/fan_f.y.gp" ] || fail "plot: no fan chart script"
+# shellcheck disable=SC2086
+"$mbens" run "$data/effects.mo" -o "$work/noqoi" -n 4 $mvary --signals f.y --stop-time 0.01 \
+  --quiet || fail "run (no qoi) exited $?"
+"$mbens" plot "$work/noqoi" --quiet || fail "plot of a run without --qoi exited $?"
+[ -s "$work/noqoi/plots/fan_f.y.gp" ] || fail "plot of a run without --qoi: no fan chart"
+out=$("$mbens" analyze "$work/noqoi" 2>&1)
+case "$out" in *"the run has no quantities of interest; run it with --qoi"*) ;; *) fail "analyze without qoi: $out" ;; esac
 out=$("$mbens" plot "$work/fan" --format jpg 2>&1)
 case "$out" in *"--format takes png, svg or pdf, not 'jpg'"*) ;; *) fail "plot --format jpg: $out" ;; esac
 "$mbens" analyze --help | grep -q "sobol_s2.csv" || fail "analyze --help"
