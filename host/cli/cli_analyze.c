@@ -11,7 +11,8 @@
 
 static void analyze_help(FILE* f) {
   fprintf(f,
-          "usage: mbens analyze DIR [--regression | --as saltelli|morris [--levels P]]\n"
+          "usage: mbens analyze DIR [--regression | --as saltelli|morris [--levels P]\n"
+          "                     [--first-order-only]]\n"
           "                     [--resamples N] [--conf LEVEL] [--seed S] [--plot]\n"
           "                     [--format png|svg|pdf] [--quiet]\n\n"
           "Analyzes every quantity of interest of the run in DIR (a whole, complete run: merge\n"
@@ -38,6 +39,7 @@ static void analyze_help(FILE* f) {
           "                  sampler: a --design matrix made by SALib's saltelli.sample (with\n"
           "                  second order) or morris.sample\n"
           "  --levels P      with --as morris: the grid's levels (default 4)\n"
+          "  --first-order-only  with --as saltelli: blocks of D + 2 (calc_second_order=False)\n"
           "  --resamples N   bootstrap resamples (default 100; 0: no intervals)\n"
           "  --conf LEVEL    confidence level of the intervals (default 0.95)\n"
           "  --seed S        seed of the bootstrap (default 0): same inputs, same bits\n"
@@ -154,6 +156,8 @@ static int parse_options(int argc, char** argv, AnalyzeOpts* o) {
       o->regress = true;
     } else if (strcmp(a, "--plot") == 0) {
       o->plot = true;
+    } else if (strcmp(a, "--first-order-only") == 0) {
+      o->def.first_order_only = true;
     } else if (strcmp(a, "--as") == 0) {
       if (strcmp(next, "saltelli") != 0 && strcmp(next, "morris") != 0)
         return mbe_cli_usage_error(cmd, "--as takes saltelli or morris, not '%s'", next);
@@ -170,8 +174,8 @@ static int parse_options(int argc, char** argv, AnalyzeOpts* o) {
       rc = number_option(a, argv[++i], o);
     } else if (a[0] == '-') {
       return mbe_cli_usage_error(cmd, "unknown option '%s' (--regression, --as, --levels, "
-                                      "--resamples, --conf, --seed, --plot, --format, --quiet, "
-                                      "--help)", a);
+                                      "--first-order-only, --resamples, --conf, --seed, --plot, "
+                                      "--format, --quiet, --help)", a);
     } else if (o->dir) {
       return mbe_cli_usage_error(cmd, "one run directory, not '%s' and '%s'", o->dir, a);
     } else {

@@ -76,6 +76,8 @@ static void run_help(FILE* f) {
       "                      morris (elementary effects: -n r trajectories make r (D + 1)\n"
       "                      members; bounded distributions; mbens analyze DIR)\n"
       "  --levels P          morris: levels of the grid, even (default 4)\n"
+      "  --first-order-only  saltelli: N (D + 2) members, S1 and ST without S2 (SALib's\n"
+      "                      calc_second_order=False)\n"
       "  --seed S            random seed of mc and lhs (default 0); member k's values depend\n"
       "                      only on (seed, k)\n"
       "  -n N                members (with --design: at most its rows, default all; with\n"
@@ -148,6 +150,7 @@ typedef struct RunOpts {
   long long n;
   bool has_n;
   int levels;  // --levels of a Morris grid, 0: not given
+  bool first_order_only;  // --first-order-only: a Saltelli design without its BA rows
   const char* vary[MAX_LIST];
   int nvary;
   const char* params;
@@ -261,6 +264,8 @@ static int parse(int argc, char** argv, RunOpts* o, bool only_resume) {
       if (errno || end == v || *end || v[0] == '-')
         return mbe_cli_usage_error(CMD, "--seed takes a whole number from 0 to %llu, not '%s'",
                                    (unsigned long long)UINT64_MAX, v);
+    } else if (strcmp(a, "--first-order-only") == 0) {
+      o->first_order_only = true;
     } else if (mbe_cli_is_option(a, "--levels")) {
       char* end;
       if (!take(argc, argv, &i, "--levels", &v))
@@ -338,7 +343,8 @@ static int parse(int argc, char** argv, RunOpts* o, bool only_resume) {
       return mbe_cli_usage_error(
           CMD,
           "unknown option '%s'; options are --class, --library, -n, --vary, --params, --design, "
-          "--sampler, --levels, --seed, --shard, -o, --resume, --signals, --qoi, --save-signals, "
+          "--sampler, --levels, --first-order-only, --seed, --shard, -o, --resume, --signals, "
+          "--qoi, --save-signals, "
           "--save-members, --save-format, --start-time, --stop-time, --interval, --tolerance, "
           "--method, --step, --precision, --max-steps, --backend, --device, --threads, "
           "--batch-size, --max-memory, --max-output, --quantile-bins, --force, --quiet, --json, "
@@ -514,8 +520,11 @@ static int varied_parameters(Run* r) {
   r->sample.levels = o->levels ? o->levels : 4;
   if (r->sample.sampler == MBE_SAMPLER_MORRIS)  // -n is SALib's N: trajectories
     r->sample.n *= r->nparam + 1;
+  if (o->first_order_only && r->sample.sampler != MBE_SAMPLER_SALTELLI)
+    return mbe_cli_usage_error(CMD, "--first-order-only is a layout of --sampler saltelli only");
+  r->sample.first_order_only = o->first_order_only;
   if (r->sample.sampler == MBE_SAMPLER_SALTELLI) {  // -n is SALib's N: base points
-    r->sample.n *= mbe_saltelli_block(r->nparam);
+    r->sample.n *= mbe_saltelli_block(r->nparam, o->first_order_only);
     if (!mbe_saltelli_base_is_balanced((size_t)o->n) && !o->quiet) {
       fprintf(stderr,
               "mbens run: warning: the Sobol sequence keeps its balance only with N a power of "
@@ -816,6 +825,8 @@ static int identity(Run* r) {
   hash_num(&h, "n", (double)r->sample.n);
   if (r->sample.sampler == MBE_SAMPLER_MORRIS)
     hash_num(&h, "levels", r->sample.levels);
+  if (r->sample.first_order_only)
+    hash_num(&h, "first_order_only", 1);
   for (size_t j = 0; j < r->nparam; j++) {
     char d[256] = "design";
     if (r->sample.sampler != MBE_SAMPLER_DESIGN) {
@@ -904,6 +915,10 @@ static void manifest_design(const Run* r, MbeJsonWriter* w) {
   }
   if (r->sample.sampler == MBE_SAMPLER_MORRIS)
     json_kv_int(w, "levels", r->sample.levels);
+  if (r->sample.sampler == MBE_SAMPLER_SALTELLI) {
+    mbe_json_write_key(w, "second_order");
+    mbe_json_write_bool(w, !r->sample.first_order_only);
+  }
   json_kv_str(w, "design_file", r->o.design);
   json_kv_str(w, "params_file", r->o.params);
   mbe_json_write_key(w, "parameters");

@@ -26,7 +26,7 @@ static void free_names(char** qoi, size_t nqoi, char** param, size_t nparam) {
 }
 
 MbeAnalyzeDef mbe_analyze_def_default(void) {
-  MbeAnalyzeDef d = {100, 0.95, 0, false, 4};
+  MbeAnalyzeDef d = {100, 0.95, 0, false, 4, false};
   return d;
 }
 
@@ -85,6 +85,7 @@ static MbeStatus read_manifest(const char* dir, MbeRunDir* run, MbeError* err) {
   snprintf(run->sampler, sizeof run->sampler, "%s",
            mbe_json_as_string(mbe_json_find(design, "sampler"), "?"));
   run->levels = (int)mbe_json_as_int(mbe_json_find(design, "levels"), 4);
+  run->second_order = mbe_json_as_bool(mbe_json_find(design, "second_order"), true);
   if (tot <= 0 || first != 0 || count != tot) {
     st = mbe_error_set(err, MBE_ERR_USAGE,
                        "%s holds members %lld .. %lld of %lld: merge the shards first (mbens "
@@ -254,6 +255,8 @@ static MbeStatus alloc_indices(MbeSobolIndices* ix, MbeError* err) {
   ix->s2 = mbe_malloc(n2 * sizeof *ix->s1), ix->s2_conf = mbe_malloc(n2 * sizeof *ix->s1);
   ix->used = mbe_calloc(ix->nqoi + 1, sizeof *ix->used);
   bool ok = ix->s1 && ix->s1_conf && ix->st && ix->st_conf && ix->s2 && ix->s2_conf && ix->used;
+  for (size_t i = 0; ok && i < n2; i++)
+    ix->s2[i] = ix->s2_conf[i] = (double)NAN;  // stays so without second order
   return ok ? MBE_OK : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
 }
 
@@ -275,7 +278,7 @@ static MbeStatus convergence_of(const MbeAnalyzeDef* def, MbeSobolIndices* ix, c
     ix->conv_n[c] = n;
     for (size_t q = 0; q < nq; q++) {
       MbeSaltelliDef sd = mbe_saltelli_def_default();
-      sd.d = d, sd.n = n, sd.second_order = true;  // the layout's; S2 is not asked for
+      sd.d = d, sd.n = n, sd.second_order = ix->second_order;  // S2 is not asked for
       sd.nresamples = def->nresamples, sd.conf_level = def->conf_level, sd.seed = def->seed;
       size_t o = (c * nq + q) * d;
       MbeSaltelliStatus rc =
@@ -296,7 +299,7 @@ static MbeStatus indices_of(const MbeAnalyzeDef* def, MbeSobolIndices* ix, const
   size_t d = ix->nparam;
   for (size_t q = 0; q < ix->nqoi; q++) {
     MbeSaltelliDef sd = mbe_saltelli_def_default();
-    sd.d = d, sd.n = ix->nblocks, sd.second_order = true;
+    sd.d = d, sd.n = ix->nblocks, sd.second_order = ix->second_order;
     sd.nresamples = def->nresamples, sd.conf_level = def->conf_level, sd.seed = def->seed;
     size_t o1 = q * d, o2 = q * d * d;
     MbeSaltelliStatus rc = mbe_saltelli_analyze(&sd, y + q * total, ix->s1 + o1, ix->s1_conf + o1,
@@ -331,15 +334,17 @@ MbeStatus mbe_analyze_sobol(const char* dir, const MbeAnalyzeDef* def, MbeSobolI
                     : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
   if (st == MBE_OK)
     st = expect_inputs(dir, &run, err);
-  size_t blk = mbe_saltelli_block(run.nparam);
+  bool second = def->as_design ? !def->first_order_only : run.second_order;
+  size_t blk = mbe_saltelli_block(run.nparam, !second);
   if (st == MBE_OK && run.total % blk != 0) {
     st = mbe_error_set(err, MBE_ERR_INVALID_ARG,
-                       "%s: %zu members are no whole blocks of 2 x %zu + 2 (a Saltelli design)",
-                       dir, run.total, run.nparam);
+                       "%s: %zu members are no whole blocks of %s%zu + 2 (a Saltelli design)",
+                       dir, run.total, second ? "2 x " : "", run.nparam);
   }
   if (st == MBE_OK) {
     take_names(&run, &ix->qoi, &ix->nqoi, &ix->param, &ix->nparam);
     ix->nblocks = run.total / blk;
+    ix->second_order = second;
     st = alloc_indices(ix, err);
   }
   if (st == MBE_OK)
@@ -538,7 +543,7 @@ MbeStatus mbe_sobol_indices_write(const char* dir, const MbeSobolIndices* ix, Mb
       for (int k = 0; k < 4; k++)
         mbe_strbuf_puts(&a, ","), number(&a, v[k]);
       mbe_strbuf_puts(&a, "\n");
-      for (size_t k = j + 1; k < d; k++) {
+      for (size_t k = j + 1; ix->second_order && k < d; k++) {
         size_t i2 = q * d * d + j * d + k;
         mbe_csv_field(&b, ix->qoi[q]), mbe_strbuf_puts(&b, ",");
         mbe_csv_field(&b, ix->param[j]), mbe_strbuf_puts(&b, ",");

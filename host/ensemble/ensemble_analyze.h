@@ -20,6 +20,7 @@ typedef struct MbeAnalyzeDef {
   bool as_design;     // read the members in the layout asked for whatever the run's --sampler
                       // (a --design made by SALib's saltelli.sample or morris.sample)
   int levels;         // the Morris grid's levels where the run does not say (default 4)
+  bool first_order_only;  // with as_design: a Saltelli design of blocks of D + 2 (no S2)
 } MbeAnalyzeDef;
 
 MbeAnalyzeDef mbe_analyze_def_default(void);
@@ -28,6 +29,7 @@ MbeAnalyzeDef mbe_analyze_def_default(void);
 // j at q * nparam + j (s2: q * nparam^2 + j * nparam + k, j < k; NaN elsewhere)
 typedef struct MbeSobolIndices {
   size_t nqoi, nparam, nblocks;  // nblocks: the design's N
+  bool second_order;             // the design had BA rows: s2 is set (NaN otherwise)
   char** qoi;                    // (nqoi) names
   char** param;                  // (nparam) names
   double *s1, *s1_conf, *st, *st_conf;  // (nqoi x nparam)

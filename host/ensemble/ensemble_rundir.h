@@ -12,7 +12,8 @@
 
 typedef struct MbeRunDir {
   char sampler[32];
-  int levels;  // a Morris grid's
+  int levels;         // a Morris grid's
+  bool second_order;  // a Saltelli design's BA rows (default true)
   size_t nparam, nqoi, total;
   char** param;  // (nparam) owned names
   char** qoi;    // (nqoi)

@@ -2,6 +2,7 @@
 // The sampling designs: --vary and --params parsing, design matrices, and the mc, lhs, sobol,
 // grid and design samplers (distributions are in ensemble_dist.c, Sobol in ensemble_sobol.c).
 #include "ensemble_sample.h"
+#include "mbe_saltelli.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -984,8 +985,8 @@ double mbe_morris_delta(int levels) {
   return levels / (2.0 * (levels - 1));
 }
 
-size_t mbe_saltelli_block(size_t ndim) {
-  return 2 * ndim + 2;
+size_t mbe_saltelli_block(size_t ndim, bool first_order_only) {
+  return mbe_saltelli_block_rows(ndim, !first_order_only);
 }
 
 bool mbe_saltelli_base_is_balanced(size_t nblocks) {
@@ -1156,7 +1157,7 @@ static MbeStatus morris_check(const MbeSampleDef* def, MbeError* err) {
 
 // a Saltelli design: whole blocks, 2 ndim Sobol dimensions, points below 2^32
 static MbeStatus saltelli_check(const MbeSampleDef* def, MbeError* err) {
-  size_t blk = mbe_saltelli_block(def->ndim);
+  size_t blk = mbe_saltelli_block(def->ndim, def->first_order_only);
   if (def->ndim == 0 || 2 * def->ndim > mbe_sobol_max_dims()) {
     return mbe_error_set(err, MBE_ERR_USAGE,
                          "the Saltelli design takes 1 to %zu parameters, not %zu",
@@ -1164,9 +1165,9 @@ static MbeStatus saltelli_check(const MbeSampleDef* def, MbeError* err) {
   }
   if (def->n % blk != 0) {
     return mbe_error_set(err, MBE_ERR_USAGE,
-                         "a Saltelli design of %zu parameters has N (2 x %zu + 2) = N x %zu "
+                         "a Saltelli design of %zu parameters has N (%s%zu + 2) = N x %zu "
                          "members, not %zu",
-                         def->ndim, def->ndim, blk, def->n);
+                         def->ndim, def->first_order_only ? "" : "2 x ", def->ndim, blk, def->n);
   }
   size_t nblocks = def->n / blk;
   if (saltelli_skip(nblocks) + nblocks > UINT32_MAX) {
@@ -1370,9 +1371,9 @@ static void sample_morris(const MbeSampleDef* def, size_t first, size_t count, d
   }
 }
 
-// member k of a Saltelli design: block k / (2 d + 2), its row k % (2 d + 2)
+// member k of a Saltelli design: block k / blk, its row k % blk (blk 2 d + 2, or d + 2)
 static void sample_saltelli(const MbeSampleDef* def, size_t first, size_t count, double* out) {
-  size_t d = def->ndim, blk = mbe_saltelli_block(d);
+  size_t d = def->ndim, blk = mbe_saltelli_block(d, def->first_order_only);
   uint64_t skip = saltelli_skip(def->n / blk);
   for (size_t i = 0; i < count; i++) {
     size_t k = first + i, row = k % blk;

@@ -181,7 +181,7 @@ MbeStatus mbe_design_gather(const MbeTable* t, const char* const* names, size_t 
 //           coordinates and B the others, and its members are A, AB_1 .. AB_ndim (A with
 //           coordinate j from B), BA_1 .. BA_ndim (B with coordinate j from A), B. N a power
 //           of two keeps the sequence's balance (mbe_saltelli_base_is_balanced). The seed is
-//           not used.
+//           not used. first_order_only: blocks of ndim + 2 members, A, AB_1 .. AB_ndim, B.
 //   MORRIS  Morris's elementary-effects design, SALib's morris.sample (no trajectory
 //           selection): n = r (ndim + 1) members in r trajectories on a grid of `levels` (p,
 //           even) levels in [0, 1] with the step delta = p / (2 (p - 1)); trajectory t draws,
@@ -208,8 +208,8 @@ typedef enum MbeSampler {
 // "design"), or "?".
 const char* mbe_sampler_name(MbeSampler s);
 
-// the members of one Saltelli block: 2 ndim + 2
-size_t mbe_saltelli_block(size_t ndim);
+// the members of one Saltelli block: 2 ndim + 2, or ndim + 2 first order only
+size_t mbe_saltelli_block(size_t ndim, bool first_order_only);
 
 // whether N blocks keep the Sobol sequence's balance (N a power of two; SALib warns otherwise)
 bool mbe_saltelli_base_is_balanced(size_t nblocks);
@@ -234,6 +234,8 @@ typedef struct MbeSampleDef {
                          // mbe_design_gather or MbeTable.data
   size_t design_rows;    // DESIGN: rows of design, >= n
   int levels;            // MORRIS: grid levels, even, >= 2; default 4 (as SALib)
+  bool first_order_only;  // SALTELLI: blocks of ndim + 2 (no BA rows: SALib's
+                          // calc_second_order=False); default false
   int cookie;            // set by mbe_sample_def_default, checked by every sampler call
 } MbeSampleDef;
 

@@ -3,7 +3,8 @@
 # run_salib.sh MBENS MODELS WORK DATA: mbens and SALib side by side, where a Python with SALib
 # is found ($MBENS_PYTHON, else python3; skipped with a message otherwise):
 # - an mbens Saltelli design of Ishigami (N = 256) is SALib's saltelli.sample, number for number,
-#   and SALib's sobol.analyze of its outputs gives mbens analyze's S1, ST and S2 (1e-10);
+#   and SALib's sobol.analyze of its outputs gives mbens analyze's S1, ST and S2 (1e-10); the
+#   same with --first-order-only and calc_second_order=False;
 # - SALib's morris.analyze of an mbens Morris run gives mbens's mu, mu_star, sigma (1e-10);
 # - SALib's own designs (saltelli.sample, morris.sample) run with --design and read with
 #   analyze --as saltelli / --as morris give SALib's indices of the same outputs (1e-10);
@@ -24,6 +25,11 @@ mvary="--vary f.x1=uniform(0,1) --vary f.x2=uniform(-3,3) --vary f.x3=uniform(10
   --qoi 'final(f.y)' --stop-time 0.001 --quiet || fail "run (saltelli) exited $?"
 "$mbens" analyze "$work/s" --quiet || fail "analyze (saltelli) exited $?"
 "$py" "$cmp_py" check-sobol "$work/s" || fail "mbens's Saltelli design or indices differ from SALib's"
+# shellcheck disable=SC2086
+"$mbens" run "$data/ishigami.mo" -o "$work/s1" -n 256 --sampler saltelli --first-order-only \
+  $vary --qoi 'final(f.y)' --stop-time 0.001 --quiet || fail "run (first order) exited $?"
+"$mbens" analyze "$work/s1" --quiet || fail "analyze (first order) exited $?"
+"$py" "$cmp_py" check-sobol "$work/s1" || fail "the first-order design or indices differ from SALib's"
 # shellcheck disable=SC2086
 "$mbens" run "$data/effects.mo" -o "$work/m" -n 30 --sampler morris $mvary --seed 9 \
   --qoi 'final(f.y)' --stop-time 0.001 --quiet || fail "run (morris) exited $?"

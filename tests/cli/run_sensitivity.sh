@@ -10,7 +10,8 @@
 #   holds the indices of the first 16, 32, .. 1024 blocks, its last equal to sobol.csv's and the
 #   intervals narrowing with N (S1_conf at 64 blocks over twice that at 1024).
 # - The same design in two shards merged gives the same sobol.csv (the design is a function of
-#   the member index).
+#   the member index). --first-order-only makes 1024 x 5 members, no S2, indices within 0.01 of
+#   the full design's.
 # - analyze of a Monte Carlo run gives regression indices; a shard and a directory without a
 #   run are refused, saying why; run warns of an N that is not a power of two.
 # - Morris (effects.mo, y = 2 x1 - 3 x2 + x1 x3, x1 in [0, 1], x2 in [-3, 3], x3 in [10, 11]):
@@ -69,6 +70,19 @@ bad=$(awk -F, 'NR == FNR { if (FNR > 1) s1[$2] = $3; next }
 [ -z "$bad" ] || fail "convergence: $bad"
 "$mbens" analyze "$work/ish" --quiet || fail "analyze (again) exited $?"
 cmp -s "$work/ish/sobol.csv" "$work/sobol_first.csv" || fail "the same seed gave other bytes"
+# the first-order layout: N (D + 2) members, no S2
+# shellcheck disable=SC2086
+"$mbens" run "$data/ishigami.mo" -o "$work/fo" -n 1024 --sampler saltelli --first-order-only \
+  $vary --qoi 'final(f.y)' --stop-time 0.001 --quiet || fail "run (first order) exited $?"
+[ "$(wc -l <"$work/fo/members.csv")" -eq 5121 ] || fail "first order: not 5120 members"
+"$mbens" analyze "$work/fo" --quiet || fail "analyze (first order) exited $?"
+[ "$(wc -l <"$work/fo/sobol_s2.csv")" -eq 1 ] || fail "first order: S2 rows"
+bad=$(awk -F, 'NR == FNR { if (FNR > 1) { s1[$2] = $3; st[$2] = $5 }; next }
+  FNR > 1 { d1 = $3 - s1[$2]; dt = $5 - st[$2]; if (d1 * d1 > 1e-4 || dt * dt > 1e-4) print }' \
+  "$work/ish/sobol.csv" "$work/fo/sobol.csv")
+[ -z "$bad" ] || fail "first-order indices far from the second-order run's: $bad"
+out=$("$mbens" run "$data/ishigami.mo" -o "$work/bad" -n 8 --first-order-only $vary 2>&1)
+case "$out" in *"--first-order-only is a layout of --sampler saltelli only"*) ;; *) fail "--first-order-only: $out" ;; esac
 # two shards, merged
 for k in 0 1; do
   # shellcheck disable=SC2086

@@ -770,8 +770,21 @@ START_TEST(test_saltelli_layout) {
       }
     }
   }
-  ck_assert(mbe_saltelli_block(D) == BLK && mbe_saltelli_base_is_balanced(128) &&
+  ck_assert(mbe_saltelli_block(D, false) == BLK && mbe_saltelli_block(D, true) == D + 2 && mbe_saltelli_base_is_balanced(128) &&
             !mbe_saltelli_base_is_balanced(100));
+  // first order only: blocks A, AB_1 .. AB_3, B of the same points
+  double* x1 = malloc(sizeof(double) * NB * (D + 2) * D);
+  def.first_order_only = true, def.n = NB * (D + 2);
+  ck_assert_int_eq(mbe_sample_members(&def, 0, def.n, x1, &err), MBE_OK);
+  for (int i = 0; i < NB; i++) {
+    for (int r = 0; r < D + 2; r++) {
+      int full = r == D + 1 ? BLK - 1 : r;  // the same row of the full block
+      for (int j = 0; j < D; j++)
+        ck_assert(x1[((size_t)i * (D + 2) + r) * D + j] == x[((size_t)i * BLK + full) * D + j]);
+    }
+  }
+  free(x1);
+  def.first_order_only = false;
   def.n = NB * BLK + 1;
   CK_FAILS(mbe_sample_def_check(&def, &err), err, MBE_ERR_USAGE,
            "has N (2 x 3 + 2) = N x 8 members, not 801");
