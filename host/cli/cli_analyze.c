@@ -38,9 +38,11 @@ static void analyze_help(FILE* f) {
           "  --as L          read the members as a saltelli or morris design whatever the run's\n"
           "                  sampler: a --design matrix made by SALib's saltelli.sample (with\n"
           "                  second order) or morris.sample\n"
-          "  --levels P      with --as morris: the grid's levels (default 4)\n"
+          "  --levels P      with --as morris: the grid's levels (default 4; a Morris run's\n"
+          "                  manifest holds its own)\n"
           "  --first-order-only  with --as saltelli: blocks of D + 2 (calc_second_order=False)\n"
-          "  --resamples N   bootstrap resamples (default 100; 0: no intervals)\n"
+          "  --resamples N   bootstrap resamples of Sobol' and Morris indices (default 100; 0:\n"
+          "                  no intervals)\n"
           "  --conf LEVEL    confidence level of the intervals (default 0.95)\n"
           "  --seed S        seed of the bootstrap (default 0): same inputs, same bits\n"
           "  --plot          then draw the run's pictures, its indices' too (mbens plot DIR)\n"
@@ -115,6 +117,7 @@ typedef struct AnalyzeOpts {
   const char* dir;
   bool quiet, regress, plot;
   const char* as;  // --as: the layout to read the members as
+  bool levels_given, boot_given;  // --levels; --resamples, --conf or --seed
   MbePlotFormat fmt;
   MbeAnalyzeDef def;
 } AnalyzeOpts;
@@ -122,6 +125,8 @@ typedef struct AnalyzeOpts {
 // a whole number option's value (--resamples, --seed, --levels) into o; an exit code or -1
 static int number_option(const char* a, const char* v, AnalyzeOpts* o) {
   char* end = NULL;
+  o->levels_given |= a[2] == 'l';
+  o->boot_given |= a[2] != 'l';
   if (strcmp(a, "--conf") == 0) {
     o->def.conf_level = strtod(v, &end);
     if (*end || !(o->def.conf_level > 0 && o->def.conf_level < 1))
@@ -184,7 +189,33 @@ static int parse_options(int argc, char** argv, AnalyzeOpts* o) {
     if (rc >= 0)
       return rc;
   }
-  return o->dir ? -1 : mbe_cli_usage_error(cmd, "which run directory? (mbens analyze DIR)");
+  if (!o->dir)
+    return mbe_cli_usage_error(cmd, "which run directory? (mbens analyze DIR)");
+  if (o->regress && o->as)
+    return mbe_cli_usage_error(cmd, "--regression takes the run as it is; --as reads it as a "
+                                    "design: one or the other");
+  if (o->levels_given && !(o->as && strcmp(o->as, "morris") == 0))
+    return mbe_cli_usage_error(cmd, "--levels sets the grid of --as morris only");
+  if (o->def.first_order_only && !(o->as && strcmp(o->as, "saltelli") == 0))
+    return mbe_cli_usage_error(cmd, "--first-order-only is a layout of --as saltelli only");
+  return -1;
+}
+
+// the options that would do nothing on a run with this sampler analyzed so (regress: regression
+// indices): an exit code, or -1 to go on
+static int unused_options(const AnalyzeOpts* o, const char* sampler, bool regress) {
+  if (regress && o->boot_given) {
+    return mbe_cli_usage_error("analyze", "regression indices have no bootstrap intervals: "
+                                          "--resamples, --conf and --seed are for Sobol' and "
+                                          "Morris indices");
+  }
+  if (o->levels_given && strcmp(sampler, "morris") == 0) {
+    return mbe_cli_usage_error("analyze", "%s was run with --sampler morris: its manifest holds "
+                                          "the grid's levels; --levels is for --as morris on "
+                                          "another design",
+                               o->dir);
+  }
+  return -1;
 }
 
 // the indices of the design sampler (saltelli, morris) of the run in dir, written and printed
@@ -216,7 +247,8 @@ static MbeStatus design_indices(const AnalyzeOpts* o, const char* sampler, MbeEr
 }
 
 int mbe_cmd_analyze(int argc, char** argv) {
-  AnalyzeOpts o = {NULL, false, false, false, NULL, MBE_PLOT_PNG, mbe_analyze_def_default()};
+  AnalyzeOpts o = {NULL, false, false, false, NULL, false, false, MBE_PLOT_PNG,
+                   mbe_analyze_def_default()};
   int rc = parse_options(argc, argv, &o);
   if (rc >= 0)
     return rc;
@@ -224,11 +256,12 @@ int mbe_cmd_analyze(int argc, char** argv) {
   mbe_error_clear(&err);
   char sampler[32];
   MbeStatus st = mbe_analyze_design(o.dir, sampler, sizeof sampler, &err);
-  if (o.as)
-    snprintf(sampler, sizeof sampler, "%s", o.as);
-  bool own = strcmp(sampler, "morris") == 0 || strcmp(sampler, "saltelli") == 0;
+  const char* design = o.as ? o.as : sampler;  // the layout the members are read as
+  bool regress = o.regress || !(strcmp(design, "morris") == 0 || strcmp(design, "saltelli") == 0);
+  if (st == MBE_OK && (rc = unused_options(&o, sampler, regress)) >= 0)
+    return rc;
   if (st == MBE_OK)
-    st = o.regress || !own ? regression(o.dir, o.quiet, &err) : design_indices(&o, sampler, &err);
+    st = regress ? regression(o.dir, o.quiet, &err) : design_indices(&o, design, &err);
   if (st != MBE_OK) {
     mbe_cli_print_error("analyze", &err);
     return st == MBE_ERR_USAGE || st == MBE_ERR_INVALID_ARG ? MBE_EXIT_USAGE : MBE_EXIT_FAILURE;

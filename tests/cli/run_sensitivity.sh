@@ -27,6 +27,9 @@
 #   scatter and the index charts of each table analyze wrote; fan charts of --signals), and
 #   with gnuplot the pictures (PNG by their signature, SVG by its root element); without
 #   gnuplot on PATH the scripts alone and a message saying how to draw them.
+# - analyze refuses options that would do nothing: bootstrap options for regression indices,
+#   --regression with --as, --levels and --first-order-only without their --as, --levels on a
+#   Morris run (its manifest holds them).
 . "$(dirname "$0")/run_lib.sh"
 data=$4
 pi=3.141592653589793
@@ -184,4 +187,17 @@ case "$out" in *"--format takes png, svg or pdf, not 'jpg'"*) ;; *) fail "plot -
 "$mbens" analyze --help | grep -q "sobol_s2.csv" || fail "analyze --help"
 out=$("$mbens" analyze "$work/ish" --confidence 0.9 2>&1)
 case "$out" in *"unknown option '--confidence' (--regression, --as"*) ;; *) fail "bad option: $out" ;; esac
+# options that would do nothing are refused, not ignored
+refused() {
+  want=$1
+  shift
+  out=$("$mbens" analyze "$@" 2>&1) && fail "analyze $*: accepted"
+  case "$out" in *"$want"*) ;; *) fail "analyze $*: $out" ;; esac
+}
+refused "no bootstrap intervals" "$work/mc" --resamples 50
+refused "no bootstrap intervals" "$work/ish" --regression --seed 3
+refused "one or the other" "$work/ish" --regression --as saltelli
+refused "--levels sets the grid of --as morris only" "$work/ish" --levels 6
+refused "--first-order-only is a layout of --as saltelli only" "$work/mo" --first-order-only
+refused "its manifest holds the grid's levels" "$work/mo" --as morris --levels 6
 finish "run_sensitivity: Saltelli and Morris designs, Sobol', Morris and regression indices, plots"
