@@ -500,6 +500,24 @@ static void number(MbeStrbuf* b, double x) {
     mbe_strbuf_printf(b, "%.17g", x);
 }
 
+// one row of a table: the names as CSV fields, then the numbers (nan where not known)
+static void row(MbeStrbuf* b, const char* const* names, int nnames, const double* v, int nv) {
+  for (int k = 0; k < nnames; k++)
+    mbe_csv_field(b, names[k]), mbe_strbuf_puts(b, k + 1 < nnames || nv > 0 ? "," : "");
+  for (int k = 0; k < nv; k++)
+    number(b, v[k]), mbe_strbuf_puts(b, k + 1 < nv ? "," : "");
+  mbe_strbuf_puts(b, "\n");
+}
+
+// the table in b written to dir/name (whole or not at all), b freed
+static MbeStatus write_table(const char* dir, const char* name, MbeStrbuf* b, MbeError* err) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  MbeStatus st = mbe_strbuf_write_atomic(b, path, err);
+  mbe_strbuf_deinit(b);
+  return st;
+}
+
 // dir/sobol_convergence.csv: qoi, parameter, N, S1, S1_conf, ST, ST_conf
 static MbeStatus convergence_write(const char* dir, const MbeSobolIndices* ix, MbeError* err) {
   size_t d = ix->nparam;
@@ -510,21 +528,14 @@ static MbeStatus convergence_write(const char* dir, const MbeSobolIndices* ix, M
     for (size_t j = 0; j < d; j++) {
       for (size_t c = ix->nconv; c-- > 0;) {
         size_t i = (c * ix->nqoi + q) * d + j;
-        mbe_csv_field(&a, ix->qoi[q]), mbe_strbuf_puts(&a, ",");
-        mbe_csv_field(&a, ix->param[j]);
-        mbe_strbuf_printf(&a, ",%zu", ix->conv_n[c]);
-        double v[4] = {ix->conv_s1[i], ix->conv_s1_conf[i], ix->conv_st[i], ix->conv_st_conf[i]};
-        for (int k = 0; k < 4; k++)
-          mbe_strbuf_puts(&a, ","), number(&a, v[k]);
-        mbe_strbuf_puts(&a, "\n");
+        const char* names[2] = {ix->qoi[q], ix->param[j]};
+        double v[5] = {(double)ix->conv_n[c], ix->conv_s1[i], ix->conv_s1_conf[i],
+                       ix->conv_st[i], ix->conv_st_conf[i]};
+        row(&a, names, 2, v, 5);
       }
     }
   }
-  char path[4096];
-  snprintf(path, sizeof path, "%s/sobol_convergence.csv", dir);
-  MbeStatus st = mbe_strbuf_write_atomic(&a, path, err);
-  mbe_strbuf_deinit(&a);
-  return st;
+  return write_table(dir, "sobol_convergence.csv", &a, err);
 }
 
 MbeStatus mbe_sobol_indices_write(const char* dir, const MbeSobolIndices* ix, MbeError* err) {
@@ -537,29 +548,21 @@ MbeStatus mbe_sobol_indices_write(const char* dir, const MbeSobolIndices* ix, Mb
   for (size_t q = 0; q < ix->nqoi; q++) {
     for (size_t j = 0; j < d; j++) {
       size_t i = q * d + j;
-      mbe_csv_field(&a, ix->qoi[q]), mbe_strbuf_puts(&a, ",");
-      mbe_csv_field(&a, ix->param[j]);
+      const char* names[3] = {ix->qoi[q], ix->param[j], NULL};
       double v[4] = {ix->s1[i], ix->s1_conf[i], ix->st[i], ix->st_conf[i]};
-      for (int k = 0; k < 4; k++)
-        mbe_strbuf_puts(&a, ","), number(&a, v[k]);
-      mbe_strbuf_puts(&a, "\n");
+      row(&a, names, 2, v, 4);
       for (size_t k = j + 1; ix->second_order && k < d; k++) {
         size_t i2 = q * d * d + j * d + k;
-        mbe_csv_field(&b, ix->qoi[q]), mbe_strbuf_puts(&b, ",");
-        mbe_csv_field(&b, ix->param[j]), mbe_strbuf_puts(&b, ",");
-        mbe_csv_field(&b, ix->param[k]), mbe_strbuf_puts(&b, ",");
-        number(&b, ix->s2[i2]), mbe_strbuf_puts(&b, ","), number(&b, ix->s2_conf[i2]);
-        mbe_strbuf_puts(&b, "\n");
+        names[2] = ix->param[k];
+        row(&b, names, 3, (double[2]){ix->s2[i2], ix->s2_conf[i2]}, 2);
       }
     }
   }
-  char path[4096];
-  snprintf(path, sizeof path, "%s/sobol.csv", dir);
-  MbeStatus st = mbe_strbuf_write_atomic(&a, path, err);
-  snprintf(path, sizeof path, "%s/sobol_s2.csv", dir);
+  MbeStatus st = write_table(dir, "sobol.csv", &a, err);
   if (st == MBE_OK)
-    st = mbe_strbuf_write_atomic(&b, path, err);
-  mbe_strbuf_deinit(&a), mbe_strbuf_deinit(&b);
+    st = write_table(dir, "sobol_s2.csv", &b, err);
+  else
+    mbe_strbuf_deinit(&b);
   if (st == MBE_OK)
     st = convergence_write(dir, ix, err);
   return st;
@@ -573,19 +576,12 @@ MbeStatus mbe_morris_indices_write(const char* dir, const MbeMorrisIndices* ix, 
   for (size_t q = 0; q < ix->nqoi; q++) {
     for (size_t j = 0; j < d; j++) {
       size_t i = q * d + j;
-      mbe_csv_field(&a, ix->qoi[q]), mbe_strbuf_puts(&a, ",");
-      mbe_csv_field(&a, ix->param[j]);
+      const char* names[2] = {ix->qoi[q], ix->param[j]};
       double v[4] = {ix->mu[i], ix->mu_star[i], ix->sigma[i], ix->mu_star_conf[i]};
-      for (int k = 0; k < 4; k++)
-        mbe_strbuf_puts(&a, ","), number(&a, v[k]);
-      mbe_strbuf_puts(&a, "\n");
+      row(&a, names, 2, v, 4);
     }
   }
-  char path[4096];
-  snprintf(path, sizeof path, "%s/morris.csv", dir);
-  MbeStatus st = mbe_strbuf_write_atomic(&a, path, err);
-  mbe_strbuf_deinit(&a);
-  return st;
+  return write_table(dir, "morris.csv", &a, err);
 }
 
 MbeStatus mbe_regression_table_write(const char* dir, const MbeRegressionTable* ix,
@@ -597,17 +593,10 @@ MbeStatus mbe_regression_table_write(const char* dir, const MbeRegressionTable* 
   for (size_t q = 0; q < ix->nqoi; q++) {
     for (size_t j = 0; j < d; j++) {
       size_t i = q * d + j;
-      mbe_csv_field(&a, ix->qoi[q]), mbe_strbuf_puts(&a, ",");
-      mbe_csv_field(&a, ix->param[j]);
+      const char* names[2] = {ix->qoi[q], ix->param[j]};
       double v[5] = {ix->src[i], ix->srrc[i], ix->prcc[i], ix->r2[q], ix->r2_rank[q]};
-      for (int k = 0; k < 5; k++)
-        mbe_strbuf_puts(&a, ","), number(&a, v[k]);
-      mbe_strbuf_puts(&a, "\n");
+      row(&a, names, 2, v, 5);
     }
   }
-  char path[4096];
-  snprintf(path, sizeof path, "%s/regression.csv", dir);
-  MbeStatus st = mbe_strbuf_write_atomic(&a, path, err);
-  mbe_strbuf_deinit(&a);
-  return st;
+  return write_table(dir, "regression.csv", &a, err);
 }
