@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "mbe_saltelli.h"
+#include "mbe_normal.h"
 
 // an index in [0, n) from the splitmix64 stream *state (53 bits scaled: unbiased enough for the
 // sample sizes of a study)
@@ -33,7 +33,7 @@ static inline double mbe_bootstrap_halfwidth(const double* v, size_t nres, size_
   mean /= (double)nres;
   for (size_t r = 0; r < nres; r++)
     ss += (v[r * stride] - mean) * (v[r * stride] - mean);
-  return mbe_saltelli_normal_quantile(0.5 + conf_level / 2) * sqrt(ss / (double)(nres - 1));
+  return mbe_normal_quantile(0.5 + conf_level / 2) * sqrt(ss / (double)(nres - 1));
 }
 
 #endif

@@ -51,10 +51,6 @@ MbeSaltelliStatus mbe_saltelli_analyze(const MbeSaltelliDef* def, const double* 
 // the rows of one block: 2d + 2 with second order, d + 2 without
 size_t mbe_saltelli_block_rows(size_t d, bool second_order);
 
-// the standard normal quantile at p in (0, 1) (NaN outside): Acklam's rational approximation
-// refined by one Halley step on erfc, about 1e-15 relative
-double mbe_saltelli_normal_quantile(double p);
-
 const char* mbe_saltelli_status_str(MbeSaltelliStatus st);
 
 #ifdef __cplusplus

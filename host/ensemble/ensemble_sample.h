@@ -81,9 +81,6 @@ size_t mbe_dist_format(const MbeDist* d, char* buf, size_t size);
 // lower tail down to the underflow near x = -38.5 (W. J. Cody's rational approximations).
 double mbe_normal_cdf(double x);
 
-// The standard normal quantile Phi^-1(p) for 0 < p < 1 (Wichura's AS 241, PPND16, about 1e-16
-// relative); -inf at 0, +inf at 1, NaN outside [0, 1].
-double mbe_normal_quantile(double p);
 
 //---------------------------------- varied parameters ---------------------------------------------
 

@@ -178,15 +178,6 @@ START_TEST(test_failed_blocks_and_errors) {
 }
 END_TEST
 
-START_TEST(test_normal_quantile) {
-  MBE_CK_NEAR(mbe_saltelli_normal_quantile(0.975), 1.959963984540054, 1e-14, 0);
-  MBE_CK_NEAR(mbe_saltelli_normal_quantile(0.5), 0, 0, 1e-16);
-  MBE_CK_NEAR(mbe_saltelli_normal_quantile(0.995), 2.5758293035489004, 1e-14, 0);
-  MBE_CK_NEAR(mbe_saltelli_normal_quantile(1e-10), -6.361340902404056, 1e-13, 0);
-  ck_assert(isnan(mbe_saltelli_normal_quantile(0)) && isnan(mbe_saltelli_normal_quantile(1)));
-}
-END_TEST
-
 static Suite* make_saltelli_suite(void) {
   Suite* s = suite_create("saltelli");
   TCase* tc = mbe_tcase_create("indices");
@@ -195,7 +186,6 @@ static Suite* make_saltelli_suite(void) {
   tcase_add_test(tc, test_gfunction);
   tcase_add_test(tc, test_coverage);
   tcase_add_test(tc, test_failed_blocks_and_errors);
-  tcase_add_test(tc, test_normal_quantile);
   suite_add_tcase(s, tc);
   return s;
 }

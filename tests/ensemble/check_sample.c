@@ -10,6 +10,7 @@
 #include "ensemble_sample.h"
 #include "io.h"
 #include "mbe_check.h"
+#include "mbe_normal.h"
 
 // asserts a failure with status `code` whose message contains `part`
 #define CK_FAILS(call, err, code, part)                                                            \
