@@ -30,6 +30,8 @@ typedef struct MbeSystem {
   MbeArena arena;
   MbeSym sym;
   const char* name;  // the model's full name
+  const char* dynamics;  // how the accelerations are solved: "aba" (articulated bodies, linear in
+                         // the tree's size) or "crba" (composite inertias, L^T D L)
   size_t nx;
   MbeSymId* xdot;            // (nx)
   const char** state_names;  // (nx) e.g. "revolute1.phi", "body.Q[4]"
@@ -66,6 +68,20 @@ typedef struct MbeSystem {
 // MBE_ERR_MODEL, MBE_ERR_UNSUPPORTED, MBE_ERR_USAGE, MBE_ERR_NOMEM. Out: owned, NULL on failure.
 // Nullable: err.
 MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err);
+
+// How the joint accelerations are solved. AUTO: the articulated-body algorithm where nothing
+// couples the tree's branches (no kinematic loops, masses on line forces, bodies at derived
+// frames, or flange sets two coordinates move), the composite-inertia method otherwise. CRBA:
+// the composite-inertia method always (a second algorithm for tests).
+typedef enum MbeDynamics { MBE_DYNAMICS_AUTO = 0, MBE_DYNAMICS_CRBA } MbeDynamics;
+
+typedef struct MbeSystemOptions {
+  MbeDynamics dynamics;
+} MbeSystemOptions;
+
+// mbe_system_build with options. Nullable: opt (the defaults), err.
+MbeStatus mbe_system_build_with(const MbeFlat* flat, const MbeSystemOptions* opt,
+                                MbeSystem** out, MbeError* err);
 
 void mbe_system_destroy(MbeSystem* sys);
 

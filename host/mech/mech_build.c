@@ -1315,6 +1315,11 @@ MbeStatus mbe_mech_substitute_roots(MbeMech* m, const MbeSymId* from, const MbeS
 }
 
 MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) {
+  return mbe_system_build_with(flat, NULL, out, err);
+}
+
+MbeStatus mbe_system_build_with(const MbeFlat* flat, const MbeSystemOptions* opt,
+                                MbeSystem** out, MbeError* err) {
   *out = NULL;
   MbeSystem* sys = mbe_calloc(1, sizeof *sys);
   if (sys == NULL) {
@@ -1332,6 +1337,7 @@ MbeStatus mbe_system_build(const MbeFlat* flat, MbeSystem** out, MbeError* err) 
   m.s = &sys->sym;
   m.arena = &sys->arena;
   m.err = err;
+  m.dynamics = opt ? opt->dynamics : MBE_DYNAMICS_AUTO;
   m.var_table = table_build(flat->nvars, var_name, flat, &m.var_cap);
   m.inst_table = table_build(flat->ninsts, inst_name, flat, &m.inst_cap);
   MbeStatus st = MBE_OK;

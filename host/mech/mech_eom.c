@@ -268,8 +268,8 @@ static void edge_position(MbeMech* m, MbeMechEdge* e) {
 }
 
 // accelerations of the child point from the parent's (pw, pv); udot NULL: u' = 0
-static void edge_accel(MbeMech* m, const MbeMechEdge* e, MbeV3 pw, MbeV3 pv, const MbeSymId* udot,
-                       MbeV3* cw, MbeV3* cv) {
+void mbe_mech_edge_accel(MbeMech* m, const MbeMechEdge* e, MbeV3 pw, MbeV3 pv, const MbeSymId* udot,
+                         MbeV3* cw, MbeV3* cv) {
   MbeSym* s = m->s;
   const MbeMechPoint* C = &m->points[e->child_point];
   MbeV3 Pw = mbe_v3_zero();
@@ -389,31 +389,11 @@ void mbe_mech_body_wrench(MbeMech* m, const MbeMechBody* b, MbeV3 aw, MbeV3 av, 
 
 /* ---- one Newton-Euler pass ------------------------------------------------------------------ */
 
-// Accelerations of every point (udot NULL: bias, u' = 0), then the subtree wrenches bottom-up.
-// Stores them in the points (bw/bv or aw/av, Ft/Ff) and, for the full pass, the body and joint
-// connector wrenches in the frames.
-MbeStatus mbe_mech_newton_euler(MbeMech* m, const MbeSymId* udot) {
+// What the bodies and force elements at each point need there (added to its Ft, Ff): bodies at
+// the points' accelerations (udot NULL: the bias accelerations bw, bv), the frames' loads, and in
+// the full pass the loads no frame carries.
+void mbe_mech_point_wrenches(MbeMech* m, const MbeSymId* udot) {
   MbeSym* s = m->s;
-  for (size_t i = 0; i < m->ntree; i++) {
-    MbeMechEdge* e = &m->edges[m->tree_edges[i]];
-    MbeMechPoint* C = &m->points[e->child_point];
-    MbeV3 pw = mbe_v3_zero(), pv = mbe_v3_zero();
-    if (e->parent_point >= 0) {
-      const MbeMechPoint* P = &m->points[e->parent_point];
-      pw = udot ? P->aw : P->bw;
-      pv = udot ? P->av : P->bv;
-    }
-    MbeV3 cw, cv;
-    edge_accel(m, e, pw, pv, udot ? udot + e->dof0 : NULL, &cw, &cv);
-    if (udot) {
-      C->aw = cw, C->av = cv;
-    } else {
-      C->bw = cw, C->bv = cv;
-    }
-    C->Ft = mbe_v3_zero();
-    C->Ff = mbe_v3_zero();
-  }
-  // bodies and force elements
   for (size_t b = 0; b < m->nbodies; b++) {
     MbeMechBody* bd = &m->bodies[b];
     MbeMechPoint* P = &m->points[bd->point];
@@ -454,6 +434,33 @@ MbeStatus mbe_mech_newton_euler(MbeMech* m, const MbeSymId* udot) {
       P->Ff = mbe_v3_add(s, P->Ff, P->lf);
     }
   }
+}
+
+// Accelerations of every point (udot NULL: bias, u' = 0), then the subtree wrenches bottom-up.
+// Stores them in the points (bw/bv or aw/av, Ft/Ff) and, for the full pass, the body and joint
+// connector wrenches in the frames.
+MbeStatus mbe_mech_newton_euler(MbeMech* m, const MbeSymId* udot) {
+  MbeSym* s = m->s;
+  for (size_t i = 0; i < m->ntree; i++) {
+    MbeMechEdge* e = &m->edges[m->tree_edges[i]];
+    MbeMechPoint* C = &m->points[e->child_point];
+    MbeV3 pw = mbe_v3_zero(), pv = mbe_v3_zero();
+    if (e->parent_point >= 0) {
+      const MbeMechPoint* P = &m->points[e->parent_point];
+      pw = udot ? P->aw : P->bw;
+      pv = udot ? P->av : P->bv;
+    }
+    MbeV3 cw, cv;
+    mbe_mech_edge_accel(m, e, pw, pv, udot ? udot + e->dof0 : NULL, &cw, &cv);
+    if (udot) {
+      C->aw = cw, C->av = cv;
+    } else {
+      C->bw = cw, C->bv = cv;
+    }
+    C->Ft = mbe_v3_zero();
+    C->Ff = mbe_v3_zero();
+  }
+  mbe_mech_point_wrenches(m, udot);
   for (size_t i = m->ntree; i-- > 0;) {
     MbeMechEdge* e = &m->edges[m->tree_edges[i]];
     if (e->parent_point < 0)
@@ -470,7 +477,7 @@ MbeStatus mbe_mech_newton_euler(MbeMech* m, const MbeSymId* udot) {
 
 /* ---- mass matrix ---------------------------------------------------------------------------- */
 
-static void body_inertia(MbeMech* m, const MbeMechBody* b, MbeSymId* out) {
+void mbe_mech_body_inertia(MbeMech* m, const MbeMechBody* b, MbeSymId* out) {
   // [[I_c - m cx cx, m cx], [-m cx, m 1]]
   MbeSym* s = m->s;
   MbeSymId M = b->m;
@@ -544,7 +551,9 @@ static void composite_up(MbeMech* m, const MbeMechEdge* e, const MbeMechPoint* C
   P->cm = mbe_sym_add(s, P->cm, C->cm);
 }
 
-static MbeStatus mass_matrix(MbeMech* m, MbeSymId* H) {
+// The composite inertias of every point's subtree (cm, ch, cI; inertias false: only which points
+// carry mass, has_mass, and which are held by a loop)
+static void composite_inertias(MbeMech* m, bool inertias) {
   MbeSym* s = m->s;
   for (size_t i = 0; i < m->norder; i++) {
     MbeMechPoint* P = &m->points[m->order[i]];
@@ -563,6 +572,13 @@ static MbeStatus mass_matrix(MbeMech* m, MbeSymId* H) {
     MbeMechPoint* P = &m->points[bd->point];
     if (bd->derived)
       continue;  // Kane's form (derived_bodies)
+    const MbeSymNode* mn = &s->nodes[bd->m];
+    bool inertia = false;  // a rotor: an inertia without mass
+    for (int k = 0; k < 9 && !bd->is_point_mass; k++)
+      inertia = inertia || !mbe_sym_is_const(s, bd->I.e[k], 0.0);
+    P->has_mass = P->has_mass || mn->op != MBE_SYM_CONST || mn->value > 0 || inertia;
+    if (!inertias)
+      continue;
     // m, m c, I_c + m (c.c - c c^T) about the frame's origin
     const MbeSymId* c = bd->r_cm.e;
     MbeSymId cc = mbe_v3_dot(s, bd->r_cm, bd->r_cm);
@@ -578,11 +594,6 @@ static MbeStatus mass_matrix(MbeMech* m, MbeSymId* H) {
         P->cI.e[3 * i + j] = mbe_sym_add(s, P->cI.e[3 * i + j], v);
       }
     }
-    const MbeSymNode* mn = &s->nodes[bd->m];
-    bool inertia = false;  // a rotor: an inertia without mass
-    for (int k = 0; k < 9 && !bd->is_point_mass; k++)
-      inertia = inertia || !mbe_sym_is_const(s, bd->I.e[k], 0.0);
-    P->has_mass = P->has_mass || mn->op != MBE_SYM_CONST || mn->value > 0 || inertia;
   }
   for (size_t i = m->ntree; i-- > 0;) {
     MbeMechEdge* e = &m->edges[m->tree_edges[i]];
@@ -593,21 +604,39 @@ static MbeStatus mass_matrix(MbeMech* m, MbeSymId* H) {
     P->held = P->held || C->held;
     if (!C->has_mass)
       continue;
-    composite_up(m, e, C, P);
+    if (inertias)
+      composite_up(m, e, C, P);
     P->has_mass = true;
   }
+}
+
+// a joint whose moving side carries no mass (and no loop holds it, and it is no shaft, whose
+// inertia is its flange set's) would make the equations singular
+static MbeStatus check_moved_mass(MbeMech* m) {
+  for (size_t i = 0; i < m->ntree; i++) {
+    MbeMechEdge* e = &m->edges[m->tree_edges[i]];
+    MbeMechPoint* C = &m->points[e->child_point];
+    if (e->nu > 0 && !C->has_mass && !C->held && !e->shaft) {
+      return mbe_mech_error(m, MBE_ERR_MODEL, e->comp,
+                            "moves no mass: a joint whose moving side carries no body gives a "
+                            "singular mass matrix");
+    }
+  }
+  return MBE_OK;
+}
+
+static MbeStatus mass_matrix(MbeMech* m, MbeSymId* H) {
+  MbeSym* s = m->s;
+  composite_inertias(m, true);
+  MbeStatus st = check_moved_mass(m);
+  if (st != MBE_OK)
+    return st;
   size_t n = m->ndof;
   for (size_t i = 0; i < m->ntree; i++) {
     MbeMechEdge* e = &m->edges[m->tree_edges[i]];
     if (e->nu == 0)
       continue;
     MbeMechPoint* C = &m->points[e->child_point];
-    // a held one: the loop's constraints decide its motion; a shaft's inertia is its flange set's
-    if (!C->has_mass && !C->held && !e->shaft) {
-      return mbe_mech_error(m, MBE_ERR_MODEL, e->comp,
-                            "moves no mass: a joint whose moving side carries no body gives a "
-                            "singular mass matrix");
-    }
     for (int k = 0; k < e->nu; k++) {
       // F = Ic S_k: t = Io Sw + h x Sv, f = m Sv - h x Sw
       MbeV3 iw = mbe_m3_mulv(s, C->cI, e->Sw[k]);
@@ -959,7 +988,7 @@ static MbeStatus derived_bodies(MbeMech* m, MbeSymId* H, MbeSymId* b, bool* dens
       mbe_mech_body_wrench(m, bd, P->bw, P->bv, &t0, &f0);
       MbeSymId I6[36];
       memset(I6, 0, sizeof I6);
-      body_inertia(m, bd, I6);
+      mbe_mech_body_inertia(m, bd, I6);
       for (size_t i = 0; i < n; i++) {
         MbeSymId q1 = mbe_v3_dot(s, P->dSw[i], t0);
         MbeSymId q2 = mbe_v3_dot(s, P->dSv[i], f0);
@@ -1167,6 +1196,106 @@ void mbe_mech_ltdl_solve(MbeMech* m, const MbeSymId* H, const int* lambda, MbeSy
   }
 }
 
+// The composite-inertia method: H u' = b (b = tau on entry) with H from the composite inertias
+// plus what couples branches (loops, masses on line forces, derived bodies), factored as L^T D L
+// along the tree (or as one chain where something couples branches); b holds u' on return.
+static MbeStatus crba_solve(MbeMech* m, MbeSymId* H, MbeSymId* b) {
+  MbeSym* s = m->s;
+  size_t n = m->ndof;
+  int* lambda = mbe_malloc((n + 1) * sizeof *lambda);
+  if (lambda == NULL)
+    return nomem(m);
+  MbeStatus st = mbe_mech_newton_euler(m, NULL);
+  if (st == MBE_OK)
+    st = mass_matrix(m, H);
+  if (st == MBE_OK)
+    mbe_mech_drive_forces(m, b, H, NULL);
+  // loops: H + alpha G^T G couples the loops' coordinates; so does a differential's set
+  bool dense = m->ncon > 0 || m->coupled_sets;
+  if (st == MBE_OK)
+    st = line_masses(m, H, b, &dense);
+  if (st == MBE_OK)
+    st = derived_bodies(m, H, b, &dense);
+  if (st != MBE_OK) {
+    mbe_free(lambda);
+    return st;
+  }
+  // b = Q - C, lambda = parent dof
+  for (size_t i = 0; i < m->ntree; i++) {
+    MbeMechEdge* e = &m->edges[m->tree_edges[i]];
+    int up = -1;
+    for (int p = e->parent_point; p >= 0 && up < 0;) {
+      int pe = m->points[p].parent_edge;
+      if (pe < 0)
+        break;
+      if (m->edges[pe].nu > 0)
+        up = m->edges[pe].dof0 + m->edges[pe].nu - 1;
+      p = m->edges[pe].parent_point;
+    }
+    MbeMechPoint* C = &m->points[e->child_point];
+    for (int k = 0; k < e->nu; k++) {
+      // dense: masses on line forces couple branches; factor M as one chain (dense L^T D L)
+      lambda[e->dof0 + k] = dense ? e->dof0 + k - 1 : k == 0 ? up : e->dof0 + k - 1;
+      MbeSymId x = mbe_v3_dot(s, e->Sw[k], C->Ft);
+      MbeSymId y = mbe_v3_dot(s, e->Sv[k], C->Ff);
+      MbeSymId c = mbe_sym_add(s, x, y);
+      b[e->dof0 + k] = mbe_sym_sub(s, b[e->dof0 + k], c);
+    }
+  }
+  if (m->ncon > 0)
+    mbe_mech_loop_augment(m, H, b);
+  // H = L^T D L (Featherstone, RBDA 6.5): no fill-in outside the ancestor pattern
+  for (size_t k = n; k-- > 0;) {
+    for (int i = lambda[k]; i >= 0; i = lambda[i]) {
+      MbeSymId a = mbe_sym_div(s, H[k * n + (size_t)i], H[k * n + k]);
+      for (int j = i; j >= 0; j = lambda[j]) {
+        MbeSymId t = mbe_sym_mul(s, a, H[k * n + (size_t)j]);
+        H[(size_t)i * n + (size_t)j] = mbe_sym_sub(s, H[(size_t)i * n + (size_t)j], t);
+      }
+      H[k * n + (size_t)i] = a;
+    }
+  }
+  mbe_mech_ltdl_solve(m, H, lambda, b);
+  if (m->ncon > 0)
+    st = mbe_mech_loop_accelerations(m, H, lambda, b);
+  mbe_free(lambda);
+  return st;
+}
+
+// The articulated-body algorithm (mech_aba.c) where nothing couples the tree's branches: b = tau
+// on entry, u' on return
+static MbeStatus aba_solve(MbeMech* m, MbeSymId* b) {
+  size_t n = m->ndof;
+  MbeSymId* arm = mbe_calloc(n + 1, sizeof *arm);
+  MbeSymId* tau = mbe_calloc(n + 1, sizeof *tau);
+  if (arm == NULL || tau == NULL) {
+    mbe_free(arm), mbe_free(tau);
+    return nomem(m);
+  }
+  composite_inertias(m, false);
+  MbeStatus st = check_moved_mass(m);
+  if (st == MBE_OK) {
+    mbe_mech_drive_forces(m, b, NULL, arm);
+    memcpy(tau, b, n * sizeof *tau);
+    st = mbe_mech_aba(m, tau, arm, b);
+  }
+  mbe_free(arm);
+  mbe_free(tau);
+  return st;
+}
+
+// whether the articulated-body algorithm applies: a tree whose branches nothing couples (no cut
+// joints, no masses on line forces, no bodies at derived points, no set two coordinates move)
+static bool aba_applies(const MbeMech* m) {
+  if (m->ncon > 0 || m->coupled_sets || m->nlmass > 0 || m->dynamics == MBE_DYNAMICS_CRBA)
+    return false;
+  for (size_t b = 0; b < m->nbodies; b++) {
+    if (m->bodies[b].derived)
+      return false;
+  }
+  return true;
+}
+
 MbeStatus mbe_mech_equations(MbeMech* m) {
   MbeSym* s = m->s;
   MbeStatus st = MBE_OK;
@@ -1180,13 +1309,9 @@ MbeStatus mbe_mech_equations(MbeMech* m) {
   if (st != MBE_OK)
     return st;
   size_t n = m->ndof;
-  int* lambda = mbe_malloc((n + 1) * sizeof *lambda);
-  MbeSymId* H = mbe_calloc(n * n + 1, sizeof *H);
   MbeSymId* b = mbe_calloc(n + 1, sizeof *b);
-  if (!lambda || !H || !b) {
-    mbe_free(lambda), mbe_free(H), mbe_free(b);
+  if (b == NULL)
     return nomem(m);
-  }
   st = junctions(m);
   if (st == MBE_OK)
     st = mbe_mech_loop_constraints(m);
@@ -1196,76 +1321,33 @@ MbeStatus mbe_mech_equations(MbeMech* m) {
     st = mbe_mech_drives(m);
   if (st == MBE_OK)
     st = mbe_mech_forces(m);
-  if (st == MBE_OK)
-    st = mbe_mech_newton_euler(m, NULL);
-  if (st == MBE_OK)
-    st = mass_matrix(m, H);
-  if (st == MBE_OK)
-    mbe_mech_drive_forces(m, b, H);
-  // loops: H + alpha G^T G couples the loops' coordinates; so does a differential's set
-  bool dense = m->ncon > 0 || m->coupled_sets;
-  if (st == MBE_OK)
-    st = line_masses(m, H, b, &dense);
-  if (st == MBE_OK)
-    st = derived_bodies(m, H, b, &dense);
+  bool aba = st == MBE_OK && aba_applies(m);
+  if (st == MBE_OK && aba) {
+    st = aba_solve(m, b);
+  } else if (st == MBE_OK) {
+    MbeSymId* H = mbe_calloc(n * n + 1, sizeof *H);
+    st = H ? crba_solve(m, H, b) : nomem(m);
+    mbe_free(H);
+  }
+  m->sys->dynamics = aba ? "aba" : "crba";
   if (st == MBE_OK) {
-    // b = Q - C, lambda = parent dof
-    for (size_t i = 0; i < m->ntree; i++) {
-      MbeMechEdge* e = &m->edges[m->tree_edges[i]];
-      int up = -1;
-      for (int p = e->parent_point; p >= 0 && up < 0;) {
-        int pe = m->points[p].parent_edge;
-        if (pe < 0)
-          break;
-        if (m->edges[pe].nu > 0)
-          up = m->edges[pe].dof0 + m->edges[pe].nu - 1;
-        p = m->edges[pe].parent_point;
-      }
-      MbeMechPoint* C = &m->points[e->child_point];
-      for (int k = 0; k < e->nu; k++) {
-        // dense: masses on line forces couple branches; factor M as one chain (dense L^T D L)
-        lambda[e->dof0 + k] = dense ? e->dof0 + k - 1 : k == 0 ? up : e->dof0 + k - 1;
-        MbeSymId x = mbe_v3_dot(s, e->Sw[k], C->Ft);
-        MbeSymId y = mbe_v3_dot(s, e->Sv[k], C->Ff);
-        MbeSymId c = mbe_sym_add(s, x, y);
-        b[e->dof0 + k] = mbe_sym_sub(s, b[e->dof0 + k], c);
-      }
-    }
-    if (m->ncon > 0)
-      mbe_mech_loop_augment(m, H, b);
-    // H = L^T D L (Featherstone, RBDA 6.5): no fill-in outside the ancestor pattern
-    for (size_t k = n; k-- > 0;) {
-      for (int i = lambda[k]; i >= 0; i = lambda[i]) {
-        MbeSymId a = mbe_sym_div(s, H[k * n + (size_t)i], H[k * n + k]);
-        for (int j = i; j >= 0; j = lambda[j]) {
-          MbeSymId t = mbe_sym_mul(s, a, H[k * n + (size_t)j]);
-          H[(size_t)i * n + (size_t)j] = mbe_sym_sub(s, H[(size_t)i * n + (size_t)j], t);
-        }
-        H[k * n + (size_t)i] = a;
-      }
-    }
-    mbe_mech_ltdl_solve(m, H, lambda, b);
-    if (m->ncon > 0)
-      st = mbe_mech_loop_accelerations(m, H, lambda, b);
     m->udot = mbe_arena_alloc(m->arena, (n + 1) * sizeof *m->udot);
     if (m->udot == NULL)
       st = nomem(m);
-    for (size_t i = 0; i < m->ntree && st == MBE_OK; i++) {
-      MbeMechEdge* e = &m->edges[m->tree_edges[i]];
-      for (int k = 0; k < e->nu; k++) {
-        m->udot[e->dof0 + k] = b[e->dof0 + k];
-      }
-      for (int k = 0; k < e->nq; k++) {
-        m->xdot[e->q0 + k] = e->qdot[k];
-      }
-      for (int k = 0; k < e->nu; k++) {
-        e->udot[k] = b[e->dof0 + k];
-        m->xdot[e->u0 + k] = b[e->dof0 + k];
-      }
+  }
+  for (size_t i = 0; i < m->ntree && st == MBE_OK; i++) {
+    MbeMechEdge* e = &m->edges[m->tree_edges[i]];
+    for (int k = 0; k < e->nu; k++) {
+      m->udot[e->dof0 + k] = b[e->dof0 + k];
+    }
+    for (int k = 0; k < e->nq; k++) {
+      m->xdot[e->q0 + k] = e->qdot[k];
+    }
+    for (int k = 0; k < e->nu; k++) {
+      e->udot[k] = b[e->dof0 + k];
+      m->xdot[e->u0 + k] = b[e->dof0 + k];
     }
   }
-  mbe_free(lambda);
-  mbe_free(H);
   mbe_free(b);
   if (st == MBE_OK && s->is_oom)
     st = nomem(m);

@@ -242,7 +242,7 @@ MbeStatus mbe_mech_drives(MbeMech* m) {
 // set k's load and inertia on the coordinates that move it: behind gears by virtual work
 // through d pos = sc dq; a set that two coordinates move (d pos = sc dq + sc2 dq2) couples them,
 // J sc sc2 off the diagonal
-void mbe_mech_drive_forces(MbeMech* m, MbeSymId* tau, MbeSymId* H) {
+void mbe_mech_drive_forces(MbeMech* m, MbeSymId* tau, MbeSymId* H, MbeSymId* arm) {
   MbeSym* s = m->s;
   MbeSymId one = mbe_sym_const(s, 1.0);
   for (size_t k = 0; k < m->nsets; k++) {
@@ -259,7 +259,8 @@ void mbe_mech_drive_forces(MbeMech* m, MbeSymId* tau, MbeSymId* H) {
       for (int j = 0; j <= i && set->inertia != 0; j++) {
         size_t hi = d[i] > d[j] ? d[i] : d[j], lo = d[i] > d[j] ? d[j] : d[i];
         MbeSymId J = mbe_sym_mul(s, mbe_sym_mul(s, sc[i], sc[j]), set->inertia);
-        H[hi * m->ndof + lo] = mbe_sym_add(s, H[hi * m->ndof + lo], J);
+        MbeSymId* at = H ? &H[hi * m->ndof + lo] : &arm[hi];  // arm: hi == lo, n == 1
+        *at = mbe_sym_add(s, *at, J);
       }
     }
   }

@@ -310,6 +310,7 @@ typedef struct MbeMech {
   // derivatives vel = G u, G (ncon x ndof), gamma = G u' (the rest of d/dt vel, negated)
   size_t ncon;
   bool coupled_sets;        // a set that two coordinates move: H couples them (not the tree's)
+  MbeDynamics dynamics;     // the method asked for (mbe_system_build_with)
   size_t ncon_cut;          // the cut joints' rows come first; the assemblies' rows follow
   struct MbeMechAsm* asms;  // per component: an assembly's closed form (NULL: none)
   MbeSymId *con_phi, *con_vel, *con_G, *con_gamma;
@@ -551,6 +552,19 @@ void mbe_mech_body_wrench(MbeMech* m, const MbeMechBody* b, MbeV3 aw, MbeV3 av, 
 void mbe_mech_derived_wrenches(MbeMech* m, const MbeSymId* udot);
 // a wrench of the child point of e in the parent point's coordinates
 void mbe_mech_force_up(MbeMech* m, const MbeMechEdge* e, MbeV3 t, MbeV3 f, MbeV3* pt, MbeV3* pf);
+// the child point's accelerations from the parent's (pw, pv) and the edge's u' (udot NULL: 0)
+void mbe_mech_edge_accel(MbeMech* m, const MbeMechEdge* e, MbeV3 pw, MbeV3 pv, const MbeSymId* udot,
+                         MbeV3* cw, MbeV3* cv);
+// adds a body's 6x6 rigid-body inertia at its frame (rows torque, force; columns w', v') to out
+void mbe_mech_body_inertia(MbeMech* m, const MbeMechBody* b, MbeSymId* out);
+// what the bodies (at the points' aw, av; udot NULL: bw, bv) and the force elements need at each
+// point, added to its Ft, Ff
+void mbe_mech_point_wrenches(MbeMech* m, const MbeSymId* udot);
+
+// ---- mech_aba.c -----------------------------------------------------------------------------
+// the articulated-body algorithm: udot (ndof) from the joint forces tau and the rotor inertias
+// arm riding on each speed (0: none), for a tree whose branches nothing couples
+MbeStatus mbe_mech_aba(MbeMech* m, const MbeSymId* tau, const MbeSymId* arm, MbeSymId* udot);
 
 // ---- mech_forces.c --------------------------------------------------------------------------
 // a scalar parameter of comp: a literal, its expression where it varies per member, or a
@@ -578,8 +592,9 @@ MbeStatus mbe_mech_block_signals(MbeMech* m);
 // the node component c's outputs hook gives signal `name` (0 where it gives none), without
 // adding signals: a sensor's output read while the forces are made
 MbeStatus mbe_mech_capture_signal(MbeMech* m, int c, const char* name, MbeSymId* out);
-// the joint axes' generalized forces into tau, the 1-D inertias riding on them into H's diagonal
-void mbe_mech_drive_forces(MbeMech* m, MbeSymId* tau, MbeSymId* H);
+// the joint axes' generalized forces into tau, the 1-D inertias riding on them into H (or, H NULL,
+// into arm: one per speed, where no set couples two coordinates)
+void mbe_mech_drive_forces(MbeMech* m, MbeSymId* tau, MbeSymId* H, MbeSymId* arm);
 // the line masses' wrenches at their frames for accelerations (Ju' + abias); udot NULL: none
 void mbe_mech_line_mass_wrenches(MbeMech* m, const MbeSymId* udot);
 // a line mass's m (a - g) (world) for the accelerations u' (NULL: at u' = 0)

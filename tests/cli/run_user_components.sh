@@ -93,13 +93,14 @@ bad=$(awk -F, 'NR > 1 { e = 0.75 * ($2 ^ 2 + $3 ^ 2 + $4 ^ 2) + $8 ^ 2 + $9 ^ 2 
 [ -z "$bad" ] || fail "two bodies: energy off by more than 1e-8 J at t = $bad"
 
 # PartialForce's R_rel: c resolve2(R_rel, r_rel_a) on one pendulum against c r_rel_b on its twin
-# (equal to 1e-12; resolve1 in its place moves the tip by 0.79 m)
+# (equal to 1e-12 relative, rounding: the twins are integrated side by side; resolve1 in its place
+# moves the tip by 0.79 m)
 S=arm1.frame_b.r_0[1],arm2.frame_b.r_0[1],arm1.frame_b.r_0[2],arm2.frame_b.r_0[2]
 S=$S,arm1.frame_b.r_0[3],arm2.frame_b.r_0[3],sp1.frame_a.f[1],sp2.frame_a.f[1]
 "$mbens" simulate "$data/user_force_rrel.mo" -o "$work/force_rrel.csv" --backend openmp \
   --signals $S $opts || fail "R_rel: simulate exited $?"
 bad=$(awk -F, 'NR > 1 { for (i = 2; i <= 8; i += 2) { d = $i - $(i + 1); if (d < 0) d = -d;
-  if (d > 1e-12) { print $1, i, d; exit } } if ($2 * $2 > big) big = $2 * $2; n++ }
+  a = $i < 0 ? -$i : $i; if (d > 1e-12 * (1 + a)) { print $1, i, d; exit } } if ($2 * $2 > big) big = $2 * $2; n++ }
   END { if (n < 60 || big < 0.1) print "only", n, "rows, max x^2", big }' "$work/force_rrel.csv")
 [ -z "$bad" ] || fail "R_rel: the twins differ at t = $bad"
 
