@@ -147,18 +147,23 @@ MbeV3 mbe_m3_col(MbeM3 a, int j) {
 }
 
 MbeM3 mbe_m3_planar(MbeSym* s, MbeV3 e, MbeSymId phi) {
+  // the MSL's Frames.planarRotation: e e^T + (I - e e^T) cos - skew(e) sin, so that an axis
+  // along a coordinate direction keeps its exact 1 and 0 entries
   MbeSymId c = mbe_sym_fn(s, MBE_SYM_COS, phi);
   MbeSymId sn = mbe_sym_fn(s, MBE_SYM_SIN, phi);
   MbeSymId one = mbe_sym_const(s, 1.0);
-  MbeSymId omc = mbe_sym_sub(s, one, c);  // e e^T (1 - cos) + I cos - skew(e) sin
   MbeM3 r;
   for (int i = 0; i < 3; i++) {
     for (int j = 0; j < 3; j++) {
       MbeSymId ee = mbe_sym_mul(s, e.e[i], e.e[j]);
-      MbeSymId t = mbe_sym_mul(s, ee, omc);
+      MbeSymId t;
       if (i == j) {
-        t = mbe_sym_add(s, t, c);
+        MbeSymId ie = mbe_sym_sub(s, one, ee);
+        MbeSymId iec = mbe_sym_mul(s, ie, c);
+        t = mbe_sym_add(s, ee, iec);
       } else {
+        MbeSymId eec = mbe_sym_mul(s, ee, c);  // (I - e e^T)[i][j] cos = -e_i e_j cos
+        t = mbe_sym_sub(s, ee, eec);
         // skew(e)[i][j]: (0,1) = -e3, (0,2) = e2, (1,0) = e3, (1,2) = -e1, (2,0) = -e2, (2,1) = e1
         int k = 3 - i - j;
         bool is_pos = (j == (i + 2) % 3);  // skew[i][(i+2)%3] = +e[(i+1)%3]
@@ -374,7 +379,8 @@ void mbe_num_planar(const double e[3], double phi, double T[9]) {
   double sk[9] = {0, -e[2], e[1], e[2], 0, -e[0], -e[1], e[0], 0};
   for (int i = 0; i < 3; i++) {
     for (int j = 0; j < 3; j++) {
-      T[3 * i + j] = e[i] * e[j] * (1 - c) + (i == j ? c : 0) - sk[3 * i + j] * sn;
+      double ee = e[i] * e[j];
+      T[3 * i + j] = ee + ((i == j ? 1 : 0) - ee) * c - sk[3 * i + j] * sn;
     }
   }
 }

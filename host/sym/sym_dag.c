@@ -336,7 +336,10 @@ MbeSymId mbe_sym_op(MbeSym* s, MbeSymOp op, MbeSymId a, MbeSymId b, MbeSymId c) 
         return a;
       break;
     case MBE_SYM_SUB:
+      // x - (+0) == x for every x; x - (-0) is not (-0 - -0 = +0) unless zeros may be folded
       if (mbe_sym_is_const(s, b, 0.0))
+        return a;
+      if (s->fold_zero_products && mbe_sym_is_const(s, b, -0.0))
         return a;
       if (s->fold_zero_products && mbe_sym_is_const(s, a, 0.0))
         return mbe_sym_neg(s, b);
