@@ -16,6 +16,9 @@
 #pragma OPENCL FP_CONTRACT OFF
 
 #define MBE_FN static inline
+// a part of a large generated function: compiled on its own so that the compiler's work stays
+// linear in the model's size (host/codegen)
+#define MBE_PART_FN static __attribute__((noinline))
 #define MBE_GLOBAL __global
 #define MBE_CONSTANT __constant
 #define MBE_PRIVATE __private
@@ -58,6 +61,14 @@ typedef ulong mbe_u64;
 #include <stdint.h>
 
 #define MBE_FN static inline
+#if defined(__GNUC__) && defined(MBE_PART_EXTERN)
+// the parts compiled as translation units of their own, linked with the rest (host/runtime/openmp)
+#define MBE_PART_FN __attribute__((noinline, visibility("hidden")))
+#elif defined(__GNUC__)
+#define MBE_PART_FN static __attribute__((noinline))
+#else
+#define MBE_PART_FN static
+#endif
 #define MBE_GLOBAL
 #define MBE_CONSTANT static const
 #define MBE_PRIVATE

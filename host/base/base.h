@@ -107,6 +107,11 @@ typedef struct MbeEmbeddedSource {
   size_t size;       // bytes before the NUL
 } MbeEmbeddedSource;
 
+// the lines around a part function's definition in a generated program text (host/codegen
+// writes them, a backend that compiles the parts apart finds them: host/runtime/openmp)
+#define MBE_TEXT_PART_BEGIN "// mbe: part\n"
+#define MBE_TEXT_PART_END "// mbe: end part\n"
+
 // edit distance of two strings (bytes), for "did you mean" suggestions; stops counting at cap
 size_t mbe_edit_distance(const char* a, const char* b, size_t cap);
 

@@ -38,6 +38,35 @@ typedef struct MbeCodegenDef {
 // 1-based index of the first false error-level condition, 0 when none is.
 // Statuses: MBE_ERR_INVALID_ARG (a STATE or PARAM index out of range, a non-finite constant, an
 // initial state that depends on time or states), MBE_ERR_NOMEM. Nullable: err.
+// A function of more than about 3,000 temporaries is written as part functions (MBE_PART_FN,
+// kernels/mbe_dialect.h) of 2,000 each that it calls in turn, the values later parts read passed
+// through an array: compilers then work in time linear in the model's size. Each part's
+// definition stands between the marker lines MBE_TEXT_PART_BEGIN and _END (base.h), after its
+// declaration.
 MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* err);
+
+// What one generated function computes per call, as mbe_codegen_system writes it
+typedef struct MbeCodegenFnStats {
+  size_t temporaries;              // `const mbe_real tN` lines (the operations the call performs)
+  size_t adds, muls, divs, sqrts;  // of them: + - and negation, *, /, sqrt
+  size_t transcendental;           // sin, cos, tan, asin, acos, atan, atan2, exp, log
+  size_t other;                    // fma, fabs, fmin, fmax, selects, relations, floor
+  size_t parts;                    // part functions (0: straight-line in the function itself)
+  size_t passed;                   // values the parts pass on through sv[]
+  size_t max_live;  // the most values live at once along the written order (within a part,
+                    // a value read from sv[] live from its first read): the registers the code
+                    // needs to run without spilling, in values of mbe_real
+} MbeCodegenFnStats;
+
+typedef struct MbeCodegenStats {
+  MbeCodegenFnStats rhs;    // mbe_rhs: x' = f(t, x, p), the integrators' whole per-stage work
+  MbeCodegenFnStats out;    // mbe_out: the output signals at each output time
+  size_t member_constants;  // parameter expressions mbe_prep computes once per member
+  size_t modes;             // relations and counts held between events
+} MbeCodegenStats;
+
+// The sizes of what mbe_codegen_system would write for def. Statuses: those of
+// mbe_codegen_system. Nullable: err.
+MbeStatus mbe_codegen_stats(const MbeCodegenDef* def, MbeCodegenStats* out, MbeError* err);
 
 #endif

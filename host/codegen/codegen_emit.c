@@ -29,7 +29,18 @@ typedef struct Emit {
   size_t np;            // parameters the kernel takes
   bool in_prep;         // writing mbe_prep: every node is a temporary there
   bool into_events;     // marking: descend into the relations of EVENT nodes too
+  int32_t* part;        // the function being written: which part computes the node (-1: none)
+  int32_t* spill;       // its index in sv[] where a later part reads it, else -1
+  int32_t cur_part;     // the part being written
+  int32_t nparts;       // the function's part functions (0: none)
+  MbeSymId extra_root;  // a node the function reads besides its roots (its failure test), or 0
 } Emit;
+
+// A function with more temporaries than this is written as parts of this many (the last part
+// inline in the function): compilers' register allocation grows faster than linearly with the
+// length of straight-line code (GCC 12 -O2: 1.7 s for 6,800 temporaries, 12 s for 28,000), while
+// parts keep their work linear. The values a later part reads pass through an array, sv[].
+enum { MBE_CODEGEN_PART = 2000 };
 
 static void operand(MbeStrbuf* sb, const Emit* em, MbeSymId id) {
   const MbeSymNode* n = &em->s->nodes[id];
@@ -43,6 +54,8 @@ static void operand(MbeStrbuf* sb, const Emit* em, MbeSymId id) {
         mbe_strbuf_printf(sb, "w[%d]", em->ev[id]);  // the mode, held between events
       } else if (em->slot[id] >= 0 && !em->in_prep) {
         mbe_strbuf_printf(sb, "p[%d]", em->slot[id]);
+      } else if (!em->in_prep && em->spill[id] >= 0 && em->part[id] < em->cur_part) {
+        mbe_strbuf_printf(sb, "sv[%d]", em->spill[id]);  // an earlier part's value
       } else {
         mbe_strbuf_printf(sb, "t%u", id);
       }
@@ -115,45 +128,150 @@ static void mark_from(const Emit* em, const MbeSymId* roots, size_t n, bool stop
   }
 }
 
-// the temporaries of the marked nodes that are computed here, in node order
-static void emit_marked(MbeStrbuf* sb, const Emit* em) {
-  for (size_t i = 0; i < em->s->nnodes; i++) {
-    if (em->used[i] && em->slot[i] < 0 && em->ev[i] < 0 &&
-        mbe_sym_op_arity((MbeSymOp)em->s->nodes[i].op) > 0) {
-      emit_node(sb, em, (MbeSymId)i);
+static bool computed_here(const Emit* em, size_t i) {
+  return em->used[i] && em->slot[i] < 0 && em->ev[i] < 0 &&
+         mbe_sym_op_arity((MbeSymOp)em->s->nodes[i].op) > 0;
+}
+
+// Which part computes each marked node and which values pass between parts (read by a later
+// part, or by the function's own stores: roots). Returns the number of part functions (0: the
+// function computes everything itself); *nspill: the size of sv[].
+static int plan_parts(Emit* em, const MbeSymId* roots, size_t nroots, size_t* nspill) {
+  const MbeSym* s = em->s;
+  size_t n = 0;
+  for (size_t i = 0; i < s->nnodes; i++) {
+    em->part[i] = -1;
+    em->spill[i] = -1;
+    n += computed_here(em, i);
+  }
+  em->cur_part = 0;
+  *nspill = 0;
+  if (n <= MBE_CODEGEN_PART + MBE_CODEGEN_PART / 2) {
+    return 0;
+  }
+  int nparts = (int)((n - 1) / MBE_CODEGEN_PART);
+  size_t k = 0;
+  for (size_t i = 0; i < s->nnodes; i++) {
+    if (computed_here(em, i)) {
+      int part = (int)(k++ / MBE_CODEGEN_PART);
+      em->part[i] = part < nparts ? part : nparts;
     }
+  }
+  for (size_t i = 0; i < s->nnodes; i++) {
+    for (int a = 0; em->part[i] >= 0 && a < mbe_sym_op_arity((MbeSymOp)s->nodes[i].op); a++) {
+      MbeSymId x = s->nodes[i].arg[a];
+      if (em->part[x] >= 0 && em->part[x] < em->part[i])
+        em->spill[x] = 1;
+    }
+  }
+  for (size_t i = 0; i <= nroots; i++) {
+    MbeSymId r = i < nroots ? roots[i] : em->extra_root;
+    if (em->part[r] >= 0 && em->part[r] < nparts)
+      em->spill[r] = 1;
+  }
+  for (size_t i = 0; i < s->nnodes; i++) {
+    if (em->spill[i] >= 0)
+      em->spill[i] = (int32_t)(*nspill)++;
+  }
+  em->cur_part = nparts;
+  return nparts;
+}
+
+// the temporaries of part `part` in node order, each value a later part reads stored in sv[]
+static void emit_part_nodes(MbeStrbuf* sb, Emit* em, int part) {
+  em->cur_part = part;
+  for (size_t i = 0; i < em->s->nnodes; i++) {
+    if (em->part[i] != part)
+      continue;
+    emit_node(sb, em, (MbeSymId)i);
+    if (em->spill[i] >= 0 && part < em->nparts)
+      mbe_strbuf_printf(sb, "  sv[%d] = t%zu;\n", em->spill[i], i);
   }
 }
 
+// The temporaries of a function whose roots are marked: its part functions go to pre (written
+// before the function), the rest to sb. params and args: the parts' parameters and the calls'
+// arguments, both ending with sv; voids: the (void) casts of the other parameters.
+static void emit_body(MbeStrbuf* sb, MbeStrbuf* pre, Emit* em, const char* name,
+                      const MbeSymId* roots, size_t nroots, const char* params, const char* args,
+                      const char* voids) {
+  size_t nspill;
+  int nparts = plan_parts(em, roots, nroots, &nspill);
+  em->nparts = nparts;
+  if (nparts == 0) {
+    for (size_t i = 0; i < em->s->nnodes; i++) {
+      if (computed_here(em, i))
+        emit_node(sb, em, (MbeSymId)i);
+    }
+    return;
+  }
+  for (int k = 0; k < nparts; k++) {
+    // the declaration, then the definition between markers: a backend may compile the parts
+    // apart (host/runtime/openmp), the declarations staying in the rest
+    mbe_strbuf_printf(pre, "MBE_PART_FN void %s_part%d(%s);\n" MBE_TEXT_PART_BEGIN, name, k,
+                      params);
+    mbe_strbuf_printf(pre, "MBE_PART_FN void %s_part%d(%s) {\n%s", name, k, params, voids);
+    emit_part_nodes(pre, em, k);
+    mbe_strbuf_puts(pre, "}\n" MBE_TEXT_PART_END "\n");
+  }
+  mbe_strbuf_printf(sb, "  mbe_real sv[%zu];  // the values its %d parts pass on\n", nspill,
+                    nparts);
+  for (int k = 0; k < nparts; k++)
+    mbe_strbuf_printf(sb, "  %s_part%d(%s);\n", name, k, args);
+  emit_part_nodes(sb, em, nparts);
+}
+
+static const char* const PART_PARAMS =
+    "mbe_real t, const mbe_real* x, const mbe_real* p, const mbe_real* w, mbe_real* sv";
+static const char* const PART_ARGS = "t, x, p, w, sv";
+static const char* const PART_VOIDS = "  (void)t;\n  (void)x;\n  (void)p;\n  (void)w;\n";
+
+// a function's text into sb: its parts (pre) first, then the function itself (fn)
+static void join(MbeStrbuf* sb, MbeStrbuf* pre, MbeStrbuf* fn) {
+  if (pre->len > 0)
+    mbe_strbuf_puts(sb, pre->data);
+  if (fn->len > 0)
+    mbe_strbuf_puts(sb, fn->data);
+  sb->is_oom = sb->is_oom || pre->is_oom || fn->is_oom;
+  mbe_strbuf_deinit(pre);
+  mbe_strbuf_deinit(fn);
+}
+
 // one function of (t, x, p): the temporaries the roots need, then the stores
-static void emit_function(MbeStrbuf* sb, const Emit* em, const char* name, const char* out,
+static void emit_function(MbeStrbuf* out_sb, Emit* em, const char* name, const char* out,
                           const MbeSymId* roots, size_t n, MbeSymId fail, int fail_status) {
   memset(em->used, 0, em->s->nnodes);
   mark_from(em, roots, n, true);
   if (fail != 0) {
     mark_from(em, &fail, 1, true);
   }
-  mbe_strbuf_printf(sb,
+  MbeStrbuf pre, fn;
+  mbe_strbuf_init(&pre);
+  mbe_strbuf_init(&fn);
+  mbe_strbuf_printf(&fn,
                     "MBE_FN int %s(mbe_real t, const mbe_real* x, const mbe_real* p, "
                     "mbe_real* %s,\n       mbe_real* w, mbe_int* iw) {\n"
                     "  (void)t;\n  (void)x;\n  (void)p;\n  (void)w;\n  (void)iw;\n",
                     name, out);
-  emit_marked(sb, em);
+  em->extra_root = fail;
+  emit_body(&fn, &pre, em, name, roots, n, PART_PARAMS, PART_ARGS, PART_VOIDS);
+  em->extra_root = 0;
   if (fail != 0) {
     // an algebraic part that did not converge: the member stops with this status
-    mbe_strbuf_puts(sb, "  if (");
-    operand(sb, em, fail);
-    mbe_strbuf_printf(sb, " > MBE_R(0.0)) {\n    return %d;\n  }\n", fail_status);
+    mbe_strbuf_puts(&fn, "  if (");
+    operand(&fn, em, fail);
+    mbe_strbuf_printf(&fn, " > MBE_R(0.0)) {\n    return %d;\n  }\n", fail_status);
   }
   for (size_t i = 0; i < n; i++) {
-    mbe_strbuf_printf(sb, "  %s[%zu] = ", out, i);
-    operand(sb, em, roots[i]);
-    mbe_strbuf_puts(sb, ";\n");
+    mbe_strbuf_printf(&fn, "  %s[%zu] = ", out, i);
+    operand(&fn, em, roots[i]);
+    mbe_strbuf_puts(&fn, ";\n");
   }
   if (n == 0) {
-    mbe_strbuf_printf(sb, "  %s[0] = MBE_R(0.0);  // the one slot of an empty system\n", out);
+    mbe_strbuf_printf(&fn, "  %s[0] = MBE_R(0.0);  // the one slot of an empty system\n", out);
   }
-  mbe_strbuf_puts(sb, "  return 0;\n}\n");
+  mbe_strbuf_puts(&fn, "  return 0;\n}\n");
+  join(out_sb, &pre, &fn);
 }
 
 // mbe_prep: the member-constant nodes the other functions read, stored after the parameters
@@ -185,14 +303,19 @@ static void emit_prep(MbeStrbuf* sb, Emit* em) {
 }
 
 // mbe_x0: the initial state from the parameters (after mbe_prep)
-static void emit_x0(MbeStrbuf* sb, const Emit* em, const MbeSymId* x0, size_t nx) {
+static void emit_x0(MbeStrbuf* out_sb, Emit* em, const MbeSymId* x0, size_t nx) {
   memset(em->used, 0, em->s->nnodes);
   mark_from(em, x0, nx, true);
+  MbeStrbuf pre_, fn;
+  MbeStrbuf *pre = &pre_, *sb = &fn;
+  mbe_strbuf_init(pre);
+  mbe_strbuf_init(sb);
   mbe_strbuf_puts(sb,
                   "// the member's initial state from its parameters (after mbe_prep)\n"
                   "#define MBE_RHS_HAS_X0 1\n"
                   "MBE_FN int mbe_x0(const mbe_real* p, mbe_real* x) {\n  (void)p;\n");
-  emit_marked(sb, em);
+  emit_body(sb, pre, em, "mbe_x0", x0, nx, "const mbe_real* p, mbe_real* sv", "p, sv",
+            "  (void)p;\n");
   for (size_t i = 0; i < nx; i++) {
     mbe_strbuf_printf(sb, "  x[%zu] = ", i);
     operand(sb, em, x0[i]);
@@ -202,13 +325,18 @@ static void emit_x0(MbeStrbuf* sb, const Emit* em, const MbeSymId* x0, size_t nx
     mbe_strbuf_puts(sb, "  x[0] = MBE_R(0.0);  // the one slot of an empty system\n");
   }
   mbe_strbuf_puts(sb, "  return 0;\n}\n");
+  join(out_sb, pre, sb);
 }
 
 // mbe_check: the conditions in order; the first false error-level one is the answer, a false
 // warning-level one sets *warned when nothing did before
-static void emit_check(MbeStrbuf* sb, const Emit* em, const MbeCodegenDef* def) {
+static void emit_check(MbeStrbuf* out_sb, Emit* em, const MbeCodegenDef* def) {
   memset(em->used, 0, em->s->nnodes);
   mark_from(em, def->asserts, def->nasserts, true);
+  MbeStrbuf pre_, fn;
+  MbeStrbuf *pre = &pre_, *sb = &fn;
+  mbe_strbuf_init(pre);
+  mbe_strbuf_init(sb);
   mbe_strbuf_printf(sb,
                     "// the model's assertions (1-based index of the first false error-level one)\n"
                     "#define MBE_RHS_NA %zu\n"
@@ -216,7 +344,8 @@ static void emit_check(MbeStrbuf* sb, const Emit* em, const MbeCodegenDef* def) 
                     "mbe_real* w,\n       mbe_int* iw, mbe_int* warned) {\n"
                     "  (void)t;\n  (void)x;\n  (void)p;\n  (void)w;\n  (void)iw;\n",
                     def->nasserts);
-  emit_marked(sb, em);
+  emit_body(sb, pre, em, "mbe_check", def->asserts, def->nasserts, PART_PARAMS, PART_ARGS,
+            PART_VOIDS);
   for (size_t i = 0; i < def->nasserts; i++) {
     mbe_strbuf_puts(sb, "  if (!(");
     operand(sb, em, def->asserts[i]);
@@ -227,6 +356,7 @@ static void emit_check(MbeStrbuf* sb, const Emit* em, const MbeCodegenDef* def) 
     }
   }
   mbe_strbuf_puts(sb, "  return 0;\n}\n");
+  join(out_sb, pre, sb);
 }
 
 // every node the text will hold: its leaves must fit the sizes, its constants be finite
@@ -394,8 +524,23 @@ static void emit_all(MbeStrbuf* sb, Emit* em, const MbeCodegenDef* def, const Mb
   }
 }
 
-MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* err) {
-  *text = NULL;
+// What both the text and its statistics start from: the emitter's tables, every root of the
+// functions of (t, x, p) (roots, nr of them, then the ne relations and counts, nc of them
+// counts) and the member constants' slots (nslots)
+typedef struct Plan {
+  Emit em;
+  MbeSymId* roots;
+  size_t nr, ne, nc, nslots;
+} Plan;
+
+static void plan_close(Plan* pl) {
+  Emit* em = &pl->em;
+  mbe_free(em->dyn), mbe_free(em->slot), mbe_free(em->used), mbe_free(em->ev);
+  mbe_free(em->part), mbe_free(em->spill), mbe_free(pl->roots);
+}
+
+static MbeStatus plan_open(const MbeCodegenDef* def, Plan* pl, MbeError* err) {
+  memset(pl, 0, sizeof *pl);
   const MbeSym* s = def->sym;
   size_t nn = s->nnodes;
   MbeStatus st = check_ids(def, err);
@@ -410,13 +555,18 @@ MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* er
              mbe_malloc((nn + 1) * sizeof(int32_t)),
              def->np > 0 ? def->np : 1,
              false,
-             false};
-  MbeSymId* roots = mbe_malloc((nr + nn + 1) * sizeof *roots);  // then the relations
-  if (!em.dyn || !em.slot || !em.used || !em.ev || !roots) {
-    mbe_free(em.dyn), mbe_free(em.slot), mbe_free(em.used), mbe_free(em.ev), mbe_free(roots);
+             false,
+             mbe_malloc((nn + 1) * sizeof(int32_t)),
+             mbe_malloc((nn + 1) * sizeof(int32_t)),
+             0,
+             0,
+             0};
+  pl->em = em;
+  pl->roots = mbe_malloc((nr + nn + 1) * sizeof *pl->roots);  // then the relations
+  if (!em.dyn || !em.slot || !em.used || !em.ev || !em.part || !em.spill || !pl->roots) {
+    plan_close(pl);
     return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory generating code");
   }
-
   // which nodes move with the member's state or time; the others are member constants
   for (size_t i = 0; i < nn; i++) {
     const MbeSymNode* n = &s->nodes[i];
@@ -426,34 +576,133 @@ MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* er
     }
     em.slot[i] = -1;
     em.ev[i] = -1;
+    em.part[i] = em.spill[i] = -1;
   }
-  nr = all_roots(def, roots);
-  st = check_nodes(&em, def, roots, nr, err);
-  size_t nc = 0;
-  size_t ne = st == MBE_OK ? find_events(&em, roots, nr, roots + nr, &nc) : 0;
-  size_t nslots = st == MBE_OK ? assign_slots(&em, roots, nr + ne) : 0;
-
-  MbeStrbuf sb;
-  mbe_strbuf_init(&sb);
-  if (st == MBE_OK) {
-    mbe_strbuf_printf(&sb,
-                      "// generated by mbens from %s: do not edit\n"
-                      "#include \"mbe_real.h\"\n#include \"math/mbe_math.h\"\n\n"
-                      "#define MBE_RHS_NX %zu\n#define MBE_RHS_NP %zu\n#define MBE_RHS_NQ %zu\n"
-                      "#define MBE_RHS_NY %zu\n#define MBE_RHS_NW %zu\n#define MBE_RHS_NIW 1\n\n",
-                      def->name ? def->name : "an expression DAG", def->nx > 0 ? def->nx : 1,
-                      em.np, em.np + nslots, def->ny, ne > 0 ? ne : 1);
-    emit_all(&sb, &em, def, roots + nr, ne, nc);
-  }
-  mbe_free(em.dyn), mbe_free(em.slot), mbe_free(em.used), mbe_free(em.ev), mbe_free(roots);
+  pl->nr = all_roots(def, pl->roots);
+  st = check_nodes(&pl->em, def, pl->roots, pl->nr, err);
   if (st != MBE_OK) {
-    mbe_strbuf_deinit(&sb);
+    plan_close(pl);
     return st;
   }
+  pl->ne = find_events(&pl->em, pl->roots, pl->nr, pl->roots + pl->nr, &pl->nc);
+  pl->nslots = assign_slots(&pl->em, pl->roots, pl->nr + pl->ne);
+  return MBE_OK;
+}
+
+MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* err) {
+  *text = NULL;
+  Plan pl;
+  MbeStatus st = plan_open(def, &pl, err);
+  if (st != MBE_OK)
+    return st;
+  MbeStrbuf sb;
+  mbe_strbuf_init(&sb);
+  mbe_strbuf_printf(&sb,
+                    "// generated by mbens from %s: do not edit\n"
+                    "#include \"mbe_real.h\"\n#include \"math/mbe_math.h\"\n\n"
+                    "#define MBE_RHS_NX %zu\n#define MBE_RHS_NP %zu\n#define MBE_RHS_NQ %zu\n"
+                    "#define MBE_RHS_NY %zu\n#define MBE_RHS_NW %zu\n#define MBE_RHS_NIW 1\n\n",
+                    def->name ? def->name : "an expression DAG", def->nx > 0 ? def->nx : 1,
+                    pl.em.np, pl.em.np + pl.nslots, def->ny, pl.ne > 0 ? pl.ne : 1);
+  emit_all(&sb, &pl.em, def, pl.roots + pl.nr, pl.ne, pl.nc);
+  plan_close(&pl);
   if (sb.is_oom) {
     mbe_strbuf_deinit(&sb);
     return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory generating code");
   }
   *text = sb.data;
+  return MBE_OK;
+}
+
+// the live ranges of one function's values in the written order into delta (+1 where a range
+// starts, -1 after it ends): a value is live from its definition to its last read in its own
+// part, and again in each later part that reads it (from sv[]) from the first read there to the
+// last; the function's own roots stay live to its end (n: the written positions, 0 .. n-1)
+static void live_ranges(const Emit* em, const MbeSymId* roots, size_t nroots, int32_t* delta,
+                        size_t n) {
+  const MbeSym* s = em->s;
+  int32_t* b = mbe_malloc((n + 1) * sizeof *b);  // the open range of each value: start, end,
+  int32_t* e = mbe_malloc((n + 1) * sizeof *e);  // part
+  int32_t* part = mbe_malloc((n + 1) * sizeof *part);
+  if (!b || !e || !part) {
+    mbe_free(b), mbe_free(e), mbe_free(part);
+    return;
+  }
+  for (size_t i = 0; i < n; i++)
+    b[i] = e[i] = part[i] = -1;
+  for (size_t i = 0; i < n; i++) {
+    if (!computed_here(em, i))
+      continue;
+    b[i] = e[i] = (int32_t)i, part[i] = em->part[i];
+    for (int a = 0; a < mbe_sym_op_arity((MbeSymOp)s->nodes[i].op); a++) {
+      MbeSymId x = s->nodes[i].arg[a];
+      if (b[x] < 0)
+        continue;  // a leaf, a member constant or a mode
+      if (part[x] != em->part[i]) {  // the last range ends; a read from sv[] starts one
+        delta[b[x]]++, delta[e[x] + 1]--;
+        b[x] = (int32_t)i, part[x] = em->part[i];
+      }
+      e[x] = (int32_t)i;
+    }
+  }
+  for (size_t r = 0; r < nroots; r++) {
+    if (b[roots[r]] >= 0 && (em->nparts == 0 || part[roots[r]] == em->nparts))
+      e[roots[r]] = (int32_t)n - 1;
+  }
+  for (size_t i = 0; i < n; i++) {
+    if (b[i] >= 0)
+      delta[b[i]]++, delta[e[i] + 1]--;
+  }
+  mbe_free(b), mbe_free(e), mbe_free(part);
+}
+
+// the sizes of one function of (t, x, p) over roots (and the failure test)
+static void fn_stats(Emit* em, const MbeSymId* roots, size_t n, MbeSymId fail,
+                     MbeCodegenFnStats* st) {
+  const MbeSym* s = em->s;
+  memset(st, 0, sizeof *st);
+  memset(em->used, 0, s->nnodes);
+  mark_from(em, roots, n, true);
+  if (fail != 0)
+    mark_from(em, &fail, 1, true);
+  em->extra_root = fail;
+  st->parts = (size_t)plan_parts(em, roots, n, &st->passed);
+  em->nparts = (int32_t)st->parts;
+  em->extra_root = 0;
+  for (size_t i = 0; i < s->nnodes; i++) {
+    if (!computed_here(em, i))
+      continue;
+    MbeSymOp op = (MbeSymOp)s->nodes[i].op;
+    st->temporaries++;
+    st->adds += op == MBE_SYM_ADD || op == MBE_SYM_SUB || op == MBE_SYM_NEG;
+    st->muls += op == MBE_SYM_MUL;
+    st->divs += op == MBE_SYM_DIV;
+    st->sqrts += op == MBE_SYM_SQRT;
+    st->transcendental += op >= MBE_SYM_SIN && op <= MBE_SYM_LOG;
+  }
+  st->other = st->temporaries - st->adds - st->muls - st->divs - st->sqrts - st->transcendental;
+  int32_t* delta = mbe_calloc(s->nnodes + 2, sizeof *delta);
+  if (delta == NULL)
+    return;
+  live_ranges(em, roots, n, delta, s->nnodes);
+  int32_t live = 0;
+  for (size_t i = 0; i < s->nnodes; i++) {
+    live += delta[i];
+    st->max_live = (size_t)live > st->max_live ? (size_t)live : st->max_live;
+  }
+  mbe_free(delta);
+}
+
+MbeStatus mbe_codegen_stats(const MbeCodegenDef* def, MbeCodegenStats* out, MbeError* err) {
+  memset(out, 0, sizeof *out);
+  Plan pl;
+  MbeStatus st = plan_open(def, &pl, err);
+  if (st != MBE_OK)
+    return st;
+  fn_stats(&pl.em, def->xdot, def->nx, def->fail, &out->rhs);
+  fn_stats(&pl.em, def->y, def->ny, def->fail, &out->out);
+  out->member_constants = pl.nslots;
+  out->modes = pl.ne;
+  plan_close(&pl);
   return MBE_OK;
 }

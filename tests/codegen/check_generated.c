@@ -24,9 +24,11 @@ typedef struct Generated {
   char* source;
 } Generated;
 
+// rel: a model of models/msl, or of models/ where it starts with "bench/"
 static void generate(Generated* g, const char* rel) {
   char path[1024];
-  snprintf(path, sizeof path, "%s/models/msl/%s.mo", mbe_test_source_dir(), rel);
+  bool bench = strncmp(rel, "bench/", 6) == 0;
+  snprintf(path, sizeof path, "%s/models/%s%s.mo", mbe_test_source_dir(), bench ? "" : "msl/", rel);
   MbeError err;
   mbe_error_clear(&err);
   memset(g, 0, sizeof *g);
@@ -77,9 +79,18 @@ static void members(const MbeSystem* sys, int vary, double lo, double span, bool
   }
 }
 
+// fresh: compiled afresh, not taken from the cache (an OpenMP text with parts compiles them apart
+// with 2 threads, as one unit with 1)
 static void run(const Generated* g, MbeBackendKind kind, int threads, size_t batch, int method,
-                double t1, const double* x0, double* y, int32_t* info) {
-  MbeBackend* b = mbe_test_backend_create(kind, threads);
+                double t1, bool fresh, const double* x0, double* y, int32_t* info) {
+  MbeBackendDef def = mbe_backend_def_default();
+  def.kind = kind;
+  def.threads = threads;
+  def.use_cache = !fresh;
+  MbeBackend* b = NULL;
+  MbeError berr;
+  mbe_error_clear(&berr);
+  ck_assert_msg(mbe_backend_create(&def, &b, &berr) == MBE_OK, "backend: %s", berr.message);
   MbeProgram* prog = mbe_test_program_create(b, g->source, MBE_PRECISION_DOUBLE);
   MbeRunDef rd = mbe_run_def_default();
   rd.method = method == 0 ? MBE_RUN_METHOD_RK4 : MBE_RUN_METHOD_DOPRI5;
@@ -116,14 +127,17 @@ typedef struct Case {
   const char* watch;  // the state whose final value shows the growth of a one-ulp change
   double t1;
   double grown;  // how far that change must have grown in most members
+  bool parts;    // the generated text has part functions (host/codegen)
 } Case;
 
 static const Case CASES[] = {
     {"Modelica/Mechanics/MultiBody/Examples/Elementary/DoublePendulum", "revolute1.phi", 1.2, 1.6,
-     "revolute2.phi", 12.0, 1e-8},
+     "revolute2.phi", 12.0, 1e-8, false},
     // quaternion joints (the Cardan-angle copy in the same model keeps its own start values)
     {"ModelicaTest/MultiBody/SphericalDoublePendulum", "Spherical3.w_rel[1]", 3.0, 4.0,
-     "Spherical4.Q[1]", 10.0, 1e-12},
+     "Spherical4.Q[1]", 10.0, 1e-12, false},
+    // a 16-link chain: its right-hand side is written as parts, compiled apart or as one unit
+    {"bench/Chain16", "j1.phi", 0.2, 0.4, "j16.phi", 3.0, 1e-12, true},
 };
 
 START_TEST(test_generated_identical_everywhere) {
@@ -138,8 +152,9 @@ START_TEST(test_generated_identical_everywhere) {
   int32_t* iref = malloc(NMEMBER * INFO_N * sizeof *iref);
   int32_t* info = malloc(NMEMBER * INFO_N * sizeof *info);
   int vary = state_index(g.sys, c->vary), watch = state_index(g.sys, c->watch);
+  ck_assert_int_eq(strstr(g.source, MBE_TEXT_PART_BEGIN) != NULL, c->parts);
   members(g.sys, vary, c->lo, c->span, false, x0);
-  run(&g, MBE_BACKEND_OPENMP, 1, 0, method, c->t1, x0, yref, iref);
+  run(&g, MBE_BACKEND_OPENMP, 1, 0, method, c->t1, c->parts, x0, yref, iref);
   for (size_t m = 0; m < NMEMBER; m++) {
     ck_assert_int_eq(iref[m * INFO_N], 0);
   }
@@ -157,7 +172,8 @@ START_TEST(test_generated_identical_everywhere) {
       printf("generated: no OpenCL device here: the OpenCL comparison is skipped\n");
       continue;
     }
-    run(&g, others[k].kind, others[k].threads, others[k].batch, method, c->t1, x0, y, info);
+    run(&g, others[k].kind, others[k].threads, others[k].batch, method, c->t1, c->parts, x0, y,
+        info);
     size_t first = 0, nd = count_diff(yref, y, ny, &first);
     ck_assert_msg(nd == 0, "%s, %s: %zu outputs differ from openmp 1 thread (first: member %zu)",
                   c->model, others[k].name, nd, first / (NOUT * nx));
@@ -166,7 +182,7 @@ START_TEST(test_generated_identical_everywhere) {
   }
   // one ulp in the swept state must grow by many orders of magnitude in most members
   members(g.sys, vary, c->lo, c->span, true, x0);
-  run(&g, MBE_BACKEND_OPENMP, 2, 0, method, c->t1, x0, y, info);
+  run(&g, MBE_BACKEND_OPENMP, 2, 0, method, c->t1, false, x0, y, info);
   size_t n8 = 0;
   for (size_t m = 0; m < NMEMBER; m++) {
     size_t k = (m * NOUT + NOUT - 1) * nx + (size_t)watch;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "mbe_layout.h"
+#include "openmp_compile.h"
 #include "runtime.h"
 
 extern char** environ;
@@ -83,27 +84,6 @@ static bool find_program(const char* name, char* out, size_t out_size) {
   return false;
 }
 
-// runs argv with stdout and stderr to log_path; returns the exit status or -1
-static int run_command(char* const argv[], const char* log_path) {
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&fa, 1, 2);
-  pid_t pid;
-  int rc = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
-  posix_spawn_file_actions_destroy(&fa);
-  if (rc != 0) {
-    return -1;
-  }
-  int status;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) {
-      return -1;
-    }
-  }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 static void first_line_of(const char* path, char* out, size_t out_size) {
   out[0] = '\0';
   FILE* f = fopen(path, "r");
@@ -135,6 +115,12 @@ static void cpu_model(char* out, size_t out_size) {
     }
   }
   fclose(f);
+}
+
+// compilers run at once on a text with parts: the threads asked for, else the processors
+static int compile_jobs(const OmpBackend* ob) {
+  long n = ob->threads > 0 ? ob->threads : sysconf(_SC_NPROCESSORS_ONLN);
+  return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
 static MbeStatus omp_build(MbeBackend* b, const char* text, MbePrecision precision, void** impl,
@@ -169,10 +155,9 @@ static MbeStatus omp_build(MbeBackend* b, const char* text, MbePrecision precisi
   } else {
     snprintf(dir, sizeof dir, "%s", b->cache_dir);
   }
-  char so_path[1200], src_path[1200], log_path[1200], tmp_so[1200];
+  char so_path[1200], base[1200], tmp_so[1200];
   snprintf(so_path, sizeof so_path, "%s/openmp-%s.so", dir, info->hash);
-  snprintf(src_path, sizeof src_path, "%s/openmp-%s.%ld.c", dir, info->hash, (long)getpid());
-  snprintf(log_path, sizeof log_path, "%s/openmp-%s.%ld.log", dir, info->hash, (long)getpid());
+  snprintf(base, sizeof base, "%s/openmp-%s.%ld", dir, info->hash, (long)getpid());
   snprintf(tmp_so, sizeof tmp_so, "%s/openmp-%s.%ld.so", dir, info->hash, (long)getpid());
 
   MbeStatus st = MBE_OK;
@@ -186,33 +171,11 @@ static MbeStatus omp_build(MbeBackend* b, const char* text, MbePrecision precisi
     }
   }
 
-  // compile: cc FLAGS -DMBE_REAL_BITS=.. -o tmp.so src.c -lm, then rename into place
+  // compile into tmp.so, then rename into place
   if (!handle) {
-    st = mbe_file_write_atomic(src_path, text, strlen(text), err);
+    MbeOmpCompiler c = {ob->cc, CC_FLAGS, NCC_FLAGS, bits, compile_jobs(ob)};
+    st = mbe_omp_compile(&c, text, base, tmp_so, err);
     if (st != MBE_OK) {
-      goto cleanup;
-    }
-    char* argv[NCC_FLAGS + 8];
-    int argc = 0;
-    argv[argc++] = ob->cc;
-    for (size_t i = 0; i < NCC_FLAGS; i++) {
-      argv[argc++] = (char*)CC_FLAGS[i];
-    }
-    argv[argc++] = (char*)bits;
-    argv[argc++] = "-o";
-    argv[argc++] = tmp_so;
-    argv[argc++] = src_path;
-    argv[argc++] = "-lm";
-    argv[argc] = NULL;
-    int rc = run_command(argv, log_path);
-    if (rc != 0) {
-      char* log = NULL;
-      mbe_file_read(log_path, &log, NULL, NULL);
-      mbe_log(MBE_LOG_ERROR, "kernel build log (%s):\n%s", ob->cc, log ? log : "(none)");
-      st = mbe_error_set(err, MBE_ERR_BUILD, "%s failed to compile the kernel (exit %d):\n%.400s",
-                         ob->cc, rc, log ? log : "");
-      mbe_free(log);
-      remove(tmp_so);
       goto cleanup;
     }
     if (rename(tmp_so, so_path) != 0) {
@@ -253,8 +216,6 @@ static MbeStatus omp_build(MbeBackend* b, const char* text, MbePrecision precisi
   *impl = op;
 
 cleanup:
-  remove(src_path);
-  remove(log_path);
   if (is_temp) {
     remove(so_path);
     rmdir(dir);
@@ -416,7 +377,7 @@ static bool resolve_compiler(const MbeBackendDef* def, OmpBackend* ob, MbeError*
   snprintf(log, sizeof log, "%s/mbens-ccversion-%ld.txt",
            getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (long)getpid());
   char* argv[] = {ob->cc, "--version", NULL};
-  if (run_command(argv, log) != 0) {
+  if (mbe_omp_run(argv, log) != 0) {
     remove(log);
     mbe_error_set(err, MBE_ERR_COMPILER, "the C compiler '%s' does not run", ob->cc);
     return false;
