@@ -123,12 +123,14 @@ typedef struct MbeCliSim {
   const char* device;
   long threads;
   MbePrecision precision;
+  bool stats;  // --stats: the generated kernel's sizes on stderr before it is compiled
 } MbeCliSim;
 
 void mbe_cli_sim_init(MbeCliSim* o);
 
 // Takes argv[*i] when it is one of --start-time, --stop-time, --interval, --tolerance, --step,
-// --method, --backend, --device, --threads, --precision (advancing *i past its value): returns 1,
+// --method, --backend, --device, --threads, --precision, --stats (advancing *i past its value):
+// returns 1,
 // 0 when it is none of them, -1 after printing a usage error.
 int mbe_cli_sim_option(const char* cmd, int argc, char** argv, int* i, MbeCliSim* o);
 

@@ -219,6 +219,10 @@ int mbe_cli_sim_option(const char* cmd, int argc, char** argv, int* i, MbeCliSim
                ? 1
                : -1;
   }
+  if (strcmp(a, "--stats") == 0) {
+    o->stats = true;
+    return 1;
+  }
   return 0;
 }
 
@@ -272,13 +276,54 @@ int mbe_cli_check_output(const char* cmd, uint64_t bytes, uint64_t limit, const 
                              est, lim, advice, allow);
 }
 
-MbeStatus mbe_cli_system_source(const MbeSystem* sys, const MbeSymId* y, size_t ny, char** text,
-                                MbeError* err) {
+static MbeCodegenDef codegen_def(const MbeSystem* sys, const MbeSymId* y, size_t ny) {
   MbeCodegenDef cg = {&sys->sym,        sys->xdot,           sys->nx,       y,
                       ny,                sys->np,             sys->name,     sys->fail,
                       MBE_RUN_NEWTON_FAIL, sys->x0sym,        sys->asserts,  sys->assert_warning,
                       sys->nasserts};
+  return cg;
+}
+
+MbeStatus mbe_cli_system_source(const MbeSystem* sys, const MbeSymId* y, size_t ny, char** text,
+                                MbeError* err) {
+  MbeCodegenDef cg = codegen_def(sys, y, ny);
   return mbe_codegen_system(&cg, text, err);
+}
+
+static void print_fn_stats(FILE* f, const char* name, const char* what,
+                           const MbeCodegenFnStats* s, MbePrecision precision) {
+  if (s->temporaries == 0) {
+    fprintf(f, "  %s (%s): no operations (it copies states and parameters)\n", name, what);
+    return;
+  }
+  fprintf(f,
+          "  %s (%s): %zu operations: %zu add/sub, %zu mul, %zu div, %zu sqrt, %zu sin/cos/..., "
+          "%zu other\n",
+          name, what, s->temporaries, s->adds, s->muls, s->divs, s->sqrts, s->transcendental,
+          s->other);
+  if (s->parts > 0)
+    fprintf(f, "    written as %zu parts passing %zu values on\n", s->parts + 1, s->passed);
+  size_t regs = precision == MBE_PRECISION_DOUBLE ? 2 * s->max_live : s->max_live;
+  fprintf(f, "    at most %zu values live at once: about %zu 32-bit registers per work-item%s\n",
+          s->max_live, regs, regs > 255 ? " (more than a GPU's 255: the device spills)" : "");
+}
+
+// --stats: what the kernel computes per call, before it is compiled
+static MbeStatus print_stats(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size_t ny,
+                             MbePrecision precision, MbeError* err) {
+  MbeCodegenDef cg = codegen_def(sys, y, ny);
+  MbeCodegenStats st;
+  MbeStatus rc = mbe_codegen_stats(&cg, &st, err);
+  if (rc != MBE_OK)
+    return rc;
+  fprintf(stderr, "mbens %s: kernel of %s: %zu states, accelerations by %s\n", cmd, sys->name,
+          sys->nx, strcmp(sys->dynamics, "aba") == 0 ? "articulated bodies" : "composite inertias");
+  print_fn_stats(stderr, "mbe_rhs", "each derivative evaluation", &st.rhs, precision);
+  print_fn_stats(stderr, "mbe_out", "each output time", &st.out, precision);
+  fprintf(stderr,
+          "  %zu member constants computed once per member, %zu event relations and counts\n",
+          st.member_constants, st.modes);
+  return MBE_OK;
 }
 
 int mbe_cli_build(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size_t ny,
@@ -295,7 +340,9 @@ int mbe_cli_build(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size
     return MBE_EXIT_USAGE;
   }
   char* source = NULL;
-  MbeStatus st = mbe_cli_system_source(sys, y, ny, &source, &err);
+  MbeStatus st = o->stats ? print_stats(cmd, sys, y, ny, o->precision, &err) : MBE_OK;
+  if (st == MBE_OK)
+    st = mbe_cli_system_source(sys, y, ny, &source, &err);
   if (st == MBE_OK && emit != NULL) {
     st = mbe_file_write_atomic(emit, source, strlen(source), &err);
   }

@@ -118,7 +118,8 @@ static void run_help(FILE* f) {
       "integration (as mbens simulate): --start-time, --stop-time, --interval, --tolerance,\n"
       "  --method rk4|dopri5, --step, --precision double|single, --max-steps N (per member,\n"
       "  default 1000000); single precision rounds each member's values to float for the\n"
-      "  kernel (members.csv keeps the drawn doubles)\n\n"
+      "  kernel (members.csv keeps the drawn doubles); --stats prints the kernel's sizes\n"
+      "  before it is compiled (as mbens simulate)\n\n"
       "backend: --backend auto (default: an OpenCL GPU if there is one, else OpenMP)|opencl|\n"
       "  openmp, --device P:D|NAME, --threads N, --batch-size B (default: sized to about 2 s),\n"
       "  --max-memory SIZE (host memory of the study: batches, statistics, checkpoint;\n"
@@ -346,7 +347,7 @@ static int parse(int argc, char** argv, RunOpts* o, bool only_resume) {
           "--sampler, --levels, --first-order-only, --seed, --shard, -o, --resume, --signals, "
           "--qoi, --save-signals, "
           "--save-members, --save-format, --start-time, --stop-time, --interval, --tolerance, "
-          "--method, --step, --precision, --max-steps, --backend, --device, --threads, "
+          "--method, --step, --precision, --stats, --max-steps, --backend, --device, --threads, "
           "--batch-size, --max-memory, --max-output, --quantile-bins, --force, --quiet, --json, "
           "--progress, --help",
           a);

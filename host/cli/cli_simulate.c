@@ -24,7 +24,7 @@ static void simulate_help(FILE* f) {
       "                      [--step H] [--backend auto|openmp|opencl] [--device D]\n"
       "                      [--threads N]\n"
       "                      [--precision double|single] [--max-output SIZE]\n"
-      "                      [--list-signals] [--emit-kernel F]\n"
+      "                      [--list-signals] [--emit-kernel F] [--stats]\n"
       "                      [--override NAME=VALUE|@FILE ...]\n\n"
       "Compiles the model to its joint-coordinate ODE, integrates one member (the model's own\n"
       "parameters and start values, but those overridden) and writes the signals on the\n"
@@ -53,6 +53,9 @@ static void simulate_help(FILE* f) {
       "                      unlimited)\n"
       "  --list-signals      print every name that --signals accepts and exit\n"
       "  --emit-kernel FILE  also write the generated system source\n"
+      "  --stats             print the generated kernel's sizes before it is compiled: its\n"
+      "                      operations per call, the most values live at once (the\n"
+      "                      registers a GPU work-item needs), parts and the method\n"
       "  --override N=V      run with parameter or start value N at V (what run --vary takes:\n"
       "                      body.m=2, boxBody1.r[1]=0.6, revolute1.phi.start=0.3; derived\n"
       "                      parameters follow); repeatable. @FILE reads NAME=VALUE (or NAME\n"
@@ -196,7 +199,7 @@ static int parse(int argc, char** argv, SimOpts* o) {
                                  "unknown option '%s'; options are --class, --library, -o, "
                                  "--signals, --start-time, --stop-time, --interval, --tolerance, "
                                  "--method, --step, --backend, --device, --threads, --precision, "
-                                 "--max-output, --list-signals, --emit-kernel, --override, "
+                                 "--max-output, --list-signals, --emit-kernel, --stats, --override, "
                                  "--help",
                                  a);
     }
