@@ -3,9 +3,12 @@
 // backend's flags around a system emitted by `mbens simulate --emit-kernel` (included through
 // MBE_SYSTEM), it calls mbe_rhs on a state that every call moves by its derivative (so no
 // work can be hoisted out of the loop), and prints the median of REPEAT timings in ns per call.
+// With a second argument `x0` (a system without parameters, as the chains), it first prints the
+// derivatives of the second and last states at the model's start: `x0: xdot[1]=.. xdot[N]=..`.
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include MBE_SYSTEM
@@ -33,6 +36,17 @@ int main(int argc, char** argv) {
   for (int i = 0; i < MBE_RHS_NX; i++)
     xd[i] = 0;
   mbe_prep(p);  // the member constants, once, as the kernel does
+#ifdef MBE_RHS_HAS_X0
+  if (argc > 2 && strcmp(argv[2], "x0") == 0) {
+    mbe_real x0[MBE_RHS_NX];
+    mbe_x0(p, x0);
+    mbe_rhs(0.0, x0, p, xd, w, iw);
+    printf("x0: xdot[1]=%.17g xdot[%d]=%.17g\n", (double)xd[1], MBE_RHS_NX - 1,
+           (double)xd[MBE_RHS_NX - 1]);
+    for (int i = 0; i < MBE_RHS_NX; i++)
+      xd[i] = 0;
+  }
+#endif
   double t[REPEAT], sink = 0;
   for (int r = 0; r < REPEAT; r++) {
     double t0 = now_ns();
