@@ -326,6 +326,22 @@ static MbeStatus print_stats(const char* cmd, const MbeSystem* sys, const MbeSym
   return MBE_OK;
 }
 
+// --stats, after the build: what an OpenCL device's compiler made of the integration kernel
+static void print_build_stats(const char* cmd, const MbeProgram* prog) {
+  MbeProgramInfo info;
+  mbe_program_get_info(prog, &info);
+  fprintf(stderr, "mbens %s: kernel built in %.2f s%s\n", cmd, info.build_seconds,
+          info.from_cache ? " (from the cache)" : "");
+  if (info.max_group > 0) {
+    fprintf(stderr,
+            "  OpenCL integration kernel: %zu bytes of private memory per work-item, work-groups "
+            "of %zu (the device allows %zu)\n",
+            info.private_bytes, info.group, info.max_group);
+  }
+  if (info.build_log[0] != '\0')
+    fprintf(stderr, "  the OpenCL compiler's log:\n%s\n", info.build_log);
+}
+
 int mbe_cli_build(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size_t ny,
                   const MbeCliSim* o, const char* emit, MbeBackend** backend, MbeProgram** prog) {
   MbeError err;
@@ -362,6 +378,8 @@ int mbe_cli_build(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size
     st = mbe_program_create(*backend, &pd, prog, &err);
   }
   mbe_free(source);
+  if (st == MBE_OK && o->stats)
+    print_build_stats(cmd, *prog);
   if (st != MBE_OK) {
     mbe_cli_print_error(cmd, &err);
     mbe_program_destroy(*prog);

@@ -120,6 +120,13 @@ typedef struct MbeProgramInfo {
   bool from_cache;       // the compiled program came from the cache
   double build_seconds;  // wall time of assemble + compile (or cache load)
   char hash[65];         // content hash of source, options and device (the cache key)
+  // OpenCL: what the device's compiler made of the integration kernel (0 elsewhere): its
+  // private memory per work-item (where a compiler spills what does not fit the registers), the
+  // largest work-group it allows (registers per work-item bound it) and the one launched
+  size_t private_bytes, max_group, group;
+  char build_log[4096];  // OpenCL: the start of the compiler's log of a fresh build ("" else);
+                         // MBENS_OPENCL_OPTIONS adds build options (NVIDIA: -cl-nv-verbose
+                         // reports registers and spills there)
 } MbeProgramInfo;
 
 // Assembles system + kernels into one program text and compiles it for the backend (or loads it

@@ -302,12 +302,30 @@ void mbe_opencl_describe(MbeStrbuf* out) {
 
 /* ---- programs ---------------------------------------------------------------------------- */
 
+// the build options, with $MBENS_OPENCL_OPTIONS (a maintainer's: -cl-nv-verbose) at the end
 static void build_options(const ClBackend* cb, MbePrecision precision, char* out, size_t size) {
-  snprintf(out, size, "-cl-std=CL1.2 -DMBE_OPENCL=1 -DMBE_LAYOUT_VARIANT_FASTEST=1 %s%s",
+  const char* extra = getenv("MBENS_OPENCL_OPTIONS");
+  snprintf(out, size, "-cl-std=CL1.2 -DMBE_OPENCL=1 -DMBE_LAYOUT_VARIANT_FASTEST=1 %s%s%s%s",
            precision == MBE_PRECISION_DOUBLE ? "-DMBE_REAL_BITS=64" : "-DMBE_REAL_BITS=32",
            precision == MBE_PRECISION_SINGLE && cb->fp32_correct_div_sqrt
                ? " -cl-fp32-correctly-rounded-divide-sqrt"
-               : "");
+               : "",
+           extra && *extra ? " " : "", extra && *extra ? extra : "");
+}
+
+// the start of the build log of prog into out (size bytes)
+static void build_log(const ClBackend* cb, cl_program prog, char* out, size_t size) {
+  size_t n = 0;
+  out[0] = '\0';
+  if (clGetProgramBuildInfo(prog, cb->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &n) != CL_SUCCESS)
+    return;
+  char* log = mbe_malloc(n + 1);
+  if (log && clGetProgramBuildInfo(prog, cb->device, CL_PROGRAM_BUILD_LOG, n, log, NULL) ==
+                 CL_SUCCESS) {
+    log[n] = '\0';
+    snprintf(out, size, "%s", log);
+  }
+  mbe_free(log);
 }
 
 // the build log of a failed build, logged whole and summarised into err
@@ -459,6 +477,7 @@ static MbeStatus cl_build(MbeBackend* b, const char* text, MbePrecision precisio
     if (path[0]) {
       store_binary(cb, prog, path);
     }
+    build_log(cb, prog, info->build_log, sizeof info->build_log);
   }
 
   // the kernels and their work-group sizes
@@ -473,6 +492,13 @@ static MbeStatus cl_build(MbeBackend* b, const char* text, MbePrecision precisio
     mbe_free(cp);
     goto release_program;
   }
+  cl_ulong priv = 0;
+  clGetKernelWorkGroupInfo(cp->kernel[K_INTEGRATE], cb->device, CL_KERNEL_PRIVATE_MEM_SIZE,
+                           sizeof priv, &priv, NULL);
+  clGetKernelWorkGroupInfo(cp->kernel[K_INTEGRATE], cb->device, CL_KERNEL_WORK_GROUP_SIZE,
+                           sizeof info->max_group, &info->max_group, NULL);
+  info->private_bytes = (size_t)priv;
+  info->group = cp->local[K_INTEGRATE];
   *impl = cp;
   return MBE_OK;
 
@@ -807,8 +833,13 @@ static void cl_destroy(MbeBackend* b) {
 }
 
 // MBE_CL_LOCAL_SIZE within the device's limits on a work-group and on its first dimension
+// the work-group size to launch with: MBE_CL_LOCAL_SIZE, or $MBENS_OPENCL_LOCAL_SIZE, within what
+// the device allows (each kernel may allow less: create_kernels)
 static size_t device_max_local(cl_device_id d) {
   size_t limit = MBE_CL_LOCAL_SIZE, group = 0, items[16] = {0};
+  const char* env = getenv("MBENS_OPENCL_LOCAL_SIZE");
+  if (env && atoi(env) > 0)
+    limit = (size_t)atoi(env);
   if (clGetDeviceInfo(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof group, &group, NULL) == CL_SUCCESS &&
       group > 0 && group < limit) {
     limit = group;
