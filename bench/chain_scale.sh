@@ -88,7 +88,7 @@ json() {
   echo "compiler:  $($cc --version | head -1)"
   echo "mbens:     $("$mbens" --version), commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?'); builds with ${JOBS:-all} compile jobs"
   [ -x "$mujoco" ] && echo "MuJoCo:    $("$mujoco" "$root/bench/mujoco/chain2.xml" --throughput 1 0.001 | sed -n 's/.*version=\([^ ]*\).*/\1/p') (bench/mujoco_chain, one thread, RK4 1 ms)"
-  [ -n "$pin" ] && echo "Pinocchio: $(ls "$PIN_PREFIX/lib" | sed -n 's/^libpinocchio_default\.so\.\(.*\)/\1/p' | head -1) (pip pin; bench/pinocchio_chain.cpp, g++ -O3 -march=native)"
+  [ -n "$pin" ] && echo "Pinocchio: $(ls "$PIN_PREFIX/.." 2>/dev/null | sed -n 's/^pin-\(.*\)\.dist-info$/\1/p' | head -1) (pip pin; bench/pinocchio_chain.cpp, g++ -O3 -march=native)"
   echo "mbens run: RK4, step 1 ms, 1 s of motion per member, one varied start angle, --threads 1"
   echo
   printf '%-6s %9s %6s %8s %7s %8s %11s %11s %7s %10s %10s %7s\n' links ops parts live \
@@ -141,6 +141,11 @@ done
     END { if (n < 2) { print "  (too few chains)"; exit }
       d = n * sxx - sx * sx
       printf "  operations ~ N^%.3f, RHS time ~ N^%.3f\n", (n * sx1 - sx * s1) / d, (n * sx2 - sx * s2) / d }' \
+    "$tmp/growth"
+  # the last doubling: where the short chains' sparse articulated inertias weigh no more
+  awk '{ n[NR] = $1; o[NR] = $2; t[NR] = $3 } END { if (NR < 2) exit
+      printf "  from N = %d to %d: operations ~ N^%.3f, RHS time ~ N^%.3f\n", n[NR - 1], n[NR],
+        log(o[NR] / o[NR - 1]) / log(n[NR] / n[NR - 1]), log(t[NR] / t[NR - 1]) / log(n[NR] / n[NR - 1]) }' \
     "$tmp/growth"
   if [ -f "$tmp/agree" ]; then
     echo

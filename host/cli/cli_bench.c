@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// mbens bench: the built-in chaotic double-pendulum ensemble (kernels/systems) integrated on every
-// backend asked for; reports build and run times, throughput, energy drift, failed members, and
-// whether the backends agree bit for bit.
+// mbens bench: an ensemble integrated on every backend asked for, reporting build and run times,
+// throughput, the achieved rate of the kernel's operations, failed members, and whether the
+// backends agree bit for bit. The ensemble is the built-in chaotic double pendulum
+// (kernels/systems, with its energy drift) or a model of the user's (MODEL.mo: the kernel mbens
+// generates for it, members fanned out in one state).
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,8 +11,12 @@
 #include <time.h>
 
 #include "cli.h"
+#include "codegen.h"
+#include "mbe/mbe_flat.h"
 #include "mbe/mbe_hooks.h"
+#include "mbe/mbe_spec.h"
 #include "mbe_layout.h"
+#include "mech.h"
 
 #define NX 4
 #define NP 5
@@ -22,9 +28,9 @@ static const char* const SYSTEM = "#include \"systems/mbe_sys_double_pendulum.h\
 typedef struct BenchOptions {
   long members;
   double stop_time;
-  int methods;      // bit 0: rk4, bit 1: dopri5
-  double step;      // rk4 step (s)
-  double tolerance; // dopri5 rtol = atol
+  int methods;       // bit 0: rk4, bit 1: dopri5
+  double step;       // rk4 step (s)
+  double tolerance;  // dopri5 rtol = atol
   bool all_backends;
   MbeBackendKind kind;
   const char* device;
@@ -32,25 +38,46 @@ typedef struct BenchOptions {
   long batch;
   MbePrecision precision;
   bool use_cache;
+  MbeCliModel model;  // a model of the user's (nfiles 0, no class: the double pendulum)
+  bool json;          // the results as JSON on standard output
 } BenchOptions;
+
+// what is integrated: the kernel's text and each member's start and parameters
+typedef struct Workload {
+  char* source;  // owned (the built-in one: a copy of SYSTEM)
+  const char* name;
+  int nx, np, ny, nout;
+  double* x0;   // (n, nx)
+  double* p;    // (n, np)
+  double ops;   // operations per right-hand side evaluation (0: not known)
+  bool energy;  // output ny - 1 is the energy (the double pendulum)
+  MbeSpec* spec;
+  MbeFlat* flat;
+  MbeSystem* sys;
+} Workload;
 
 // one backend's results for one method
 typedef struct BenchResult {
   char label[200];
   double build_s, run_s;
   bool from_cache;
-  double *y;
+  double* y;
   int32_t* info;
 } BenchResult;
 
 static void help(void) {
   printf(
-      "usage: mbens bench [OPTIONS]\n\n"
-      "Integrates an ensemble of planar double pendulums (chaotic: one differing bit grows to O(1)\n"
-      "within seconds) on each backend, and reports build time (cold or cached), run time,\n"
-      "member-steps/s, right-hand-side evaluations/s, the worst energy drift, failed members, and\n"
-      "whether all backends produced bitwise-identical outputs (exit 1 if not).\n\n"
-      "options:\n"
+      "usage: mbens bench [" MBE_CLI_MODEL_USAGE
+      "] [OPTIONS]\n\n"
+      "Integrates an ensemble on each backend and reports build time (cold or cached), run time,\n"
+      "member-steps/s, right-hand-side evaluations/s, the operations per second the kernel\n"
+      "achieves (its operation count, as --stats gives it, times the evaluations), failed\n"
+      "members, and whether all backends produced bitwise-identical outputs (exit 1 if not).\n"
+      "Without a model: planar double pendulums (chaotic: one differing bit grows to O(1) within\n"
+      "seconds), with the worst energy drift. With a model: its kernel, every member from the\n"
+      "model's start with its last state moved by up to 1e-3 (relative), the states compared at\n"
+      "the stop time.\n\n"
+      "options:\n" MBE_CLI_MODEL_HELP
       "  --members N        ensemble size (default 4096)\n"
       "  --stop-time T      simulated seconds (default 10)\n"
       "  --method M         rk4, dopri5 or both (default both)\n"
@@ -58,12 +85,15 @@ static void help(void) {
       "  --tolerance TOL    DOPRI5 relative and absolute tolerance (default 1e-8)\n"
       "  --backend B        all, auto, opencl or openmp (default all: OpenMP and the OpenCL\n"
       "                     device, when there is one)\n"
-      "  --device D         OpenCL device: P:D or part of its name (default $MBENS_DEVICE or best)\n"
+      "  --device D         OpenCL device: P:D or part of its name (default $MBENS_DEVICE or "
+      "best)\n"
       "  --threads N        OpenMP threads (default $OMP_NUM_THREADS or all cores)\n"
       "  --batch N          members per launch (default: as many as fit)\n"
       "  --precision P      double or single (default double)\n"
-      "  --no-cache         compile kernels afresh (measures cold builds)\n\n"
-      "example: mbens bench --members 100000 --method dopri5 --backend opencl\n");
+      "  --no-cache         compile kernels afresh (measures cold builds)\n"
+      "  --json             the results as JSON on standard output (one object per run)\n\n"
+      "examples: mbens bench --members 100000 --method dopri5 --backend opencl\n"
+      "          mbens bench models/bench/Chain16.mo --method rk4 --stop-time 1 --members 20000\n");
 }
 
 static int parse(int argc, char** argv, BenchOptions* o) {
@@ -89,7 +119,10 @@ static int parse(int argc, char** argv, BenchOptions* o) {
       if (!(v = mbe_cli_value(argc, argv, &i, "--method"))) {
         return MBE_EXIT_USAGE;
       }
-      o->methods = strcmp(v, "rk4") == 0 ? 1 : strcmp(v, "dopri5") == 0 ? 2 : strcmp(v, "both") == 0 ? 3 : 0;
+      o->methods = strcmp(v, "rk4") == 0      ? 1
+                   : strcmp(v, "dopri5") == 0 ? 2
+                   : strcmp(v, "both") == 0   ? 3
+                                              : 0;
       if (!o->methods) {
         return mbe_cli_usage_error(cmd, "--method takes rk4, dopri5 or both, not '%s'", v);
       }
@@ -130,29 +163,31 @@ static int parse(int argc, char** argv, BenchOptions* o) {
       }
     } else if (strcmp(a, "--no-cache") == 0) {
       o->use_cache = false;
+    } else if (strcmp(a, "--json") == 0) {
+      o->json = true;
+    } else if ((n = mbe_cli_model_arg(cmd, argc, argv, &i, &o->model)) != 0) {
+      if (n < 0)
+        return MBE_EXIT_USAGE;
     } else {
       return mbe_cli_usage_error(
           cmd,
-          "unknown option '%s'; options are --members --stop-time --method --step --tolerance "
-          "--backend --device --threads --batch --precision --no-cache",
+          "unknown option '%s'; options are --class, --library, --members, --stop-time, "
+          "--method, --step, --tolerance, --backend, --device, --threads, --batch, --precision, "
+          "--no-cache, --json, --help",
           a);
     }
   }
   return 0;
 }
 
-static double now_s(void) {
-  return mbe_seconds();
-}
-
 // runs the ensemble on one backend with one method; fills r (owned arrays)
-static int run_one(const BenchOptions* o, MbeBackend* b, int method, size_t n, const double* x0,
-                   const double* p, int nout, BenchResult* r) {
+static int run_one(const BenchOptions* o, const Workload* w, MbeBackend* b, int method, size_t n,
+                   BenchResult* r) {
   MbeError err;
   mbe_error_clear(&err);
   MbeProgramDef pd = mbe_program_def_default();
-  pd.system_source = SYSTEM;
-  pd.name = "double pendulum";
+  pd.system_source = w->source;
+  pd.name = w->name;
   pd.precision = o->precision;
   MbeProgram* prog = NULL;
   if (mbe_program_create(b, &pd, &prog, &err) != MBE_OK) {
@@ -168,22 +203,22 @@ static int run_one(const BenchOptions* o, MbeBackend* b, int method, size_t n, c
   run.method = method == 1 ? MBE_RUN_METHOD_RK4 : MBE_RUN_METHOD_DOPRI5;
   run.t0 = 0.0;
   run.t1 = o->stop_time;
-  run.nout = nout;
+  run.nout = w->nout;
   run.h = method == 1 ? o->step : 0.0;
   run.rtol = o->tolerance;
   run.atol = o->tolerance;
   run.max_steps = 100000000;
   run.batch_size = (size_t)o->batch;
-  r->y = malloc(n * (size_t)nout * NY * sizeof *r->y);
+  r->y = malloc(n * (size_t)w->nout * (size_t)w->ny * sizeof *r->y);
   r->info = malloc(n * INFO * sizeof *r->info);
   if (!r->y || !r->info) {
     mbe_program_destroy(prog);
     fprintf(stderr, "mbens bench: error: out of memory for %zu members\n", n);
     return MBE_EXIT_FAILURE;
   }
-  double t = now_s();
-  MbeStatus st = mbe_program_run(prog, &run, n, x0, p, r->y, r->info, &err);
-  r->run_s = now_s() - t;
+  double t = mbe_seconds();
+  MbeStatus st = mbe_program_run(prog, &run, n, w->x0, w->p, r->y, r->info, &err);
+  r->run_s = mbe_seconds() - t;
   mbe_program_destroy(prog);
   if (st != MBE_OK) {
     mbe_cli_print_error("bench", &err);
@@ -192,161 +227,267 @@ static int run_one(const BenchOptions* o, MbeBackend* b, int method, size_t n, c
   return MBE_EXIT_OK;
 }
 
-// prints one result row and returns its failed-member count
-static long report(const BenchResult* r, size_t n, int nout, double escale) {
+// prints one result row (text or JSON) and returns its failed-member count
+static long report(const BenchOptions* o, const Workload* w, const BenchResult* r, size_t n,
+                   const char* method, double escale) {
   double steps = 0.0, rhs = 0.0, drift = 0.0;
   long failed = 0;
+  size_t row = (size_t)w->nout * (size_t)w->ny;
   for (size_t m = 0; m < n; m++) {
     const int32_t* in = r->info + m * INFO;
     steps += in[1];
     rhs += in[3];
     failed += in[0] != 0;
-    const double* ym = r->y + m * (size_t)nout * NY;
-    double e0 = ym[4];
-    for (int k = 1; k < nout; k++) {
-      double d = fabs(ym[(size_t)k * NY + 4] - e0) / escale;
+    const double* ym = r->y + m * row;
+    for (int k = 1; w->energy && k < w->nout; k++) {
+      double d = fabs(ym[(size_t)k * w->ny + w->ny - 1] - ym[w->ny - 1]) / escale;
       drift = d > drift ? d : drift;
     }
   }
-  printf("  %-44s build %7.3f s%s  run %8.3f s  %10.3e member-steps/s  %10.3e rhs/s  "
-         "drift %.1e  failed %ld\n",
-         r->label, r->build_s, r->from_cache ? " (cached)" : " (cold)  ", r->run_s,
-         steps / r->run_s, rhs / r->run_s, drift, failed);
+  double gops = w->ops * rhs / r->run_s * 1e-9;
+  if (o->json) {
+    printf(
+        "{\"model\": \"%s\", \"backend\": \"%s\", \"method\": \"%s\", \"precision\": \"%s\", "
+        "\"members\": %zu, \"build_seconds\": %.6g, \"cached\": %s, \"run_seconds\": %.6g, "
+        "\"member_steps_per_second\": %.6g, \"rhs_evaluations_per_second\": %.6g, "
+        "\"operations_per_rhs\": %.0f, \"gigaoperations_per_second\": %.6g, \"failed\": %ld}\n",
+        w->name, r->label, method, o->precision == MBE_PRECISION_DOUBLE ? "double" : "single", n,
+        r->build_s, r->from_cache ? "true" : "false", r->run_s, steps / r->run_s, rhs / r->run_s,
+        w->ops, gops, failed);
+    return failed;
+  }
+  printf("  %-44s build %7.3f s%s  run %8.3f s  %10.3e member-steps/s  %10.3e rhs/s", r->label,
+         r->build_s, r->from_cache ? " (cached)" : " (cold)  ", r->run_s, steps / r->run_s,
+         rhs / r->run_s);
+  if (w->ops > 0)
+    printf("  %8.3g Gop/s", gops);
+  if (w->energy)
+    printf("  drift %.1e", drift);
+  printf("  failed %ld\n", failed);
   return failed;
 }
 
-int mbe_cmd_bench(int argc, char** argv) {
-  BenchOptions o = {4096, 10.0, 3, 1e-3, 1e-8, true, MBE_BACKEND_AUTO, NULL, 0, 0,
-                    MBE_PRECISION_DOUBLE, true};
-  int rc = parse(argc, argv, &o);
-  if (rc != 0) {
-    return rc < 0 ? MBE_EXIT_OK : rc;
-  }
-  mbe_cli_install_log(false);
-
-  // the backends: OpenMP and the OpenCL device for "all", else the one asked for
-  MbeBackend* backends[2] = {NULL, NULL};
-  int nb = 0;
-  MbeError err;
-  mbe_error_clear(&err);
-  MbeBackendKind kinds[2] = {MBE_BACKEND_OPENMP, MBE_BACKEND_OPENCL};
-  int nk = o.all_backends ? 2 : 1;
-  if (!o.all_backends) {
-    kinds[0] = o.kind;
-  }
-  for (int k = 0; k < nk; k++) {
-    MbeBackendDef bd = mbe_backend_def_default();
-    bd.kind = kinds[k];
-    bd.device = o.device;
-    bd.threads = (int)o.threads;
-    bd.use_cache = o.use_cache;
-    bd.need_fp64 = o.precision == MBE_PRECISION_DOUBLE;
-    if (mbe_backend_create(&bd, &backends[nb], &err) != MBE_OK) {
-      if (o.all_backends && kinds[k] == MBE_BACKEND_OPENCL && err.code == MBE_ERR_NO_DEVICE) {
-        printf("OpenCL: skipped (%s)\n", err.message);
-        continue;
-      }
-      mbe_cli_print_error("bench", &err);
-      for (int j = 0; j < nb; j++) {
-        mbe_backend_destroy(backends[j]);
-      }
-      return MBE_EXIT_FAILURE;
-    }
-    nb++;
-  }
-
-  // members: a fan of initial angles, all at rest, unit masses and lengths, standard gravity
-  size_t n = (size_t)o.members;
-  int nout = 101;
-  double* x0 = malloc(n * NX * sizeof *x0);
-  double* p = malloc(n * NP * sizeof *p);
-  if (!x0 || !p) {
+// the built-in double pendulum: a fan of initial angles, all at rest, unit masses and lengths
+static int workload_pendulum(size_t n, Workload* w) {
+  memset(w, 0, sizeof *w);
+  w->source = mbe_strdup(SYSTEM);
+  w->name = "double pendulum";
+  w->nx = NX, w->np = NP, w->ny = NY, w->nout = 101;
+  w->energy = true;
+  w->x0 = malloc(n * NX * sizeof *w->x0);
+  w->p = malloc(n * NP * sizeof *w->p);
+  if (!w->source || !w->x0 || !w->p) {
     fprintf(stderr, "mbens bench: error: out of memory for %zu members\n", n);
     return MBE_EXIT_FAILURE;
   }
   for (size_t m = 0; m < n; m++) {
     double f = ((double)m + 0.5) / (double)n;
-    x0[m * NX + 0] = 1.2 + 1.6 * f;
-    x0[m * NX + 1] = 2.6 - 1.1 * f;
-    x0[m * NX + 2] = 0.0;
-    x0[m * NX + 3] = 0.0;
-    p[m * NP + 0] = 1.0;
-    p[m * NP + 1] = 1.0;
-    p[m * NP + 2] = 1.0;
-    p[m * NP + 3] = 1.0;
-    p[m * NP + 4] = 9.80665;
+    double x[NX] = {1.2 + 1.6 * f, 2.6 - 1.1 * f, 0.0, 0.0};
+    double p[NP] = {1.0, 1.0, 1.0, 1.0, 9.80665};
+    memcpy(w->x0 + m * NX, x, sizeof x);
+    memcpy(w->p + m * NP, p, sizeof p);
   }
-  const double escale = (1.0 + 1.0) * 9.80665 * 1.0 + 1.0 * 9.80665 * 1.0;
+  return MBE_EXIT_OK;
+}
 
-  printf("double-pendulum ensemble: %zu members, %g s, %s precision\n", n, o.stop_time,
-         o.precision == MBE_PRECISION_DOUBLE ? "double" : "single");
+// a model's kernel (its states as outputs, at the start and the stop time), its operation count,
+// every member from the model's start with the last state moved by up to 1e-3 (relative)
+static int workload_model(const BenchOptions* o, size_t n, Workload* w) {
+  memset(w, 0, sizeof *w);
+  int rc = mbe_cli_load_model("bench", &o->model, &w->spec, &w->flat);
+  if (rc != MBE_EXIT_OK)
+    return rc;
+  MbeError err;
+  mbe_error_clear(&err);
+  MbeStatus st = mbe_system_build(w->flat, &w->sys, &err);
+  if (st != MBE_OK) {
+    mbe_cli_print_error("bench", &err);
+    return st == MBE_ERR_NOMEM ? MBE_EXIT_FAILURE : MBE_EXIT_USAGE;
+  }
+  const MbeSystem* sys = w->sys;
+  w->name = sys->name;
+  w->nx = (int)sys->nx, w->ny = (int)sys->nx, w->nout = 2;
+  w->np = sys->np > 0 ? (int)sys->np : 1;
+  MbeCodegenDef cg = {&sys->sym,    sys->xdot,           sys->nx,      sys->xdot,           sys->nx,
+                      sys->np,      sys->name,           sys->fail,    MBE_RUN_NEWTON_FAIL, NULL,
+                      sys->asserts, sys->assert_warning, sys->nasserts};
+  MbeCodegenStats cs;
+  st = mbe_codegen_system(&cg, &w->source, &err);
+  if (st == MBE_OK)
+    st = mbe_codegen_stats(&cg, &cs, &err);
+  if (st != MBE_OK) {
+    mbe_cli_print_error("bench", &err);
+    return MBE_EXIT_FAILURE;
+  }
+  w->ops = (double)cs.rhs.temporaries;
+  w->x0 = malloc(n * (size_t)w->nx * sizeof *w->x0);
+  w->p = calloc(n * (size_t)w->np, sizeof *w->p);
+  if (!w->x0 || !w->p) {
+    fprintf(stderr, "mbens bench: error: out of memory for %zu members\n", n);
+    return MBE_EXIT_FAILURE;
+  }
+  for (size_t m = 0; m < n; m++) {
+    double f = ((double)m + 0.5) / (double)n - 0.5;
+    double* x = w->x0 + m * (size_t)w->nx;
+    memcpy(x, sys->x0, sys->nx * sizeof *x);
+    double last = x[w->nx - 1];
+    x[w->nx - 1] = last + 2e-3 * f * (last != 0 ? fabs(last) : 1.0);
+    if (sys->np > 0)
+      memcpy(w->p + m * (size_t)w->np, sys->p0, sys->np * sizeof *w->p);
+  }
+  return MBE_EXIT_OK;
+}
+
+static void workload_free(Workload* w) {
+  mbe_free(w->source);
+  free(w->x0);
+  free(w->p);
+  mbe_system_destroy(w->sys);
+  mbe_flat_destroy(w->flat);
+  mbe_spec_destroy(w->spec);
+}
+
+// the backends: OpenMP and the OpenCL device for "all", else the one asked for; returns how many
+static int open_backends(const BenchOptions* o, MbeBackend** backends, int* rc) {
+  MbeError err;
+  mbe_error_clear(&err);
+  MbeBackendKind kinds[2] = {MBE_BACKEND_OPENMP, MBE_BACKEND_OPENCL};
+  int nk = o->all_backends ? 2 : 1, nb = 0;
+  if (!o->all_backends)
+    kinds[0] = o->kind;
+  *rc = MBE_EXIT_OK;
+  for (int k = 0; k < nk; k++) {
+    MbeBackendDef bd = mbe_backend_def_default();
+    bd.kind = kinds[k];
+    bd.device = o->device;
+    bd.threads = (int)o->threads;
+    bd.use_cache = o->use_cache;
+    bd.need_fp64 = o->precision == MBE_PRECISION_DOUBLE;
+    if (mbe_backend_create(&bd, &backends[nb], &err) != MBE_OK) {
+      if (o->all_backends && kinds[k] == MBE_BACKEND_OPENCL && err.code == MBE_ERR_NO_DEVICE) {
+        if (!o->json)
+          printf("OpenCL: skipped (%s)\n", err.message);
+        continue;
+      }
+      mbe_cli_print_error("bench", &err);
+      *rc = MBE_EXIT_FAILURE;
+      return nb;
+    }
+    nb++;
+  }
+  return nb;
+}
+
+// the outputs and statuses of two runs, bit for bit: 0 when identical, else the count differing
+static size_t count_differences(const Workload* w, size_t n, const BenchResult* a,
+                                const BenchResult* b, size_t* first) {
+  size_t ny_total = n * (size_t)w->nout * (size_t)w->ny, ndiff = 0;
+  for (size_t i = 0; i < ny_total; i++) {
+    if (memcmp(&a->y[i], &b->y[i], sizeof(double)) != 0 && !(isnan(a->y[i]) && isnan(b->y[i]))) {
+      *first = ndiff ? *first : i / ((size_t)w->nout * (size_t)w->ny);
+      ndiff++;
+    }
+  }
+  return ndiff + (memcmp(a->info, b->info, n * INFO * sizeof(int32_t)) != 0);
+}
+
+// one method on every backend, then the bitwise comparison across them
+static int bench_method(const BenchOptions* o, const Workload* w, MbeBackend** backends, int nb,
+                        int method, size_t n) {
+  const double escale = (1.0 + 1.0) * 9.80665 * 1.0 + 1.0 * 9.80665 * 1.0;
+  const char* mname = method == 1 ? "rk4" : "dopri5";
+  if (!o->json)
+    printf("%s:\n", method == 1 ? "RK4" : "DOPRI5");
+  BenchResult res[2];
+  memset(res, 0, sizeof res);
+  long failed = 0;
+  int ok_runs = 0, rc = MBE_EXIT_OK;
   for (int j = 0; j < nb; j++) {
     MbeBackendInfo bi;
     mbe_backend_get_info(backends[j], &bi);
-    printf("backend %d: %s: %s%s%s%s, %d %s\n", j,
-           bi.kind == MBE_BACKEND_OPENCL ? "OpenCL" : "OpenMP", bi.device,
-           bi.version[0] ? " (" : "", bi.version, bi.version[0] ? ")" : "", bi.compute_units,
-           bi.kind == MBE_BACKEND_OPENCL ? "compute units" : "threads");
+    snprintf(res[j].label, sizeof res[j].label, "%s %.36s",
+             bi.kind == MBE_BACKEND_OPENCL ? "OpenCL" : "OpenMP", bi.device);
+    rc = run_one(o, w, backends[j], method, n, &res[j]);
+    if (rc != MBE_EXIT_OK)
+      break;
+    failed += report(o, w, &res[j], n, mname, escale);
+    ok_runs++;
   }
-
-  // each method on each backend, then the bitwise comparison across backends
-  int exit_code = MBE_EXIT_OK;
-  for (int method = 1; method <= 2; method++) {
-    if (!(o.methods & method)) {
-      continue;
+  if (ok_runs == 2) {
+    size_t first = 0, ndiff = count_differences(w, n, &res[0], &res[1], &first);
+    if (o->json) {
+      printf("{\"model\": \"%s\", \"method\": \"%s\", \"identical\": %s}\n", w->name, mname,
+             ndiff == 0 ? "true" : "false");
+    } else if (ndiff == 0) {
+      printf("  identity: all %zu outputs and statuses bitwise identical across backends\n",
+             n * (size_t)w->nout * (size_t)w->ny);
+    } else {
+      printf("  identity: BROKEN: %zu outputs differ (first: member %zu)\n", ndiff, first);
     }
-    printf("%s:\n", method == 1 ? "RK4" : "DOPRI5");
-    BenchResult res[2];
-    memset(res, 0, sizeof res);
-    long failed = 0;
-    int ok_runs = 0;
+    rc = ndiff == 0 ? rc : MBE_EXIT_FAILURE;
+  }
+  if (failed && rc == MBE_EXIT_OK)
+    rc = MBE_EXIT_MEMBERS_FAILED;
+  for (int j = 0; j < 2; j++) {
+    free(res[j].y);
+    free(res[j].info);
+  }
+  return rc;
+}
+
+int mbe_cmd_bench(int argc, char** argv) {
+  BenchOptions o = {.members = 4096,
+                    .stop_time = 10.0,
+                    .methods = 3,
+                    .step = 1e-3,
+                    .tolerance = 1e-8,
+                    .all_backends = true,
+                    .kind = MBE_BACKEND_AUTO,
+                    .precision = MBE_PRECISION_DOUBLE,
+                    .use_cache = true};
+  int rc = parse(argc, argv, &o);
+  if (rc != 0) {
+    return rc < 0 ? MBE_EXIT_OK : rc;
+  }
+  bool model = o.model.nfiles > 0 || o.model.class_name != NULL;
+  if (model && mbe_cli_model_check("bench", &o.model) != MBE_EXIT_OK)
+    return MBE_EXIT_USAGE;
+  mbe_cli_install_log(false);
+  size_t n = (size_t)o.members;
+  Workload w;
+  rc = model ? workload_model(&o, n, &w) : workload_pendulum(n, &w);
+  if (rc != MBE_EXIT_OK) {
+    workload_free(&w);
+    return rc;
+  }
+  MbeBackend* backends[2] = {NULL, NULL};
+  int nb = open_backends(&o, backends, &rc);
+  if (rc == MBE_EXIT_OK && !o.json) {
+    if (model)
+      printf("%s: %zu members, %g s, %s precision, %.0f operations per right-hand side\n", w.name,
+             n, o.stop_time, o.precision == MBE_PRECISION_DOUBLE ? "double" : "single", w.ops);
+    else
+      printf("double-pendulum ensemble: %zu members, %g s, %s precision\n", n, o.stop_time,
+             o.precision == MBE_PRECISION_DOUBLE ? "double" : "single");
     for (int j = 0; j < nb; j++) {
       MbeBackendInfo bi;
       mbe_backend_get_info(backends[j], &bi);
-      snprintf(res[j].label, sizeof res[j].label, "%s %.36s",
-               bi.kind == MBE_BACKEND_OPENCL ? "OpenCL" : "OpenMP", bi.device);
-      rc = run_one(&o, backends[j], method, n, x0, p, nout, &res[j]);
-      if (rc != MBE_EXIT_OK) {
-        exit_code = rc;
-        break;
-      }
-      failed += report(&res[j], n, nout, escale);
-      ok_runs++;
-    }
-    if (ok_runs == 2) {
-      size_t ny_total = n * (size_t)nout * NY, ndiff = 0, first = 0;
-      for (size_t i = 0; i < ny_total; i++) {
-        if (memcmp(&res[0].y[i], &res[1].y[i], sizeof(double)) != 0 &&
-            !(isnan(res[0].y[i]) && isnan(res[1].y[i]))) {
-          first = ndiff ? first : i;
-          ndiff++;
-        }
-      }
-      ndiff += memcmp(res[0].info, res[1].info, n * INFO * sizeof(int32_t)) != 0;
-      if (ndiff == 0) {
-        printf("  identity: all %zu outputs and statuses bitwise identical across backends\n",
-               ny_total);
-      } else {
-        printf("  identity: BROKEN: %zu outputs differ (first: member %zu)\n", ndiff,
-               first / ((size_t)nout * NY));
-        exit_code = MBE_EXIT_FAILURE;
-      }
-    }
-    if (failed && exit_code == MBE_EXIT_OK) {
-      exit_code = MBE_EXIT_MEMBERS_FAILED;
-    }
-    for (int j = 0; j < 2; j++) {
-      free(res[j].y);
-      free(res[j].info);
-    }
-    if (exit_code == MBE_EXIT_FAILURE) {
-      break;
+      printf("backend %d: %s: %s%s%s%s, %d %s\n", j,
+             bi.kind == MBE_BACKEND_OPENCL ? "OpenCL" : "OpenMP", bi.device,
+             bi.version[0] ? " (" : "", bi.version, bi.version[0] ? ")" : "", bi.compute_units,
+             bi.kind == MBE_BACKEND_OPENCL ? "compute units" : "threads");
     }
   }
-  free(x0);
-  free(p);
+  for (int method = 1; method <= 2 && (rc == MBE_EXIT_OK || rc == MBE_EXIT_MEMBERS_FAILED);
+       method++) {
+    if (!(o.methods & method))
+      continue;
+    int r = bench_method(&o, &w, backends, nb, method, n);
+    rc = r == MBE_EXIT_OK ? rc : r == MBE_EXIT_MEMBERS_FAILED && rc != MBE_EXIT_OK ? rc : r;
+  }
+  workload_free(&w);
   for (int j = 0; j < nb; j++) {
     mbe_backend_destroy(backends[j]);
   }
-  return exit_code;
+  return rc;
 }

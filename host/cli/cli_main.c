@@ -39,8 +39,8 @@ static const MbeCommand COMMANDS[] = {
      "check a result CSV against a reference CSV with the MSL tube (Gate A/B), signal by signal"},
     {"devices", mbe_cmd_devices, "list OpenCL platforms and devices, and the OpenMP fallback"},
     {"bench", mbe_cmd_bench,
-     "integrate the built-in chaotic double-pendulum ensemble on every backend: throughput, "
-     "energy drift, bitwise identity"},
+     "integrate an ensemble (a model's, else the built-in double pendulum) on every backend: "
+     "throughput, operations per second, bitwise identity"},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 

@@ -12,6 +12,13 @@ add_test(NAME cli_runtime_opencl_local_size
 set_tests_properties(cli_runtime_opencl_local_size PROPERTIES LABELS "unit;gpu" TIMEOUT 300
   SKIP_RETURN_CODE 77 ENVIRONMENT "${RT_ENV}")
 
+# large mechanisms: a kernel linear in the chain's length, written as parts, the same bits on
+# every backend; --stats names the method, bench --json its numbers
+add_test(NAME cli_run_scale
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/run_scale.sh $<TARGET_FILE:mbens>
+  ${PROJECT_SOURCE_DIR}/bench/chain_model.sh ${OUT}/run_scale)
+set_tests_properties(cli_run_scale PROPERTIES LABELS unit TIMEOUT 600 ENVIRONMENT "${RT_ENV}")
+
 # a cache directory that cannot be made (HOME is a file; as root a missing HOME would just be
 # created): the run goes on without the cache, and the warning says what the directory is for,
 # which one was tried and why, the system's reason, and how to choose another
