@@ -201,6 +201,10 @@ chains() {
   done
   section "register and spill report"
   cat "$root/report.txt" 2>/dev/null
+  section "the standard suite (mbens bench --suite --json), OpenMP and the GPU"
+  in_time "the suite" || return 0
+  if [ "$dry" = 1 ]; then m=64; else m=65536; fi
+  "$mbens" bench --suite --members "$m" --backend all --json 2>&1
 }
 
 main() {

@@ -25,6 +25,9 @@
 
 static const char* const SYSTEM = "#include \"systems/mbe_sys_double_pendulum.h\"\n";
 
+// the name of the standard suite's version (--suite): results under the same name compare
+#define MBE_BENCH_SUITE "mbens-bench-suite-1"
+
 typedef struct BenchOptions {
   long members;
   double stop_time;
@@ -39,6 +42,7 @@ typedef struct BenchOptions {
   MbePrecision precision;
   bool use_cache;
   MbeCliModel model;  // a model of the user's (nfiles 0, no class: the double pendulum)
+  bool suite;         // the standard suite (bench_suite)
   bool json;          // the results as JSON on standard output
 } BenchOptions;
 
@@ -91,7 +95,11 @@ static void help(void) {
       "  --batch N          members per launch (default: as many as fit)\n"
       "  --precision P      double or single (default double)\n"
       "  --no-cache         compile kernels afresh (measures cold builds)\n"
-      "  --json             the results as JSON on standard output (one object per run)\n\n"
+      "  --json             the results as JSON on standard output (one object per run)\n"
+      "  --suite            the standard suite (versioned, comparable between machines): the\n"
+      "                     chains of 2, 4, 8, 16, 32 and 64 revolute links (models/bench),\n"
+      "                     RK4 at 1 ms over 1 s, double then single precision, --members x 2 / N\n"
+      "                     members for N links (default 4096 x 2 / N), on every backend\n\n"
       "examples: mbens bench --members 100000 --method dopri5 --backend opencl\n"
       "          mbens bench models/bench/Chain16.mo --method rk4 --stop-time 1 --members 20000\n");
 }
@@ -165,6 +173,8 @@ static int parse(int argc, char** argv, BenchOptions* o) {
       o->use_cache = false;
     } else if (strcmp(a, "--json") == 0) {
       o->json = true;
+    } else if (strcmp(a, "--suite") == 0) {
+      o->suite = true;
     } else if ((n = mbe_cli_model_arg(cmd, argc, argv, &i, &o->model)) != 0) {
       if (n < 0)
         return MBE_EXIT_USAGE;
@@ -173,7 +183,7 @@ static int parse(int argc, char** argv, BenchOptions* o) {
           cmd,
           "unknown option '%s'; options are --class, --library, --members, --stop-time, "
           "--method, --step, --tolerance, --backend, --device, --threads, --batch, --precision, "
-          "--no-cache, --json, --help",
+          "--no-cache, --json, --suite, --help",
           a);
     }
   }
@@ -247,13 +257,14 @@ static long report(const BenchOptions* o, const Workload* w, const BenchResult* 
   double gops = w->ops * rhs / r->run_s * 1e-9;
   if (o->json) {
     printf(
-        "{\"model\": \"%s\", \"backend\": \"%s\", \"method\": \"%s\", \"precision\": \"%s\", "
+        "{%s\"model\": \"%s\", \"backend\": \"%s\", \"method\": \"%s\", \"precision\": \"%s\", "
         "\"members\": %zu, \"build_seconds\": %.6g, \"cached\": %s, \"run_seconds\": %.6g, "
         "\"member_steps_per_second\": %.6g, \"rhs_evaluations_per_second\": %.6g, "
         "\"operations_per_rhs\": %.0f, \"gigaoperations_per_second\": %.6g, \"failed\": %ld}\n",
-        w->name, r->label, method, o->precision == MBE_PRECISION_DOUBLE ? "double" : "single", n,
-        r->build_s, r->from_cache ? "true" : "false", r->run_s, steps / r->run_s, rhs / r->run_s,
-        w->ops, gops, failed);
+        o->suite ? "\"suite\": \"" MBE_BENCH_SUITE "\", " : "", w->name, r->label, method,
+        o->precision == MBE_PRECISION_DOUBLE ? "double" : "single", n, r->build_s,
+        r->from_cache ? "true" : "false", r->run_s, steps / r->run_s, rhs / r->run_s, w->ops, gops,
+        failed);
     return failed;
   }
   printf("  %-44s build %7.3f s%s  run %8.3f s  %10.3e member-steps/s  %10.3e rhs/s", r->label,
@@ -292,11 +303,7 @@ static int workload_pendulum(size_t n, Workload* w) {
 
 // a model's kernel (its states as outputs, at the start and the stop time), its operation count,
 // every member from the model's start with the last state moved by up to 1e-3 (relative)
-static int workload_model(const BenchOptions* o, size_t n, Workload* w) {
-  memset(w, 0, sizeof *w);
-  int rc = mbe_cli_load_model("bench", &o->model, &w->spec, &w->flat);
-  if (rc != MBE_EXIT_OK)
-    return rc;
+static int workload_build(size_t n, Workload* w) {
   MbeError err;
   mbe_error_clear(&err);
   MbeStatus st = mbe_system_build(w->flat, &w->sys, &err);
@@ -336,6 +343,61 @@ static int workload_model(const BenchOptions* o, size_t n, Workload* w) {
       memcpy(w->p + m * (size_t)w->np, sys->p0, sys->np * sizeof *w->p);
   }
   return MBE_EXIT_OK;
+}
+
+static int workload_model(const BenchOptions* o, size_t n, Workload* w) {
+  memset(w, 0, sizeof *w);
+  int rc = mbe_cli_load_model("bench", &o->model, &w->spec, &w->flat);
+  return rc != MBE_EXIT_OK ? rc : workload_build(n, w);
+}
+
+// The suite's N-link chain (bench/chain_model.sh's, models/bench/ChainN.mo): revolute joints
+// with axes z, y, z, ... each followed by a 0.5 m, 1 kg rod; every joint at 0.3 rad, rates +-0.5
+static char* chain_text(int n) {
+  MbeStrbuf sb;
+  mbe_strbuf_init(&sb);
+  mbe_strbuf_printf(&sb, "model Chain%d\n  inner Modelica.Mechanics.MultiBody.World world;\n", n);
+  for (int k = 1; k <= n; k++) {
+    mbe_strbuf_printf(&sb,
+                      "  Modelica.Mechanics.MultiBody.Joints.Revolute j%d(n=%s,\n"
+                      "    phi(fixed=true, start=0.3), w(fixed=true, start=%s));\n"
+                      "  Modelica.Mechanics.MultiBody.Parts.BodyShape b%d(r={0.5,0,0}, "
+                      "r_CM={0.25,0,0}, m=1,\n    I_11=0.0002, I_22=0.020933333333333335, "
+                      "I_33=0.020933333333333335);\n",
+                      k, k % 2 ? "{0,0,1}" : "{0,1,0}", k % 2 ? "0.5" : "-0.5", k);
+  }
+  mbe_strbuf_puts(&sb, "equation\n  connect(world.frame_b, j1.frame_a);\n");
+  for (int k = 1; k <= n; k++) {
+    mbe_strbuf_printf(&sb, "  connect(j%d.frame_b, b%d.frame_a);\n", k, k);
+    if (k < n)
+      mbe_strbuf_printf(&sb, "  connect(b%d.frame_b, j%d.frame_a);\n", k, k + 1);
+  }
+  mbe_strbuf_printf(&sb, "end Chain%d;\n", n);
+  if (sb.is_oom) {
+    mbe_strbuf_deinit(&sb);
+    return NULL;
+  }
+  return sb.data;
+}
+
+static int workload_chain(int links, size_t n, Workload* w) {
+  memset(w, 0, sizeof *w);
+  MbeError err;
+  mbe_error_clear(&err);
+  char name[32];
+  snprintf(name, sizeof name, "Chain%d.mo", links);
+  char* text = chain_text(links);
+  MbeStatus st = text ? mbe_spec_create(&w->spec, &err) : MBE_ERR_NOMEM;
+  if (st == MBE_OK)
+    st = mbe_spec_add_text(w->spec, name, text, strlen(text), &err);
+  if (st == MBE_OK)
+    st = mbe_flat_create(w->spec, NULL, &w->flat, &err);
+  mbe_free(text);
+  if (st != MBE_OK) {
+    mbe_cli_print_error("bench", &err);
+    return MBE_EXIT_FAILURE;
+  }
+  return workload_build(n, w);
 }
 
 static void workload_free(Workload* w) {
@@ -416,7 +478,8 @@ static int bench_method(const BenchOptions* o, const Workload* w, MbeBackend** b
   if (ok_runs == 2) {
     size_t first = 0, ndiff = count_differences(w, n, &res[0], &res[1], &first);
     if (o->json) {
-      printf("{\"model\": \"%s\", \"method\": \"%s\", \"identical\": %s}\n", w->name, mname,
+      printf("{\"model\": \"%s\", \"method\": \"%s\", \"precision\": \"%s\", \"identical\": %s}\n",
+             w->name, mname, o->precision == MBE_PRECISION_DOUBLE ? "double" : "single",
              ndiff == 0 ? "true" : "false");
     } else if (ndiff == 0) {
       printf("  identity: all %zu outputs and statuses bitwise identical across backends\n",
@@ -431,6 +494,40 @@ static int bench_method(const BenchOptions* o, const Workload* w, MbeBackend** b
   for (int j = 0; j < 2; j++) {
     free(res[j].y);
     free(res[j].info);
+  }
+  return rc;
+}
+
+// the versioned standard suite: the chains of 2 .. 64 links, RK4 at 1 ms over 1 s, in double
+// and single precision, members * 2 / N of the N-link chain (the same work per link), on every
+// backend asked for
+
+static int bench_suite(BenchOptions* o, MbeBackend** backends, int nb) {
+  static const int LINKS[] = {2, 4, 8, 16, 32, 64};
+  int rc = MBE_EXIT_OK;
+  o->stop_time = 1.0;
+  o->step = 1e-3;
+  if (!o->json)
+    printf("suite %s: N-link chains, RK4 1 ms over 1 s, %ld x 2 / N members\n", MBE_BENCH_SUITE,
+           o->members);
+  for (int prec = 0; prec < 2 && (rc == MBE_EXIT_OK || rc == MBE_EXIT_MEMBERS_FAILED); prec++) {
+    o->precision = prec == 0 ? MBE_PRECISION_DOUBLE : MBE_PRECISION_SINGLE;
+    for (size_t k = 0; k < sizeof LINKS / sizeof LINKS[0]; k++) {
+      size_t n = (size_t)o->members * 2 / (size_t)LINKS[k];
+      n = n < 16 ? 16 : n;
+      Workload w;
+      int r = workload_chain(LINKS[k], n, &w);
+      if (r == MBE_EXIT_OK) {
+        if (!o->json)
+          printf("Chain%d, %s precision, %zu members, %.0f operations per right-hand side\n",
+                 LINKS[k], prec == 0 ? "double" : "single", n, w.ops);
+        r = bench_method(o, &w, backends, nb, 1, n);
+      }
+      workload_free(&w);
+      rc = r == MBE_EXIT_OK ? rc : r == MBE_EXIT_MEMBERS_FAILED && rc != MBE_EXIT_OK ? rc : r;
+      if (rc != MBE_EXIT_OK && rc != MBE_EXIT_MEMBERS_FAILED)
+        return rc;
+    }
   }
   return rc;
 }
@@ -450,9 +547,20 @@ int mbe_cmd_bench(int argc, char** argv) {
     return rc < 0 ? MBE_EXIT_OK : rc;
   }
   bool model = o.model.nfiles > 0 || o.model.class_name != NULL;
+  if (model && o.suite)
+    return mbe_cli_usage_error("bench", "--suite runs its own models: give no model with it");
   if (model && mbe_cli_model_check("bench", &o.model) != MBE_EXIT_OK)
     return MBE_EXIT_USAGE;
   mbe_cli_install_log(false);
+  if (o.suite) {
+    MbeBackend* backends[2] = {NULL, NULL};
+    int nb = open_backends(&o, backends, &rc);
+    if (rc == MBE_EXIT_OK)
+      rc = bench_suite(&o, backends, nb);
+    for (int j = 0; j < nb; j++)
+      mbe_backend_destroy(backends[j]);
+    return rc;
+  }
   size_t n = (size_t)o.members;
   Workload w;
   rc = model ? workload_model(&o, n, &w) : workload_pendulum(n, &w);

@@ -51,6 +51,13 @@ grep -q '"member_steps_per_second": [0-9]' "$work/bench.json" &&
   grep -q '"operations_per_rhs": [1-9]' "$work/bench.json" ||
   fail "bench --json: $(cat "$work/bench.json")"
 
+# the standard suite: 12 runs (the chains of 2 .. 64 links, double and single precision), each
+# with its operation count, all members finished
+"$mbens" bench --suite --members 16 --backend openmp --json > "$work/suite.json" ||
+  fail "bench --suite exited $?: $(tail -3 "$work/suite.json")"
+[ "$(grep -c '"suite": "mbens-bench-suite-1".*"operations_per_rhs": [1-9].*"failed": 0' \
+  "$work/suite.json")" -eq 12 ] || fail "bench --suite: $(cat "$work/suite.json")"
+
 # a loop closed by a cut joint: the composite inertias
 cat > "$work/Loop.mo" <<'EOF'
 model Loop
