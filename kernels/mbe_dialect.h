@@ -64,6 +64,8 @@ typedef ulong mbe_u64;
 #if defined(__GNUC__) && defined(MBE_PART_EXTERN)
 // the parts compiled as translation units of their own, linked with the rest (host/runtime/openmp)
 #define MBE_PART_FN __attribute__((noinline, visibility("hidden")))
+#elif defined(MBE_PART_EXTERN)
+#define MBE_PART_FN
 #elif defined(__GNUC__)
 #define MBE_PART_FN static __attribute__((noinline))
 #else

@@ -123,7 +123,7 @@ build() {
   export PKG_CONFIG_LIBDIR="$lib/pkgconfig:$root/usr/share/pkgconfig"
   # DT_RPATH, not RUNPATH: it also finds what the carried libraries need (LAPACKE's BLAS), while
   # the compilers mbens starts keep the system's libraries
-  rpath="$lib:$lib/blas:$lib/lapack:$lib/hdf5/serial"
+  rpath="$lib:$lib/blas:$lib/lapack:$lib/hdf5/serial:$root/lib/x86_64-linux-gnu"
   cmake -S "$src" -B "$root/build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$root/usr" \
     -DCMAKE_INCLUDE_PATH="$root/usr/include" -DCMAKE_LIBRARY_PATH="$lib" \
     -DCMAKE_C_FLAGS="-I$root/usr/include" \
