@@ -259,9 +259,11 @@ static void aba_up(MbeMech* m, Art* art, EdgeAba* ea, const MbeSymId* tau, const
   }
 }
 
-// the accelerations from the ground down: every speed's u' into udot
-static void aba_down(MbeMech* m, const EdgeAba* ea, MbeSymId* udot) {
+// the accelerations from the ground down (the ground's: a0, world coordinates): every speed's u'
+// into udot
+static void aba_down(MbeMech* m, const EdgeAba* ea, MbeV3 a0, MbeSymId* udot) {
   MbeSym* s = m->s;
+  MbeV3 zero = mbe_v3_zero();
   for (size_t i = 0; i < m->ntree; i++) {
     const MbeMechEdge* e = &m->edges[m->tree_edges[i]];
     const EdgeAba* x = &ea[i];
@@ -270,6 +272,8 @@ static void aba_down(MbeMech* m, const EdgeAba* ea, MbeSymId* udot) {
     if (e->parent_point >= 0) {
       const MbeMechPoint* P = &m->points[e->parent_point];
       mbe_mech_edge_accel(m, e, P->aw, P->av, NULL, &aw, &av);
+    } else if (a0.e[0] || a0.e[1] || a0.e[2]) {
+      mbe_mech_edge_accel(m, e, zero, a0, NULL, &aw, &av);
     }
     MbeSymId ap[6] = {aw.e[0], aw.e[1], aw.e[2], av.e[0], av.e[1], av.e[2]};
     for (int k = 0; k < e->nu; k++) {
@@ -315,9 +319,18 @@ MbeStatus mbe_mech_aba(MbeMech* m, const MbeSymId* tau, const MbeSymId* arm, Mbe
     mbe_free(art), mbe_free(ea);
     return mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory");
   }
+  // uniform gravity as the ground's acceleration -g (Featherstone): no body needs its rotation
+  // and position for its weight
+  m->gravity_as_base = m->gravity_type == MBE_GRAVITY_UNIFORM && m->gravity_fn == NULL;
+  MbeV3 a0 = mbe_v3_zero();
+  for (int k = 0; k < 3 && m->gravity_as_base; k++) {
+    if (!mbe_sym_is_const(m->s, m->gvec.e[k], 0.0))  // an axis's exact 0 stays +0, foldable
+      a0.e[k] = mbe_sym_neg(m->s, m->gvec.e[k]);
+  }
   aba_points(m, art);
+  m->gravity_as_base = false;
   aba_up(m, art, ea, tau, arm);
-  aba_down(m, ea, udot);
+  aba_down(m, ea, a0, udot);
   mbe_free(art);
   mbe_free(ea);
   return m->s->is_oom ? mbe_error_set(m->err, MBE_ERR_NOMEM, "out of memory") : MBE_OK;

@@ -361,11 +361,14 @@ void mbe_mech_body_wrench(MbeMech* m, const MbeMechBody* b, MbeV3 aw, MbeV3 av, 
   MbeV3 c = b->r_cm;
   MbeV3 wxv = mbe_v3_cross(s, P->w, P->v);
   MbeV3 a0 = mbe_v3_add(s, av, wxv);  // T a_0
-  MbeV3 Rtc = mbe_m3_tmulv(s, P->R, c);
-  MbeV3 rcm = mbe_v3_add(s, P->r0, Rtc);
-  MbeV3 g0 = mbe_mech_gravity(m, rcm);
-  MbeV3 g = mbe_m3_mulv(s, P->R, g0);
-  MbeV3 acc = mbe_v3_sub(s, a0, g);
+  MbeV3 acc = a0;
+  if (!m->gravity_as_base) {
+    MbeV3 Rtc = mbe_m3_tmulv(s, P->R, c);
+    MbeV3 rcm = mbe_v3_add(s, P->r0, Rtc);
+    MbeV3 g0 = mbe_mech_gravity(m, rcm);
+    MbeV3 g = mbe_m3_mulv(s, P->R, g0);
+    acc = mbe_v3_sub(s, a0, g);
+  }
   if (!b->is_point_mass) {
     MbeV3 zxc = mbe_v3_cross(s, aw, c);
     acc = mbe_v3_add(s, acc, zxc);

@@ -269,6 +269,8 @@ typedef struct MbeMech {
   MbeV3 gvec;                  // uniform gravity g n/|n| (world, m/s^2)
   MbeSymId mu;                 // point gravity field constant (m^3/s^2)
   const MbeClass* gravity_fn;  // world.gravityAcceleration when a model redeclares it, else NULL
+  bool gravity_as_base;        // mbe_mech_body_wrench leaves uniform gravity out: the ground
+                               // accelerates by -g instead (the articulated-body pass)
   int gravity_scope;           // the instance its modifiers see (where it is redeclared)
   MbeStatus gravity_error;     // the first error inlining it
   MbeStatus input_error;       // the first error of mbe_mech_input
