@@ -3,9 +3,7 @@
 // composite-inertia method with L^T D L (mech_eom.c), on every bundled model: where a system is
 // solved by articulated bodies, its state derivatives equal the other method's at the start
 // and at states moved away from it, to rounding.
-#define _XOPEN_SOURCE 700
 #include <check.h>
-#include <ftw.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,26 +12,11 @@
 #include "mbe/mbe_spec.h"
 #include "mbe_check.h"
 #include "mech.h"
+#include "mech_fixture.h"
 #include "model.h"
 
 static char* paths[512];
 static size_t npaths;
-
-static int collect(const char* path, const struct stat* sb, int type, struct FTW* ftw) {
-  (void)sb;
-  (void)ftw;
-  size_t n = strlen(path);
-  if (type == FTW_F && n > 3 && strcmp(path + n - 3, ".mo") == 0 && npaths < 512) {
-    paths[npaths] = malloc(n + 1);
-    ck_assert_ptr_nonnull(paths[npaths]);
-    memcpy(paths[npaths++], path, n + 1);
-  }
-  return 0;
-}
-
-static int path_cmp(const void* a, const void* b) {
-  return strcmp(*(char* const*)a, *(char* const*)b);
-}
 
 // the state derivatives of sys at (t, x) with the model's parameters
 static void derivatives(const MbeSystem* sys, double t, const double* x, double* xdot) {
@@ -156,9 +139,8 @@ START_TEST(test_aba_equals_crba) {
   for (int d = 0; d < 3; d++) {
     char root[1024];
     snprintf(root, sizeof root, "%s/%s", mbe_test_source_dir(), dirs[d]);
-    ck_assert_int_eq(nftw(root, collect, 16, FTW_PHYS), 0);
+    mbe_test_model_files(root, paths, &npaths, 512);
   }
-  qsort(paths, npaths, sizeof paths[0], path_cmp);
   ck_assert_uint_ge(npaths, 70);
   size_t compared = 0, from_msl = 0, states = 0;
   static char classes[256][256];

@@ -4,8 +4,6 @@
 // parameters computed from the varied ones (a BodyBox's mass and inertia from its length and
 // width), its initial state from varied start values, must move like the edited model. And every
 // way to ask for something that cannot vary is refused with a message that names it.
-#define _XOPEN_SOURCE 700  // nftw
-#include <ftw.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +13,7 @@
 #include "mbe/mbe_spec.h"
 #include "mbe_check.h"
 #include "mech.h"
+#include "mech_fixture.h"
 #include "model.h"
 #include "sym.h"
 
@@ -837,25 +836,9 @@ START_TEST(test_flags_switch_off) {
 }
 END_TEST
 
-// the models of models/msl, sorted (nftw's order is the file system's)
+// the models of models/msl
 static char* msl_paths[256];
 static size_t msl_count;
-
-static int collect_model(const char* path, const struct stat* sb, int type, struct FTW* ftw) {
-  (void)sb;
-  (void)ftw;
-  size_t n = strlen(path);
-  if (type == FTW_F && n > 3 && strcmp(path + n - 3, ".mo") == 0 && msl_count < 256) {
-    msl_paths[msl_count] = malloc(n + 1);
-    ck_assert_ptr_nonnull(msl_paths[msl_count]);
-    memcpy(msl_paths[msl_count++], path, n + 1);
-  }
-  return 0;
-}
-
-static int path_cmp(const void* a, const void* b) {
-  return strcmp(*(char* const*)a, *(char* const*)b);
-}
 
 // the visual Real parameter elements of a flat model a user may name in --vary
 static size_t visual_names(const MbeFlat* f, char names[][160], size_t cap) {
@@ -884,8 +867,7 @@ START_TEST(test_animation_marks_agree_with_mech) {
   char root[1024];
   snprintf(root, sizeof root, "%s/models/msl", mbe_test_source_dir());
   msl_count = 0;
-  ck_assert_int_eq(nftw(root, collect_model, 16, FTW_PHYS), 0);
-  qsort(msl_paths, msl_count, sizeof msl_paths[0], path_cmp);
+  mbe_test_model_files(root, msl_paths, &msl_count, 256);
   ck_assert_uint_ge(msl_count, 70);
   static char names[512][160];
   size_t checked = 0;

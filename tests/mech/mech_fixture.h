@@ -13,4 +13,8 @@ void mbe_test_system_build(const char* text, MbeSpec** spec, MbeFlat** flat, Mbe
 
 void mbe_test_system_free(MbeSpec* spec, MbeFlat* flat, MbeSystem* sys);
 
+// Appends the .mo files below root to paths (from *n on, at most cap in all; each malloc'd, the
+// caller frees them), the new ones sorted by name (nftw's order is the file system's).
+void mbe_test_model_files(const char* root, char** paths, size_t* n, size_t cap);
+
 #endif
