@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The readable summary of a built system that `mbens check` prints after the flat model's: the
-// states the simulator integrates with their start values, the kinematic loops (cut joints,
-// constraints, the coordinates they decide), what the initialization solved, and the asserts
-// checked per member during the run.
+// states the simulator integrates with their start values, how the joint accelerations are
+// solved, the kinematic loops (cut joints, constraints, the coordinates they decide), what the
+// initialization solved, and the asserts checked per member during the run.
 #include <stdio.h>
 #include <string.h>
 
@@ -20,6 +20,13 @@ MbeStatus mbe_system_print(const MbeSystem* sys, FILE* out, MbeError* err) {
   }
   if (sys->nx == 0) {
     mbe_strbuf_puts(&sb, "  none: nothing moves\n");
+  }
+  if (sys->dynamics != NULL && sys->nx > 0) {
+    mbe_strbuf_printf(&sb, "joint accelerations: %s\n",
+                      strcmp(sys->dynamics, "aba") == 0
+                          ? "articulated bodies (work linear in the tree's size)"
+                          : "composite inertias (the mass matrix: loops, masses on line forces "
+                            "or coupled gears join branches)");
   }
 
   if (sys->loops != NULL) {

@@ -5,6 +5,9 @@
 # the states the simulator integrates, after the flat model's summary
 mbe_cli_test(check_states 0 "states the simulator integrates \\(4, with their start values\\):"
   check ${MSL}/DoublePendulum.mo)
+# and how the joint accelerations are solved
+mbe_cli_test(check_dynamics_method 0 "joint accelerations: articulated bodies"
+  check ${MSL}/DoublePendulum.mo)
 
 # cardinality() counts every connect of a connector, those after the assert too (the MSL's
 # GearConstraint asserts on it): the error-level assert holds, the warning-level one reports
