@@ -157,6 +157,22 @@ MbeStatus mbe_cli_system_source(const MbeSystem* sys, const MbeSymId* y, size_t 
 int mbe_cli_build(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size_t ny,
                   const MbeCliSim* o, const char* emit, MbeBackend** backend, MbeProgram** prog);
 
+// the programs of a study on several devices: the first is the main one
+enum { MBE_CLI_MAX_DEVICES = 16 };
+typedef struct MbeCliDevices {
+  MbeBackend* backend[MBE_CLI_MAX_DEVICES];
+  MbeProgram* prog[MBE_CLI_MAX_DEVICES];
+  size_t n;
+} MbeCliDevices;
+
+// As mbe_cli_build, on every device that --device names: one (P:D or a name), "all" (every
+// OpenCL device able to run the precision, then OpenMP), or a comma-separated list of P:D, names
+// and "openmp". Prints errors; returns an exit code. Out: owned (mbe_cli_devices_free), nothing
+// on failure.
+int mbe_cli_build_devices(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size_t ny,
+                          const MbeCliSim* o, MbeCliDevices* out);
+void mbe_cli_devices_free(MbeCliDevices* d);
+
 // Warns on stderr when run is an RK4 run whose step (as the kernel takes it: each output interval
 // in equal steps) is unstable or clearly inaccurate for the system linearized at the start with
 // the parameters p (np; NULL when np = 0), naming the mode, the largest stable step and a step

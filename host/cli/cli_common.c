@@ -391,6 +391,69 @@ int mbe_cli_build(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size
   return MBE_EXIT_OK;
 }
 
+// the devices --device names (see mbe_cli_build_devices) into ids, "openmp" for OpenMP
+static int device_list(const char* cmd, const MbeCliSim* o, char (*ids)[64], size_t* n) {
+  *n = 0;
+  if (strcmp(o->device, "all") == 0) {
+    char cl[MBE_CLI_MAX_DEVICES][16];
+    size_t ncl = mbe_devices_opencl(cl, MBE_CLI_MAX_DEVICES - 1,
+                                    o->precision == MBE_PRECISION_DOUBLE);
+    for (size_t k = 0; k < ncl; k++)
+      memcpy(ids[(*n)++], cl[k], sizeof cl[k]);
+    snprintf(ids[(*n)++], 64, "openmp");
+    return MBE_EXIT_OK;
+  }
+  for (const char* at = o->device; *at;) {
+    size_t len = strcspn(at, ",");
+    if (len == 0 || len >= 64 || *n == MBE_CLI_MAX_DEVICES) {
+      return mbe_cli_usage_error(cmd,
+                                 "--device %s: a list names up to %d devices (P:D, a part of a "
+                                 "name, or openmp), separated by commas",
+                                 o->device, MBE_CLI_MAX_DEVICES);
+    }
+    snprintf(ids[(*n)++], 64, "%.*s", (int)len, at);
+    at += len + (at[len] == ',');
+  }
+  return MBE_EXIT_OK;
+}
+
+int mbe_cli_build_devices(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size_t ny,
+                          const MbeCliSim* o, MbeCliDevices* out) {
+  memset(out, 0, sizeof *out);
+  if (o->device == NULL || (strchr(o->device, ',') == NULL && strcmp(o->device, "all") != 0)) {
+    int rc = mbe_cli_build(cmd, sys, y, ny, o, NULL, &out->backend[0], &out->prog[0]);
+    out->n = rc == MBE_EXIT_OK;
+    return rc;
+  }
+  if (o->backend == MBE_BACKEND_OPENMP) {
+    return mbe_cli_usage_error(cmd, "--device %s names OpenCL devices; leave --backend openmp out",
+                               o->device);
+  }
+  char ids[MBE_CLI_MAX_DEVICES][64];
+  size_t n;
+  int rc = device_list(cmd, o, ids, &n);
+  for (size_t k = 0; k < n && rc == MBE_EXIT_OK; k++) {
+    MbeCliSim c = *o;
+    bool omp = strcmp(ids[k], "openmp") == 0;
+    c.backend = omp ? MBE_BACKEND_OPENMP : MBE_BACKEND_OPENCL;
+    c.device = omp ? NULL : ids[k];
+    c.stats = o->stats && k == 0;
+    rc = mbe_cli_build(cmd, sys, y, ny, &c, NULL, &out->backend[k], &out->prog[k]);
+    out->n += rc == MBE_EXIT_OK;
+  }
+  if (rc != MBE_EXIT_OK)
+    mbe_cli_devices_free(out);
+  return rc;
+}
+
+void mbe_cli_devices_free(MbeCliDevices* d) {
+  for (size_t k = 0; k < d->n; k++) {
+    mbe_program_destroy(d->prog[k]);
+    mbe_backend_destroy(d->backend[k]);
+  }
+  memset(d, 0, sizeof *d);
+}
+
 double mbe_cli_assert_time(const int32_t* info, MbePrecision precision) {
   uint32_t lo = (uint32_t)info[MBE_INFO_ASSERT_TLO];
   uint32_t hi = (uint32_t)info[MBE_INFO_ASSERT_THI];

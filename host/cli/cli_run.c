@@ -123,7 +123,9 @@ static void run_help(FILE* f) {
       "backend: --backend auto (default: an OpenCL GPU if there is one, else OpenMP)|opencl|\n"
       "  openmp, --device P:D|NAME, --threads N, --batch-size B (default: sized to about 2 s),\n"
       "  --max-memory SIZE (host memory of the study: batches, statistics, checkpoint;\n"
-      "  default 512M; batches are sized to fit)\n\n"
+      "  default 512M; batches are sized to fit)\n"
+      "  --device all: every OpenCL device and OpenMP at once; --device 0:0,0:1,openmp: those.\n"
+      "  Each takes batches of its own, sized to its speed; the results are the same bytes\n\n"
       "run control:\n"
       "  --resume DIR        continue an interrupted run from its checkpoint (its last batch\n"
       "                      after Ctrl-C; at most 30 s of work back after a crash); the\n"
@@ -390,8 +392,9 @@ typedef struct Run {
   MbeSpec* spec;
   MbeFlat* flat;
   MbeSystem* sys;
-  MbeBackend* backend;
+  MbeBackend* backend;  // the main device's (devices.backend[0])
   MbeProgram* prog;
+  MbeCliDevices devices;  // every device's (--device all or a list: several)
   MbeVaryList vary;
   MbeTable* design_table;
   double* design;
@@ -431,8 +434,7 @@ typedef struct Run {
 } Run;
 
 static void study_deinit(Run* r) {
-  mbe_program_destroy(r->prog);
-  mbe_backend_destroy(r->backend);
+  mbe_cli_devices_free(&r->devices);
   mbe_system_destroy(r->sys);
   mbe_flat_destroy(r->flat);
   mbe_spec_destroy(r->spec);
@@ -1001,6 +1003,18 @@ static void manifest_backend(const Run* r, MbeJsonWriter* w) {
   mbe_json_write_key(w, "program_from_cache");
   mbe_json_write_bool(w, pi.from_cache);
   mbe_json_write_object_end(w);
+  if (r->devices.n > 1) {  // --device all or a list: every device that took batches
+    mbe_json_write_key(w, "devices");
+    mbe_json_write_array_begin(w);
+    for (size_t k = 0; k < r->devices.n; k++) {
+      mbe_backend_get_info(r->devices.backend[k], &bi);
+      mbe_json_write_object_begin(w);
+      json_kv_str(w, "kind", bi.kind == MBE_BACKEND_OPENCL ? "opencl" : "openmp");
+      json_kv_str(w, "device", bi.device);
+      mbe_json_write_object_end(w);
+    }
+    mbe_json_write_array_end(w);
+  }
 }
 
 // the manifest as JSON into b, saying the run is `state`
@@ -1209,6 +1223,8 @@ static void assert_names(Run* r) {
 static void study_def(Run* r, MbeStudyDef* d) {
   memset(d, 0, sizeof *d);
   d->prog = r->prog;
+  d->more_progs = r->devices.n > 1 ? r->devices.prog + 1 : NULL;
+  d->nmore = r->devices.n > 1 ? r->devices.n - 1 : 0;
   d->run = r->run;
   d->red.nqoi = r->qoi.nagg;
   d->red.qoi_code = r->qoi.agg_code;
@@ -1495,7 +1511,9 @@ static int setup(Run* r, bool resume) {
   }
   mbe_cli_warn_step(CMD, r->sys, r->sys->np ? r->sys->p0 : (const double[]){0}, &r->run);
   phase(r, "compiling the kernel ...");
-  rc = mbe_cli_build(CMD, r->sys, r->col_id, r->ncol, &r->o.sim, NULL, &r->backend, &r->prog);
+  rc = mbe_cli_build_devices(CMD, r->sys, r->col_id, r->ncol, &r->o.sim, &r->devices);
+  r->backend = r->devices.backend[0];
+  r->prog = r->devices.prog[0];
   phase(r, "");
   if (rc != MBE_EXIT_OK || (rc = check_memory(r)) != MBE_EXIT_OK) {
     return rc;
@@ -1737,6 +1755,11 @@ int mbe_cmd_run(int argc, char** argv) {
             mbe_sampler_name(r.sample.sampler), resume ? ", resumed" : "", r.run.nout,
             bi.kind == MBE_BACKEND_OPENCL ? "OpenCL" : "OpenMP", bi.device,
             pi.from_cache ? "from cache" : "built", pi.build_seconds);
+    for (size_t k = 1; k < r.devices.n; k++) {
+      mbe_backend_get_info(r.devices.backend[k], &bi);
+      fprintf(stderr, "mbens run: also on %s %s\n",
+              bi.kind == MBE_BACKEND_OPENCL ? "OpenCL" : "OpenMP", bi.device);
+    }
     if (r.sys->init_per_member) {
       fprintf(stderr, "mbens run: the initial conditions depend on the varied parameters: each "
                       "member solves them (init-fail where they have no solution)\n");

@@ -73,6 +73,9 @@ typedef MbeStatus MbeStudyProgressFn(void* ctx, const MbeStudyProgress* p, MbeEr
 typedef struct MbeStudyDef {
   // what runs
   MbeProgram* prog;       // built for the system
+  MbeProgram* const* more_progs;  // nullable: the same system built for more devices, which
+  size_t nmore;                   // take batches of their own at the same time (their sizes fit
+                                  // each device's speed); the results are the same bits
   MbeRunDef run;          // output grid, integrator, tolerances
   MbeReduceDef red;       // the aggregates of qoi (red.nqoi of them: qoi->nagg) and the columns
                           // whose statistics are kept

@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // The batch loop of a study: members sampled, integrated and reduced on the backend, their rows,
 // trajectories and statistics written and checkpointed batch by batch, resumable at any batch.
+// With several devices (MbeStudyDef.more_progs) each round gives every device a batch of its own
+// (consecutive members, sized to its speed), runs them at once in threads, and then writes them
+// in member order: what a member computes depends only on its own inputs and the statistics add
+// exactly, so the files are the same bytes as with one device.
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +32,24 @@ static size_t prog_ny(const MbeProgram* prog) {
   return (size_t)info.ny;
 }
 
+// one device's batch: its members of the round [first, first + n), sampled, integrated and
+// reduced into its own arrays (for up to cap members)
+typedef struct Lane {
+  MbeProgram* prog;
+  const struct Study* study;
+  size_t cap, size;  // room; the size of its next batch
+  size_t first, n;   // this round's members
+  double seconds;    // the wall time of its last batch
+  double *u, *p, *agg, *y;
+  int32_t* info;
+  int64_t* part;
+  uint32_t* pairs;
+  MbeStatus rc;
+  MbeError err;
+} Lane;
+
+enum { MAX_LANES = 16 };
+
 // everything one run holds between batches
 typedef struct Study {
   const MbeStudyDef* def;
@@ -38,14 +61,12 @@ typedef struct Study {
   MbeTrajFile* traj;  // trajectories.h5, or NULL
   size_t save_first;  // saved members of this run: save_members[save_first .. save_end)
   size_t save_end;
-  // batch arrays, for up to cap members
-  size_t cap;
-  size_t nqoi;  // quantities of interest per member (def->qoi)
-  double *u, *p, *agg, *qoi, *y, *row;
+  Lane lane[MAX_LANES];
+  size_t nlanes;
+  size_t nqoi;      // quantities of interest per member (def->qoi)
+  double* qoi;      // of one lane's batch
+  double* row;      // a saved member's rows
   double* scratch;  // the formulas' nodes of one member
-  int32_t* info;
-  int64_t* part;
-  uint32_t* pairs;
 } Study;
 
 // ---- setup --------------------------------------------------------------------------------------
@@ -131,48 +152,14 @@ static MbeStatus open_trajectories(Study* s, bool resume) {
                 : mbe_traj_file_create(path, &td, &s->traj, s->err);
 }
 
-// batch arrays for cap members
-static MbeStatus alloc_batch(Study* s, size_t cap) {
-  const MbeStudyDef* d = s->def;
-  const size_t ny = (size_t)prog_ny(d->prog);
-  s->cap = cap;
-  s->u = mbe_malloc((cap * d->sample.ndim + 1) * sizeof *s->u);
-  s->p = mbe_malloc((cap * d->np + 1) * sizeof *s->p);
-  s->info = mbe_malloc(cap * MBE_INFO_COUNT * sizeof *s->info);
-  s->agg = mbe_malloc((cap * d->red.nqoi + 1) * sizeof *s->agg);
-  s->qoi = mbe_malloc((cap * s->nqoi + 1) * sizeof *s->qoi);
-  s->scratch = mbe_malloc(((d->qoi ? d->qoi->formula.nnodes : 0) + 1) * sizeof *s->scratch);
-  s->part = mbe_malloc((s->nseries * MBE_STATS_PART_WORDS + 1) * sizeof *s->part);
-  s->pairs = mbe_malloc((s->nseries * 2 * cap + 1) * sizeof *s->pairs);
-  s->y = s->save_end > s->save_first ? mbe_malloc(cap * s->nout * ny * sizeof *s->y) : NULL;
-  s->row = mbe_malloc((s->nout * d->nsave_col + 1) * sizeof *s->row);
-  if (!s->u || !s->p || !s->info || !s->agg || !s->qoi || !s->scratch || !s->part || !s->pairs ||
-      !s->row || (s->save_end > s->save_first && !s->y)) {
-    return mbe_error_set(s->err, MBE_ERR_NOMEM, "out of memory for a batch of %zu members", cap);
-  }
-  return MBE_OK;
-}
-
-static void free_batch(Study* s) {
-  mbe_free(s->u);
-  mbe_free(s->p);
-  mbe_free(s->info);
-  mbe_free(s->agg);
-  mbe_free(s->qoi);
-  mbe_free(s->scratch);
-  mbe_free(s->part);
-  mbe_free(s->pairs);
-  mbe_free(s->y);
-  mbe_free(s->row);
-}
-
-// the most members a batch may hold: device memory, the host memory, the request
-static size_t batch_cap(const Study* s) {
+// the members a lane's batch may hold: its device's memory, its share of the host memory, the
+// request
+static size_t lane_cap(const Study* s, const Lane* l) {
   const MbeStudyDef* d = s->def;
   MbeStudyMemory mem;
   mbe_study_memory(d, &mem);
-  size_t cap = mem.batch_max;
-  size_t dev = mbe_program_batch_limit(d->prog, &d->run, &d->red, false);
+  size_t cap = mem.batch_max / s->nlanes;
+  size_t dev = mbe_program_batch_limit(l->prog, &d->run, &d->red, false);
   if (dev && dev < cap) {
     cap = dev;
   }
@@ -182,44 +169,90 @@ static size_t batch_cap(const Study* s) {
   return cap < d->count ? (cap ? cap : 1) : (d->count ? d->count : 1);
 }
 
+// the lanes (one per device) and their arrays; the arrays the writing shares
+static MbeStatus alloc_lanes(Study* s) {
+  const MbeStudyDef* d = s->def;
+  const size_t ny = (size_t)prog_ny(d->prog);
+  s->nlanes = 1 + (d->nmore < MAX_LANES - 1 ? d->nmore : MAX_LANES - 1);
+  size_t most = 0;
+  for (size_t k = 0; k < s->nlanes; k++) {
+    Lane* l = &s->lane[k];
+    l->prog = k == 0 ? d->prog : d->more_progs[k - 1];
+    l->study = s;
+    size_t cap = l->cap = lane_cap(s, l);
+    most = cap > most ? cap : most;
+    l->size = d->batch ? cap : (BATCH_FIRST < cap ? BATCH_FIRST : cap);
+    l->u = mbe_malloc((cap * d->sample.ndim + 1) * sizeof *l->u);
+    l->p = mbe_malloc((cap * d->np + 1) * sizeof *l->p);
+    l->info = mbe_malloc(cap * MBE_INFO_COUNT * sizeof *l->info);
+    l->agg = mbe_malloc((cap * d->red.nqoi + 1) * sizeof *l->agg);
+    l->part = mbe_malloc((s->nseries * MBE_STATS_PART_WORDS + 1) * sizeof *l->part);
+    l->pairs = mbe_malloc((s->nseries * 2 * cap + 1) * sizeof *l->pairs);
+    l->y = s->save_end > s->save_first ? mbe_malloc(cap * s->nout * ny * sizeof *l->y) : NULL;
+    if (!l->u || !l->p || !l->info || !l->agg || !l->part || !l->pairs ||
+        (s->save_end > s->save_first && !l->y)) {
+      return mbe_error_set(s->err, MBE_ERR_NOMEM, "out of memory for a batch of %zu members", cap);
+    }
+  }
+  s->qoi = mbe_malloc((most * s->nqoi + 1) * sizeof *s->qoi);
+  s->scratch = mbe_malloc(((d->qoi ? d->qoi->formula.nnodes : 0) + 1) * sizeof *s->scratch);
+  s->row = mbe_malloc((s->nout * d->nsave_col + 1) * sizeof *s->row);
+  if (!s->qoi || !s->scratch || !s->row) {
+    return mbe_error_set(s->err, MBE_ERR_NOMEM, "out of memory for a batch of %zu members", most);
+  }
+  return MBE_OK;
+}
+
+static void free_lanes(Study* s) {
+  for (size_t k = 0; k < s->nlanes; k++) {
+    Lane* l = &s->lane[k];
+    mbe_free(l->u), mbe_free(l->p), mbe_free(l->info), mbe_free(l->agg);
+    mbe_free(l->part), mbe_free(l->pairs), mbe_free(l->y);
+  }
+  mbe_free(s->qoi);
+  mbe_free(s->scratch);
+  mbe_free(s->row);
+}
+
 // ---- one batch ----------------------------------------------------------------------------------
 
-// the parameters of members [first, first + n): the design's draws, then the fixed values
-static MbeStatus sample(Study* s, size_t first, size_t n) {
-  const MbeStudyDef* d = s->def;
+// the parameters of the lane's members: the design's draws, then the fixed values
+static MbeStatus sample(Lane* l) {
+  const MbeStudyDef* d = l->study->def;
   const size_t nd = d->sample.ndim;
   if (nd > 0) {
-    MbeStatus rc = mbe_sample_members(&d->sample, first, n, s->u, s->err);
+    MbeStatus rc = mbe_sample_members(&d->sample, l->first, l->n, l->u, &l->err);
     if (rc != MBE_OK) {
       return rc;
     }
   }
-  for (size_t k = 0; k < n; k++) {
+  for (size_t k = 0; k < l->n; k++) {
     for (size_t j = 0; j < d->np; j++) {
-      s->p[k * d->np + j] = j < nd ? s->u[k * nd + j] : d->p_fixed[j - nd];
+      l->p[k * d->np + j] = j < nd ? l->u[k * nd + j] : d->p_fixed[j - nd];
     }
   }
   return MBE_OK;
 }
 
-// the members' rows, appended and flushed to the disk
-static MbeStatus write_rows(Study* s, size_t first, size_t n) {
+// the lane's members' rows, appended and flushed to the disk
+static MbeStatus write_rows(Study* s, const Lane* l) {
   const MbeStudyDef* d = s->def;
+  const size_t first = l->first, n = l->n;
   MbeStrbuf b;
   mbe_strbuf_init(&b);
   for (size_t k = 0; k < n; k++) {
     mbe_strbuf_printf(&b, "%zu", first + k);
     for (size_t j = 0; j < d->sample.ndim; j++) {
-      mbe_strbuf_printf(&b, ",%.17g", s->u[k * d->sample.ndim + j]);
+      mbe_strbuf_printf(&b, ",%.17g", l->u[k * d->sample.ndim + j]);
     }
     for (size_t j = 0; j < s->nqoi; j++) {
       mbe_strbuf_printf(&b, ",%.17g", s->qoi[k * s->nqoi + j]);
     }
-    int st = s->info[k * MBE_INFO_COUNT + MBE_INFO_STATUS];
+    int st = l->info[k * MBE_INFO_COUNT + MBE_INFO_STATUS];
     mbe_strbuf_printf(&b, ",%s,%d,%d,", mbe_run_status_word(st),
-                      (int)s->info[k * MBE_INFO_COUNT + MBE_INFO_STEPS],
-                      (int)s->info[k * MBE_INFO_COUNT + MBE_INFO_EVENTS]);
-    int a = s->info[k * MBE_INFO_COUNT + MBE_INFO_ASSERT];
+                      (int)l->info[k * MBE_INFO_COUNT + MBE_INFO_STEPS],
+                      (int)l->info[k * MBE_INFO_COUNT + MBE_INFO_EVENTS]);
+    int a = l->info[k * MBE_INFO_COUNT + MBE_INFO_ASSERT];
     if (st == MBE_RUN_ASSERT && d->assert_names && a >= 1 && (size_t)a <= d->nassert_names &&
         d->assert_names[a - 1]) {
       mbe_csv_field(&b, d->assert_names[a - 1]);
@@ -239,16 +272,17 @@ static MbeStatus write_rows(Study* s, size_t first, size_t n) {
   return rc;
 }
 
-// the saved members of the batch: their columns, gathered row by row
-static MbeStatus write_trajectories(Study* s, size_t first, size_t n) {
+// the saved members of the lane's batch: their columns, gathered row by row
+static MbeStatus write_trajectories(Study* s, const Lane* l) {
   const MbeStudyDef* d = s->def;
+  const size_t first = l->first, n = l->n;
   const size_t ny = (size_t)prog_ny(d->prog), nc = d->nsave_col;
   for (size_t i = s->save_first; i < s->save_end; i++) {
     size_t m = (size_t)d->save_members[i];
     if (m < first || m >= first + n) {
       continue;
     }
-    const double* ym = s->y + (m - first) * s->nout * ny;
+    const double* ym = l->y + (m - first) * s->nout * ny;
     for (size_t k = 0; k < s->nout; k++) {
       for (size_t j = 0; j < nc; j++) {
         s->row[k * nc + j] = ym[k * ny + (size_t)d->save_columns[j]];
@@ -269,48 +303,59 @@ static MbeStatus write_trajectories(Study* s, size_t first, size_t n) {
   return MBE_OK;
 }
 
-// runs and writes members [first, first + n); returns the batch's wall time in *seconds
-static MbeStatus run_batch(Study* s, size_t first, size_t n, double* seconds) {
+// whether the lane's batch holds a member whose trajectory is saved
+static bool wants_y(const Study* s, const Lane* l) {
   const MbeStudyDef* d = s->def;
-  double t0 = mbe_seconds();
-  MbeStatus rc = sample(s, first, n);
-  if (rc != MBE_OK) {
-    return rc;
+  for (size_t i = s->save_first; i < s->save_end; i++) {
+    if ((size_t)d->save_members[i] >= l->first && (size_t)d->save_members[i] < l->first + l->n)
+      return true;
   }
-  bool want_y = false;
-  for (size_t i = s->save_first; i < s->save_end && !want_y; i++) {
-    want_y = (size_t)d->save_members[i] >= first && (size_t)d->save_members[i] < first + n;
-  }
-  MbeBatch b;
-  memset(&b, 0, sizeof b);
-  b.n = n;
-  b.p = s->p;
-  b.info = s->info;
-  b.y = want_y ? s->y : NULL;
-  b.qoi = d->red.nqoi ? s->agg : NULL;
-  b.stat_part = s->nseries ? s->part : NULL;
-  b.stat_pairs = s->nseries ? s->pairs : NULL;
-  rc = mbe_program_run_batch(d->prog, &d->run, &d->red, &b, s->err);
-  if (rc != MBE_OK) {
-    return rc;
-  }
+  return false;
+}
 
-  // each member's quantities from its aggregates
+// samples, integrates and reduces the lane's batch on its device (a thread of its own where
+// there are several: it touches nothing but the lane)
+static void* lane_run(void* arg) {
+  Lane* l = arg;
+  const MbeStudyDef* d = l->study->def;
+  double t0 = mbe_seconds();
+  l->rc = sample(l);
+  if (l->rc == MBE_OK) {
+    MbeBatch b;
+    memset(&b, 0, sizeof b);
+    b.n = l->n;
+    b.p = l->p;
+    b.info = l->info;
+    b.y = wants_y(l->study, l) ? l->y : NULL;
+    b.qoi = d->red.nqoi ? l->agg : NULL;
+    b.stat_part = l->study->nseries ? l->part : NULL;
+    b.stat_pairs = l->study->nseries ? l->pairs : NULL;
+    l->rc = mbe_program_run_batch(l->prog, &d->run, &d->red, &b, &l->err);
+  }
+  l->seconds = mbe_seconds() - t0;
+  return NULL;
+}
+
+// the lane's members written: quantities, statistics, rows, trajectories, counters
+static MbeStatus lane_write(Study* s, const Lane* l) {
+  const MbeStudyDef* d = s->def;
+  const size_t n = l->n;
   for (size_t k = 0; k < n && s->nqoi > 0; k++) {
-    mbe_qoi_eval(d->qoi, s->agg + k * d->red.nqoi, s->scratch, s->qoi + k * s->nqoi);
+    mbe_qoi_eval(d->qoi, l->agg + k * d->red.nqoi, s->scratch, s->qoi + k * s->nqoi);
   }
 
   // statistics (exact: batches commute), rows, trajectories
   if (s->nseries > 0) {
     MbeStatsStatus ss =
-        mbe_stats_add((MbeStats*)s->st.stats_mem, 0, s->nseries, s->part, s->pairs, 2 * n);
+        mbe_stats_add((MbeStats*)s->st.stats_mem, 0, s->nseries, l->part, l->pairs, 2 * n);
     if (ss != MBE_STATS_OK) {
       return mbe_error_set(s->err, MBE_ERR_INTERNAL, "the batch's statistics were refused: %s",
                            mbe_stats_status_str(ss));
     }
   }
-  if ((rc = write_rows(s, first, n)) != MBE_OK ||
-      (want_y && (rc = write_trajectories(s, first, n)) != MBE_OK)) {
+  bool want_y = wants_y(s, l);
+  MbeStatus rc;
+  if ((rc = write_rows(s, l)) != MBE_OK || (want_y && (rc = write_trajectories(s, l)) != MBE_OK)) {
     return rc;
   }
   if (s->traj && want_y && (rc = mbe_traj_file_flush(s->traj, s->err)) != MBE_OK) {
@@ -320,12 +365,12 @@ static MbeStatus run_batch(Study* s, size_t first, size_t n, double* seconds) {
   // counters
   MbeStudyProgress* pr = &s->st.progress;
   for (size_t k = 0; k < n; k++) {
-    int st = s->info[k * MBE_INFO_COUNT + MBE_INFO_STATUS];
+    int st = l->info[k * MBE_INFO_COUNT + MBE_INFO_STATUS];
     pr->status[st >= 0 && st < MBE_RUN_COUNT ? st : MBE_RUN_NOT_RUN]++;
-    pr->steps += (uint64_t)s->info[k * MBE_INFO_COUNT + MBE_INFO_STEPS];
-    pr->rhs += (uint64_t)s->info[k * MBE_INFO_COUNT + MBE_INFO_NRHS];
-    int a = s->info[k * MBE_INFO_COUNT + MBE_INFO_ASSERT];
-    int w = s->info[k * MBE_INFO_COUNT + MBE_INFO_WARNED];
+    pr->steps += (uint64_t)l->info[k * MBE_INFO_COUNT + MBE_INFO_STEPS];
+    pr->rhs += (uint64_t)l->info[k * MBE_INFO_COUNT + MBE_INFO_NRHS];
+    int a = l->info[k * MBE_INFO_COUNT + MBE_INFO_ASSERT];
+    int w = l->info[k * MBE_INFO_COUNT + MBE_INFO_WARNED];
     if (a > 0) {
       pr->assert_stops[a < MBE_STUDY_ASSERT_MAX ? a - 1 : MBE_STUDY_ASSERT_MAX - 1]++;
     }
@@ -333,8 +378,63 @@ static MbeStatus run_batch(Study* s, size_t first, size_t n, double* seconds) {
       pr->assert_warned[w < MBE_STUDY_ASSERT_MAX ? w - 1 : MBE_STUDY_ASSERT_MAX - 1]++;
     }
   }
-  *seconds = mbe_seconds() - t0;
   return MBE_OK;
+}
+
+// One round: the next members split over the lanes in order (each its batch size), run at once,
+// then written in member order. Returns the members done.
+static MbeStatus run_round(Study* s, size_t* done) {
+  const MbeStudyDef* d = s->def;
+  size_t at = d->first + s->st.done, left = d->count - s->st.done, active = 0;
+  for (size_t k = 0; k < s->nlanes && left > 0; k++, active++) {
+    Lane* l = &s->lane[k];
+    l->first = at;
+    l->n = l->size < left ? l->size : left;
+    at += l->n;
+    left -= l->n;
+    mbe_error_clear(&l->err);
+  }
+  pthread_t th[MAX_LANES];
+  bool started[MAX_LANES] = {false};
+  for (size_t k = 1; k < active; k++) {
+    started[k] = pthread_create(&th[k], NULL, lane_run, &s->lane[k]) == 0;
+    if (!started[k])
+      lane_run(&s->lane[k]);  // no thread to be had: in turn
+  }
+  lane_run(&s->lane[0]);
+  for (size_t k = 1; k < active; k++) {
+    if (started[k])
+      pthread_join(th[k], NULL);
+  }
+  *done = 0;
+  for (size_t k = 0; k < active; k++) {
+    Lane* l = &s->lane[k];
+    if (l->rc != MBE_OK) {
+      if (s->err)
+        *s->err = l->err;
+      return l->rc;
+    }
+    MbeStatus rc = lane_write(s, l);
+    if (rc != MBE_OK)
+      return rc;
+    *done += l->n;
+  }
+  return MBE_OK;
+}
+
+// the next batch size of each lane: about BATCH_TARGET_SECONDS at its own speed, at most 4
+// times (at least a quarter of) its last, within its room
+static void adapt(Study* s) {
+  for (size_t k = 0; k < s->nlanes && !s->def->batch; k++) {
+    Lane* l = &s->lane[k];
+    if (l->n == 0 || !(l->seconds > 0))
+      continue;
+    double next = (double)l->n * BATCH_TARGET_SECONDS / l->seconds;
+    next = next > 4.0 * (double)l->n    ? 4.0 * (double)l->n
+           : next < 0.25 * (double)l->n ? 0.25 * (double)l->n
+                                        : next;
+    l->size = next < 1 ? 1 : next > (double)l->cap ? l->cap : (size_t)next;
+  }
 }
 
 // ---- planning -----------------------------------------------------------------------------------
@@ -458,24 +558,18 @@ MbeStatus mbe_study_run(const MbeStudyDef* d, bool resume, MbeStudyProgress* out
   s.def = d;
   s.err = err;
   MbeStatus rc = setup(&s, resume);
-  size_t cap = batch_cap(&s);
   if (rc == MBE_OK) {
-    rc = alloc_batch(&s, cap);
+    rc = alloc_lanes(&s);
   }
 
-  // batches until done or stopped; adaptive sizes aim at BATCH_TARGET_SECONDS each
+  // rounds until done or stopped; adaptive sizes aim at BATCH_TARGET_SECONDS a batch
   double t_start = mbe_seconds(), seconds_before = s.st.progress.seconds_run;
   double t_checkpoint = t_start, every = MBE_STUDY_CHECKPOINT_SECONDS;
   size_t done_before = s.st.done;
   s.st.progress.done_checkpoint = s.st.done;
-  size_t n = d->batch ? cap : (BATCH_FIRST < cap ? BATCH_FIRST : cap);
   while (rc == MBE_OK && s.st.done < d->count && !(d->stop && *d->stop)) {
-    size_t first = d->first + s.st.done;
-    if (n > d->count - s.st.done) {
-      n = d->count - s.st.done;
-    }
-    double seconds = 0;
-    rc = run_batch(&s, first, n, &seconds);
+    size_t n = 0;
+    rc = run_round(&s, &n);
     if (rc != MBE_OK) {
       break;
     }
@@ -501,13 +595,7 @@ MbeStatus mbe_study_run(const MbeStudyDef* d, bool resume, MbeStudyProgress* out
     if (d->progress && (rc = d->progress(d->progress_ctx, pr, err)) != MBE_OK) {
       break;
     }
-    if (!d->batch && seconds > 0) {
-      double next = (double)n * BATCH_TARGET_SECONDS / seconds;
-      next = next > 4.0 * (double)n    ? 4.0 * (double)n
-             : next < 0.25 * (double)n ? 0.25 * (double)n
-                                       : next;
-      n = next < 1 ? 1 : next > (double)cap ? cap : (size_t)next;
-    }
+    adapt(&s);
   }
 
   // the checkpoint of what is done (a stop that came after the last one) and its statistics
@@ -535,7 +623,7 @@ MbeStatus mbe_study_run(const MbeStudyDef* d, bool resume, MbeStudyProgress* out
   if (s.members && fclose(s.members) != 0 && rc == MBE_OK) {
     rc = mbe_error_set(err, MBE_ERR_IO, "cannot close %s/members.csv", d->dir);
   }
-  free_batch(&s);
+  free_lanes(&s);
   mbe_free(s.time);
   mbe_study_state_deinit(&s.st);
   return rc;

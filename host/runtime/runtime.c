@@ -150,6 +150,10 @@ void mbe_backend_get_info(const MbeBackend* b, MbeBackendInfo* info) {
   *info = b->info;
 }
 
+size_t mbe_devices_opencl(char (*ids)[16], size_t cap, bool need_fp64) {
+  return mbe_opencl_device_ids(ids, cap, need_fp64);
+}
+
 MbeStatus mbe_devices_describe(char** text, MbeError* err) {
   MbeStrbuf sb;
   mbe_strbuf_init(&sb);

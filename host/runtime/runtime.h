@@ -73,6 +73,8 @@ struct MbeProgram {
 MbeStatus mbe_opencl_backend_create(const MbeBackendDef* def, MbeBackend* b, MbeError* err);
 MbeStatus mbe_openmp_backend_create(const MbeBackendDef* def, MbeBackend* b, MbeError* err);
 void mbe_opencl_describe(MbeStrbuf* out);
+// the OpenCL devices as P:D (with double precision where asked), at most cap; returns how many
+size_t mbe_opencl_device_ids(char (*ids)[16], size_t cap, bool need_fp64);
 void mbe_openmp_describe(MbeStrbuf* out);
 
 // Assembles the program text: the system source followed by the entry file, with every

@@ -12,6 +12,12 @@ add_test(NAME cli_runtime_opencl_local_size
 set_tests_properties(cli_runtime_opencl_local_size PROPERTIES LABELS "unit;gpu" TIMEOUT 300
   SKIP_RETURN_CODE 77 ENVIRONMENT "${RT_ENV}")
 
+# a study on several devices at once writes the same bytes as on one
+add_test(NAME cli_run_devices
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/run_devices.sh $<TARGET_FILE:mbens>
+  ${PROJECT_SOURCE_DIR}/bench/chain_model.sh ${OUT}/run_devices)
+set_tests_properties(cli_run_devices PROPERTIES LABELS unit TIMEOUT 600 ENVIRONMENT "${RT_ENV}")
+
 # large mechanisms: a kernel linear in the chain's length, written as parts, the same bits on
 # every backend; --stats names the method, bench --json its numbers
 add_test(NAME cli_run_scale

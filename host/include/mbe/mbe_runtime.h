@@ -109,6 +109,10 @@ MBE_API void mbe_backend_get_info(const MbeBackend* b, MbeBackendInfo* info);
 // returned string is owned by the caller and freed with mbe_string_free. Never fails when no
 // OpenCL platform exists: it says so in the text.
 MBE_API MbeStatus mbe_devices_describe(char** text, MbeError* err);
+
+// The OpenCL devices as "P:D" (what --device and MbeBackendDef.device take), in platform order,
+// those with double precision only where need_fp64; at most cap. Returns how many.
+MBE_API size_t mbe_devices_opencl(char (*ids)[16], size_t cap, bool need_fp64);
 MBE_API void mbe_string_free(char* s);
 
 /* ---- programs ---------------------------------------------------------------------------- */

@@ -274,6 +274,17 @@ static void describe_device(const ClDeviceList* l, int i, MbeStrbuf* out) {
                     (double)mem / 1073741824.0, (double)alloc / 1073741824.0);
 }
 
+size_t mbe_opencl_device_ids(char (*ids)[16], size_t cap, bool need_fp64) {
+  ClDeviceList l;
+  list_devices(&l);
+  size_t n = 0;
+  for (int i = 0; i < l.n && n < cap; i++) {
+    if (!need_fp64 || device_has_fp64(l.device[i]))
+      snprintf(ids[n++], 16, "%d:%d", l.pindex[i], l.dindex[i]);
+  }
+  return n;
+}
+
 void mbe_opencl_describe(MbeStrbuf* out) {
   ClDeviceList l;
   list_devices(&l);
