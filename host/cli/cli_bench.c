@@ -87,8 +87,8 @@ static void help(void) {
       "  --method M         rk4, dopri5 or both (default both)\n"
       "  --step H           RK4 step in s (default 1e-3)\n"
       "  --tolerance TOL    DOPRI5 relative and absolute tolerance (default 1e-8)\n"
-      "  --backend B        all, auto, opencl or openmp (default all: OpenMP and the OpenCL\n"
-      "                     device, when there is one)\n"
+      "  --backend B        all, auto, opencl or openmp (default all: OpenMP and every OpenCL\n"
+      "                     device, or the one --device names)\n"
       "  --device D         OpenCL device: P:D or part of its name (default $MBENS_DEVICE or "
       "best)\n"
       "  --threads N        OpenMP threads (default $OMP_NUM_THREADS or all cores)\n"
@@ -409,33 +409,50 @@ static void workload_free(Workload* w) {
   mbe_spec_destroy(w->spec);
 }
 
-// the backends: OpenMP and the OpenCL device for "all", else the one asked for; returns how many
-static int open_backends(const BenchOptions* o, MbeBackend** backends, int* rc) {
+enum { MAX_BACKENDS = 16 };
+
+// one backend of the kind (an OpenCL device: dev, NULL for the default); NULL where there is none
+// (printed)
+static MbeBackend* open_backend(const BenchOptions* o, MbeBackendKind kind, const char* dev,
+                                int* rc) {
   MbeError err;
   mbe_error_clear(&err);
-  MbeBackendKind kinds[2] = {MBE_BACKEND_OPENMP, MBE_BACKEND_OPENCL};
-  int nk = o->all_backends ? 2 : 1, nb = 0;
-  if (!o->all_backends)
-    kinds[0] = o->kind;
+  MbeBackendDef bd = mbe_backend_def_default();
+  bd.kind = kind;
+  bd.device = dev;
+  bd.threads = (int)o->threads;
+  bd.use_cache = o->use_cache;
+  bd.need_fp64 = o->precision == MBE_PRECISION_DOUBLE;
+  MbeBackend* b = NULL;
+  if (mbe_backend_create(&bd, &b, &err) != MBE_OK) {
+    mbe_cli_print_error("bench", &err);
+    *rc = MBE_EXIT_FAILURE;
+    return NULL;
+  }
+  return b;
+}
+
+// the backends: for "all" OpenMP and every OpenCL device (the one --device names, where it does)
+// able to run the precision, else the one asked for; returns how many
+static int open_backends(const BenchOptions* o, MbeBackend** backends, int* rc) {
   *rc = MBE_EXIT_OK;
-  for (int k = 0; k < nk; k++) {
-    MbeBackendDef bd = mbe_backend_def_default();
-    bd.kind = kinds[k];
-    bd.device = o->device;
-    bd.threads = (int)o->threads;
-    bd.use_cache = o->use_cache;
-    bd.need_fp64 = o->precision == MBE_PRECISION_DOUBLE;
-    if (mbe_backend_create(&bd, &backends[nb], &err) != MBE_OK) {
-      if (o->all_backends && kinds[k] == MBE_BACKEND_OPENCL && err.code == MBE_ERR_NO_DEVICE) {
-        if (!o->json)
-          printf("OpenCL: skipped (%s)\n", err.message);
-        continue;
-      }
-      mbe_cli_print_error("bench", &err);
-      *rc = MBE_EXIT_FAILURE;
-      return nb;
-    }
+  if (!o->all_backends) {
+    backends[0] = open_backend(o, o->kind, o->device, rc);
+    return backends[0] != NULL;
+  }
+  int nb = 0;
+  if ((backends[nb] = open_backend(o, MBE_BACKEND_OPENMP, NULL, rc)) != NULL)
     nb++;
+  char ids[MAX_BACKENDS][16];
+  size_t ncl =
+      o->device ? 1
+                : mbe_devices_opencl(ids, MAX_BACKENDS - 1, o->precision == MBE_PRECISION_DOUBLE);
+  if (ncl == 0 && !o->json)
+    printf("OpenCL: skipped (no device%s)\n",
+           o->precision == MBE_PRECISION_DOUBLE ? " with double precision" : "");
+  for (size_t k = 0; k < ncl && *rc == MBE_EXIT_OK; k++) {
+    if ((backends[nb] = open_backend(o, MBE_BACKEND_OPENCL, o->device ? o->device : ids[k], rc)))
+      nb++;
   }
   return nb;
 }
@@ -460,7 +477,7 @@ static int bench_method(const BenchOptions* o, const Workload* w, MbeBackend** b
   const char* mname = method == 1 ? "rk4" : "dopri5";
   if (!o->json)
     printf("%s:\n", method == 1 ? "RK4" : "DOPRI5");
-  BenchResult res[2];
+  BenchResult res[MAX_BACKENDS];
   memset(res, 0, sizeof res);
   long failed = 0;
   int ok_runs = 0, rc = MBE_EXIT_OK;
@@ -475,23 +492,24 @@ static int bench_method(const BenchOptions* o, const Workload* w, MbeBackend** b
     failed += report(o, w, &res[j], n, mname, escale);
     ok_runs++;
   }
-  if (ok_runs == 2) {
-    size_t first = 0, ndiff = count_differences(w, n, &res[0], &res[1], &first);
+  for (int j = 1; j < ok_runs; j++) {
+    size_t first = 0, ndiff = count_differences(w, n, &res[0], &res[j], &first);
     if (o->json) {
       printf("{\"model\": \"%s\", \"method\": \"%s\", \"precision\": \"%s\", \"identical\": %s}\n",
              w->name, mname, o->precision == MBE_PRECISION_DOUBLE ? "double" : "single",
              ndiff == 0 ? "true" : "false");
     } else if (ndiff == 0) {
-      printf("  identity: all %zu outputs and statuses bitwise identical across backends\n",
-             n * (size_t)w->nout * (size_t)w->ny);
+      printf("  identity: all %zu outputs and statuses bitwise identical (%s and %s)\n",
+             n * (size_t)w->nout * (size_t)w->ny, res[0].label, res[j].label);
     } else {
-      printf("  identity: BROKEN: %zu outputs differ (first: member %zu)\n", ndiff, first);
+      printf("  identity: BROKEN: %zu outputs differ between %s and %s (first: member %zu)\n",
+             ndiff, res[0].label, res[j].label, first);
     }
     rc = ndiff == 0 ? rc : MBE_EXIT_FAILURE;
   }
   if (failed && rc == MBE_EXIT_OK)
     rc = MBE_EXIT_MEMBERS_FAILED;
-  for (int j = 0; j < 2; j++) {
+  for (int j = 0; j < MAX_BACKENDS; j++) {
     free(res[j].y);
     free(res[j].info);
   }
@@ -553,7 +571,7 @@ int mbe_cmd_bench(int argc, char** argv) {
     return MBE_EXIT_USAGE;
   mbe_cli_install_log(false);
   if (o.suite) {
-    MbeBackend* backends[2] = {NULL, NULL};
+    MbeBackend* backends[MAX_BACKENDS] = {NULL};
     int nb = open_backends(&o, backends, &rc);
     if (rc == MBE_EXIT_OK)
       rc = bench_suite(&o, backends, nb);
@@ -568,7 +586,7 @@ int mbe_cmd_bench(int argc, char** argv) {
     workload_free(&w);
     return rc;
   }
-  MbeBackend* backends[2] = {NULL, NULL};
+  MbeBackend* backends[MAX_BACKENDS] = {NULL};
   int nb = open_backends(&o, backends, &rc);
   if (rc == MBE_EXIT_OK && !o.json) {
     if (model)
