@@ -58,14 +58,14 @@ describe() {
   echo "CMake: $(cmake --version 2>/dev/null | head -1 || echo none)"
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader \
     2>/dev/null || echo "nvidia-smi: none"
-  echo "NVIDIA's OpenCL libraries:"
-  find / -xdev \( -path /proc -o -path /sys \) -prune -o -name 'libnvidia-opencl*' -print \
-    2>/dev/null | head -5
+  # (the driver's folder may be a mount of its own: no -xdev)
+  find / \( -path /proc -o -path /sys -o -path /dev -o -path "$root" \) -prune -o \
+    \( -name 'libnvidia-opencl*' -o -name '*.icd' \) -print 2>/dev/null > "$root/found.txt"
+  echo "NVIDIA's OpenCL libraries and ICD files:"
+  head -10 "$root/found.txt"
   for d in /etc/OpenCL/vendors /usr/local/nvidia/etc/OpenCL/vendors; do
     [ -d "$d" ] && echo "ICD files in $d: $(ls "$d" | tr '\n' ' ')"
   done
-  find / -xdev \( -path /proc -o -path /sys \) -prune -o -name 'nvidia.icd' -print 2>/dev/null |
-    head -3
 }
 
 # the carried packages into the scratch root; the alternatives their scripts would have made
@@ -100,8 +100,11 @@ unpack() {
 # NVIDIA's ICD where the system has none that the loader reads
 icd() {
   section "OpenCL ICD"
-  nv=$(find / -xdev \( -path /proc -o -path /sys \) -prune -o -name 'libnvidia-opencl.so*' -print \
-    2>/dev/null | sort | head -1)
+  nv=$(grep '/libnvidia-opencl\.so' "$root/found.txt" | sort | head -1)
+  if [ -n "$nv" ]; then
+    # what the library needs beside it, wherever the loader does not look
+    export LD_LIBRARY_PATH="$(dirname "$nv")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  fi
   if [ -n "$nv" ] && ! grep -qs . /etc/OpenCL/vendors/*.icd; then
     mkdir -p "$root/vendors"
     echo "$nv" > "$root/vendors/nvidia.icd"
