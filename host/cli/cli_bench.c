@@ -43,6 +43,7 @@ typedef struct BenchOptions {
   bool use_cache;
   MbeCliModel model;  // a model of the user's (nfiles 0, no class: the double pendulum)
   bool suite;         // the standard suite (bench_suite)
+  double peak;        // --peak: the OpenCL device's peak (GFLOP/s), 0: not given
   bool json;          // the results as JSON on standard output
 } BenchOptions;
 
@@ -96,6 +97,9 @@ static void help(void) {
       "  --precision P      double or single (default double)\n"
       "  --no-cache         compile kernels afresh (measures cold builds)\n"
       "  --json             the results as JSON on standard output (one object per run)\n"
+      "  --peak G           the OpenCL device's peak rate in the precision run (GFLOP/s,\n"
+      "                     from its data sheet): its rows give the share of it the kernel\n"
+      "                     reaches (each of the kernel's operations counted as one)\n"
       "  --suite            the standard suite (versioned, comparable between machines): the\n"
       "                     chains of 2, 4, 8, 16, 32 and 64 revolute links (models/bench),\n"
       "                     RK4 at 1 ms over 1 s, double then single precision, --members x 2 / N\n"
@@ -175,6 +179,11 @@ static int parse(int argc, char** argv, BenchOptions* o) {
       o->json = true;
     } else if (strcmp(a, "--suite") == 0) {
       o->suite = true;
+    } else if (mbe_cli_is_option(a, "--peak")) {
+      if (!(v = mbe_cli_value(argc, argv, &i, "--peak")) ||
+          !mbe_cli_parse_double(cmd, "--peak", v, 1e-6, &o->peak)) {
+        return MBE_EXIT_USAGE;
+      }
     } else if ((n = mbe_cli_model_arg(cmd, argc, argv, &i, &o->model)) != 0) {
       if (n < 0)
         return MBE_EXIT_USAGE;
@@ -183,7 +192,7 @@ static int parse(int argc, char** argv, BenchOptions* o) {
           cmd,
           "unknown option '%s'; options are --class, --library, --members, --stop-time, "
           "--method, --step, --tolerance, --backend, --device, --threads, --batch, --precision, "
-          "--no-cache, --json, --suite, --help",
+          "--no-cache, --json, --suite, --peak, --help",
           a);
     }
   }
@@ -255,16 +264,20 @@ static long report(const BenchOptions* o, const Workload* w, const BenchResult* 
     }
   }
   double gops = w->ops * rhs / r->run_s * 1e-9;
+  // the share of the device's peak (an operation counted as one floating-point operation)
+  double share =
+      o->peak > 0 && w->ops > 0 && strncmp(r->label, "OpenCL", 6) == 0 ? gops / o->peak : -1;
   if (o->json) {
     printf(
         "{%s\"model\": \"%s\", \"backend\": \"%s\", \"method\": \"%s\", \"precision\": \"%s\", "
         "\"members\": %zu, \"build_seconds\": %.6g, \"cached\": %s, \"run_seconds\": %.6g, "
         "\"member_steps_per_second\": %.6g, \"rhs_evaluations_per_second\": %.6g, "
-        "\"operations_per_rhs\": %.0f, \"gigaoperations_per_second\": %.6g, \"failed\": %ld}\n",
+        "\"operations_per_rhs\": %.0f, \"gigaoperations_per_second\": %.6g, "
+        "\"share_of_peak\": %.6g, \"failed\": %ld}\n",
         o->suite ? "\"suite\": \"" MBE_BENCH_SUITE "\", " : "", w->name, r->label, method,
         o->precision == MBE_PRECISION_DOUBLE ? "double" : "single", n, r->build_s,
         r->from_cache ? "true" : "false", r->run_s, steps / r->run_s, rhs / r->run_s, w->ops, gops,
-        failed);
+        share > 0 ? share : 0, failed);
     return failed;
   }
   printf("  %-44s build %7.3f s%s  run %8.3f s  %10.3e member-steps/s  %10.3e rhs/s", r->label,
@@ -272,6 +285,8 @@ static long report(const BenchOptions* o, const Workload* w, const BenchResult* 
          rhs / r->run_s);
   if (w->ops > 0)
     printf("  %8.3g Gop/s", gops);
+  if (share > 0)
+    printf(" (%.2g %% of peak)", 100 * share);
   if (w->energy)
     printf("  drift %.1e", drift);
   printf("  failed %ld\n", failed);
