@@ -264,6 +264,12 @@ static long report(const BenchOptions* o, const Workload* w, const BenchResult* 
     }
   }
   double gops = w->ops * rhs / r->run_s * 1e-9;
+  // the device memory a member moves: its start and parameters in, its outputs and status out
+  // (the integration itself keeps the state in the work-item's own memory)
+  double bytes = (double)(w->nx + w->np + (size_t)w->nout * (size_t)w->ny) *
+                     (o->precision == MBE_PRECISION_DOUBLE ? 8 : 4) +
+                 INFO * 4;
+  double gbs = bytes * (double)n / r->run_s * 1e-9;
   // the share of the device's peak (an operation counted as one floating-point operation)
   double share =
       o->peak > 0 && w->ops > 0 && strncmp(r->label, "OpenCL", 6) == 0 ? gops / o->peak : -1;
@@ -273,11 +279,12 @@ static long report(const BenchOptions* o, const Workload* w, const BenchResult* 
         "\"members\": %zu, \"build_seconds\": %.6g, \"cached\": %s, \"run_seconds\": %.6g, "
         "\"member_steps_per_second\": %.6g, \"rhs_evaluations_per_second\": %.6g, "
         "\"operations_per_rhs\": %.0f, \"gigaoperations_per_second\": %.6g, "
-        "\"share_of_peak\": %.6g, \"failed\": %ld}\n",
+        "\"share_of_peak\": %.6g, \"bytes_per_member\": %.0f, \"memory_gb_per_second\": %.6g, "
+        "\"failed\": %ld}\n",
         o->suite ? "\"suite\": \"" MBE_BENCH_SUITE "\", " : "", w->name, r->label, method,
         o->precision == MBE_PRECISION_DOUBLE ? "double" : "single", n, r->build_s,
         r->from_cache ? "true" : "false", r->run_s, steps / r->run_s, rhs / r->run_s, w->ops, gops,
-        share > 0 ? share : 0, failed);
+        share > 0 ? share : 0, bytes, gbs, failed);
     return failed;
   }
   printf("  %-44s build %7.3f s%s  run %8.3f s  %10.3e member-steps/s  %10.3e rhs/s", r->label,
