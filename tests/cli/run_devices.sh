@@ -11,11 +11,6 @@ work=$3
 . "$(dirname "$0")/work_lib.sh"
 fresh_work "$work"
 export MBENS_CACHE_DIR="$work/cache"
-fails=0
-fail() {
-  echo "FAIL: $*"
-  fails=$((fails + 1))
-}
 sh "$chain" mo 8 > "$work/Chain8.mo" || { echo "FAIL: $chain mo 8 exited $?"; exit 1; }
 
 # the study on the devices of "$@" into $work/NAME
@@ -50,5 +45,4 @@ if "$mbens" devices | grep -Eq '^  device [0-9]+:[0-9]+ '; then
 else
   echo "no OpenCL device: only the refusals were checked"
 fi
-[ "$fails" -eq 0 ] || { echo "$fails failure(s)"; exit 1; }
-echo "ok"
+finish ok

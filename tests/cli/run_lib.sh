@@ -1,19 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 # What the run_*.sh tests share (sourced, with MBENS MSL_DIR WORK as "$@"): the program, the
-# double pendulum, a fresh work folder, fail() that counts, trajectory_rows(), and finish() that
-# reports.
+# double pendulum, a fresh work folder (fail() and finish() from work_lib.sh), trajectory_rows().
 set -u
 mbens=$1
 model=$2/DoublePendulum.mo
 work=$3
 . "$(dirname "$0")/work_lib.sh"
 fresh_work "$work"
-fails=0
-
-fail() {
-  printf 'FAIL: %s\n' "$*"
-  fails=$((fails + 1))
-}
 
 # every saved member's trajectory in DIR/trajectories, one line per (member, grid point): the
 # member k, the point j, then the CSV's columns (time first), blank-separated
@@ -41,10 +34,3 @@ same_on_backends() {
 }
 
 # exits 1 after failures, else prints the message
-finish() {
-  if [ "$fails" -gt 0 ]; then
-    echo "$fails failure(s)"
-    exit 1
-  fi
-  echo "$1"
-}

@@ -1,5 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
-# fresh_work DIR (sourced): DIR emptied for a test's files. Only a folder a test made (it holds
+# What every test script shares (sourced): fresh_work, fail() that counts failures and finish()
+# that reports them, a loud awk.
+#
+# fresh_work DIR: DIR emptied for a test's files. Only a folder a test made (it holds
 # .mbens-test-work) or one inside a CMake build tree is deleted; anything else (a wrong argument
 # order naming a source folder) stops the test before it deletes a byte.
 fresh_work() {
@@ -21,4 +24,20 @@ fresh_work() {
 # line instead, which the check then reports.
 awk() {
   command awk "$@" || { echo "awk failed (status $?)"; return 1; }
+}
+
+# fail MESSAGE: one failure, counted; finish LINE: exit 1 after the count where any failed, else
+# print LINE
+fails=0
+fail() {
+  printf 'FAIL: %s\n' "$*"
+  fails=$((fails + 1))
+}
+
+finish() {
+  if [ "$fails" -gt 0 ]; then
+    echo "$fails failure(s)"
+    exit 1
+  fi
+  echo "$1"
 }
