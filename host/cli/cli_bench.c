@@ -26,7 +26,7 @@
 static const char* const SYSTEM = "#include \"systems/mbe_sys_double_pendulum.h\"\n";
 
 // the name of the standard suite's version (--suite): results under the same name compare
-#define MBE_BENCH_SUITE "mbens-bench-suite-1"
+#define MBE_BENCH_SUITE "mbens-bench-suite-2"
 
 typedef struct BenchOptions {
   long members;
@@ -100,10 +100,11 @@ static void help(void) {
       "  --peak G           the OpenCL device's peak rate in the precision run (GFLOP/s,\n"
       "                     from its data sheet): its rows give the share of it the kernel\n"
       "                     reaches (each of the kernel's operations counted as one)\n"
-      "  --suite            the standard suite (versioned, comparable between machines): the\n"
-      "                     chains of 2, 4, 8, 16, 32 and 64 revolute links (models/bench),\n"
-      "                     RK4 at 1 ms over 1 s, double then single precision, --members x 2 / N\n"
-      "                     members for N links (default 4096 x 2 / N), on every backend\n\n"
+      "  --suite            the standard suite (versioned, comparable between machines), double\n"
+      "                     then single precision, on every backend: the chains of 2, 4, 8, 16,\n"
+      "                     32 and 64 revolute links (models/bench), RK4 at 1 ms over 1 s,\n"
+      "                     --members x 2 / N members for N links (default 4096 x 2 / N); the\n"
+      "                     acceptance ladder's 12 MSL models, DOPRI5 at 1e-6 over 1 s\n\n"
       "examples: mbens bench --members 100000 --method dopri5 --backend opencl\n"
       "          mbens bench models/bench/Chain16.mo --method rk4 --stop-time 1 --members 20000\n");
 }
@@ -402,25 +403,35 @@ static char* chain_text(int n) {
   return sb.data;
 }
 
-static int workload_chain(int links, size_t n, Workload* w) {
+// the model of a text (the file name for messages)
+static int workload_text(const char* name, const char* text, size_t n, Workload* w) {
   memset(w, 0, sizeof *w);
   MbeError err;
   mbe_error_clear(&err);
-  char name[32];
-  snprintf(name, sizeof name, "Chain%d.mo", links);
-  char* text = chain_text(links);
   MbeStatus st = text ? mbe_spec_create(&w->spec, &err) : MBE_ERR_NOMEM;
   if (st == MBE_OK)
     st = mbe_spec_add_text(w->spec, name, text, strlen(text), &err);
   if (st == MBE_OK)
     st = mbe_flat_create(w->spec, NULL, &w->flat, &err);
-  mbe_free(text);
   if (st != MBE_OK) {
     mbe_cli_print_error("bench", &err);
     return MBE_EXIT_FAILURE;
   }
   return workload_build(n, w);
 }
+
+static int workload_chain(int links, size_t n, Workload* w) {
+  char name[32];
+  snprintf(name, sizeof name, "Chain%d.mo", links);
+  char* text = chain_text(links);
+  int rc = workload_text(name, text, n, w);
+  mbe_free(text);
+  return rc;
+}
+
+// the acceptance ladder's models, embedded at build time (host/cli/CMakeLists.txt)
+extern const MbeEmbeddedSource mbe_ladder_sources[];
+extern const size_t mbe_ladder_source_count;
 
 static void workload_free(Workload* w) {
   mbe_free(w->source);
@@ -538,18 +549,22 @@ static int bench_method(const BenchOptions* o, const Workload* w, MbeBackend** b
   return rc;
 }
 
-// the versioned standard suite: the chains of 2 .. 64 links, RK4 at 1 ms over 1 s, in double
-// and single precision, members * 2 / N of the N-link chain (the same work per link), on every
-// backend asked for
+// the versioned standard suite, in double and then single precision, on every backend asked for:
+// the chains of 2 .. 64 links, RK4 at 1 ms over 1 s, members * 2 / N of the N-link chain (the
+// same work per link); then the acceptance ladder's twelve MSL models, DOPRI5 at 1e-6 over 1 s,
+// members of each
 
 static int bench_suite(BenchOptions* o, MbeBackend** backends, int nb) {
   static const int LINKS[] = {2, 4, 8, 16, 32, 64};
   int rc = MBE_EXIT_OK;
   o->stop_time = 1.0;
   o->step = 1e-3;
+  o->tolerance = 1e-6;
   if (!o->json)
-    printf("suite %s: N-link chains, RK4 1 ms over 1 s, %ld x 2 / N members\n", MBE_BENCH_SUITE,
-           o->members);
+    printf(
+        "suite %s: N-link chains, RK4 1 ms over 1 s, %ld x 2 / N members; the ladder's MSL "
+        "models, DOPRI5 1e-6 over 1 s, %ld members\n",
+        MBE_BENCH_SUITE, o->members, o->members);
   for (int prec = 0; prec < 2 && (rc == MBE_EXIT_OK || rc == MBE_EXIT_MEMBERS_FAILED); prec++) {
     o->precision = prec == 0 ? MBE_PRECISION_DOUBLE : MBE_PRECISION_SINGLE;
     for (size_t k = 0; k < sizeof LINKS / sizeof LINKS[0]; k++) {
@@ -562,6 +577,28 @@ static int bench_suite(BenchOptions* o, MbeBackend** backends, int nb) {
           printf("Chain%d, %s precision, %zu members, %.0f operations per right-hand side\n",
                  LINKS[k], prec == 0 ? "double" : "single", n, w.ops);
         r = bench_method(o, &w, backends, nb, 1, n);
+      }
+      workload_free(&w);
+      rc = r == MBE_EXIT_OK ? rc : r == MBE_EXIT_MEMBERS_FAILED && rc != MBE_EXIT_OK ? rc : r;
+      if (rc != MBE_EXIT_OK && rc != MBE_EXIT_MEMBERS_FAILED)
+        return rc;
+    }
+    for (size_t k = 0; k < mbe_ladder_source_count; k++) {
+      const MbeEmbeddedSource* m = &mbe_ladder_sources[k];
+      size_t n = (size_t)o->members;
+      Workload w;
+      int r = workload_text(m->path, m->text, n, &w);
+      if (r == MBE_EXIT_OK && prec == 1 && w.sys->needs_double) {
+        if (!o->json)
+          printf("%s, single precision: skipped (%s)\n", w.name, w.sys->needs_double);
+        workload_free(&w);
+        continue;
+      }
+      if (r == MBE_EXIT_OK) {
+        if (!o->json)
+          printf("%s, %s precision, %zu members, %.0f operations per right-hand side\n", w.name,
+                 prec == 0 ? "double" : "single", n, w.ops);
+        r = bench_method(o, &w, backends, nb, 2, n);
       }
       workload_free(&w);
       rc = r == MBE_EXIT_OK ? rc : r == MBE_EXIT_MEMBERS_FAILED && rc != MBE_EXIT_OK ? rc : r;
@@ -604,6 +641,10 @@ int mbe_cmd_bench(int argc, char** argv) {
   size_t n = (size_t)o.members;
   Workload w;
   rc = model ? workload_model(&o, n, &w) : workload_pendulum(n, &w);
+  if (rc == MBE_EXIT_OK && o.precision == MBE_PRECISION_SINGLE && w.sys && w.sys->needs_double)
+    rc =
+        mbe_cli_usage_error("bench", "--precision single cannot run %s: %s; use --precision double",
+                            w.name, w.sys->needs_double);
   if (rc != MBE_EXIT_OK) {
     workload_free(&w);
     return rc;

@@ -1456,11 +1456,14 @@ MbeStatus mbe_system_build_with(const MbeFlat* flat, const MbeSystemOptions* opt
                : m.loops_text == NULL
                    ? m.asm_text
                    : mbe_arena_printf(&sys->arena, "%s%s", m.loops_text, m.asm_text);
-  // cut joints' loops are solved by Newton to 1e-9; the assemblies' closed forms and the drives'
-  // rows need no such tolerance
+  // cut joints' loops, massless junctions and users' nonlinear force laws are solved by Newton to
+  // 1e-9; the assemblies' closed forms and the drives' rows need no such tolerance
   sys->needs_double = m.ncon_cut > 0 ? "its kinematic loops are solved to 1e-9, finer than "
                                        "single precision resolves"
-                                     : NULL;
+                     : m.newton_1e9 ? mbe_arena_printf(&sys->arena,
+                                                       "%s, finer than single precision resolves",
+                                                       m.newton_1e9)
+                                    : NULL;
   sys->asserts = mbe_arena_alloc(&sys->arena, (m.nasserts + 1) * sizeof *sys->asserts);
   sys->assert_src = mbe_arena_alloc(&sys->arena, (m.nasserts + 1) * sizeof *sys->assert_src);
   sys->assert_warning = mbe_arena_alloc(&sys->arena, (m.nasserts + 1) * sizeof(bool));

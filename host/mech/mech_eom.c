@@ -825,6 +825,8 @@ static MbeStatus junctions(MbeMech* m) {
     MbeSymId failed = mbe_sym_const(s, 1.0);
     MbeSymId nan_or_bad = mbe_sym_op(s, MBE_SYM_SELECT, ok, pass, failed);
     m->fail = m->fail ? mbe_sym_op(s, MBE_SYM_MAX, m->fail, nan_or_bad, 0) : nan_or_bad;
+    m->newton_1e9 = "its massless junctions of line forces are solved to 1e-9 of the springs' "
+                    "forces";
   }
   return s->is_oom ? nomem(m) : MBE_OK;
 }

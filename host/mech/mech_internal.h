@@ -269,6 +269,8 @@ typedef struct MbeMech {
   MbeV3 gvec;                  // uniform gravity g n/|n| (world, m/s^2)
   MbeSymId mu;                 // point gravity field constant (m^3/s^2)
   const MbeClass* gravity_fn;  // world.gravityAcceleration when a model redeclares it, else NULL
+  const char* newton_1e9;      // what the RHS solves by Newton to 1e-9 (NULL: nothing): single
+                               // precision cannot resolve it (MbeSystem.needs_double)
   bool gravity_as_base;        // mbe_mech_body_wrench leaves uniform gravity out: the ground
                                // accelerates by -g instead (the articulated-body pass)
   int gravity_scope;           // the instance its modifiers see (where it is redeclared)

@@ -274,6 +274,7 @@ static MbeSymId newton(Solve* q, size_t j, MbeSymId r, MbeSymId dr) {
   MbeSymId failed = mbe_sym_const(s, 1.0);
   MbeSymId bad = mbe_sym_op(s, MBE_SYM_SELECT, ok, pass, failed);
   m->fail = m->fail ? mbe_sym_op(s, MBE_SYM_MAX, m->fail, bad, 0) : bad;
+  m->newton_1e9 = "its force laws' nonlinear equations are solved to 1e-9";
   return x;
 }
 
@@ -351,6 +352,7 @@ static void block_converged(MbeMech* m, int n, const MbeSymId* rx, const MbeSymI
                               mbe_sym_const(s, 1.0));
     m->fail = m->fail ? mbe_sym_op(s, MBE_SYM_MAX, m->fail, bad, 0) : bad;
   }
+  m->newton_1e9 = "its force laws' nonlinear equations are solved to 1e-9";
 }
 
 // A block of n equations (es, in matching order) for its n unknowns (js) solved together: when
