@@ -338,13 +338,16 @@ static int workload_build(size_t n, Workload* w) {
   w->name = sys->name;
   w->nx = (int)sys->nx, w->ny = (int)sys->nx, w->nout = 2;
   w->np = sys->np > 0 ? (int)sys->np : 1;
-  MbeCodegenDef cg = {&sys->sym,    sys->xdot,           sys->nx,      sys->xdot,           sys->nx,
-                      sys->np,      sys->name,           sys->fail,    MBE_RUN_NEWTON_FAIL, NULL,
-                      sys->asserts, sys->assert_warning, sys->nasserts};
+  // the outputs: the states themselves (their signals), as mbens simulate writes them
+  MbeSymId* y = malloc((sys->nx + 1) * sizeof *y);
+  for (size_t i = 0; y && i < sys->nx; i++)
+    y[i] = mbe_system_signal(sys, sys->state_names[i])->id;
+  MbeCodegenDef cg = mbe_cli_codegen_def(sys, y, sys->nx);
   MbeCodegenStats cs;
-  st = mbe_codegen_system(&cg, &w->source, &err);
+  st = y ? mbe_codegen_system(&cg, &w->source, &err) : MBE_ERR_NOMEM;
   if (st == MBE_OK)
     st = mbe_codegen_stats(&cg, &cs, &err);
+  free(y);
   if (st != MBE_OK) {
     mbe_cli_print_error("bench", &err);
     return MBE_EXIT_FAILURE;
@@ -549,6 +552,13 @@ static int bench_method(const BenchOptions* o, const Workload* w, MbeBackend** b
   return rc;
 }
 
+// the exit code of several runs: the first failure, else members that failed, else success
+static int merge_rc(int rc, int r) {
+  if (r == MBE_EXIT_OK || (r == MBE_EXIT_MEMBERS_FAILED && rc != MBE_EXIT_OK))
+    return rc;
+  return r;
+}
+
 // the versioned standard suite, in double and then single precision, on every backend asked for:
 // the chains of 2 .. 64 links, RK4 at 1 ms over 1 s, members * 2 / N of the N-link chain (the
 // same work per link); then the acceptance ladder's twelve MSL models, DOPRI5 at 1e-6 over 1 s,
@@ -579,7 +589,7 @@ static int bench_suite(BenchOptions* o, MbeBackend** backends, int nb) {
         r = bench_method(o, &w, backends, nb, 1, n);
       }
       workload_free(&w);
-      rc = r == MBE_EXIT_OK ? rc : r == MBE_EXIT_MEMBERS_FAILED && rc != MBE_EXIT_OK ? rc : r;
+      rc = merge_rc(rc, r);
       if (rc != MBE_EXIT_OK && rc != MBE_EXIT_MEMBERS_FAILED)
         return rc;
     }
@@ -601,7 +611,7 @@ static int bench_suite(BenchOptions* o, MbeBackend** backends, int nb) {
         r = bench_method(o, &w, backends, nb, 2, n);
       }
       workload_free(&w);
-      rc = r == MBE_EXIT_OK ? rc : r == MBE_EXIT_MEMBERS_FAILED && rc != MBE_EXIT_OK ? rc : r;
+      rc = merge_rc(rc, r);
       if (rc != MBE_EXIT_OK && rc != MBE_EXIT_MEMBERS_FAILED)
         return rc;
     }
@@ -672,7 +682,7 @@ int mbe_cmd_bench(int argc, char** argv) {
     if (!(o.methods & method))
       continue;
     int r = bench_method(&o, &w, backends, nb, method, n);
-    rc = r == MBE_EXIT_OK ? rc : r == MBE_EXIT_MEMBERS_FAILED && rc != MBE_EXIT_OK ? rc : r;
+    rc = merge_rc(rc, r);
   }
   workload_free(&w);
   for (int j = 0; j < nb; j++) {

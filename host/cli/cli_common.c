@@ -276,7 +276,7 @@ int mbe_cli_check_output(const char* cmd, uint64_t bytes, uint64_t limit, const 
                              est, lim, advice, allow);
 }
 
-static MbeCodegenDef codegen_def(const MbeSystem* sys, const MbeSymId* y, size_t ny) {
+MbeCodegenDef mbe_cli_codegen_def(const MbeSystem* sys, const MbeSymId* y, size_t ny) {
   MbeCodegenDef cg = {&sys->sym,        sys->xdot,           sys->nx,       y,
                       ny,                sys->np,             sys->name,     sys->fail,
                       MBE_RUN_NEWTON_FAIL, sys->x0sym,        sys->asserts,  sys->assert_warning,
@@ -286,7 +286,7 @@ static MbeCodegenDef codegen_def(const MbeSystem* sys, const MbeSymId* y, size_t
 
 MbeStatus mbe_cli_system_source(const MbeSystem* sys, const MbeSymId* y, size_t ny, char** text,
                                 MbeError* err) {
-  MbeCodegenDef cg = codegen_def(sys, y, ny);
+  MbeCodegenDef cg = mbe_cli_codegen_def(sys, y, ny);
   return mbe_codegen_system(&cg, text, err);
 }
 
@@ -311,7 +311,7 @@ static void print_fn_stats(FILE* f, const char* name, const char* what,
 // --stats: what the kernel computes per call, before it is compiled
 static MbeStatus print_stats(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size_t ny,
                              MbePrecision precision, MbeError* err) {
-  MbeCodegenDef cg = codegen_def(sys, y, ny);
+  MbeCodegenDef cg = mbe_cli_codegen_def(sys, y, ny);
   MbeCodegenStats st;
   MbeStatus rc = mbe_codegen_stats(&cg, &st, err);
   if (rc != MBE_OK)
@@ -354,6 +354,12 @@ int mbe_cli_build(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size
                   sys->needs_double);
     mbe_cli_print_error(cmd, &err);
     return MBE_EXIT_USAGE;
+  }
+  if (o->device && (strchr(o->device, ',') || strcmp(o->device, "all") == 0)) {
+    return mbe_cli_usage_error(cmd,
+                               "--device %s: several devices are for the batches of mbens run; "
+                               "name one (P:D or part of its name)",
+                               o->device);
   }
   char* source = NULL;
   MbeStatus st = o->stats ? print_stats(cmd, sys, y, ny, o->precision, &err) : MBE_OK;

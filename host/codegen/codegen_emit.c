@@ -145,6 +145,7 @@ static int plan_parts(Emit* em, const MbeSymId* roots, size_t nroots, size_t* ns
     n += computed_here(em, i);
   }
   em->cur_part = 0;
+  em->nparts = 0;
   *nspill = 0;
   if (n <= MBE_CODEGEN_PART + MBE_CODEGEN_PART / 2) {
     return 0;
@@ -173,7 +174,7 @@ static int plan_parts(Emit* em, const MbeSymId* roots, size_t nroots, size_t* ns
     if (em->spill[i] >= 0)
       em->spill[i] = (int32_t)(*nspill)++;
   }
-  em->cur_part = nparts;
+  em->cur_part = em->nparts = nparts;
   return nparts;
 }
 
@@ -197,7 +198,6 @@ static void emit_body(MbeStrbuf* sb, MbeStrbuf* pre, Emit* em, const char* name,
                       const char* voids) {
   size_t nspill;
   int nparts = plan_parts(em, roots, nroots, &nspill);
-  em->nparts = nparts;
   if (nparts == 0) {
     for (size_t i = 0; i < em->s->nnodes; i++) {
       if (computed_here(em, i))
@@ -667,7 +667,6 @@ static void fn_stats(Emit* em, const MbeSymId* roots, size_t n, MbeSymId fail,
     mark_from(em, &fail, 1, true);
   em->extra_root = fail;
   st->parts = (size_t)plan_parts(em, roots, n, &st->passed);
-  em->nparts = (int32_t)st->parts;
   em->extra_root = 0;
   for (size_t i = 0; i < s->nnodes; i++) {
     if (!computed_here(em, i))

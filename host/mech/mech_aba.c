@@ -293,7 +293,6 @@ static void aba_down(MbeMech* m, const EdgeAba* ea, MbeV3 a0, MbeSymId* udot) {
 // each point's own inertia (its bodies) and bias wrench (bodies at zero acceleration, the force
 // elements' loads)
 static void aba_points(MbeMech* m, Art* art) {
-  MbeSym* s = m->s;
   for (size_t p = 0; p < m->npoints; p++) {
     MbeMechPoint* P = &m->points[p];
     P->bw = P->bv = P->Ft = P->Ff = mbe_v3_zero();
@@ -309,7 +308,6 @@ static void aba_points(MbeMech* m, Art* art) {
     if (!bd->derived)
       mbe_mech_body_inertia(m, bd, art[bd->point].I);
   }
-  (void)s;
 }
 
 MbeStatus mbe_mech_aba(MbeMech* m, const MbeSymId* tau, const MbeSymId* arm, MbeSymId* udot) {

@@ -849,8 +849,11 @@ static void cl_destroy(MbeBackend* b) {
 static size_t device_max_local(cl_device_id d) {
   size_t limit = MBE_CL_LOCAL_SIZE, group = 0, items[16] = {0};
   const char* env = getenv("MBENS_OPENCL_LOCAL_SIZE");
-  if (env && atoi(env) > 0)
+  if (env && *env && atoi(env) > 0) {
     limit = (size_t)atoi(env);
+  } else if (env && *env) {
+    mbe_log(MBE_LOG_WARN, "MBENS_OPENCL_LOCAL_SIZE=%s is not a positive number: ignored", env);
+  }
   if (clGetDeviceInfo(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof group, &group, NULL) == CL_SUCCESS &&
       group > 0 && group < limit) {
     limit = group;

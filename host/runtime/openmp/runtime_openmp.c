@@ -5,21 +5,16 @@
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <omp.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "mbe_layout.h"
 #include "openmp_compile.h"
 #include "runtime.h"
-
-extern char** environ;
 
 // the compiled entry points (kernels/mbe_ensemble.cl compiled as C), per precision
 #define MBE_OMP_ENTRIES(R, S)                                                                \
