@@ -10,6 +10,7 @@
 #include "integrate/mbe_integrate.h"
 #include "reduce/mbe_qoi.h"
 #include "reduce/mbe_reduce.h"
+#include "reduce/mbe_sobol.h"
 
 // what mbe_kernel_sizes reports, so the host checks what it built
 typedef enum MbeSizeField {
@@ -58,6 +59,32 @@ MBE_KERNEL mbe_kernel_qoi(MBE_KERNEL_ID_PARAM MBE_GLOBAL const mbe_real* cfg_r,
   }
 }
 
+// where series s = k nstat + j (column scol[j] at grid point k) lies in a launch's outputs: member
+// v's value at y[y_off + v y_stride], its status at info[st_off + v st_stride]
+typedef struct MbeSeriesAt {
+  mbe_long y_off, y_stride, st_off, st_stride;
+} MbeSeriesAt;
+
+MBE_FN MbeSeriesAt mbe_series_at(mbe_long s, mbe_int nstat, MBE_GLOBAL const mbe_int* scol,
+                                 mbe_int nout, mbe_long nvar) {
+  const mbe_long i = (s / nstat) * MBE_RHS_NY + scol[s % nstat];
+  MbeSeriesAt a;
+#if defined(MBE_LAYOUT_VARIANT_FASTEST) && MBE_LAYOUT_VARIANT_FASTEST
+  (void)nout;
+  a.y_off = i * nvar;
+  a.y_stride = 1;
+  a.st_off = (mbe_long)MBE_INFO_STATUS * nvar;
+  a.st_stride = 1;
+#else
+  (void)nvar;
+  a.y_off = i;
+  a.y_stride = (mbe_long)nout * MBE_RHS_NY;
+  a.st_off = MBE_INFO_STATUS;
+  a.st_stride = MBE_INFO_COUNT;
+#endif
+  return a;
+}
+
 // Reduces series s = k nstat + j (column scol[j] at grid point k) over members 0..nvar-1 whose
 // status is ok, one work-item per series (kernels/reduce/mbe_reduce.h): its partial record at
 // part[s MBE_REDUCE_PART_WORDS] and its sorted (key, count) pairs at pairs[s 2 nvar]. The order
@@ -71,18 +98,27 @@ MBE_KERNEL mbe_kernel_reduce(MBE_KERNEL_ID_PARAM MBE_GLOBAL const mbe_real* y,
   if (s >= (mbe_long)nout * nstat) {
     return;
   }
-  const mbe_long i = (s / nstat) * MBE_RHS_NY + scol[s % nstat];
-
-  // where member v's element i and status are: MBE_AT(i, v, ...) = off + v stride
-#if defined(MBE_LAYOUT_VARIANT_FASTEST) && MBE_LAYOUT_VARIANT_FASTEST
-  const mbe_long y_off = i * nvar, y_stride = 1;
-  const mbe_long st_off = (mbe_long)MBE_INFO_STATUS * nvar, st_stride = 1;
-#else
-  const mbe_long y_off = i, y_stride = (mbe_long)nout * MBE_RHS_NY;
-  const mbe_long st_off = MBE_INFO_STATUS, st_stride = MBE_INFO_COUNT;
-#endif
-  mbe_reduce_series(y, y_off, y_stride, info, st_off, st_stride, nvar,
+  const MbeSeriesAt a = mbe_series_at(s, nstat, scol, nout, nvar);
+  mbe_reduce_series(y, a.y_off, a.y_stride, info, a.st_off, a.st_stride, nvar,
                     part + s * MBE_REDUCE_PART_WORDS, pairs + s * 2 * nvar);
+}
+
+// Reduces the Sobol' sums of series s = k nstat + j (column scol[j] at grid point k) over the
+// Saltelli blocks of members 0..nvar-1 (kernels/reduce/mbe_sobol.h: k_par varied parameters,
+// blocks of `block` members, nvar a multiple of it), one work-item per series: its record at
+// part[s MBE_SOBOL_WORDS(k_par)]. Preconditions: 1-D range of at least nout nstat work-items, any
+// work-group size; y and info as mbe_kernel_integrate wrote them.
+MBE_KERNEL mbe_kernel_sobol(MBE_KERNEL_ID_PARAM MBE_GLOBAL const mbe_real* y,
+                            MBE_GLOBAL const mbe_int* info, MBE_GLOBAL const mbe_int* scol,
+                            const mbe_int nstat, const mbe_int nout, const mbe_int k_par,
+                            const mbe_int block, MBE_GLOBAL mbe_long* part, const mbe_long nvar) {
+  const mbe_long s = MBE_KERNEL_ID;
+  if (s >= (mbe_long)nout * nstat) {
+    return;
+  }
+  const MbeSeriesAt a = mbe_series_at(s, nstat, scol, nout, nvar);
+  mbe_sobol_series(y, a.y_off, a.y_stride, info, a.st_off, a.st_stride, nvar, k_par, block,
+                   part + s * MBE_SOBOL_WORDS((mbe_long)k_par));
 }
 
 // Writes the program's sizes (MbeSizeField order). Preconditions: one work-item is enough.

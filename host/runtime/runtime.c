@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "mbe_layout.h"
+#include "reduce/mbe_sobol.h"
 #include "runtime.h"
 
 // mbe_kernel_sizes fields (kernels/mbe_ensemble.cl)
@@ -319,6 +320,13 @@ static MbeStatus check_reduce(const MbeProgram* prog, const MbeReduceDef* red, M
                            red->stat_column[j], prog->info.ny);
     }
   }
+  if (red && red->sobol_params > 0 &&
+      (red->nstat == 0 || red->sobol_params > 65536 ||
+       (red->sobol_block != red->sobol_params + 2 && red->sobol_block != 2 * red->sobol_params + 2))) {
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG,
+                         "Sobol' sums of %zu parameters in blocks of %zu members (%zu series)",
+                         red->sobol_params, red->sobol_block, red->nstat);
+  }
   return MBE_OK;
 }
 
@@ -365,6 +373,13 @@ MbeStatus mbe_program_run_batch(MbeProgram* prog, const MbeRunDef* run, const Mb
   if (st != MBE_OK || b->n == 0) {
     return st;
   }
+  if (red && red->sobol_params > 0 &&
+      (b->n % red->sobol_block != 0 || b->n / red->sobol_block > MBE_SOBOL_NBLOCK_MAX ||
+       !b->sobol_part)) {
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG,
+                         "a batch of %zu members is not whole Saltelli blocks of %zu", b->n,
+                         red->sobol_block);
+  }
   size_t limit = mbe_program_batch_limit(prog, run, red, b->x0 != NULL);
   if (limit && b->n > limit) {
     return mbe_error_set(err, MBE_ERR_NOMEM,
@@ -397,6 +412,9 @@ MbeStatus mbe_program_run_batch(MbeProgram* prog, const MbeRunDef* run, const Mb
     l.scol = red->stat_column;
     l.part = b->stat_part;
     l.pairs = b->stat_pairs;
+    l.sobol_k = (int)red->sobol_params;
+    l.sobol_block = (int)red->sobol_block;
+    l.spart = b->sobol_part;
   }
   return prog->backend->ops->launch(prog->backend, prog->impl, prog->precision, &l, err);
 }

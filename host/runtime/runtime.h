@@ -30,6 +30,8 @@ typedef struct MbeLaunch {
   const int32_t* scol;  // (nstat)
   int64_t* part;        // (nout nstat, MBE_REDUCE_PART_WORDS)
   uint32_t* pairs;      // (nout nstat, 2 nvar)
+  int sobol_k, sobol_block;  // Sobol' sums of the series over Saltelli blocks (0: none)
+  int64_t* spart;            // (nout nstat, MBE_SOBOL_WORDS(sobol_k))
 } MbeLaunch;
 
 // what every backend implements

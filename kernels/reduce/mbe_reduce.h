@@ -204,29 +204,39 @@ MBE_FN void mbe_reduce_add_value(MBE_GLOBAL mbe_long* acc, mbe_u64 mant, mbe_int
   mbe_reduce_add_digits(acc, p >> 5, p & 31, d, 2, neg);
 }
 
-// Adds (mant 2^exp)^2 to the square-sum digits (units 2^-2148), exactly: the 106-bit product is
-// built from 32-bit halves in 64-bit words, the same on every device.
-MBE_FN void mbe_reduce_add_square(MBE_GLOBAL mbe_long* acc, mbe_u64 mant, mbe_int exp) {
+// Adds (-1)^neg (ma 2^ea) (mb 2^eb) 2^shift (shift 0 or 1) to product-sum digits in the units of
+// the square sums (2^-2148), exactly: the 106-bit product is built from 32-bit halves in 64-bit
+// words, the same on every device.
+MBE_FN void mbe_reduce_add_product(MBE_GLOBAL mbe_long* acc, mbe_u64 ma, mbe_int ea, mbe_u64 mb,
+                                   mbe_int eb, mbe_int shift, mbe_int neg) {
   const mbe_u64 mask = 0xffffffffu;
-  const mbe_u64 ml = mant & mask;  // mant = mh 2^32 + ml, mh < 2^21
-  const mbe_u64 mh = mant >> 32;
-  const mbe_u64 ll = ml * ml;  // < 2^64
-  const mbe_u64 lh = mh * ml;  // < 2^53
-  const mbe_u64 hh = mh * mh;  // < 2^42
+  const mbe_u64 al = ma & mask;  // ma = ah 2^32 + al, ah < 2^21; mb likewise
+  const mbe_u64 ah = ma >> 32;
+  const mbe_u64 bl = mb & mask;
+  const mbe_u64 bh = mb >> 32;
+  const mbe_u64 ll = al * bl;  // < 2^64
+  const mbe_u64 lh = al * bh;  // < 2^53
+  const mbe_u64 hl = ah * bl;  // < 2^53
+  const mbe_u64 hh = ah * bh;  // < 2^42
 
-  // mant^2 = ll + 2 lh 2^32 + hh 2^64 in four digits, carries resolved
+  // ma mb = ll + (lh + hl) 2^32 + hh 2^64 in four digits, carries resolved
   mbe_u64 d[4];
   mbe_u64 t;
   d[0] = ll & mask;
-  t = (ll >> 32) + ((lh << 1) & mask);
+  t = (ll >> 32) + (lh & mask) + (hl & mask);
   d[1] = t & mask;
-  t = (t >> 32) + (lh >> 31) + (hh & mask);
+  t = (t >> 32) + (lh >> 32) + (hl >> 32) + (hh & mask);
   d[2] = t & mask;
   d[3] = (t >> 32) + (hh >> 32);
 
-  // at bit 2 exp + 2148 >= 0
-  const mbe_int p = 2 * exp + MBE_REDUCE_SQ_LSB;
-  mbe_reduce_add_digits(acc, p >> 5, p & 31, d, 4, 0);
+  // at bit ea + eb + shift + 2148 >= 0
+  const mbe_int p = ea + eb + shift + MBE_REDUCE_SQ_LSB;
+  mbe_reduce_add_digits(acc, p >> 5, p & 31, d, 4, neg);
+}
+
+// Adds (mant 2^exp)^2 to the square-sum digits (units 2^-2148), exactly.
+MBE_FN void mbe_reduce_add_square(MBE_GLOBAL mbe_long* acc, mbe_u64 mant, mbe_int exp) {
+  mbe_reduce_add_product(acc, mant, exp, mant, exp, 0, 0);
 }
 
 // Normalizes nw digit words in place: words 0..nw-2 into [0, 2^32), the carry into the signed

@@ -180,6 +180,10 @@ typedef struct MbeReduceDef {
   size_t nstat;                // output columns whose statistics are reduced
   const int32_t* stat_column;  // (nstat); series s = k nstat + j is column stat_column[j] at
                                // grid point k (nout * nstat series)
+  size_t sobol_params;         // > 0: the batch is whole Saltelli blocks of this many varied
+                               // parameters, and each series' Sobol' sums are reduced too
+                               // (kernels/reduce/mbe_sobol.h); needs nstat > 0
+  size_t sobol_block;          // members per block: sobol_params + 2 or 2 sobol_params + 2
 } MbeReduceDef;
 
 // One batch and what the backend returns for it; host arrays are member-major.
@@ -194,6 +198,8 @@ typedef struct MbeBatch {
                          // (kernels/reduce/mbe_reduce.h); NULL when nstat = 0
   uint32_t* stat_pairs;  // (nseries, 2 n) out: series s holds its npairs (key, count) pairs at
                          // [s 2n, s 2n + 2 npairs); NULL when nstat = 0
+  int64_t* sobol_part;   // (nseries, MBE_SOBOL_WORDS(sobol_params)) out: each series' Sobol'
+                         // sums (n a multiple of sobol_block); NULL when sobol_params = 0
 } MbeBatch;
 
 // Integrates one batch (all of it in one launch) and reduces it on the backend. Member k's

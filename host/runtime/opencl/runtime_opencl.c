@@ -13,6 +13,7 @@
 
 #include "mbe_layout.h"
 #include "reduce/mbe_reduce.h"
+#include "reduce/mbe_sobol.h"
 #include "runtime.h"
 
 // converts a failed OpenCL call into MBE_ERR_OPENCL with the call and the error name, then jumps
@@ -75,9 +76,10 @@ typedef struct ClBackend {
 } ClBackend;
 
 // the entry points of kernels/mbe_ensemble.cl
-enum { K_INTEGRATE = 0, K_QOI, K_REDUCE, K_SIZES, K_COUNT };
+enum { K_INTEGRATE = 0, K_QOI, K_REDUCE, K_SOBOL, K_SIZES, K_COUNT };
 static const char* const KERNEL_NAMES[K_COUNT] = {"mbe_kernel_integrate", "mbe_kernel_qoi",
-                                                  "mbe_kernel_reduce", "mbe_kernel_sizes"};
+                                                  "mbe_kernel_reduce", "mbe_kernel_sobol",
+                                                  "mbe_kernel_sizes"};
 
 typedef struct ClProgram {
   cl_program program;
@@ -588,7 +590,7 @@ static cl_mem upload(ClBackend* cb, const void* data, size_t bytes, cl_mem_flags
 
 // the buffers and host staging of one launch
 typedef struct ClLaunch {
-  cl_mem cfg_r, cfg_i, x0, p, y, info, qcode, qcol, qlevel, q, scol, part, pairs;
+  cl_mem cfg_r, cfg_i, x0, p, y, info, qcode, qcol, qlevel, q, scol, part, pairs, spart;
   void *hcfg, *hx0, *hp, *hy, *hqlevel, *hq;
   int32_t* hinfo;
   bool single;  // the program's reals are float
@@ -596,8 +598,8 @@ typedef struct ClLaunch {
 } ClLaunch;
 
 static void launch_release(ClLaunch* c) {
-  cl_mem* m[] = {&c->cfg_r, &c->cfg_i,  &c->x0, &c->p,    &c->y,    &c->info, &c->qcode,
-                 &c->qcol,  &c->qlevel, &c->q,  &c->scol, &c->part, &c->pairs};
+  cl_mem* m[] = {&c->cfg_r, &c->cfg_i, &c->x0,   &c->p,    &c->y,     &c->info, &c->qcode,
+                 &c->qcol,  &c->qlevel, &c->q, &c->scol, &c->part, &c->pairs, &c->spart};
   for (size_t i = 0; i < sizeof m / sizeof m[0]; i++) {
     if (*m[i]) {
       clReleaseMemObject(*m[i]);
@@ -730,6 +732,37 @@ done:
   return st;
 }
 
+// Sobol' sums over Saltelli blocks: one work-item per series (after launch_reduce: its columns)
+static MbeStatus launch_sobol(ClBackend* cb, const ClProgram* cp, const MbeLaunch* l, ClLaunch* c,
+                              MbeError* err) {
+  MbeStatus st = MBE_OK;
+  cl_int rc = CL_SUCCESS;
+  const size_t nseries = (size_t)l->nout * l->nstat;
+  cl_long nv = (cl_long)l->nvar;
+  cl_int nstat = (cl_int)l->nstat, nout = (cl_int)l->nout;
+  cl_int k = l->sobol_k, block = l->sobol_block;
+  c->spart = upload(cb, NULL, nseries * MBE_SOBOL_WORDS((size_t)k) * sizeof(int64_t),
+                    CL_MEM_WRITE_ONLY, &rc);
+  MBE_CL_CHECK(rc, st, err, done);
+  cl_kernel kk = cp->kernel[K_SOBOL];
+  ARG(kk, 0, c->y);
+  ARG(kk, 1, c->info);
+  ARG(kk, 2, c->scol);
+  ARG(kk, 3, nstat);
+  ARG(kk, 4, nout);
+  ARG(kk, 5, k);
+  ARG(kk, 6, block);
+  ARG(kk, 7, c->spart);
+  ARG(kk, 8, nv);
+  MBE_CL_CHECK(enqueue_range(cb, cp, K_SOBOL, nseries), st, err, done);
+  MBE_CL_CHECK(clEnqueueReadBuffer(cb->queue, c->spart, CL_TRUE, 0,
+                                   nseries * MBE_SOBOL_WORDS((size_t)k) * sizeof(int64_t),
+                                   l->spart, 0, NULL, NULL),
+               st, err, done);
+done:
+  return st;
+}
+
 // results back: info, trajectories when asked, quantities, series records and their pairs
 static MbeStatus launch_read(ClBackend* cb, const MbeLaunch* l, ClLaunch* c, MbeError* err) {
   const size_t nvar = l->nvar, rs = c->rs;
@@ -803,6 +836,9 @@ static MbeStatus cl_launch(MbeBackend* b, void* impl, MbePrecision precision, co
   }
   if (st == MBE_OK && (size_t)l->nout * l->nstat > 0) {
     st = launch_reduce(cb, cp, l, &c, err);
+  }
+  if (st == MBE_OK && (size_t)l->nout * l->nstat > 0 && l->sobol_k > 0) {
+    st = launch_sobol(cb, cp, l, &c, err);
   }
   if (st == MBE_OK) {
     st = launch_read(cb, l, &c, err);

@@ -25,7 +25,10 @@
                       const R* qlevel, int32_t nq, R* q, mbe_long nvar);                     \
   typedef void Reduce##S(mbe_long s, const R* y, const int32_t* info, const int32_t* scol,   \
                          int32_t nstat, int32_t nout, int64_t* part, uint32_t* pairs,        \
-                         mbe_long nvar);
+                         mbe_long nvar);                                                     \
+  typedef void Sobol##S(mbe_long s, const R* y, const int32_t* info, const int32_t* scol,    \
+                        int32_t nstat, int32_t nout, int32_t k, int32_t block, int64_t* part, \
+                        mbe_long nvar);
 MBE_OMP_ENTRIES(double, F64)
 MBE_OMP_ENTRIES(float, F32)
 typedef void SizesFn(mbe_long v, int32_t* sizes);
@@ -44,6 +47,8 @@ typedef struct OmpProgram {
   QoiF32* qoi_f32;
   ReduceF64* reduce_f64;
   ReduceF32* reduce_f32;
+  SobolF64* sobol_f64;
+  SobolF32* sobol_f32;
   SizesFn* sizes;
 } OmpProgram;
 
@@ -201,8 +206,10 @@ static MbeStatus omp_build(MbeBackend* b, const char* text, MbePrecision precisi
   *(void**)&op->qoi_f32 = dlsym(handle, "mbe_kernel_qoi");
   *(void**)&op->reduce_f64 = dlsym(handle, "mbe_kernel_reduce");
   *(void**)&op->reduce_f32 = dlsym(handle, "mbe_kernel_reduce");
+  *(void**)&op->sobol_f64 = dlsym(handle, "mbe_kernel_sobol");
+  *(void**)&op->sobol_f32 = dlsym(handle, "mbe_kernel_sobol");
   *(void**)&op->sizes = dlsym(handle, "mbe_kernel_sizes");
-  if (!op->integrate_f64 || !op->qoi_f64 || !op->reduce_f64 || !op->sizes) {
+  if (!op->integrate_f64 || !op->qoi_f64 || !op->reduce_f64 || !op->sobol_f64 || !op->sizes) {
     dlclose(handle);
     mbe_free(op);
     st = mbe_error_set(err, MBE_ERR_DLOPEN, "%s lacks the kernel entry points", so_path);
@@ -277,6 +284,16 @@ static void to_double(const float* src, double* dst, size_t n) {
                                                                                      s < nseries;  \
                                                                                      s++) {        \
         fr(s, y_, l->info, l->scol, (int32_t)l->nstat, l->nout, l->part, l->pairs, nvar);          \
+      }                                                                                            \
+    }                                                                                              \
+    if (l->nstat > 0 && l->sobol_k > 0) {                                                          \
+      Sobol##T* fs = op->sobol_##m;                                                                \
+      _Pragma("omp parallel for schedule(dynamic, 1) num_threads(ob->threads)") for (mbe_long s =  \
+                                                                                         0;        \
+                                                                                     s < nseries;  \
+                                                                                     s++) {        \
+        fs(s, y_, l->info, l->scol, (int32_t)l->nstat, l->nout, l->sobol_k, l->sobol_block,        \
+           l->spart, nvar);                                                                        \
       }                                                                                            \
     }                                                                                              \
   } while (0)
