@@ -13,8 +13,8 @@
 enum {
   SUMW = MBE_REDUCE_SUM_WORDS,
   SQW = MBE_REDUCE_SQ_WORDS,
-  BIG_S = SUMW + 1,   // |S|
-  BIG_Q = SQW + 1,    // |T|, |U_i|, V_i
+  BIG_S = SUMW + 1,       // |S|
+  BIG_Q = SQW + 1,        // |T|, |U_i|, V_i
   BIG_N = 2 * BIG_S + 2,  // S^2 and R W_i (2 BIG_S), 2 c T and c block U_i (BIG_Q + 2), block den
 };
 _Static_assert(BIG_Q + 4 <= BIG_N, "products fit");

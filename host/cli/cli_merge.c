@@ -16,6 +16,7 @@
 #include "io.h"
 #include "io_hdf5.h"
 #include "io_json.h"
+#include "mbe_sobol_time.h"
 #include "mbe_stats.h"
 
 #define CMD "merge"
@@ -169,12 +170,35 @@ static double* manifest_times(const MbeJsonValue* root, size_t* nout) {
   return t;
 }
 
+// sobol_time.csv from the merged sums, with the parameters' names of the manifest
+static MbeStatus write_sobol_time(const Shard* sh, const char* out, const MbeStudyState* m,
+                                  const double* time, size_t nout, const char** names,
+                                  size_t nstat, MbeError* err) {
+  const MbeJsonValue* root = mbe_json_root(sh[0].manifest);
+  const MbeJsonValue* pars = mbe_json_find(mbe_json_find(root, "design"), "parameters");
+  const size_t np = mbe_json_size(pars);
+  const char** pn = malloc((np + 1) * sizeof *pn);
+  MbeStatus st;
+  if (!pn || np != m->sobol_params) {
+    st = mbe_error_set(err, MBE_ERR_IO, "%s/manifest.json does not name its %zu parameters",
+                       sh[0].dir, m->sobol_params);
+  } else {
+    for (size_t j = 0; j < np; j++) {
+      pn[j] = mbe_json_as_string(mbe_json_find(mbe_json_at(pars, j), "name"), "");
+    }
+    st = mbe_study_write_sobol_time(out, m, time, nout, names, nstat, pn, err);
+  }
+  free(pn);
+  return st;
+}
+
 // statistics: the shards' exact states merged into m (the same bits as one run's; m's stats_mem
 // is owned, free it with mbe_free), then stats.csv; members_bytes is the merged members.csv's
 static MbeStatus merge_stats(Shard* sh, int n, const char* out, uint64_t members_bytes,
                              MbeStudyState* m, MbeError* err) {
   *m = sh[0].st;
   m->stats_mem = NULL;
+  m->sobol = NULL;
   m->first = 0;
   m->count = m->done = sh[0].total;
   m->members_bytes = members_bytes;
@@ -187,6 +211,13 @@ static MbeStatus merge_stats(Shard* sh, int n, const char* out, uint64_t members
     }
     memcpy(m->stats_mem, sh[0].st.stats_mem, m->stats_size);
   }
+  const size_t swords = mbe_sobol_time_words(m->sobol_params);
+  if (m->sobol_params > 0) {
+    m->sobol = mbe_calloc(m->nseries * swords, sizeof *m->sobol);
+    if (!m->sobol) {
+      return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+    }
+  }
   for (int i = 0; i < n; i++) {
     for (int s = 0; s < MBE_RUN_COUNT; s++) {
       m->progress.status[s] += sh[i].st.progress.status[s];
@@ -198,6 +229,12 @@ static MbeStatus merge_stats(Shard* sh, int n, const char* out, uint64_t members
         mbe_stats_merge((MbeStats*)m->stats_mem, (const MbeStats*)sh[i].st.stats_mem) !=
             MBE_STATS_OK) {
       return mbe_error_set(err, MBE_ERR_USAGE, "the statistics of %s do not fit those of %s",
+                           sh[i].dir, sh[0].dir);
+    }
+    if (m->sobol_params > 0 &&
+        (sh[i].st.sobol_params != m->sobol_params || sh[i].st.sobol_block != m->sobol_block ||
+         !mbe_sobol_time_add(m->sobol, sh[i].st.sobol, m->nseries, m->sobol_params))) {
+      return mbe_error_set(err, MBE_ERR_USAGE, "the Sobol' sums of %s do not fit those of %s",
                            sh[i].dir, sh[0].dir);
     }
   }
@@ -221,6 +258,9 @@ static MbeStatus merge_stats(Shard* sh, int n, const char* out, uint64_t members
       nm[j] = mbe_json_as_string(mbe_json_at(names, j), "");
     }
     st = mbe_study_write_stats(out, m->stats_mem, time, nout, nm, nstat, NULL, err);
+  }
+  if (st == MBE_OK && m->sobol_params > 0) {
+    st = write_sobol_time(sh, out, m, time, nout, nm, nstat, err);
   }
   free(nm);
   mbe_free(time);

@@ -78,6 +78,9 @@ static void run_help(FILE* f) {
       "  --levels P          morris: levels of the grid, even (default 4)\n"
       "  --first-order-only  saltelli: N (D + 2) members, S1 and ST without S2 (SALib's\n"
       "                      calc_second_order=False)\n"
+      "  --no-time-indices   saltelli: no sobol_time.csv (by default the first-order and\n"
+      "                      total indices of every --signals signal at every output time are\n"
+      "                      summed exactly while the run integrates)\n"
       "  --seed S            random seed of mc and lhs (default 0); member k's values depend\n"
       "                      only on (seed, k)\n"
       "  -n N                members (with --design: at most its rows, default all; with\n"
@@ -154,6 +157,7 @@ typedef struct RunOpts {
   bool has_n;
   int levels;  // --levels of a Morris grid, 0: not given
   bool first_order_only;  // --first-order-only: a Saltelli design without its BA rows
+  bool no_time_indices;   // --no-time-indices: a Saltelli run without sobol_time.csv
   const char* vary[MAX_LIST];
   int nvary;
   const char* params;
@@ -269,6 +273,8 @@ static int parse(int argc, char** argv, RunOpts* o, bool only_resume) {
                                    (unsigned long long)UINT64_MAX, v);
     } else if (strcmp(a, "--first-order-only") == 0) {
       o->first_order_only = true;
+    } else if (strcmp(a, "--no-time-indices") == 0) {
+      o->no_time_indices = true;
     } else if (mbe_cli_is_option(a, "--levels")) {
       char* end;
       if (!take(argc, argv, &i, "--levels", &v))
@@ -346,7 +352,8 @@ static int parse(int argc, char** argv, RunOpts* o, bool only_resume) {
       return mbe_cli_usage_error(
           CMD,
           "unknown option '%s'; options are --class, --library, -n, --vary, --params, --design, "
-          "--sampler, --levels, --first-order-only, --seed, --shard, -o, --resume, --signals, "
+          "--sampler, --levels, --first-order-only, --no-time-indices, --seed, --shard, -o, "
+          "--resume, --signals, "
           "--qoi, --save-signals, "
           "--save-members, --save-format, --start-time, --stop-time, --interval, --tolerance, "
           "--method, --step, --precision, --stats, --max-steps, --backend, --device, --threads, "
@@ -432,6 +439,11 @@ typedef struct Run {
   MbeStudyProgress progress;
   const char* state;  // "running", "interrupted", "complete", "failed"
 } Run;
+
+// whether the run keeps time-resolved Sobol' indices: a Saltelli design with statistics
+static bool time_indices(const Run* r) {
+  return r->sample.sampler == MBE_SAMPLER_SALTELLI && r->nstat > 0 && !r->o.no_time_indices;
+}
 
 static void study_deinit(Run* r) {
   mbe_cli_devices_free(&r->devices);
@@ -525,6 +537,9 @@ static int varied_parameters(Run* r) {
     r->sample.n *= r->nparam + 1;
   if (o->first_order_only && r->sample.sampler != MBE_SAMPLER_SALTELLI)
     return mbe_cli_usage_error(CMD, "--first-order-only is a layout of --sampler saltelli only");
+  if (o->no_time_indices && r->sample.sampler != MBE_SAMPLER_SALTELLI)
+    return mbe_cli_usage_error(CMD, "--no-time-indices turns off what --sampler saltelli keeps; "
+                                    "other designs have no time-resolved indices");
   r->sample.first_order_only = o->first_order_only;
   if (r->sample.sampler == MBE_SAMPLER_SALTELLI) {  // -n is SALib's N: base points
     r->sample.n *= mbe_saltelli_block(r->nparam, o->first_order_only);
@@ -775,6 +790,10 @@ static int outputs(Run* r) {
   }
   if (r->ncol == 0) {
     // a run that keeps nothing still integrates: the first state is its one output
+    if (r->sys->nx == 0)
+      return mbe_cli_usage_error(CMD, "%s has no states, so there is nothing to keep by default: "
+                                      "name signals with --signals or quantities with --qoi",
+                                 r->flat->top_name);
     if (column(r, r->sys->state_names[0]) < 0)
       return MBE_EXIT_USAGE;
   }
@@ -830,6 +849,8 @@ static int identity(Run* r) {
     hash_num(&h, "levels", r->sample.levels);
   if (r->sample.first_order_only)
     hash_num(&h, "first_order_only", 1);
+  if (time_indices(r))
+    hash_num(&h, "time_indices", 1);
   for (size_t j = 0; j < r->nparam; j++) {
     char d[256] = "design";
     if (r->sample.sampler != MBE_SAMPLER_DESIGN) {
@@ -966,6 +987,8 @@ static void manifest_outputs(const Run* r, MbeJsonWriter* w) {
   mbe_json_write_array_end(w);
   json_kv_str(w, "saved_format", r->nsave ? (r->save_hdf5 ? "hdf5" : "csv") : NULL);
   json_kv_int(w, "quantile_bins", (int64_t)r->bins);
+  mbe_json_write_key(w, "time_indices");
+  mbe_json_write_bool(w, time_indices(r));
   mbe_json_write_object_end(w);
 }
 
@@ -1232,6 +1255,10 @@ static void study_def(Run* r, MbeStudyDef* d) {
   d->red.qoi_level = r->qoi.agg_level;
   d->red.nstat = r->nstat;
   d->red.stat_column = r->stat_col;
+  if (time_indices(r)) {
+    d->red.sobol_params = r->nparam;
+    d->red.sobol_block = mbe_saltelli_block(r->nparam, r->sample.first_order_only);
+  }
   d->sample = r->sample;
   d->np = 1;
   if (r->prog) {
@@ -1414,8 +1441,11 @@ static int check_memory(Run* r) {
                              "the study needs more host memory than --max-memory %s: the "
                              "statistics alone take %s; allow at least %s (a batch of 64 "
                              "members), or keep less: fewer --signals, a coarser --interval, "
-                             "fewer --quantile-bins",
-                             lim, fixed, need);
+                             "fewer --quantile-bins%s",
+                             lim, fixed, need,
+                             time_indices(r) ? ", --no-time-indices (the time-resolved "
+                                               "Sobol' sums take most of it)"
+                                             : "");
 }
 
 // where each varied parameter was asked for, for the messages of the errors it causes: the
@@ -1480,9 +1510,13 @@ static int setup(Run* r, bool resume) {
   r->first = 0;
   r->count = n;
   if (r->o.has_shard) {
+    // whole Saltelli blocks (their indices are summed block by block), else single members
     unsigned long long k = (unsigned long long)r->o.shard_k, s = (unsigned long long)r->o.shard_n;
-    r->first = (size_t)(k * n / s);
-    r->count = (size_t)((k + 1) * n / s) - r->first;
+    unsigned long long b = r->sample.sampler == MBE_SAMPLER_SALTELLI
+                               ? mbe_saltelli_block(r->nparam, r->sample.first_order_only)
+                               : 1;
+    r->first = (size_t)(k * (n / b) / s * b);
+    r->count = (size_t)((k + 1) * (n / b) / s * b) - r->first;
   }
   if ((rc = mbe_cli_sim_run_def(CMD, r->flat, &r->o.sim, &r->run)) != MBE_EXIT_OK ||
       (rc = outputs(r)) != MBE_EXIT_OK) {

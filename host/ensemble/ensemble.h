@@ -78,7 +78,9 @@ typedef struct MbeStudyDef {
                                   // each device's speed); the results are the same bits
   MbeRunDef run;          // output grid, integrator, tolerances
   MbeReduceDef red;       // the aggregates of qoi (red.nqoi of them: qoi->nagg) and the columns
-                          // whose statistics are kept
+                          // whose statistics are kept; red.sobol_params > 0 (a SALTELLI design
+                          // of that many parameters, first and count whole blocks) also keeps
+                          // their time-resolved Sobol' indices (sobol_time.csv)
   MbeSampleDef sample;    // the design of the varied parameters (sample.ndim of them)
   size_t np;              // parameters per member: the varied ones, then fixed ones
   const double* p_fixed;  // (np - sample.ndim) the fixed ones (free parameters' values)
@@ -154,6 +156,10 @@ typedef struct MbeStudyState {
   size_t nseries, cap;  // shape of the statistics
   void* stats_mem;      // the statistics block (mbe_stats_*), owned
   size_t stats_size;
+  // time-resolved Sobol' indices (MbeReduceDef.sobol_params > 0): the exact sums of every series
+  // (nseries x mbe_sobol_time_words(sobol_params), analysis/mbe_sobol_time.h), owned; NULL
+  size_t sobol_params, sobol_block;
+  int64_t* sobol;
 } MbeStudyState;
 
 // Reads dir/stats.state. Errors: MBE_ERR_IO (missing, unreadable, corrupt: the message says
@@ -168,9 +174,17 @@ void mbe_study_state_deinit(MbeStudyState* st);
 MbeStatus mbe_study_state_write(const char* dir, const MbeStudyState* st, MbeError* err);
 
 // Removes the files of the run in dir (stats.state first, then manifest.json, members.csv,
-// stats.csv, trajectories.h5 and trajectories/member_K.csv, and that folder when it is left
-// empty); other files stay. For `mbens run --force`. Errors: MBE_ERR_IO. Nullable: err.
+// stats.csv, sobol_time.csv, trajectories.h5 and trajectories/member_K.csv, and that folder when
+// it is left empty); other files stay. For `mbens run --force`. Errors: MBE_ERR_IO. Nullable: err.
 MbeStatus mbe_study_remove(const char* dir, MbeError* err);
+
+// Writes dir/sobol_time.csv from the Sobol' sums of st: time, signal, parameter, S1, ST (SALib's
+// first-order and total estimators) and blocks (those usable at that point), one row per grid
+// point, signal and parameter (time-major), "%.17g". Errors: MBE_ERR_IO, MBE_ERR_NOMEM.
+// Nullable: err.
+MbeStatus mbe_study_write_sobol_time(const char* dir, const MbeStudyState* st, const double* time,
+                                     size_t nout, const char* const* names, size_t nstat,
+                                     const char* const* params, MbeError* err);
 
 // Writes dir/stats.csv from the statistics: time, signal, n, mean, std, min, max, q05 .. q95 and
 // q_resolution (the quantiles' relative resolution), one row per grid point and signal

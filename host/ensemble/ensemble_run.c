@@ -19,6 +19,7 @@
 #include "ensemble.h"
 #include "io.h"
 #include "io_hdf5.h"
+#include "mbe_sobol_time.h"
 #include "mbe_stats.h"
 
 // the wall time an adaptive batch aims at (s), and the size of the first one
@@ -44,6 +45,7 @@ typedef struct Lane {
   int32_t* info;
   int64_t* part;
   uint32_t* pairs;
+  int64_t* spart;  // the series' Sobol' sums of the batch (time-resolved indices), or NULL
   MbeStatus rc;
   MbeError err;
 } Lane;
@@ -55,6 +57,8 @@ typedef struct Study {
   const MbeStudyDef* def;
   MbeError* err;
   size_t nout, nseries;
+  size_t sobol_words;  // words of a series' Sobol' sums; 0: no time-resolved indices
+  size_t block;        // members a batch is a multiple of (a Saltelli block, or 1)
   double* time;       // (nout) the output grid
   MbeStudyState st;   // counters, statistics (the checkpoint)
   FILE* members;      // members.csv, open for appending
@@ -166,7 +170,8 @@ static size_t lane_cap(const Study* s, const Lane* l) {
   if (d->batch && d->batch < cap) {
     cap = d->batch;
   }
-  return cap < d->count ? (cap ? cap : 1) : (d->count ? d->count : 1);
+  cap = cap < d->count ? (cap ? cap : 1) : (d->count ? d->count : 1);
+  return cap > s->block ? cap / s->block * s->block : s->block;  // whole blocks
 }
 
 // the lanes (one per device) and their arrays; the arrays the writing shares
@@ -182,6 +187,7 @@ static MbeStatus alloc_lanes(Study* s) {
     size_t cap = l->cap = lane_cap(s, l);
     most = cap > most ? cap : most;
     l->size = d->batch ? cap : (BATCH_FIRST < cap ? BATCH_FIRST : cap);
+    l->size = l->size > s->block ? l->size / s->block * s->block : s->block;
     l->u = mbe_malloc((cap * d->sample.ndim + 1) * sizeof *l->u);
     l->p = mbe_malloc((cap * d->np + 1) * sizeof *l->p);
     l->info = mbe_malloc(cap * MBE_INFO_COUNT * sizeof *l->info);
@@ -189,8 +195,9 @@ static MbeStatus alloc_lanes(Study* s) {
     l->part = mbe_malloc((s->nseries * MBE_STATS_PART_WORDS + 1) * sizeof *l->part);
     l->pairs = mbe_malloc((s->nseries * 2 * cap + 1) * sizeof *l->pairs);
     l->y = s->save_end > s->save_first ? mbe_malloc(cap * s->nout * ny * sizeof *l->y) : NULL;
+    l->spart = s->sobol_words ? mbe_malloc(s->nseries * s->sobol_words * sizeof *l->spart) : NULL;
     if (!l->u || !l->p || !l->info || !l->agg || !l->part || !l->pairs ||
-        (s->save_end > s->save_first && !l->y)) {
+        (s->save_end > s->save_first && !l->y) || (s->sobol_words && !l->spart)) {
       return mbe_error_set(s->err, MBE_ERR_NOMEM, "out of memory for a batch of %zu members", cap);
     }
   }
@@ -207,7 +214,7 @@ static void free_lanes(Study* s) {
   for (size_t k = 0; k < s->nlanes; k++) {
     Lane* l = &s->lane[k];
     mbe_free(l->u), mbe_free(l->p), mbe_free(l->info), mbe_free(l->agg);
-    mbe_free(l->part), mbe_free(l->pairs), mbe_free(l->y);
+    mbe_free(l->part), mbe_free(l->pairs), mbe_free(l->y), mbe_free(l->spart);
   }
   mbe_free(s->qoi);
   mbe_free(s->scratch);
@@ -330,6 +337,7 @@ static void* lane_run(void* arg) {
     b.qoi = d->red.nqoi ? l->agg : NULL;
     b.stat_part = l->study->nseries ? l->part : NULL;
     b.stat_pairs = l->study->nseries ? l->pairs : NULL;
+    b.sobol_part = l->spart;
     l->rc = mbe_program_run_batch(l->prog, &d->run, &d->red, &b, &l->err);
   }
   l->seconds = mbe_seconds() - t0;
@@ -352,6 +360,10 @@ static MbeStatus lane_write(Study* s, const Lane* l) {
       return mbe_error_set(s->err, MBE_ERR_INTERNAL, "the batch's statistics were refused: %s",
                            mbe_stats_status_str(ss));
     }
+  }
+  if (s->sobol_words > 0 &&
+      !mbe_sobol_time_add(s->st.sobol, l->spart, s->nseries, d->red.sobol_params)) {
+    return mbe_error_set(s->err, MBE_ERR_INTERNAL, "the batch's Sobol' sums were refused");
   }
   bool want_y = wants_y(s, l);
   MbeStatus rc;
@@ -433,7 +445,8 @@ static void adapt(Study* s) {
     next = next > 4.0 * (double)l->n    ? 4.0 * (double)l->n
            : next < 0.25 * (double)l->n ? 0.25 * (double)l->n
                                         : next;
-    l->size = next < 1 ? 1 : next > (double)l->cap ? l->cap : (size_t)next;
+    size_t size = next < 1 ? 1 : next > (double)l->cap ? l->cap : (size_t)next;
+    l->size = size > s->block ? size / s->block * s->block : s->block;  // whole blocks
   }
 }
 
@@ -462,6 +475,9 @@ void mbe_study_memory(const MbeStudyDef* d, MbeStudyMemory* out) {
   // batch records of the series, the grid and a saved member's rows
   out->fixed = 2 * stats + nseries * MBE_STATS_PART_WORDS * 8 + nout * 8 + nout * d->nsave_col * 8;
 
+  // the Sobol' sums: the study's and each device's batch record
+  out->fixed += nseries * mbe_sobol_time_words(d->red.sobol_params) * 8 * (2 + d->nmore);
+
   // per member: draws, parameters, aggregates, quantities, info, the series' histogram pairs,
   // and the outputs on the grid (the caller's when saved; the backend's host share otherwise)
   out->per_member = (d->sample.ndim + d->np + d->red.nqoi + nqoi) * 8 + MBE_INFO_COUNT * 4 +
@@ -482,6 +498,11 @@ uint64_t mbe_study_output_bytes(const MbeStudyDef* d) {
   uint64_t bins = d->quantile_bins < d->count ? d->quantile_bins : d->count;
   bytes += nseries ? nseries * (1700 + 12 * bins) : 0;
 
+  // sobol_time.csv (a row per series and parameter) and the sums in stats.state (about 6 words
+  // a sum where their digits are in use)
+  const uint64_t k = d->red.sobol_params;
+  bytes += k ? nseries * (k * (2 * 21 + 60) + 16 + (3 + 3 * k) * 56) : 0;
+
   // the saved trajectories of this run's members
   uint64_t nsaved = 0;
   for (size_t i = 0; i < d->nsave; i++) {
@@ -501,6 +522,17 @@ static MbeStatus setup(Study* s, bool resume) {
   const MbeStudyDef* d = s->def;
   s->nout = (size_t)d->run.nout;
   s->nseries = s->nout * d->red.nstat;
+  s->block = d->red.sobol_params ? d->red.sobol_block : 1;
+  s->sobol_words = s->nseries ? mbe_sobol_time_words(d->red.sobol_params) : 0;
+  if (d->red.sobol_params &&
+      (!s->sobol_words || d->sample.sampler != MBE_SAMPLER_SALTELLI ||
+       d->sample.ndim != d->red.sobol_params ||
+       d->red.sobol_block != mbe_saltelli_block(d->sample.ndim, d->sample.first_order_only) ||
+       d->first % s->block != 0 || d->count % s->block != 0)) {
+    return mbe_error_set(s->err, MBE_ERR_INVALID_ARG,
+                         "time-resolved Sobol' indices need a Saltelli design of whole blocks "
+                         "and at least one statistics series");
+  }
   s->nqoi = d->qoi ? d->qoi->nqoi : 0;
   s->time = mbe_malloc(s->nout * sizeof *s->time);
   if (!s->time) {
@@ -516,7 +548,8 @@ static MbeStatus setup(Study* s, bool resume) {
     }
     if (strcmp(s->st.config_hash, d->config_hash) != 0 || s->st.first != d->first ||
         s->st.count != d->count || s->st.nseries != s->nseries ||
-        (s->nseries && s->st.cap != d->quantile_bins)) {
+        (s->nseries && s->st.cap != d->quantile_bins) ||
+        s->st.sobol_params != (s->sobol_words ? d->red.sobol_params : 0)) {
       return mbe_error_set(s->err, MBE_ERR_USAGE,
                            "%s holds the checkpoint of another study (the model, its options or "
                            "the shard changed); it cannot be resumed with these",
@@ -543,6 +576,15 @@ static MbeStatus setup(Study* s, bool resume) {
           MBE_STATS_OK) {
         return mbe_error_set(s->err, MBE_ERR_INVALID_ARG, "invalid number of quantile bins %zu",
                              d->quantile_bins);
+      }
+    }
+    if (s->sobol_words > 0) {
+      s->st.sobol_params = d->red.sobol_params;
+      s->st.sobol_block = d->red.sobol_block;
+      s->st.sobol = mbe_calloc(s->nseries * s->sobol_words, sizeof *s->st.sobol);
+      if (!s->st.sobol) {
+        return mbe_error_set(s->err, MBE_ERR_NOMEM,
+                             "out of memory for the Sobol' sums of %zu series", s->nseries);
       }
     }
   }
@@ -606,6 +648,10 @@ MbeStatus mbe_study_run(const MbeStudyDef* d, bool resume, MbeStudyProgress* out
   if (rc == MBE_OK && s.nseries > 0) {
     rc = mbe_study_write_stats(d->dir, s.st.stats_mem, s.time, s.nout, d->stat_names, d->red.nstat,
                                &s.st.progress.quantile_resolution, err);
+  }
+  if (rc == MBE_OK && s.sobol_words > 0) {
+    rc = mbe_study_write_sobol_time(d->dir, &s.st, s.time, s.nout, d->stat_names, d->red.nstat,
+                                    d->param_names, err);
   }
   if (rc == MBE_OK && s.st.done < d->count) {
     rc = mbe_error_set(err, MBE_ERR_INTERRUPTED, "stopped after %zu of %zu members", s.st.done,

@@ -14,12 +14,14 @@
 #include "ensemble.h"
 #include "io.h"
 #include "io_json.h"
+#include "mbe_sobol_time.h"
 #include "mbe_stats.h"
 
 const double mbe_study_quantiles[MBE_STUDY_NQUANT] = {0.05, 0.25, 0.5, 0.75, 0.95};
 
 static const char STATE_MAGIC[8] = {'M', 'B', 'E', 'N', 'S', 'S', 'T', '1'};
-enum { STATE_VERSION = 1 };
+// 1: without time-resolved Sobol' sums (still read); 2: with their section after the statistics
+enum { STATE_VERSION = 2 };
 
 // ---- little-endian fields ---------------------------------------------------------------------
 
@@ -96,15 +98,18 @@ MbeStatus mbe_study_state_write(const char* dir, const MbeStudyState* st, MbeErr
   put_u64(&b, st->nseries);
   put_u64(&b, st->cap);
 
-  // the statistics as their own portable string, then a check of everything: one buffer of the
-  // file's size, so the checkpoint takes no more memory than its length
+  // the statistics and the Sobol' sums as their own portable strings, then a check of
+  // everything: one buffer of the file's size, so the checkpoint takes no more memory than its
+  // length
+  const bool has_sobol = st->nseries && st->sobol_params && st->sobol;
   size_t len = st->nseries ? mbe_stats_write_size((const MbeStats*)st->stats_mem) : 0;
+  size_t slen = has_sobol ? mbe_sobol_time_write_size(st->sobol, st->nseries, st->sobol_params) : 0;
   put_u64(&b, len);
   if (b.is_oom) {
     mbe_strbuf_deinit(&b);
     return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory writing the checkpoint");
   }
-  const size_t head = b.len, total = head + len + 8;
+  const size_t head = b.len, total = head + len + 24 + slen + 8;
   uint8_t* file = mbe_malloc(total);
   MbeStatus rc = MBE_OK;
   if (!file) {
@@ -115,9 +120,20 @@ MbeStatus mbe_study_state_write(const char* dir, const MbeStudyState* st, MbeErr
   }
   if (rc == MBE_OK) {
     memcpy(file, b.data, head);
-    const uint64_t check = fnv1a(file, head + len);
+    const uint64_t sec[3] = {has_sobol ? st->sobol_params : 0, has_sobol ? st->sobol_block : 0,
+                             slen};
+    for (int f = 0; f < 3; f++) {
+      for (int i = 0; i < 8; i++) {
+        file[head + len + 8 * (size_t)f + (size_t)i] = (uint8_t)(sec[f] >> (8 * i));
+      }
+    }
+    if (has_sobol) {
+      mbe_sobol_time_write(st->sobol, st->nseries, st->sobol_params, file + head + len + 24);
+    }
+    const size_t body = head + len + 24 + slen;
+    const uint64_t check = fnv1a(file, body);
     for (int i = 0; i < 8; i++) {
-      file[head + len + (size_t)i] = (uint8_t)(check >> (8 * i));
+      file[body + (size_t)i] = (uint8_t)(check >> (8 * i));
     }
     char path[4096];
     snprintf(path, sizeof path, "%s/stats.state", dir);
@@ -127,6 +143,8 @@ MbeStatus mbe_study_state_write(const char* dir, const MbeStudyState* st, MbeErr
   mbe_strbuf_deinit(&b);
   return rc;
 }
+
+static MbeStatus read_sobol(Cursor* c, MbeStudyState* st, const char* path, MbeError* err);
 
 MbeStatus mbe_study_state_read(const char* dir, MbeStudyState* st, MbeError* err) {
   memset(st, 0, sizeof *st);
@@ -146,7 +164,8 @@ MbeStatus mbe_study_state_read(const char* dir, MbeStudyState* st, MbeError* err
     ok = get_u64(&c) == fnv1a(c.p, size - 8);
   }
   c.at = sizeof STATE_MAGIC;
-  if (!ok || get_u64(&c) != STATE_VERSION) {
+  const uint64_t version = ok ? get_u64(&c) : 0;
+  if (!ok || version < 1 || version > STATE_VERSION) {
     mbe_free(data);
     return mbe_error_set(err, MBE_ERR_IO,
                          "%s is not a checkpoint of this mbens version, or it is "
@@ -200,7 +219,35 @@ MbeStatus mbe_study_state_read(const char* dir, MbeStudyState* st, MbeError* err
                            mbe_stats_status_str(ss));
     }
   }
+  c.at += (size_t)len;
+  rc = version >= 2 ? read_sobol(&c, st, path, err) : MBE_OK;
   mbe_free(data);
+  if (rc != MBE_OK) {
+    mbe_study_state_deinit(st);
+  }
+  return rc;
+}
+
+// the Sobol' sums' section of a version 2 checkpoint (after the statistics): parameters, block,
+// the length and the string
+static MbeStatus read_sobol(Cursor* c, MbeStudyState* st, const char* path, MbeError* err) {
+  st->sobol_params = (size_t)get_u64(c);
+  st->sobol_block = (size_t)get_u64(c);
+  const uint64_t slen = get_u64(c);
+  const size_t k = st->sobol_params, words = mbe_sobol_time_words(k);
+  if (c->is_short || slen > c->n - c->at - 8 || (k > 0 && (words == 0 || st->nseries == 0))) {
+    return mbe_error_set(err, MBE_ERR_IO, "%s is damaged", path);
+  }
+  if (k == 0) {
+    return MBE_OK;
+  }
+  st->sobol = mbe_malloc(st->nseries * words * sizeof *st->sobol);
+  if (!st->sobol) {
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory reading %s", path);
+  }
+  if (!mbe_sobol_time_read(c->p + c->at, (size_t)slen, st->nseries, k, st->sobol)) {
+    return mbe_error_set(err, MBE_ERR_IO, "the Sobol' sums in %s are damaged", path);
+  }
   return MBE_OK;
 }
 
@@ -208,7 +255,45 @@ void mbe_study_state_deinit(MbeStudyState* st) {
   if (st) {
     mbe_free(st->stats_mem);
     st->stats_mem = NULL;
+    mbe_free(st->sobol);
+    st->sobol = NULL;
   }
+}
+
+// ---- sobol_time.csv ---------------------------------------------------------------------------
+
+MbeStatus mbe_study_write_sobol_time(const char* dir, const MbeStudyState* st, const double* time,
+                                     size_t nout, const char* const* names, size_t nstat,
+                                     const char* const* params, MbeError* err) {
+  const size_t k = st->sobol_params, words = mbe_sobol_time_words(k);
+  double* s1 = mbe_malloc((k + 1) * sizeof *s1);
+  double* tt = mbe_malloc((k + 1) * sizeof *tt);
+  MbeStrbuf b;
+  mbe_strbuf_init(&b);
+  mbe_strbuf_puts(&b, "time,signal,parameter,S1,ST,blocks\n");
+  for (size_t i = 0; s1 && tt && i < nout * nstat && i < st->nseries; i++) {
+    uint64_t nblock, nskip;
+    mbe_sobol_time_indices(st->sobol + i * words, k, st->sobol_block, &nblock, &nskip, s1, tt);
+    for (size_t j = 0; j < k; j++) {
+      mbe_strbuf_printf(&b, "%.17g,", time[i / nstat]);
+      mbe_csv_field(&b, names[i % nstat]);
+      mbe_strbuf_puts(&b, ",");
+      mbe_csv_field(&b, params[j]);
+      mbe_strbuf_printf(&b, ",%.17g,%.17g,%llu\n", s1[j], tt[j], (unsigned long long)nblock);
+    }
+  }
+  MbeStatus rc;
+  if (!s1 || !tt || b.is_oom) {
+    rc = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory writing sobol_time.csv");
+  } else {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/sobol_time.csv", dir);
+    rc = mbe_strbuf_write_atomic(&b, path, err);
+  }
+  mbe_strbuf_deinit(&b);
+  mbe_free(s1);
+  mbe_free(tt);
+  return rc;
 }
 
 // ---- stats.csv --------------------------------------------------------------------------------
@@ -285,8 +370,8 @@ static bool remove_file(const char* path, MbeError* err) {
 }
 
 MbeStatus mbe_study_remove(const char* dir, MbeError* err) {
-  static const char* const files[] = {"stats.state", "manifest.json", "members.csv", "stats.csv",
-                                      "trajectories.h5"};
+  static const char* const files[] = {"stats.state", "manifest.json",   "members.csv",
+                                      "stats.csv",   "sobol_time.csv", "trajectories.h5"};
   char path[4200];
   for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
     snprintf(path, sizeof path, "%s/%s", dir, files[i]);

@@ -320,9 +320,9 @@ static MbeStatus check_reduce(const MbeProgram* prog, const MbeReduceDef* red, M
                            red->stat_column[j], prog->info.ny);
     }
   }
-  if (red && red->sobol_params > 0 &&
-      (red->nstat == 0 || red->sobol_params > 65536 ||
-       (red->sobol_block != red->sobol_params + 2 && red->sobol_block != 2 * red->sobol_params + 2))) {
+  const size_t k = red ? red->sobol_params : 0;
+  if (k > 0 && (red->nstat == 0 || k > 65536 ||
+                (red->sobol_block != k + 2 && red->sobol_block != 2 * k + 2))) {
     return mbe_error_set(err, MBE_ERR_INVALID_ARG,
                          "Sobol' sums of %zu parameters in blocks of %zu members (%zu series)",
                          red->sobol_params, red->sobol_block, red->nstat);

@@ -29,15 +29,15 @@
 // A block is usable in a series when every one of its members finished with status ok and has a
 // finite value there; the others are counted as left out.
 typedef enum MbeSobolPart {
-  MBE_SOBOL_PART_NBLOCK = 0,  // usable blocks
-  MBE_SOBOL_PART_NSKIP,       // blocks left out
-  MBE_SOBOL_PART_S,           // first digit of S
+  MBE_SOBOL_PART_NBLOCK = 0,                                   // usable blocks
+  MBE_SOBOL_PART_NSKIP,                                        // blocks left out
+  MBE_SOBOL_PART_S,                                            // first digit of S
   MBE_SOBOL_PART_R = MBE_SOBOL_PART_S + MBE_REDUCE_SUM_WORDS,  // first digit of R
   MBE_SOBOL_PART_W = MBE_SOBOL_PART_R + MBE_REDUCE_SUM_WORDS   // W_1, .., W_k
 } MbeSobolPart;
 
 // the first word of T (then U_1 .. U_k, V_1 .. V_k) for k varied parameters
-#define MBE_SOBOL_PART_T(k) (MBE_SOBOL_PART_W + (k) * MBE_REDUCE_SUM_WORDS)
+#define MBE_SOBOL_PART_T(k) (MBE_SOBOL_PART_W + (k)*MBE_REDUCE_SUM_WORDS)
 
 // the 64-bit words of one series' record for k varied parameters
 #define MBE_SOBOL_WORDS(k) (MBE_SOBOL_PART_T(k) + (1 + 2 * (k)) * MBE_REDUCE_SQ_WORDS)

@@ -15,8 +15,7 @@
 
 // the Ishigami function (a = 7, b = 0.1) of x in [-pi, pi]^3, shifted by `offset`
 static double ishigami(const double* x, double offset) {
-  return offset + sin(x[0]) + 7.0 * sin(x[1]) * sin(x[1]) +
-         0.1 * pow(x[2], 4) * sin(x[0]);
+  return offset + sin(x[0]) + 7.0 * sin(x[1]) * sin(x[1]) + 0.1 * pow(x[2], 4) * sin(x[0]);
 }
 
 // a Saltelli design of n blocks over k = 3 parameters (second order: 2k + 2 rows a block) and
