@@ -36,6 +36,9 @@ static inline void big_from_words(const int64_t* w, int nw, uint32_t* mag, bool*
 static inline void big_mul(const uint32_t* a, int na, const uint32_t* b, int nb, uint32_t* out) {
   memset(out, 0, (size_t)(na + nb) * sizeof *out);
   for (int i = 0; i < na; i++) {
+    if (a[i] == 0) {
+      continue;  // its row adds nothing (out[i + nb] is still 0 for the next rows)
+    }
     uint64_t carry = 0;
     for (int j = 0; j < nb; j++) {
       const uint64_t t = (uint64_t)a[i] * b[j] + out[i + j] + carry;

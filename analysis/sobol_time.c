@@ -25,16 +25,17 @@ size_t mbe_sobol_time_words(size_t k) {
   return k == 0 || k > MBE_SOBOL_TIME_PARAMS_MAX ? 0 : (size_t)MBE_SOBOL_WORDS(k);
 }
 
-// the sums of one series in order: S, R, W_1 .. W_k, T, U_1 .. U_k, V_1 .. V_k; the first word
-// and the digits of sum j
+// the sums of one series in order (kernels/reduce/mbe_sobol.h): of values f(A), f(B), f(BA),
+// f(AB_1) .. f(AB_k), then of products f(A)^2, f(B)^2, f(A) f(B), f(B) f(AB_i), f(A) f(AB_i),
+// f(AB_i)^2; the first word and the digits of sum j
 static size_t sum_at(size_t j, size_t k, int* nw) {
-  *nw = j < 2 + k ? SUMW : SQW;
-  return j < 2 + k ? MBE_SOBOL_PART_S + j * SUMW : MBE_SOBOL_PART_T(k) + (j - 2 - k) * SQW;
+  *nw = j < 3 + k ? SUMW : SQW;
+  return j < 3 + k ? MBE_SOBOL_PART_SA + j * SUMW : MBE_SOBOL_PART_TA(k) + (j - 3 - k) * SQW;
 }
 
 // the number of sums of one series
 static size_t nsums(size_t k) {
-  return 3 + 3 * k;
+  return 6 + 4 * k;
 }
 
 static bool normalized(const int64_t* w, int n) {
@@ -108,6 +109,57 @@ static double big_ratio(const uint32_t* a, const uint32_t* b, int n) {
   return ldexp(ta / tb, pa - pb);
 }
 
+// out = sum of coef[i] times the normalized sums src[i] (nw words each), normalized: exact
+static void combine(int64_t* out, int nw, const int64_t* const* src, const int64_t* coef, int n) {
+  for (int w = 0; w < nw; w++) {
+    int64_t t = 0;
+    for (int i = 0; i < n; i++) {
+      t += coef[i] * src[i][w];
+    }
+    out[w] = t;
+  }
+  mbe_reduce_normalize(out, nw);
+}
+
+// the sums the estimators read, from those the kernel keeps (see mbe_sobol.h): S = sum A + B,
+// R = sum of every member, T = sum A^2 + B^2 (units as there), and per parameter W = sum AB - A,
+// U = sum B (AB - A), V = sum (A - AB)^2
+typedef struct Derived {
+  int64_t s[SUMW], r[SUMW], t[SQW];
+} Derived;
+
+static void derive(const int64_t* sums, size_t k, Derived* d) {
+  const int64_t* sa = sums + MBE_SOBOL_PART_SA;
+  const int64_t* sb = sums + MBE_SOBOL_PART_SB;
+  const int64_t* ta = sums + MBE_SOBOL_PART_TA(k);
+  const int64_t* tb = ta + SQW;
+  combine(d->s, SUMW, (const int64_t* const[]){sa, sb}, (const int64_t[]){1, 1}, 2);
+  combine(d->t, SQW, (const int64_t* const[]){ta, tb}, (const int64_t[]){1, 1}, 2);
+  for (int w = 0; w < SUMW; w++) {
+    int64_t t = sa[w] + sb[w] + sums[MBE_SOBOL_PART_SBA + (size_t)w];
+    for (size_t i = 0; i < k; i++) {
+      t += sums[MBE_SOBOL_PART_SAB + i * SUMW + (size_t)w];
+    }
+    d->r[w] = t;
+  }
+  mbe_reduce_normalize(d->r, SUMW);
+}
+
+// parameter i's W, U and V
+static void derive_param(const int64_t* sums, size_t k, size_t i, int64_t* w, int64_t* u,
+                         int64_t* v) {
+  const int64_t* sa = sums + MBE_SOBOL_PART_SA;
+  const int64_t* sab = sums + MBE_SOBOL_PART_SAB + i * SUMW;
+  const int64_t* ta = sums + MBE_SOBOL_PART_TA(k);
+  const int64_t* pab = ta + 2 * SQW;
+  const int64_t* pb = ta + (3 + i) * SQW;
+  const int64_t* pa = ta + (3 + k + i) * SQW;
+  const int64_t* q = ta + (3 + 2 * k + i) * SQW;
+  combine(w, SUMW, (const int64_t* const[]){sab, sa}, (const int64_t[]){1, -1}, 2);
+  combine(u, SQW, (const int64_t* const[]){pb, pab}, (const int64_t[]){1, -1}, 2);
+  combine(v, SQW, (const int64_t* const[]){ta, q, pa}, (const int64_t[]){1, 1, -2}, 3);
+}
+
 // x - y for signed magnitudes of n digits: the magnitude into out, the sign returned
 static bool signed_sub(const uint32_t* x, bool xneg, const uint32_t* y, bool yneg, int n,
                        uint32_t* out) {
@@ -136,12 +188,14 @@ void mbe_sobol_time_indices(const int64_t* sums, size_t k, size_t block, uint64_
   if (c == 0) {
     return;
   }
+  Derived d;
+  derive(sums, k, &d);
 
   // den = 2 c T - S^2 (units 2^-2148): 4 c^2 times the variance of the 2c values of A and B
   uint32_t s[BIG_S], q[BIG_Q], s2[BIG_N], den[BIG_N], bden[BIG_N];
   bool neg;
-  big_from_words(sums + MBE_SOBOL_PART_S, SUMW, s, &neg);
-  big_from_words(sums + MBE_SOBOL_PART_T(k), SQW, q, &neg);
+  big_from_words(d.s, SUMW, s, &neg);
+  big_from_words(d.t, SQW, q, &neg);
   memset(s2, 0, sizeof s2);
   big_mul(s, BIG_S, s, BIG_S, s2);
   memset(den, 0, sizeof den);
@@ -152,24 +206,27 @@ void mbe_sobol_time_indices(const int64_t* sums, size_t k, size_t block, uint64_
   memset(bden, 0, sizeof bden);
   mul_small(den, BIG_N - 2, (uint64_t)block, bden);
 
-  // S1_i = 4 (c block U_i - R W_i) / (block den), ST_i = 2 c V_i / den
+  // with the centre m = R / (c block): S1_i = 4 (c block U_i - R W_i) / (block den) (the mean
+  // of (B - m)(AB_i - A) over the variance), ST_i = 2 c V_i / den
   uint32_t r[BIG_S];
   bool rneg;
-  big_from_words(sums + MBE_SOBOL_PART_R, SUMW, r, &rneg);
+  big_from_words(d.r, SUMW, r, &rneg);
   for (size_t i = 0; i < k; i++) {
+    int64_t w[SUMW], u[SQW], v[SQW];
+    derive_param(sums, k, i, w, u, v);
     uint32_t x[BIG_N], y[BIG_N], wi[BIG_S], num[BIG_N];
     bool uneg, wneg;
     memset(x, 0, sizeof x);
     memset(y, 0, sizeof y);
-    big_from_words(sums + MBE_SOBOL_PART_T(k) + (1 + i) * SQW, SQW, q, &uneg);
+    big_from_words(u, SQW, q, &uneg);
     mul_small(q, BIG_Q, c * (uint64_t)block, x);
-    big_from_words(sums + MBE_SOBOL_PART_W + i * SUMW, SUMW, wi, &wneg);
+    big_from_words(w, SUMW, wi, &wneg);
     big_mul(r, BIG_S, wi, BIG_S, y);
     const bool dneg = signed_sub(x, uneg, y, rneg != wneg, BIG_N, num);
     const double f = 4.0 * big_ratio(num, bden, BIG_N);
     s1[i] = dneg ? -f : f;
     memset(num, 0, sizeof num);
-    big_from_words(sums + MBE_SOBOL_PART_T(k) + (1 + k + i) * SQW, SQW, q, &neg);
+    big_from_words(v, SQW, q, &neg);
     mul_small(q, BIG_Q, 2 * c, num);
     st[i] = big_ratio(num, den, BIG_N);
   }

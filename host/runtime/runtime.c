@@ -374,8 +374,7 @@ MbeStatus mbe_program_run_batch(MbeProgram* prog, const MbeRunDef* run, const Mb
     return st;
   }
   if (red && red->sobol_params > 0 &&
-      (b->n % red->sobol_block != 0 || b->n / red->sobol_block > MBE_SOBOL_NBLOCK_MAX ||
-       !b->sobol_part)) {
+      (b->n % red->sobol_block != 0 || b->n > MBE_REDUCE_NMAX || !b->sobol_part)) {
     return mbe_error_set(err, MBE_ERR_INVALID_ARG,
                          "a batch of %zu members is not whole Saltelli blocks of %zu", b->n,
                          red->sobol_block);
