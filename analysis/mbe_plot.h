@@ -24,6 +24,14 @@ int mbe_plot_fan(const char* base, MbePlotFormat f, const char* title, size_t n,
                  const double* mean, const double* min, const double* max, const double* q05,
                  const double* q25, const double* q50, const double* q75, const double* q95);
 
+// Time-resolved Sobol' indices of one signal at n times t: above, the first-order indices of
+// the np parameters (names[j]) stacked (a negative estimate counts 0; what the stack leaves
+// below 1 is the interactions' share), below, the total indices as lines; s1 and st hold
+// parameter j's values at j * n + i.
+int mbe_plot_index_stack(const char* base, MbePlotFormat f, const char* title, size_t n,
+                         const double* t, size_t np, const char* const* names, const double* s1,
+                         const double* st);
+
 // A histogram of the n values (the finite ones; bins by the Freedman-Diaconis rule, 10 to 100)
 // with their empirical CDF on the second axis.
 int mbe_plot_histogram(const char* base, MbePlotFormat f, const char* title, const char* xlabel,

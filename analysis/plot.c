@@ -55,8 +55,9 @@ static FILE* open_script(const char* base, MbePlotFormat fmt, const char* title,
   FILE* f = fopen(path, "w");
   if (!f)
     return NULL;
-  fprintf(f, "# written by mbens: the data is %s.dat beside this script; edit and run\n"
-             "#   gnuplot %s.gp\n# in this folder to draw %s.%s again\n",
+  fprintf(f,
+          "# written by mbens: the data is %s.dat beside this script; edit and run\n"
+          "#   gnuplot %s.gp\n# in this folder to draw %s.%s again\n",
           leaf(base), leaf(base), leaf(base), mbe_plot_format_ext(fmt));
   if (fmt == MBE_PLOT_SVG)
     fprintf(f, "set terminal svg size %d,%d dynamic font 'Sans,11' background '#ffffff'\n", w, h);
@@ -96,8 +97,7 @@ int mbe_plot_fan(const char* base, MbePlotFormat fmt, const char* title, size_t 
       number(d, v[k]);
     fputc('\n', d);
   }
-  fprintf(g,
-          "set xlabel 'time (s)'\nset ylabel ");
+  fprintf(g, "set xlabel 'time (s)'\nset ylabel ");
   quoted(g, title);
   fprintf(g,
           "\nset key top left box opaque\nset style fill solid 1.0 noborder\n"
@@ -110,13 +110,67 @@ int mbe_plot_fan(const char* base, MbePlotFormat fmt, const char* title, size_t 
   return close_both(d, g);
 }
 
+int mbe_plot_index_stack(const char* base, MbePlotFormat fmt, const char* title, size_t n,
+                         const double* t, size_t np, const char* const* names, const double* s1,
+                         const double* st) {
+  FILE* d = open_data(base);
+  FILE* g = d ? open_script(base, fmt, title, 960, 760) : NULL;
+  if (!d || !g) {
+    close_both(d, g);
+    return -1;
+  }
+  fputs("# time, S1 of each parameter, ST of each, then the stack of S1 (negative ones as 0)\n", d);
+  for (size_t i = 0; i < n; i++) {
+    number(d, t[i]);
+    for (size_t j = 0; j < 2 * np; j++)
+      number(d, j < np ? s1[j * n + i] : st[(j - np) * n + i]);
+    double cum = 0;
+    for (size_t j = 0; j < np; j++) {
+      cum += s1[j * n + i] > 0 ? s1[j * n + i] : 0;
+      number(d, isfinite(s1[j * n + i]) ? cum : (double)NAN);
+    }
+    fputc('\n', d);
+  }
+  // two panels: the first-order indices stacked (their sum below 1 is what interactions
+  // leave), the total indices as lines
+  static const char* const colors[] = {"#2171b5", "#d94801", "#41ab5d", "#756bb1",
+                                       "#e7298a", "#a6761d", "#666666", "#1b9e77"};
+  fputs("unset title\nset multiplot layout 2,1 title ", g);
+  quoted(g, title);
+  fputs(
+      "\nset key outside right top box opaque\nset style fill solid 0.85 noborder\n"
+      "set ylabel 'S1 (stacked)'\nset yrange [0:*<1.5]\nset xzeroaxis lt -1\nplot ",
+      g);
+  const int stack = (int)(2 + 2 * np);  // column of the first cumulative sum
+  for (size_t j = np; j-- > 0;) {
+    if (j + 1 < np)
+      fputs(", \\\n     ", g);
+    if (j == 0)
+      fprintf(g, "'%s.dat' using 1:(0):%d", leaf(base), stack);
+    else
+      fprintf(g, "'%s.dat' using 1:%d:%d", leaf(base), stack + (int)j - 1, stack + (int)j);
+    fprintf(g, " with filledcurves lc rgb '%s' title ", colors[j % 8]);
+    quoted(g, names[j]);
+  }
+  fputs("\nset ylabel 'ST'\nset xlabel 'time (s)'\nset yrange [*<0:*]\nplot ", g);
+  for (size_t j = 0; j < np; j++) {
+    if (j > 0)
+      fputs(", \\\n     ", g);
+    fprintf(g, "'%s.dat' using 1:%d with lines lw 2 lc rgb '%s' title ", leaf(base),
+            (int)(2 + np + j), colors[j % 8]);
+    quoted(g, names[j]);
+  }
+  fputs("\nunset multiplot\n", g);
+  return close_both(d, g);
+}
+
 static int cmp_double(const void* a, const void* b) {
   double x = *(const double*)a, y = *(const double*)b;
   return (x > y) - (x < y);
 }
 
-int mbe_plot_histogram(const char* base, MbePlotFormat fmt, const char* title,
-                       const char* xlabel, size_t n, const double* v) {
+int mbe_plot_histogram(const char* base, MbePlotFormat fmt, const char* title, const char* xlabel,
+                       size_t n, const double* v) {
   double* s = malloc((n + 1) * sizeof *s);
   if (!s)
     return -1;
@@ -267,8 +321,9 @@ int mbe_plot_scatter(const char* base, MbePlotFormat fmt, const char* title, con
     fputc('\n', d);
     kept++;
   }
-  fprintf(g, "unset title\nset xtics rotate by -30 font ',9'\nset format x '%%.3g'\n"
-             "set multiplot layout %zu,%zu title ",
+  fprintf(g,
+          "unset title\nset xtics rotate by -30 font ',9'\nset format x '%%.3g'\n"
+          "set multiplot layout %zu,%zu title ",
           rows, cols);
   quoted(g, title);
   fputs("\nset ylabel ", g);

@@ -133,6 +133,60 @@ static MbeStatus fans(const char* dir, MbePlotFormat fmt, MbePlotReport* rep, Mb
   return st;
 }
 
+// the time-resolved Sobol' indices of each signal of sobol_time.csv (time, signal, parameter,
+// S1, ST, blocks; time-major, the parameters in the same order at every time)
+static MbeStatus time_indices(const char* dir, MbePlotFormat fmt, MbePlotReport* rep,
+                              MbeError* err) {
+  char path[4096], base[4096];
+  snprintf(path, sizeof path, "%s/sobol_time.csv", dir);
+  Csv t;
+  MbeStatus st = MBE_OK;
+  if (!csv_read(path, &t, &st, err))
+    return st;
+  const size_t rows = t.nrows - 1;
+  size_t np = 0;  // parameters: the rows of the first time and signal
+  while (np < rows && strcmp(cell(&t, 1 + np, 0), cell(&t, 1, 0)) == 0 &&
+         strcmp(cell(&t, 1 + np, 1), cell(&t, 1, 1)) == 0)
+    np++;
+  double* v = mbe_malloc((3 * rows + 1) * sizeof *v);
+  const char** names = mbe_malloc((np + 1) * sizeof *names);
+  if (!v || !names)
+    st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  for (size_t j = 0; j < np && names; j++)
+    names[j] = cell(&t, 1 + j, 2);
+  for (size_t r = 1; st == MBE_OK && np > 0 && r < t.nrows; r += np) {
+    const char* sig = cell(&t, r, 1);
+    bool first = true;  // the signal's first rows: not drawn already
+    for (size_t q = 1; q < r && first; q += np)
+      first = strcmp(cell(&t, q, 1), sig) != 0;
+    if (!first)
+      continue;
+    size_t m = 0, n = rows / np;  // the signal's times; s1 and st of parameter j at j n + m
+    for (size_t q = r; q + np <= t.nrows; q += np) {
+      if (strcmp(cell(&t, q, 1), sig) != 0)
+        continue;
+      v[m] = num(&t, q, 0);
+      for (size_t j = 0; j < np; j++) {
+        v[n + j * n + m] = num(&t, q + j, 3);
+        v[n + np * n + j * n + m] = num(&t, q + j, 4);
+      }
+      m++;
+    }
+    // the arrays were laid out for n times: close the gaps when the signal has fewer
+    for (size_t j = 0; j < 2 * np && m < n; j++)
+      memmove(v + n + j * m, v + n + j * n, m * sizeof *v);
+    base_of(base, sizeof base, dir, "sobol_time", sig);
+    char title[1200];
+    snprintf(title, sizeof title, "Sobol' indices of %s over time", sig);
+    int w = mbe_plot_index_stack(base, fmt, title, m, v, np, names, v + n, v + n + np * m);
+    st = draw(base, w, rep, err);
+  }
+  mbe_free(names);
+  mbe_free(v);
+  csv_free(&t);
+  return st;
+}
+
 // the histogram of each quantity of interest and its scatter over the parameters
 static MbeStatus members(const char* dir, MbePlotFormat fmt, MbePlotReport* rep, MbeError* err) {
   MbeRunDir run = {0};
@@ -141,8 +195,7 @@ static MbeStatus members(const char* dir, MbePlotFormat fmt, MbePlotReport* rep,
   for (size_t q = 0; st == MBE_OK && q < run.nqoi; q++) {
     const double* y = run.y + q * run.total;
     base_of(base, sizeof base, dir, "hist", run.qoi[q]);
-    st = draw(base, mbe_plot_histogram(base, fmt, run.qoi[q], run.qoi[q], run.total, y), rep,
-              err);
+    st = draw(base, mbe_plot_histogram(base, fmt, run.qoi[q], run.qoi[q], run.total, y), rep, err);
     base_of(base, sizeof base, dir, "scatter", run.qoi[q]);
     if (st == MBE_OK && run.nparam > 0) {  // a scatter over the varied parameters
       int w = mbe_plot_scatter(base, fmt, run.qoi[q], run.qoi[q], run.total, run.nparam,
@@ -170,8 +223,8 @@ static size_t rows_of(const Csv* t, const char* qoi, const char** names, double*
 }
 
 // the bars of sobol.csv and regression.csv, the points of morris.csv, per quantity
-static MbeStatus indices(const char* dir, MbePlotFormat fmt, MbePlotReport* rep,
-                         const char* file, MbeError* err) {
+static MbeStatus indices(const char* dir, MbePlotFormat fmt, MbePlotReport* rep, const char* file,
+                         MbeError* err) {
   char path[4096], base[4096];
   snprintf(path, sizeof path, "%s/%s.csv", dir, file);
   Csv t;
@@ -233,6 +286,8 @@ MbeStatus mbe_plot_run(const char* dir, MbePlotFormat fmt, MbePlotReport* rep, M
   MbeStatus st = members(dir, fmt, rep, err);
   if (st == MBE_OK)
     st = fans(dir, fmt, rep, err);
+  if (st == MBE_OK)
+    st = time_indices(dir, fmt, rep, err);
   const char* tables[3] = {"sobol", "morris", "regression"};
   for (int k = 0; k < 3 && st == MBE_OK; k++)
     st = indices(dir, fmt, rep, tables[k], err);

@@ -11,6 +11,9 @@
 # - --first-order-only (blocks of 5) agrees with its own trajectories too; --no-time-indices
 #   writes no sobol_time.csv and the same stats.csv; --no-time-indices without saltelli and a
 #   memory limit the sums do not fit are refused, the latter naming --no-time-indices.
+# - mbens plot draws each signal's indices over time (the stacked first-order indices above, the
+#   total indices below): its data holds the 11 times with S1 and ST as in sobol_time.csv, and
+#   with gnuplot the PNG.
 . "$(dirname "$0")/run_lib.sh"
 vary="--vary damper.d=uniform(0.05,0.5) --vary boxBody1.r[1]=uniform(0.4,0.6)"
 vary="$vary --vary revolute1.phi.start=uniform(0.2,0.8)"
@@ -123,5 +126,24 @@ out=$("$mbens" run "$model" -o "$work/mc" -n 10 $vary --no-time-indices 2>&1)
 out=$(study "$work/tight" --interval 0.0005 --max-memory 40M 2>&1)
 [ $? -eq 2 ] && printf '%s' "$out" | grep -q -- "--no-time-indices" ||
   fail "a memory limit the sums exceed: $out"
+
+# ---- the picture -----------------------------------------------------------------------------------
+"$mbens" plot "$work/plain" >/dev/null || fail "plot exited $?"
+dat="$work/plain/plots/sobol_time_revolute2.phi.dat"
+[ -f "$dat" ] && [ -f "${dat%.dat}.gp" ] || fail "plot: no sobol_time_revolute2.phi.dat/.gp"
+bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
+  NR == FNR { if (FNR > 1 && $2 == "revolute2.phi") { s1[sprintf("%.6f", $1), $3] = $4
+      st[sprintf("%.6f", $1), $3] = $5 }; next }
+  /^#/ { next }
+  { split($0, f, " "); k = sprintf("%.6f", f[1]); n++
+    split("damper.d boxBody1.r[1] revolute1.phi.start", p, " ")
+    for (i = 1; i <= 3; i++) { e1 = s1[k, p[i]]; et = st[k, p[i]]
+      if (e1 == "nan") { if (f[1 + i] != "NaN") print k, p[i], f[1 + i]; continue }
+      if (a(f[1 + i] - e1) > 1e-9 || a(f[4 + i] - et) > 1e-9) print k, p[i], f[1 + i], e1 } }
+  END { if (n != 11) print n, "times" }' "$work/plain/sobol_time.csv" "$dat")
+[ -z "$bad" ] || fail "the picture's data is not sobol_time.csv's: $bad"
+if command -v gnuplot >/dev/null; then
+  head -c 4 "${dat%.dat}.png" | od -c | grep -q "P   N   G" || fail "sobol_time picture: no PNG"
+fi
 
 finish "time-resolved indices"
