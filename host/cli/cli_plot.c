@@ -16,6 +16,8 @@ static void plot_help(FILE* f) {
           "  hist_QOI          each quantity of interest: histogram and empirical CDF\n"
           "  scatter_QOI       each quantity of interest over each parameter (the first 5000\n"
           "                    members that finished)\n"
+          "  sobol_time_SIGNAL each --signals signal's Sobol' indices over time: S1 stacked,\n"
+          "                    ST as lines (sobol_time.csv of a Saltelli run)\n"
           "  sobol_QOI         S1 and ST bars with their intervals (after mbens analyze of a\n"
           "                    Saltelli run)\n"
           "  morris_QOI        sigma over mu_star, labelled (after mbens analyze of a Morris run)\n"
