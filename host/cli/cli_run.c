@@ -76,6 +76,10 @@ static void run_help(FILE* f) {
       "                      morris (elementary effects: -n r trajectories make r (D + 1)\n"
       "                      members; bounded distributions; mbens analyze DIR)\n"
       "  --levels P          morris: levels of the grid, even (default 4)\n"
+      "  --candidates M      morris: draw M candidate trajectories and keep the -n r of them\n"
+      "                      that spread most over the grid (Campolongo's selection, SALib's\n"
+      "                      optimal_trajectories; every subset tried where there are at most\n"
+      "                      100000, else a local optimum); r < M <= 4096\n"
       "  --first-order-only  saltelli: N (D + 2) members, S1 and ST without S2 (SALib's\n"
       "                      calc_second_order=False)\n"
       "  --no-time-indices   saltelli: no sobol_time.csv (by default the first-order and\n"
@@ -156,6 +160,7 @@ typedef struct RunOpts {
   long long n;
   bool has_n;
   int levels;  // --levels of a Morris grid, 0: not given
+  long candidates;  // --candidates of Campolongo's selection, 0: none
   bool first_order_only;  // --first-order-only: a Saltelli design without its BA rows
   bool no_time_indices;   // --no-time-indices: a Saltelli run without sobol_time.csv
   const char* vary[MAX_LIST];
@@ -275,6 +280,16 @@ static int parse(int argc, char** argv, RunOpts* o, bool only_resume) {
       o->first_order_only = true;
     } else if (strcmp(a, "--no-time-indices") == 0) {
       o->no_time_indices = true;
+    } else if (mbe_cli_is_option(a, "--candidates")) {
+      char* end;
+      if (!take(argc, argv, &i, "--candidates", &v))
+        return MBE_EXIT_USAGE;
+      long m = strtol(v, &end, 10);
+      if (end == v || *end || m < 3 || m > MBE_MORRIS_CANDIDATES_MAX)
+        return mbe_cli_usage_error(CMD, "--candidates takes a number of trajectories from 3 to %d, "
+                                        "not '%s'",
+                                   MBE_MORRIS_CANDIDATES_MAX, v);
+      o->candidates = m;
     } else if (mbe_cli_is_option(a, "--levels")) {
       char* end;
       if (!take(argc, argv, &i, "--levels", &v))
@@ -352,7 +367,8 @@ static int parse(int argc, char** argv, RunOpts* o, bool only_resume) {
       return mbe_cli_usage_error(
           CMD,
           "unknown option '%s'; options are --class, --library, -n, --vary, --params, --design, "
-          "--sampler, --levels, --first-order-only, --no-time-indices, --seed, --shard, -o, "
+          "--sampler, --levels, --candidates, --first-order-only, --no-time-indices, --seed, "
+          "--shard, -o, "
           "--resume, --signals, "
           "--qoi, --save-signals, "
           "--save-members, --save-format, --start-time, --stop-time, --interval, --tolerance, "
@@ -410,6 +426,7 @@ typedef struct Run {
   char** assert_name;  // (nassert_name) "file:line:col" of each assertion the kernel checks
   size_t nassert_name;
   MbeSampleDef sample;
+  uint64_t* morris_chosen;  // --candidates: the chosen candidate of each trajectory
   MbeRunDef run;
   // output columns: every signal the study reads, once
   MbeSymId* col_id;
@@ -453,6 +470,7 @@ static void study_deinit(Run* r) {
   mbe_vary_list_deinit(&r->vary);
   mbe_table_destroy(r->design_table);
   mbe_free(r->design);
+  free(r->morris_chosen);
   free(r->param_names);
   for (size_t i = 0; i < r->nassert_name; i++) {
     free(r->assert_name[i]);
@@ -476,6 +494,37 @@ static void study_deinit(Run* r) {
 static int oom(void) {
   fprintf(stderr, "mbens run: error: out of memory\n");
   return MBE_EXIT_FAILURE;
+}
+
+// Campolongo's selection of the -n trajectories from --candidates, said unless quiet
+static int select_trajectories(Run* r) {
+  const size_t ntraj = r->sample.n / (r->nparam + 1), m = (size_t)r->o.candidates;
+  MbeError err;
+  mbe_error_clear(&err);
+  double spread = 0;
+  r->morris_chosen = malloc((ntraj + 1) * sizeof *r->morris_chosen);
+  if (!r->morris_chosen)
+    return oom();
+  if (m <= ntraj)
+    return mbe_cli_usage_error(CMD, "--candidates %zu must exceed the %zu trajectories (-n) it "
+                                    "selects from",
+                               m, ntraj);
+  if (mbe_morris_select(&r->sample, m, r->morris_chosen, &spread, &err) != MBE_OK) {
+    mbe_cli_print_error(CMD, &err);
+    return MBE_EXIT_USAGE;
+  }
+  r->sample.morris_chosen = r->morris_chosen;
+  if (!r->o.quiet) {
+    uint64_t* first = malloc((ntraj + 1) * sizeof *first);
+    for (size_t t = 0; first && t < ntraj; t++)
+      first[t] = t;
+    fprintf(stderr,
+            "mbens run: chose %zu of %zu candidate trajectories: spread %.4g (the first %zu "
+            "drawn: %.4g)\n",
+            ntraj, m, spread, ntraj, first ? mbe_morris_spread(&r->sample, first, ntraj) : 0.0);
+    free(first);
+  }
+  return MBE_EXIT_OK;
 }
 
 // the varied parameters and their design: --vary and --params, or the columns of --design
@@ -558,6 +607,10 @@ static int varied_parameters(Run* r) {
     mbe_cli_print_error(CMD, &err);
     return MBE_EXIT_USAGE;
   }
+  if (o->candidates && r->sample.sampler != MBE_SAMPLER_MORRIS)
+    return mbe_cli_usage_error(CMD, "--candidates selects the trajectories of --sampler morris only");
+  if (o->candidates)
+    return select_trajectories(r);
   return MBE_EXIT_OK;
 }
 
@@ -847,6 +900,8 @@ static int identity(Run* r) {
   hash_num(&h, "n", (double)r->sample.n);
   if (r->sample.sampler == MBE_SAMPLER_MORRIS)
     hash_num(&h, "levels", r->sample.levels);
+  if (r->o.candidates)
+    hash_num(&h, "candidates", (double)r->o.candidates);
   if (r->sample.first_order_only)
     hash_num(&h, "first_order_only", 1);
   if (time_indices(r))
@@ -939,6 +994,8 @@ static void manifest_design(const Run* r, MbeJsonWriter* w) {
   }
   if (r->sample.sampler == MBE_SAMPLER_MORRIS)
     json_kv_int(w, "levels", r->sample.levels);
+  if (r->o.candidates)
+    json_kv_int(w, "candidates", r->o.candidates);
   if (r->sample.sampler == MBE_SAMPLER_SALTELLI) {
     mbe_json_write_key(w, "second_order");
     mbe_json_write_bool(w, !r->sample.first_order_only);

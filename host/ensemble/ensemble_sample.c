@@ -1341,32 +1341,41 @@ static double sobol_coordinate(size_t dim, uint64_t index) {
   return (double)x * 0x1p-32;
 }
 
-// member k of a Morris design: trajectory k / (d + 1), its point k % (d + 1)
-static void sample_morris(const MbeSampleDef* def, size_t first, size_t count, double* out) {
+void mbe_morris_point(const MbeSampleDef* def, uint64_t t, size_t s, double* u) {
   size_t d = def->ndim;
   int p = def->levels;
   double delta = mbe_morris_delta(p);
   uint32_t stream = (uint32_t)d;
   uint16_t order[MORRIS_MAX_DIMS], pos[MORRIS_MAX_DIMS];
+  for (size_t j = 0; j < d; j++)
+    order[j] = (uint16_t)j;
+  for (size_t j = d; j-- > 1;) {  // Fisher-Yates
+    double v = mbe_sample_u01(def->seed, t, 2 * stream + (uint32_t)j);
+    size_t r = (size_t)(v * (double)(j + 1));
+    uint16_t tmp = order[j];
+    order[j] = order[r], order[r] = tmp;
+  }
+  for (size_t j = 0; j < d; j++)
+    pos[order[j]] = (uint16_t)j;
+  for (size_t j = 0; j < d; j++) {
+    double us = mbe_sample_u01(def->seed, t, (uint32_t)j);
+    double start = floor(us * (p / 2)) / (p - 1);
+    bool up = mbe_sample_u01(def->seed, t, stream + (uint32_t)j) >= 0.5;
+    bool moved = pos[j] < s;
+    u[j] = start + (moved == up ? delta : 0.0);
+  }
+}
+
+// member k of a Morris design: trajectory k / (d + 1) (the candidate it was chosen as), its
+// point k % (d + 1)
+static void sample_morris(const MbeSampleDef* def, size_t first, size_t count, double* out) {
+  size_t d = def->ndim;
+  double u[MORRIS_MAX_DIMS];
   for (size_t i = 0; i < count; i++) {
     size_t k = first + i, t = k / (d + 1), s = k % (d + 1);
-    for (size_t j = 0; j < d; j++)
-      order[j] = (uint16_t)j;
-    for (size_t j = d; j-- > 1;) {  // Fisher-Yates
-      double u = mbe_sample_u01(def->seed, t, 2 * stream + (uint32_t)j);
-      size_t r = (size_t)(u * (double)(j + 1));
-      uint16_t tmp = order[j];
-      order[j] = order[r], order[r] = tmp;
-    }
-    for (size_t j = 0; j < d; j++)
-      pos[order[j]] = (uint16_t)j;
+    mbe_morris_point(def, def->morris_chosen ? def->morris_chosen[t] : t, s, u);
     for (size_t j = 0; j < d; j++) {
-      double us = mbe_sample_u01(def->seed, t, (uint32_t)j);
-      double start = floor(us * (p / 2)) / (p - 1);
-      bool up = mbe_sample_u01(def->seed, t, stream + (uint32_t)j) >= 0.5;
-      bool moved = pos[j] < s;
-      double u = start + (moved == up ? delta : 0.0);
-      out[i * d + j] = mbe_dist_quantile(&def->dists[j], u);
+      out[i * d + j] = mbe_dist_quantile(&def->dists[j], u[j]);
     }
   }
 }

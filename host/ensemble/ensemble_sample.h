@@ -179,14 +179,16 @@ MbeStatus mbe_design_gather(const MbeTable* t, const char* const* names, size_t 
 //           coordinate j from B), BA_1 .. BA_ndim (B with coordinate j from A), B. N a power
 //           of two keeps the sequence's balance (mbe_saltelli_base_is_balanced). The seed is
 //           not used. first_order_only: blocks of ndim + 2 members, A, AB_1 .. AB_ndim, B.
-//   MORRIS  Morris's elementary-effects design, SALib's morris.sample (no trajectory
-//           selection): n = r (ndim + 1) members in r trajectories on a grid of `levels` (p,
-//           even) levels in [0, 1] with the step delta = p / (2 (p - 1)); trajectory t draws,
-//           from Philox (seed, member t), a start x*_j in {0, 1/(p-1), .., 1 - delta} (stream
-//           j), a direction d_j (stream ndim + j: up from x*_j, or down from x*_j + delta) and
-//           an order of the parameters (Fisher-Yates, streams 2 ndim + i); its member s has the
-//           first s parameters of that order moved by delta. Bounded, strictly increasing
-//           distributions only (uniform, triangular, truncnormal), at most 1024 parameters.
+//   MORRIS  Morris's elementary-effects design, SALib's morris.sample: n = r (ndim + 1)
+//           members in r trajectories on a grid of `levels` (p, even) levels in [0, 1] with the
+//           step delta = p / (2 (p - 1)); candidate trajectory t draws, from Philox (seed,
+//           member t), a start x*_j in {0, 1/(p-1), .., 1 - delta} (stream j), a direction d_j
+//           (stream ndim + j: up from x*_j, or down from x*_j + delta) and an order of the
+//           parameters (Fisher-Yates, streams 2 ndim + i); its point s has the first s
+//           parameters of that order moved by delta. Trajectory t is candidate t, or
+//           morris_chosen[t] (Campolongo's selection, mbe_morris_select). Bounded, strictly
+//           increasing distributions only (uniform, triangular, truncnormal), at most 1024
+//           parameters.
 //   DESIGN  member k is row k of the design matrix; n must not exceed its rows.
 // MC, LHS, SOBOL and SALTELLI map u through each dimension's inverse CDF (discrete and const
 // included).
@@ -214,6 +216,7 @@ bool mbe_saltelli_base_is_balanced(size_t nblocks);
 // the step of a Morris grid of p levels: p / (2 (p - 1))
 double mbe_morris_delta(int levels);
 
+
 // Parses a --sampler value: mc, lhs, sobol, grid, saltelli or morris (design is chosen by
 // --design).
 // Returns MBE_ERR_USAGE with the allowed names otherwise. Nullable: err.
@@ -233,6 +236,8 @@ typedef struct MbeSampleDef {
   int levels;            // MORRIS: grid levels, even, >= 2; default 4 (as SALib)
   bool first_order_only;  // SALTELLI: blocks of ndim + 2 (no BA rows: SALib's
                           // calc_second_order=False); default false
+  const uint64_t* morris_chosen;  // MORRIS: nullable; trajectory t is candidate trajectory
+                                  // morris_chosen[t] (mbe_morris_select), else candidate t
   int cookie;            // set by mbe_sample_def_default, checked by every sampler call
 } MbeSampleDef;
 
@@ -252,6 +257,31 @@ MbeStatus mbe_sample_def_check(const MbeSampleDef* def, MbeError* err);
 // mbe_sample_def_check does, and first + count <= n. Nullable: err.
 MbeStatus mbe_sample_members(const MbeSampleDef* def, size_t first, size_t count, double* out,
                              MbeError* err);
+
+//---------------------------------- Morris trajectories -----------------------------------------
+
+// Writes to u (ndim values in [0, 1]) point s (0 .. ndim) of candidate trajectory t of def's
+// Morris design, before the distributions: what member t (ndim + 1) + s is without selection.
+void mbe_morris_point(const MbeSampleDef* def, uint64_t t, size_t s, double* u);
+
+// Campolongo's selection (ensemble_morris.c): of the candidate trajectories 0 .. ncand - 1 of
+// def's Morris design, the r = def->n / (ndim + 1) whose spread is largest, the root of the sum
+// over their pairs of the squared distance d(m, l) = sum over the points i of m and j of l of
+// |x_i - x_j| (Campolongo, Cariboni, Saltelli 2007, on the grid in [0, 1]). Every subset is
+// tried when there are at most MBE_MORRIS_EXHAUSTIVE_MAX of them (as SALib's brute force);
+// otherwise the best pair is grown by the trajectory adding most, then single exchanges improve
+// the set until none does (a local optimum, in the manner of Ruano et al. 2012). Ties go to the
+// lower indices: the same def gives the same choice. Writes the chosen indices ascending to
+// chosen (r of them) and the spread to *spread (nullable). Needs 2 <= r < ncand <=
+// MBE_MORRIS_CANDIDATES_MAX (MBE_ERR_USAGE otherwise, saying which). Nullable: err.
+#define MBE_MORRIS_EXHAUSTIVE_MAX 100000
+#define MBE_MORRIS_CANDIDATES_MAX 4096
+MbeStatus mbe_morris_select(const MbeSampleDef* def, size_t ncand, uint64_t* chosen, double* spread,
+                            MbeError* err);
+
+// The spread of the r trajectories cand[0 .. r) of def's Morris design, as mbe_morris_select
+// measures it.
+double mbe_morris_spread(const MbeSampleDef* def, const uint64_t* cand, size_t r);
 
 //---------------------------------- Sobol generator -----------------------------------------------
 

@@ -6,6 +6,8 @@
 #   and SALib's sobol.analyze of its outputs gives mbens analyze's S1, ST and S2 (1e-10); the
 #   same with --first-order-only and calc_second_order=False;
 # - SALib's morris.analyze of an mbens Morris run gives mbens's mu, mu_star, sigma (1e-10);
+# - --candidates 12 -n 4 keeps the 4 trajectories SALib's brute force (optimal_trajectories)
+#   picks from the 12 candidates;
 # - SALib's own designs (saltelli.sample, morris.sample) run with --design and read with
 #   analyze --as saltelli / --as morris give SALib's indices of the same outputs (1e-10);
 # - simulate -o x.mat is read by scipy.io.loadmat in Dymola's layout with the CSV's numbers.
@@ -35,6 +37,16 @@ mvary="--vary f.x1=uniform(0,1) --vary f.x2=uniform(-3,3) --vary f.x3=uniform(10
   --qoi 'final(f.y)' --stop-time 0.001 --quiet || fail "run (morris) exited $?"
 "$mbens" analyze "$work/m" --quiet || fail "analyze (morris) exited $?"
 "$py" "$cmp_py" check-morris "$work/m" 4 || fail "mbens's Morris effects differ from SALib's"
+# Campolongo's selection: the candidates alone, then the chosen four
+uvary="--vary f.x1=uniform(0,1) --vary f.x2=uniform(0,1) --vary f.x3=uniform(0,1)"
+# shellcheck disable=SC2086
+"$mbens" run "$data/effects.mo" -o "$work/cand" -n 12 --sampler morris $uvary --seed 4 \
+  --qoi 'final(f.y)' --stop-time 0.001 --quiet || fail "run (12 candidates) exited $?"
+# shellcheck disable=SC2086
+"$mbens" run "$data/effects.mo" -o "$work/chosen" -n 4 --candidates 12 --sampler morris $uvary \
+  --seed 4 --qoi 'final(f.y)' --stop-time 0.001 --quiet || fail "run (--candidates) exited $?"
+"$py" "$cmp_py" check-campolongo "$work/cand" "$work/chosen" ||
+  fail "--candidates chose other trajectories than SALib's brute force"
 # SALib's designs through --design
 "$py" "$cmp_py" design-csv saltelli 64 "$work/salt.csv" || fail "SALib's saltelli.sample failed"
 "$mbens" run "$data/ishigami.mo" -o "$work/ds" --design "$work/salt.csv" --qoi 'final(f.y)' \

@@ -19,6 +19,9 @@
 #   by 2/3 of its range (4 levels); analyze writes morris.csv with x2's effect -3 x 6 = -18
 #   exactly (sigma 0), x1's (2 + x3) mu_star in [12, 13] with sigma > 0, x3's (x1) in [0, 1];
 #   --levels 6 runs; --levels without morris and an unbounded distribution are refused.
+#   --candidates 60 -n 10 (Campolongo's selection) says it chose trajectories that spread more
+#   than the first 10 drawn, keeps x2's effect at -18 and is refused without morris or when it
+#   is not above -n.
 # - Regression indices of a Latin hypercube run of effects.mo (500 members): the linear fit
 #   explains it (R^2 > 0.99), SRC = b sd(x) / sd(y) with b = 2 + E[x3] = 12.5 and -3:
 #   0.57 and -0.82 (within 0.05), x3's near 0; --regression on the Saltelli run of Ishigami
@@ -140,6 +143,29 @@ case "$out" in *"--levels sets the grid of --sampler morris only"*) ;; *) fail "
 out=$("$mbens" run "$data/effects.mo" -o "$work/bad" -n 8 --sampler morris --vary 'f.x1=normal(0,1)' \
   --qoi 'final(f.y)' 2>&1)
 case "$out" in *"bounded, continuous distribution"*) ;; *) fail "morris with normal: $out" ;; esac
+# Campolongo's selection: 10 of 60 candidates spread more than the first 10 drawn; the rows are
+# the chosen candidates
+# shellcheck disable=SC2086
+out=$("$mbens" run "$data/effects.mo" -o "$work/moc" -n 10 --candidates 60 --sampler morris \
+  $mvary --seed 3 --qoi 'final(f.y)' --stop-time 0.001 2>&1) || fail "run (--candidates) exited $?"
+bad=$(printf '%s\n' "$out" | awk '/chose 10 of 60 candidate trajectories: spread/ {
+    found = 1; split($0, f, "spread "); s = f[2] + 0; split($0, g, "drawn: "); d = g[2] + 0
+    if (!(s > d)) print "spread", s, "not above", d }
+  END { if (!found) print "no note of the choice" }')
+[ -z "$bad" ] || fail "--candidates: $bad: $out"
+"$mbens" analyze "$work/moc" --quiet || fail "analyze (--candidates) exited $?"
+awk -F, 'NR > 1 && $2 == "f.x2" && ($3 + 18 > 1e-9 || $3 + 18 < -1e-9) { exit 1 }' \
+  "$work/moc/morris.csv" || fail "--candidates: x2's effect is not -18"
+grep -q '"candidates": 60' "$work/moc/manifest.json" || fail "--candidates: not in the manifest"
+# shellcheck disable=SC2086
+out=$("$mbens" run "$data/effects.mo" -o "$work/bad" -n 10 --candidates 60 $mvary 2>&1)
+case "$out" in *"--candidates selects the trajectories of --sampler morris only"*) ;;
+  *) fail "--candidates without morris: $out" ;; esac
+# shellcheck disable=SC2086
+out=$("$mbens" run "$data/effects.mo" -o "$work/bad" -n 10 --candidates 10 --sampler morris $mvary \
+  --qoi 'final(f.y)' 2>&1)
+case "$out" in *"--candidates 10 must exceed the 10 trajectories"*) ;;
+  *) fail "--candidates not above -n: $out" ;; esac
 # regression indices
 # shellcheck disable=SC2086
 "$mbens" run "$data/effects.mo" -o "$work/lhs" -n 500 --sampler lhs $mvary --qoi 'final(f.y)' \

@@ -5,6 +5,9 @@
 #                                          (when the run made it) and its sobol.analyze the
 #                                          run's sobol.csv and sobol_s2.csv
 #   check-morris DIR LEVELS                SALib's morris.analyze equals the run's morris.csv
+#   check-campolongo CAND DIR              the trajectories of DIR (--candidates) are those
+#                                          SALib's brute force picks from the run CAND of all
+#                                          candidates (unit bounds: its rows are the grid)
 # Prints the largest difference; exits 1 past 1e-10.
 import csv
 import json
@@ -89,12 +92,26 @@ def design_csv(kind, n, out):
     return 0.0
 
 
+def check_campolongo(cand, d):
+    from SALib.sample.morris.brute import BruteForce
+    _, _, xc, _ = members(cand)
+    _, names, x, _ = members(d)
+    k = len(names)
+    m, r = len(xc) // (k + 1), len(x) // (k + 1)
+    pick = BruteForce().brute_force_most_distant(xc, m, k, r)
+    want = np.concatenate([xc[t * (k + 1):(t + 1) * (k + 1)] for t in pick])
+    print("SALib picks", list(pick))
+    return float(np.max(np.abs(want - x)))
+
+
 def main():
     mode = sys.argv[1]
     if mode == "design-csv":
         worst = design_csv(sys.argv[2], int(sys.argv[3]), sys.argv[4])
     elif mode == "check-sobol":
         worst = check_sobol(sys.argv[2])
+    elif mode == "check-campolongo":
+        worst = check_campolongo(sys.argv[2], sys.argv[3])
     else:
         worst = check_morris(sys.argv[2], int(sys.argv[3]))
     sys.exit(0 if worst <= 1e-10 else 1)

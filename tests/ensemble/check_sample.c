@@ -847,6 +847,98 @@ END_TEST
 
 /* ---- batch independence ------------------------------------------------------------------- */
 
+// Campolongo's selection: the same spread as every subset tried here (a second, plain search)
+// where the exhaustive path runs; where the local search runs, a set no single exchange
+// improves that spreads more than the first trajectories and than random subsets; the design's
+// trajectories are the chosen candidates' points
+static MbeSampleDef morris_def(MbeDist* d, size_t ndim, size_t r) {
+  for (size_t j = 0; j < ndim; j++)
+    d[j] = dist_of(MBE_DIST_UNIFORM, (double[]){0.0, 1.0 + (double)j}, 2);
+  MbeSampleDef def = mbe_sample_def_default();
+  def.sampler = MBE_SAMPLER_MORRIS, def.n = r * (ndim + 1), def.ndim = ndim, def.dists = d;
+  def.seed = 17;
+  return def;
+}
+
+START_TEST(test_morris_selection_exhaustive) {
+  enum { D = 3, M = 10, R = 4 };
+  MbeDist d[D];
+  MbeSampleDef def = morris_def(d, D, R);
+  uint64_t chosen[R], sub[R];
+  double spread = 0;
+  MbeError err;
+  ck_assert_int_eq(mbe_morris_select(&def, M, chosen, &spread, &err), MBE_OK);
+  MBE_CK_NEAR(mbe_morris_spread(&def, chosen, R), spread, 1e-12, 0);
+  double best = 0;
+  for (int a = 0; a < M; a++)
+    for (int b = a + 1; b < M; b++)
+      for (int c = b + 1; c < M; c++)
+        for (int e = c + 1; e < M; e++) {
+          sub[0] = (uint64_t)a, sub[1] = (uint64_t)b, sub[2] = (uint64_t)c, sub[3] = (uint64_t)e;
+          double v = mbe_morris_spread(&def, sub, R);
+          best = v > best ? v : best;
+        }
+  MBE_CK_NEAR(spread, best, 1e-12, 0);
+  for (int i = 1; i < R; i++)
+    ck_assert(chosen[i] > chosen[i - 1]);
+
+  // the design's members are the chosen candidates' points
+  def.morris_chosen = chosen;
+  double x[R * (D + 1) * D], u[D];
+  ck_assert_int_eq(mbe_sample_members(&def, 0, def.n, x, &err), MBE_OK);
+  for (int t = 0; t < R; t++)
+    for (int p = 0; p <= D; p++) {
+      mbe_morris_point(&def, chosen[t], (size_t)p, u);
+      for (int j = 0; j < D; j++)
+        MBE_CK_NEAR(x[(t * (D + 1) + p) * D + j], u[j] * (1.0 + j), 1e-15, 1e-14);
+    }
+}
+END_TEST
+
+START_TEST(test_morris_selection_local) {
+  enum { D = 4, M = 120, R = 8 };
+  MbeDist d[D];
+  MbeSampleDef def = morris_def(d, D, R);
+  uint64_t chosen[R], sub[R];
+  double spread = 0;
+  MbeError err;
+  ck_assert_int_eq(mbe_morris_select(&def, M, chosen, &spread, &err), MBE_OK);
+  for (int i = 0; i < R; i++)
+    sub[i] = (uint64_t)i;
+  ck_assert(spread > mbe_morris_spread(&def, sub, R));
+  uint64_t state = 3;
+  for (int k = 0; k < 300; k++) {
+    for (int i = 0; i < R; i++) {  // R distinct candidates
+      bool again = true;
+      while (again) {
+        sub[i] = mbe_test_rng_next(&state) % M;
+        again = false;
+        for (int j = 0; j < i; j++)
+          again = again || sub[j] == sub[i];
+      }
+    }
+    ck_assert(spread >= mbe_morris_spread(&def, sub, R));
+  }
+  // no single exchange helps
+  for (int i = 0; i < R; i++) {
+    for (uint64_t c = 0; c < M; c++) {
+      bool in = false;
+      for (int j = 0; j < R; j++)
+        in = in || chosen[j] == c;
+      if (in)
+        continue;
+      memcpy(sub, chosen, sizeof sub);
+      sub[i] = c;
+      ck_assert(mbe_morris_spread(&def, sub, R) <= spread * (1 + 1e-12));
+    }
+  }
+  // what cannot be chosen
+  ck_assert_int_eq(mbe_morris_select(&def, R, chosen, NULL, &err), MBE_ERR_USAGE);
+  ck_assert_int_eq(mbe_morris_select(&def, MBE_MORRIS_CANDIDATES_MAX + 1, chosen, NULL, &err),
+                   MBE_ERR_USAGE);
+}
+END_TEST
+
 START_TEST(test_batches_give_the_same_bits) {
   // every sampler: [0, n) in one call equals calls of random sizes, bit for bit
   enum { N = 1024, D = 4 };
@@ -1254,6 +1346,8 @@ static Suite* make_sample_suite(void) {
   tcase_add_test(tc, test_batches_give_the_same_bits);
   tcase_add_test(tc, test_saltelli_layout);
   tcase_add_test(tc, test_morris_layout);
+  tcase_add_test(tc, test_morris_selection_exhaustive);
+  tcase_add_test(tc, test_morris_selection_local);
   tcase_add_test(tc, test_def_checks);
   suite_add_tcase(s, tc);
 
