@@ -27,6 +27,11 @@ static void analyze_help(FILE* f) {
           "    and mu_star's bootstrap interval, per unit of the grid's [0, 1] scale; a failed\n"
           "    member leaves its trajectory out. Writes DIR/morris.csv (qoi, parameter, mu,\n"
           "    mu_star, sigma, mu_star_conf).\n"
+          "  --sampler radial: Jansen's total indices ST and the radial elementary effects\n"
+          "    (Campolongo, Saltelli and Cariboni 2011): mu, mu_star, sigma per unit of each\n"
+          "    parameter's probability range, intervals of ST and mu_star; a failed member\n"
+          "    leaves its block of D + 1 out. Writes DIR/radial.csv (qoi, parameter, ST,\n"
+          "    ST_conf, mu, mu_star, sigma, mu_star_conf).\n"
           "  any other design (mc, lhs, sobol, grid, a --design), or with --regression any\n"
           "    run: regression indices, SRC (standardized coefficients of the linear fit), SRRC\n"
           "    (the same on ranks), PRCC (partial rank correlations) and the fits' R^2; a\n"
@@ -94,6 +99,22 @@ static void print_morris(const MbeMorrisIndices* ix) {
       size_t i = q * ix->nparam + j;
       printf("  %-32s %12.5g %12.5g %12.5g %12.5g\n", ix->param[j], ix->mu[i], ix->mu_star[i],
              ix->sigma[i], ix->mu_star_conf[i]);
+    }
+  }
+}
+
+static void print_radial(const MbeRadialIndices* ix) {
+  printf("total indices and radial effects of %zu quantities over %zu parameters (N = %zu base "
+         "points)\n",
+         ix->nqoi, ix->nparam, ix->nblocks);
+  for (size_t q = 0; q < ix->nqoi; q++) {
+    printf("\n%s (%zu of %zu blocks)\n", ix->qoi[q], ix->used[q], ix->nblocks);
+    printf("  %-32s %10s %10s %12s %12s %12s\n", "parameter", "ST", "ST_conf", "mu", "mu_star",
+           "sigma");
+    for (size_t j = 0; j < ix->nparam; j++) {
+      size_t i = q * ix->nparam + j;
+      printf("  %-32s %10.4f %10.4f %12.5g %12.5g %12.5g\n", ix->param[j], ix->st[i],
+             ix->st_conf[i], ix->mu[i], ix->mu_star[i], ix->sigma[i]);
     }
   }
 }
@@ -218,7 +239,8 @@ static int unused_options(const AnalyzeOpts* o, const char* sampler, bool regres
   return -1;
 }
 
-// the indices of the design sampler (saltelli, morris) of the run in dir, written and printed
+// the indices of the design sampler (saltelli, morris, radial) of the run in dir, written and
+// printed
 static MbeStatus design_indices(const AnalyzeOpts* o, const char* sampler, MbeError* err) {
   MbeStatus st;
   if (strcmp(sampler, "morris") == 0) {
@@ -231,6 +253,18 @@ static MbeStatus design_indices(const AnalyzeOpts* o, const char* sampler, MbeEr
       printf("\nwritten: %s/morris.csv\n", o->dir);
     }
     mbe_morris_indices_destroy(mx);
+    return st;
+  }
+  if (strcmp(sampler, "radial") == 0) {
+    MbeRadialIndices* rx = NULL;
+    st = mbe_analyze_radial(o->dir, &o->def, &rx, err);
+    if (st == MBE_OK)
+      st = mbe_radial_indices_write(o->dir, rx, err);
+    if (st == MBE_OK && !o->quiet) {
+      print_radial(rx);
+      printf("\nwritten: %s/radial.csv\n", o->dir);
+    }
+    mbe_radial_indices_destroy(rx);
     return st;
   }
   MbeSobolIndices* ix = NULL;
@@ -257,7 +291,8 @@ int mbe_cmd_analyze(int argc, char** argv) {
   char sampler[32];
   MbeStatus st = mbe_analyze_design(o.dir, sampler, sizeof sampler, &err);
   const char* design = o.as ? o.as : sampler;  // the layout the members are read as
-  bool regress = o.regress || !(strcmp(design, "morris") == 0 || strcmp(design, "saltelli") == 0);
+  bool regress = o.regress || !(strcmp(design, "morris") == 0 || strcmp(design, "saltelli") == 0 ||
+                                strcmp(design, "radial") == 0);
   if (st == MBE_OK && (rc = unused_options(&o, sampler, regress)) >= 0)
     return rc;
   if (st == MBE_OK)

@@ -36,7 +36,8 @@ static void run_help(FILE* f) {
       f,
       "usage: mbens run " MBE_CLI_MODEL_USAGE " -n N -o DIR\n"
       "                 [--vary 'NAME=DIST(ARGS)' ...] [--params FILE] [--design FILE.csv]\n"
-      "                 [--sampler mc|lhs|sobol|grid] [--seed S] [--shard K/N]\n"
+      "                 [--sampler mc|lhs|sobol|grid|saltelli|morris|radial] [--seed S]\n"
+      "                 [--shard K/N]\n"
       "                 [--signals LIST|none] [--qoi EXPR ...] [--save-signals LIST]\n"
       "                 [--save-members LIST] [--save-format auto|csv|hdf5]\n"
       "                 [simulate options] [--batch-size B] [--max-steps N]\n"
@@ -74,7 +75,9 @@ static void run_help(FILE* f) {
       "                      saltelli (Sobol' indices, SALib's layout with second order: -n\n"
       "                      N base points make N (2D + 2) members; mbens analyze DIR),\n"
       "                      morris (elementary effects: -n r trajectories make r (D + 1)\n"
-      "                      members; bounded distributions; mbens analyze DIR)\n"
+      "                      members; bounded distributions; mbens analyze DIR), radial\n"
+      "                      (Campolongo 2011's radial one-at-a-time design: -n N base points\n"
+      "                      make N (D + 1) members; ST and effects by mbens analyze DIR)\n"
       "  --levels P          morris: levels of the grid, even (default 4)\n"
       "  --candidates M      morris: draw M candidate trajectories and keep the -n r of them\n"
       "                      that spread most over the grid (Campolongo's selection, SALib's\n"
@@ -582,8 +585,8 @@ static int varied_parameters(Run* r) {
   if (o->levels && r->sample.sampler != MBE_SAMPLER_MORRIS)
     return mbe_cli_usage_error(CMD, "--levels sets the grid of --sampler morris only");
   r->sample.levels = o->levels ? o->levels : 4;
-  if (r->sample.sampler == MBE_SAMPLER_MORRIS)  // -n is SALib's N: trajectories
-    r->sample.n *= r->nparam + 1;
+  if (r->sample.sampler == MBE_SAMPLER_MORRIS || r->sample.sampler == MBE_SAMPLER_RADIAL)
+    r->sample.n *= r->nparam + 1;  // -n is the trajectories' or base points' count
   if (o->first_order_only && r->sample.sampler != MBE_SAMPLER_SALTELLI)
     return mbe_cli_usage_error(CMD, "--first-order-only is a layout of --sampler saltelli only");
   if (o->no_time_indices && r->sample.sampler != MBE_SAMPLER_SALTELLI)

@@ -13,6 +13,7 @@
 #include "io.h"
 #include "io_json.h"
 #include "mbe_morris.h"
+#include "mbe_radial.h"
 #include "mbe_regression.h"
 #include "mbe_saltelli.h"
 
@@ -112,8 +113,9 @@ static MbeStatus expect_design(const char* dir, const MbeRunDir* run, const char
     return MBE_OK;
   return mbe_error_set(err, MBE_ERR_USAGE,
                        "%s was run with --sampler %s; mbens analyze computes Sobol' indices of a "
-                       "Saltelli design (--sampler saltelli) and elementary effects of a Morris "
-                       "design (--sampler morris)",
+                       "Saltelli design (--sampler saltelli), elementary effects of a Morris "
+                       "design (--sampler morris) and total indices and effects of a radial "
+                       "design (--sampler radial)",
                        dir, run->sampler);
 }
 
@@ -435,6 +437,91 @@ MbeStatus mbe_analyze_morris(const char* dir, const MbeAnalyzeDef* def, MbeMorri
   return MBE_OK;
 }
 
+// ---- radial -----------------------------------------------------------------------------------
+
+void mbe_radial_indices_destroy(MbeRadialIndices* ix) {
+  if (!ix)
+    return;
+  free_names(ix->qoi, ix->nqoi, ix->param, ix->nparam);
+  mbe_free(ix->st), mbe_free(ix->st_conf), mbe_free(ix->mu), mbe_free(ix->mu_star);
+  mbe_free(ix->sigma), mbe_free(ix->mu_star_conf), mbe_free(ix->used), mbe_free(ix);
+}
+
+// the steps b - a of every block on the unit scale, from the design itself
+static double* radial_steps(size_t d, size_t nblocks) {
+  double* du = mbe_malloc((nblocks * d + 1) * sizeof *du);
+  double* ab = mbe_malloc((2 * d + 1) * sizeof *ab);
+  for (size_t i = 0; du && ab && i < nblocks; i++) {
+    mbe_radial_points(d, nblocks, i, ab, ab + d);
+    for (size_t j = 0; j < d; j++)
+      du[i * d + j] = ab[d + j] - ab[j];
+  }
+  mbe_free(ab);
+  return du;
+}
+
+static MbeStatus radial_of(const MbeAnalyzeDef* def, MbeRadialIndices* ix, const MbeRunDir* run,
+                           MbeError* err) {
+  size_t d = ix->nparam, n = ix->nqoi * d + 1;
+  double** arr[6] = {&ix->st, &ix->st_conf, &ix->mu, &ix->mu_star, &ix->sigma, &ix->mu_star_conf};
+  bool ok = true;
+  for (int k = 0; k < 6; k++)
+    ok = (*arr[k] = mbe_malloc(n * sizeof **arr[k])) != NULL && ok;
+  ix->used = mbe_calloc(ix->nqoi + 1, sizeof *ix->used);
+  double* du = radial_steps(d, ix->nblocks);
+  MbeStatus st = MBE_OK;
+  if (!ok || !ix->used || !du)
+    st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  for (size_t q = 0; st == MBE_OK && q < ix->nqoi; q++) {
+    MbeRadialDef rd = mbe_radial_def_default();
+    rd.d = d, rd.n = ix->nblocks;
+    rd.nresamples = def->nresamples, rd.conf_level = def->conf_level, rd.seed = def->seed;
+    size_t o = q * d;
+    MbeRadialStatus rc = mbe_radial_analyze(&rd, run->y + q * run->total, du, ix->st + o,
+                                            ix->st_conf + o, ix->mu + o, ix->mu_star + o,
+                                            ix->sigma + o, ix->mu_star_conf + o, &ix->used[q]);
+    if (rc == MBE_RADIAL_ERR_NOMEM)
+      st = mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+    else if (rc != MBE_RADIAL_OK)
+      st = mbe_error_set(err, MBE_ERR_USAGE, "%s: %s (%zu of %zu blocks usable)", ix->qoi[q],
+                         mbe_radial_status_str(rc), ix->used[q], ix->nblocks);
+  }
+  mbe_free(du);
+  return st;
+}
+
+MbeStatus mbe_analyze_radial(const char* dir, const MbeAnalyzeDef* def, MbeRadialIndices** out,
+                             MbeError* err) {
+  *out = NULL;
+  if (!(def->conf_level > 0 && def->conf_level < 1)) {
+    return mbe_error_set(err, MBE_ERR_USAGE, "the confidence level is in (0, 1), not %g",
+                         def->conf_level);
+  }
+  MbeRadialIndices* ix = mbe_calloc(1, sizeof *ix);
+  MbeRunDir run = {0};
+  MbeStatus st = ix ? mbe_rundir_read(dir, "radial", false, &run, err)
+                    : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  if (st == MBE_OK)
+    st = expect_inputs(dir, &run, err);
+  if (st == MBE_OK && run.total % (run.nparam + 1) != 0) {
+    st = mbe_error_set(err, MBE_ERR_INVALID_ARG,
+                       "%s: %zu members are no whole blocks of %zu + 1 (a radial design)", dir,
+                       run.total, run.nparam);
+  }
+  if (st == MBE_OK) {
+    ix->nblocks = run.total / (run.nparam + 1);
+    take_names(&run, &ix->qoi, &ix->nqoi, &ix->param, &ix->nparam);
+    st = radial_of(def, ix, &run, err);
+  }
+  mbe_rundir_free(&run);
+  if (st != MBE_OK) {
+    mbe_radial_indices_destroy(ix);
+    return st;
+  }
+  *out = ix;
+  return MBE_OK;
+}
+
 // ---- regression -------------------------------------------------------------------------------
 
 void mbe_regression_table_destroy(MbeRegressionTable* ix) {
@@ -582,6 +669,23 @@ MbeStatus mbe_morris_indices_write(const char* dir, const MbeMorrisIndices* ix, 
     }
   }
   return write_table(dir, "morris.csv", &a, err);
+}
+
+MbeStatus mbe_radial_indices_write(const char* dir, const MbeRadialIndices* ix, MbeError* err) {
+  size_t d = ix->nparam;
+  MbeStrbuf a;
+  mbe_strbuf_init(&a);
+  mbe_strbuf_puts(&a, "qoi,parameter,ST,ST_conf,mu,mu_star,sigma,mu_star_conf\n");
+  for (size_t q = 0; q < ix->nqoi; q++) {
+    for (size_t j = 0; j < d; j++) {
+      size_t i = q * d + j;
+      const char* names[2] = {ix->qoi[q], ix->param[j]};
+      double v[6] = {ix->st[i], ix->st_conf[i], ix->mu[i], ix->mu_star[i], ix->sigma[i],
+                     ix->mu_star_conf[i]};
+      row(&a, names, 2, v, 6);
+    }
+  }
+  return write_table(dir, "radial.csv", &a, err);
 }
 
 MbeStatus mbe_regression_table_write(const char* dir, const MbeRegressionTable* ix,

@@ -85,6 +85,27 @@ MbeStatus mbe_morris_indices_write(const char* dir, const MbeMorrisIndices* ix, 
 
 void mbe_morris_indices_destroy(MbeMorrisIndices* ix);
 
+// Total indices and radial elementary effects of every quantity of interest of a radial run
+// (analysis/mbe_radial.h): by qoi q and parameter j at q * nparam + j; effects per unit of each
+// parameter's probability range
+typedef struct MbeRadialIndices {
+  size_t nqoi, nparam, nblocks;  // nblocks: the design's N
+  char** qoi;                    // (nqoi) names
+  char** param;                  // (nparam) names
+  double *st, *st_conf, *mu, *mu_star, *sigma, *mu_star_conf;  // (nqoi x nparam)
+  size_t* used;  // (nqoi) blocks without a failed member
+} MbeRadialIndices;
+
+// Reads the radial run in dir and computes its indices (a block with a failed member is left
+// out). Errors as mbe_analyze_sobol's.
+MbeStatus mbe_analyze_radial(const char* dir, const MbeAnalyzeDef* def, MbeRadialIndices** out,
+                             MbeError* err);
+
+// Writes dir/radial.csv (qoi, parameter, ST, ST_conf, mu, mu_star, sigma, mu_star_conf).
+MbeStatus mbe_radial_indices_write(const char* dir, const MbeRadialIndices* ix, MbeError* err);
+
+void mbe_radial_indices_destroy(MbeRadialIndices* ix);
+
 // regression indices of every quantity of interest of any run (analysis/mbe_regression.h):
 // SRC, SRRC, PRCC by qoi q and parameter j at q * nparam + j; the fits' R^2 by qoi
 typedef struct MbeRegressionTable {

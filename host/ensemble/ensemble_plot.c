@@ -222,7 +222,8 @@ static size_t rows_of(const Csv* t, const char* qoi, const char** names, double*
   return m;
 }
 
-// the bars of sobol.csv and regression.csv, the points of morris.csv, per quantity
+// the bars of sobol.csv and regression.csv, the points of morris.csv, the points and total
+// indices' bars of radial.csv, per quantity
 static MbeStatus indices(const char* dir, MbePlotFormat fmt, MbePlotReport* rep, const char* file,
                          MbeError* err) {
   char path[4096], base[4096];
@@ -256,10 +257,20 @@ static MbeStatus indices(const char* dir, MbePlotFormat fmt, MbePlotReport* rep,
       }
       const char* series[2] = {"S1 (first order)", "ST (total)"};
       w = mbe_plot_bars(base, fmt, qoi, "Sobol' index", m, names, 2, series, val, errs);
-    } else if (strcmp(file, "morris") == 0) {  // mu_star, sigma, mu_star_conf
-      const size_t cols[3] = {3, 4, 5};
+    } else if (strcmp(file, "morris") == 0 || strcmp(file, "radial") == 0) {
+      // mu_star, sigma, mu_star_conf (radial.csv: after ST, ST_conf, mu)
+      const bool radial = file[0] == 'r';
+      const size_t cols[3] = {radial ? 5 : 3, radial ? 6 : 4, radial ? 7 : 5};
       size_t m = rows_of(&t, qoi, names, v, np, cols, 3);
       w = mbe_plot_points(base, fmt, qoi, "mu_star", "sigma", m, names, v, v + np, v + 2 * np);
+      if (w == 0 && radial) {  // and the total indices as bars
+        st = draw(base, w, rep, err);
+        const size_t tcols[2] = {2, 3};
+        m = rows_of(&t, qoi, names, v, np, tcols, 2);
+        const char* series[1] = {"ST (total)"};
+        base_of(base, sizeof base, dir, "radial_st", qoi);
+        w = mbe_plot_bars(base, fmt, qoi, "total index", m, names, 1, series, v, v + np);
+      }
     } else {  // regression: SRC, SRRC, PRCC
       const size_t cols[3] = {2, 3, 4};
       size_t m = rows_of(&t, qoi, names, v, np, cols, 3);
@@ -269,7 +280,8 @@ static MbeStatus indices(const char* dir, MbePlotFormat fmt, MbePlotReport* rep,
       const char* series[3] = {"SRC", "SRRC", "PRCC"};
       w = mbe_plot_bars(base, fmt, qoi, "index", m, names, 3, series, val, NULL);
     }
-    st = draw(base, w, rep, err);
+    if (st == MBE_OK)
+      st = draw(base, w, rep, err);
   }
   mbe_free(names), mbe_free(v), mbe_free(val), mbe_free(errs);
   csv_free(&t);
@@ -288,8 +300,8 @@ MbeStatus mbe_plot_run(const char* dir, MbePlotFormat fmt, MbePlotReport* rep, M
     st = fans(dir, fmt, rep, err);
   if (st == MBE_OK)
     st = time_indices(dir, fmt, rep, err);
-  const char* tables[3] = {"sobol", "morris", "regression"};
-  for (int k = 0; k < 3 && st == MBE_OK; k++)
+  const char* tables[4] = {"sobol", "morris", "radial", "regression"};
+  for (int k = 0; k < 4 && st == MBE_OK; k++)
     st = indices(dir, fmt, rep, tables[k], err);
   return st;
 }

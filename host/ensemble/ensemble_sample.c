@@ -976,10 +976,14 @@ MbeStatus mbe_design_gather(const MbeTable* t, const char* const* names, size_t 
 /* ---- definitions -------------------------------------------------------------------------- */
 
 static const char* const SAMPLER_NAMES[MBE_SAMPLER_COUNT] = {
-    "mc", "lhs", "sobol", "grid", "saltelli", "morris", "design"};
+    "mc", "lhs", "sobol", "grid", "saltelli", "morris", "radial", "design"};
 
 // the most parameters of a Morris design (a trajectory's order is drawn on the stack)
 enum { MORRIS_MAX_DIMS = 1024 };
+
+// a radial design's auxiliary point is the base point's Sobol index plus this (Campolongo,
+// Saltelli and Cariboni 2011)
+enum { RADIAL_SHIFT = 4 };
 
 double mbe_morris_delta(int levels) {
   return levels / (2.0 * (levels - 1));
@@ -1013,7 +1017,7 @@ MbeStatus mbe_sampler_parse(const char* text, MbeSampler* out, MbeError* err) {
     }
   }
   return mbe_error_set(err, MBE_ERR_USAGE,
-                       "--sampler takes mc, lhs, sobol, grid, saltelli or morris, not '%s' (a "
+                       "--sampler takes mc, lhs, sobol, grid, saltelli, morris or radial, not '%s' (a "
                        "design matrix is given with --design FILE.csv)",
                        text);
 }
@@ -1178,6 +1182,26 @@ static MbeStatus saltelli_check(const MbeSampleDef* def, MbeError* err) {
   return check_dists(def, err);
 }
 
+// a radial design: whole blocks of ndim + 1, 2 ndim Sobol dimensions, points below 2^32
+static MbeStatus radial_check(const MbeSampleDef* def, MbeError* err) {
+  if (def->ndim == 0 || def->ndim > MORRIS_MAX_DIMS || 2 * def->ndim > mbe_sobol_max_dims()) {
+    return mbe_error_set(err, MBE_ERR_USAGE, "the radial design takes 1 to %d parameters, not %zu",
+                         MORRIS_MAX_DIMS, def->ndim);
+  }
+  if (def->n % (def->ndim + 1) != 0) {
+    return mbe_error_set(err, MBE_ERR_USAGE,
+                         "a radial design of %zu parameters has N (%zu + 1) = N x %zu members, "
+                         "not %zu",
+                         def->ndim, def->ndim, def->ndim + 1, def->n);
+  }
+  size_t nblocks = def->n / (def->ndim + 1);
+  if (saltelli_skip(nblocks) + nblocks + RADIAL_SHIFT > UINT32_MAX) {
+    return mbe_error_set(err, MBE_ERR_USAGE,
+                         "a radial design of %zu base points needs Sobol points past 2^32", nblocks);
+  }
+  return check_dists(def, err);
+}
+
 MbeStatus mbe_sample_def_check(const MbeSampleDef* def, MbeError* err) {
   // the definition itself
   if (def->cookie != SAMPLE_DEF_COOKIE) {
@@ -1226,6 +1250,7 @@ MbeStatus mbe_sample_def_check(const MbeSampleDef* def, MbeError* err) {
     }
     case MBE_SAMPLER_SALTELLI: return saltelli_check(def, err);
     case MBE_SAMPLER_MORRIS: return morris_check(def, err);
+    case MBE_SAMPLER_RADIAL: return radial_check(def, err);
     default: return check_dists(def, err);
   }
 }
@@ -1380,6 +1405,28 @@ static void sample_morris(const MbeSampleDef* def, size_t first, size_t count, d
   }
 }
 
+void mbe_radial_points(size_t ndim, size_t nblocks, size_t block, double* a, double* b) {
+  uint64_t point = saltelli_skip(nblocks) + block;
+  for (size_t j = 0; j < ndim; j++) {
+    a[j] = sobol_coordinate(j, point);
+    b[j] = sobol_coordinate(ndim + j, point + RADIAL_SHIFT);
+  }
+}
+
+// member k of a radial design: block k / (d + 1), its row k % (d + 1): a, or a with
+// coordinate row - 1 from b
+static void sample_radial(const MbeSampleDef* def, size_t first, size_t count, double* out) {
+  size_t d = def->ndim, nblocks = def->n / (d + 1);
+  double a[MORRIS_MAX_DIMS], b[MORRIS_MAX_DIMS];
+  for (size_t i = 0; i < count; i++) {
+    size_t k = first + i, row = k % (d + 1);
+    mbe_radial_points(d, nblocks, k / (d + 1), a, b);
+    for (size_t j = 0; j < d; j++) {
+      out[i * d + j] = mbe_dist_quantile(&def->dists[j], row == j + 1 ? b[j] : a[j]);
+    }
+  }
+}
+
 // member k of a Saltelli design: block k / blk, its row k % blk (blk 2 d + 2, or d + 2)
 static void sample_saltelli(const MbeSampleDef* def, size_t first, size_t count, double* out) {
   size_t d = def->ndim, blk = mbe_saltelli_block(d, def->first_order_only);
@@ -1439,6 +1486,7 @@ MbeStatus mbe_sample_members(const MbeSampleDef* def, size_t first, size_t count
     case MBE_SAMPLER_SOBOL: sample_sobol(def, first, count, out); break;
     case MBE_SAMPLER_SALTELLI: sample_saltelli(def, first, count, out); break;
     case MBE_SAMPLER_MORRIS: sample_morris(def, first, count, out); break;
+    case MBE_SAMPLER_RADIAL: sample_radial(def, first, count, out); break;
     case MBE_SAMPLER_GRID: {
       size_t levels = 0;
       st = grid_levels(def, &levels, err);

@@ -189,9 +189,16 @@ MbeStatus mbe_design_gather(const MbeTable* t, const char* const* names, size_t 
 //           morris_chosen[t] (Campolongo's selection, mbe_morris_select). Bounded, strictly
 //           increasing distributions only (uniform, triangular, truncnormal), at most 1024
 //           parameters.
+//   RADIAL  Campolongo, Saltelli and Cariboni's (2011) radial one-at-a-time design: n = N
+//           (ndim + 1) members in N blocks; block i's base point a is the first ndim
+//           coordinates of Sobol point skip + i of 2 ndim dimensions, its auxiliary point b
+//           the last ndim of point skip + i + 4 (their shift of four points; skip as SALTELLI),
+//           and its members are a, then a with coordinate j from b (j = 1 .. ndim): ST
+//           (Jansen) and the radial elementary effects from one design (mbe_radial_points).
+//           The seed is not used.
 //   DESIGN  member k is row k of the design matrix; n must not exceed its rows.
-// MC, LHS, SOBOL and SALTELLI map u through each dimension's inverse CDF (discrete and const
-// included).
+// MC, LHS, SOBOL, SALTELLI and RADIAL map u through each dimension's inverse CDF (discrete and
+// const included).
 typedef enum MbeSampler {
   MBE_SAMPLER_MC = 0,
   MBE_SAMPLER_LHS,
@@ -199,12 +206,13 @@ typedef enum MbeSampler {
   MBE_SAMPLER_GRID,
   MBE_SAMPLER_SALTELLI,
   MBE_SAMPLER_MORRIS,
+  MBE_SAMPLER_RADIAL,
   MBE_SAMPLER_DESIGN,
   MBE_SAMPLER_COUNT
 } MbeSampler;
 
 // Returns the written name of a sampler ("mc", "lhs", "sobol", "grid", "saltelli", "morris",
-// "design"), or "?".
+// "radial", "design"), or "?".
 const char* mbe_sampler_name(MbeSampler s);
 
 // the members of one Saltelli block: 2 ndim + 2, or ndim + 2 first order only
@@ -217,8 +225,8 @@ bool mbe_saltelli_base_is_balanced(size_t nblocks);
 double mbe_morris_delta(int levels);
 
 
-// Parses a --sampler value: mc, lhs, sobol, grid, saltelli or morris (design is chosen by
-// --design).
+// Parses a --sampler value: mc, lhs, sobol, grid, saltelli, morris or radial (design is chosen
+// by --design).
 // Returns MBE_ERR_USAGE with the allowed names otherwise. Nullable: err.
 MbeStatus mbe_sampler_parse(const char* text, MbeSampler* out, MbeError* err);
 
@@ -282,6 +290,12 @@ MbeStatus mbe_morris_select(const MbeSampleDef* def, size_t ncand, uint64_t* cho
 // The spread of the r trajectories cand[0 .. r) of def's Morris design, as mbe_morris_select
 // measures it.
 double mbe_morris_spread(const MbeSampleDef* def, const uint64_t* cand, size_t r);
+
+//---------------------------------- radial designs --------------------------------------------------
+
+// Writes the base point a and the auxiliary point b (ndim coordinates each, in [0, 1) before
+// the distributions) of block `block` of a RADIAL design of nblocks blocks.
+void mbe_radial_points(size_t ndim, size_t nblocks, size_t block, double* a, double* b);
 
 //---------------------------------- Sobol generator -----------------------------------------------
 

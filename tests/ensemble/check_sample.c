@@ -963,8 +963,8 @@ START_TEST(test_batches_give_the_same_bits) {
     def.seed = 99u;
     def.n = s == MBE_SAMPLER_GRID       ? 4 * 16 * 16
             : s == MBE_SAMPLER_SALTELLI ? 100 * (2 * D + 2)
-            : s == MBE_SAMPLER_MORRIS   ? 200 * (D + 1)
-                                        : N;
+            : s == MBE_SAMPLER_MORRIS || s == MBE_SAMPLER_RADIAL ? 200 * (D + 1)
+                                                                 : N;
     def.ndim = D;
     def.dists = s == MBE_SAMPLER_MORRIS ? bounded : d;  // Morris: bounded, continuous ones
     def.design = design;
@@ -1027,7 +1027,7 @@ START_TEST(test_def_checks) {
   ck_assert_int_eq(s, MBE_SAMPLER_SOBOL);
   ck_assert_str_eq(mbe_sampler_name(MBE_SAMPLER_LHS), "lhs");
   CK_FAILS(mbe_sampler_parse("halton", &s, &err), err, MBE_ERR_USAGE,
-           "--sampler takes mc, lhs, sobol, grid, saltelli or morris, not 'halton'");
+           "--sampler takes mc, lhs, sobol, grid, saltelli, morris or radial, not 'halton'");
 }
 END_TEST
 
