@@ -703,6 +703,16 @@ done:
   return st;
 }
 
+// the arguments the series kernels (reduce, sobol) begin with: y, info, scol, nstat, nout
+static cl_int series_args(cl_kernel k, const MbeLaunch* l, const ClLaunch* c) {
+  cl_int nstat = (cl_int)l->nstat, nout = (cl_int)l->nout;
+  cl_int rc = clSetKernelArg(k, 0, sizeof c->y, &c->y);
+  rc = rc != CL_SUCCESS ? rc : clSetKernelArg(k, 1, sizeof c->info, &c->info);
+  rc = rc != CL_SUCCESS ? rc : clSetKernelArg(k, 2, sizeof c->scol, &c->scol);
+  rc = rc != CL_SUCCESS ? rc : clSetKernelArg(k, 3, sizeof nstat, &nstat);
+  return rc != CL_SUCCESS ? rc : clSetKernelArg(k, 4, sizeof nout, &nout);
+}
+
 // statistics: one work-item per series
 static MbeStatus launch_reduce(ClBackend* cb, const ClProgram* cp, const MbeLaunch* l, ClLaunch* c,
                                MbeError* err) {
@@ -710,7 +720,6 @@ static MbeStatus launch_reduce(ClBackend* cb, const ClProgram* cp, const MbeLaun
   cl_int rc = CL_SUCCESS;
   const size_t nseries = (size_t)l->nout * l->nstat;
   cl_long nv = (cl_long)l->nvar;
-  cl_int nstat = (cl_int)l->nstat, nout = (cl_int)l->nout;
   c->scol = upload(cb, l->scol, l->nstat * sizeof(int32_t), CL_MEM_READ_ONLY, &rc);
   MBE_CL_CHECK(rc, st, err, done);
   c->part =
@@ -719,11 +728,7 @@ static MbeStatus launch_reduce(ClBackend* cb, const ClProgram* cp, const MbeLaun
   c->pairs = upload(cb, NULL, nseries * 2 * l->nvar * sizeof(uint32_t), CL_MEM_READ_WRITE, &rc);
   MBE_CL_CHECK(rc, st, err, done);
   cl_kernel k = cp->kernel[K_REDUCE];
-  ARG(k, 0, c->y);
-  ARG(k, 1, c->info);
-  ARG(k, 2, c->scol);
-  ARG(k, 3, nstat);
-  ARG(k, 4, nout);
+  MBE_CL_CHECK(series_args(k, l, c), st, err, done);
   ARG(k, 5, c->part);
   ARG(k, 6, c->pairs);
   ARG(k, 7, nv);
@@ -739,17 +744,12 @@ static MbeStatus launch_sobol(ClBackend* cb, const ClProgram* cp, const MbeLaunc
   cl_int rc = CL_SUCCESS;
   const size_t nseries = (size_t)l->nout * l->nstat;
   cl_long nv = (cl_long)l->nvar;
-  cl_int nstat = (cl_int)l->nstat, nout = (cl_int)l->nout;
   cl_int k = l->sobol_k, block = l->sobol_block;
   c->spart = upload(cb, NULL, nseries * MBE_SOBOL_WORDS((size_t)k) * sizeof(int64_t),
                     CL_MEM_WRITE_ONLY, &rc);
   MBE_CL_CHECK(rc, st, err, done);
   cl_kernel kk = cp->kernel[K_SOBOL];
-  ARG(kk, 0, c->y);
-  ARG(kk, 1, c->info);
-  ARG(kk, 2, c->scol);
-  ARG(kk, 3, nstat);
-  ARG(kk, 4, nout);
+  MBE_CL_CHECK(series_args(kk, l, c), st, err, done);
   ARG(kk, 5, k);
   ARG(kk, 6, block);
   ARG(kk, 7, c->spart);
