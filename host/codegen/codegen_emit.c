@@ -677,7 +677,7 @@ static void fn_stats(Emit* em, const MbeSymId* roots, size_t n, MbeSymId fail,
     st->muls += op == MBE_SYM_MUL;
     st->divs += op == MBE_SYM_DIV;
     st->sqrts += op == MBE_SYM_SQRT;
-    st->transcendental += op >= MBE_SYM_SIN && op <= MBE_SYM_LOG;
+    st->transcendental += (op >= MBE_SYM_SIN && op <= MBE_SYM_LOG) || op >= MBE_SYM_SINH;
   }
   st->other = st->temporaries - st->adds - st->muls - st->divs - st->sqrts - st->transcendental;
   int32_t* delta = mbe_calloc(s->nnodes + 2, sizeof *delta);

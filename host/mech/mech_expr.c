@@ -471,9 +471,7 @@ static MbeStatus compile_binary(Cx* c, const MbeExpr* e, MbeSymId* out) {
                  fabs(bn->value) <= 64) {
         *out = int_power(s, a, (int)bn->value);  // x^4 of a negative x is no NaN
       } else {
-        MbeSymId la = mbe_sym_fn(s, MBE_SYM_LOG, a);
-        MbeSymId p = mbe_sym_mul(s, b, la);
-        *out = mbe_sym_fn(s, MBE_SYM_EXP, p);
+        *out = mbe_sym_op(s, MBE_SYM_POW, a, b, 0);
       }
       break;
     }
@@ -800,13 +798,11 @@ static MbeStatus compile_call(Cx* c, const MbeExpr* e, MbeSymId* out) {
     *out = mbe_sym_mul(s, l, k);
   } else if (nargs == 1 &&
              (strcmp(f, "sinh") == 0 || strcmp(f, "cosh") == 0 || strcmp(f, "tanh") == 0)) {
-    MbeSymId ep = mbe_sym_fn(s, MBE_SYM_EXP, a[0]);
-    MbeSymId na = mbe_sym_neg(s, a[0]);
-    MbeSymId en = mbe_sym_fn(s, MBE_SYM_EXP, na);
-    MbeSymId d = mbe_sym_sub(s, ep, en);
-    MbeSymId u = mbe_sym_add(s, ep, en);
-    MbeSymId half = mbe_sym_const(s, 0.5);
-    *out = f[0] == 't' ? mbe_sym_div(s, d, u) : mbe_sym_mul(s, half, f[0] == 's' ? d : u);
+    *out = mbe_sym_fn(s,
+                      f[0] == 't'   ? MBE_SYM_TANH
+                      : f[0] == 's' ? MBE_SYM_SINH
+                                    : MBE_SYM_COSH,
+                      a[0]);
   } else if (nargs == 2 && (strcmp(f, "min") == 0 || strcmp(f, "max") == 0)) {
     *out = mbe_sym_op(s, f[1] == 'i' ? MBE_SYM_MIN : MBE_SYM_MAX, a[0], a[1], 0);
   } else if (nargs == 2 && strcmp(f, "atan2") == 0) {

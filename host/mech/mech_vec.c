@@ -3,6 +3,8 @@
 
 #include <math.h>
 
+#include "sym_math.h"
+
 MbeV3 mbe_v3_zero(void) {
   MbeV3 r = {{0, 0, 0}};
   return r;
@@ -375,7 +377,8 @@ MbeV3 mbe_m3_solve(MbeSym* s, MbeM3 A, MbeV3 b) {
 /* ---- numeric ---------------------------------------------------------------------------- */
 
 void mbe_num_planar(const double e[3], double phi, double T[9]) {
-  double c = cos(phi), sn = sin(phi);
+  // the kernels' cos and sin, as mbe_planar's nodes compute them
+  double c = mbe_sym_apply(MBE_SYM_COS, phi, 0, 0), sn = mbe_sym_apply(MBE_SYM_SIN, phi, 0, 0);
   double sk[9] = {0, -e[2], e[1], e[2], 0, -e[0], -e[1], e[0], 0};
   for (int i = 0; i < 3; i++) {
     for (int j = 0; j < 3; j++) {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "model.h"
+#include "sym_math.h"
 
 const char* mbe_base_type_str(MbeBaseType t) {
   static const char* const NAMES[] = {"Real", "Integer", "Boolean", "String", "enumeration"};
@@ -246,9 +247,7 @@ static MbeStatus sym_pow(Ctx* c, const MbeExpr* e, MbeSymId a, MbeSymId b, doubl
   if (!(x > 0)) {
     return fail(c, e, "'^' of a varied value needs a positive base or a whole exponent");
   }
-  MbeSymId la = mbe_sym_fn(d, MBE_SYM_LOG, a);
-  MbeSymId p = mbe_sym_mul(d, b, la);
-  *out = mbe_sym_fn(d, MBE_SYM_EXP, p);
+  *out = mbe_sym_op(d, MBE_SYM_POW, a, b, 0);
   return MBE_OK;
 }
 
@@ -273,6 +272,20 @@ static MbeStatus sym_take(Ctx* c, MbeValue* out, size_t o, const MbeValue* src, 
 
 // ---- operators ----------------------------------------------------------------------------
 
+// a ^ b as the generated code computes it (sym_pow): whole exponents up to 64 by products in
+// order, 0.5 by the square root, the rest by the kernels' pow; so a value computed here and
+// the same value varied in the kernel are the same bits
+static double num_pow(double a, double b) {
+  if (b == floor(b) && fabs(b) <= 64) {
+    double p = 1.0;
+    for (int k = 0; k < (int)fabs(b); k++) {
+      p = k == 0 ? a : p * a;
+    }
+    return b < 0 ? 1.0 / p : p;
+  }
+  return b == 0.5 ? mbe_sym_apply(MBE_SYM_SQRT, a, 0, 0) : mbe_sym_apply(MBE_SYM_POW, a, b, 0);
+}
+
 static double apply(MbeOp op, double a, double b) {
   switch (op) {
     case MBE_OP_ADD:
@@ -284,7 +297,7 @@ static double apply(MbeOp op, double a, double b) {
     case MBE_OP_DIV:
     case MBE_OP_EDIV: return a / b;
     case MBE_OP_POW:
-    case MBE_OP_EPOW: return pow(a, b);
+    case MBE_OP_EPOW: return num_pow(a, b);
     default: return NAN;
   }
 }
@@ -991,20 +1004,9 @@ static MbeSymId sym_math1(Ctx* c, Fn fn, MbeSymId x) {
       MbeSymId ln10 = mbe_sym_const(d, 2.30258509299404568402);
       return mbe_sym_div(d, l, ln10);
     }
-    case FN_SINH:
-    case FN_COSH:
-    case FN_TANH: {
-      // from exp(x) and exp(-x)
-      MbeSymId ep = mbe_sym_fn(d, MBE_SYM_EXP, x);
-      MbeSymId nx = mbe_sym_neg(d, x);
-      MbeSymId em = mbe_sym_fn(d, MBE_SYM_EXP, nx);
-      MbeSymId dif = mbe_sym_sub(d, ep, em);
-      MbeSymId sum = mbe_sym_add(d, ep, em);
-      MbeSymId half = mbe_sym_const(d, 0.5);
-      return fn == FN_SINH   ? mbe_sym_mul(d, half, dif)
-             : fn == FN_COSH ? mbe_sym_mul(d, half, sum)
-                             : mbe_sym_div(d, dif, sum);
-    }
+    case FN_SINH: return mbe_sym_fn(d, MBE_SYM_SINH, x);
+    case FN_COSH: return mbe_sym_fn(d, MBE_SYM_COSH, x);
+    case FN_TANH: return mbe_sym_fn(d, MBE_SYM_TANH, x);
     case FN_FROM_DEG: return mbe_sym_mul(d, x, mbe_sym_const(d, pi / 180.0));
     case FN_TO_DEG: return mbe_sym_mul(d, x, mbe_sym_const(d, 180.0 / pi));
     case FN_FROM_RPM: return mbe_sym_mul(d, x, mbe_sym_const(d, pi / 30.0));
@@ -1035,19 +1037,20 @@ static MbeStatus math1(Ctx* c, const MbeExpr* e, Fn fn, const MbeValue* a, MbeVa
     switch (fn) {
       case FN_ABS: y = fabs(x); break;
       case FN_SIGN: y = x > 0 ? 1 : x < 0 ? -1 : 0; break;
-      case FN_SQRT: y = sqrt(x); break;
-      case FN_SIN: y = sin(x); break;
-      case FN_COS: y = cos(x); break;
-      case FN_TAN: y = tan(x); break;
-      case FN_ASIN: y = asin(x); break;
-      case FN_ACOS: y = acos(x); break;
-      case FN_ATAN: y = atan(x); break;
-      case FN_SINH: y = sinh(x); break;
-      case FN_COSH: y = cosh(x); break;
-      case FN_TANH: y = tanh(x); break;
-      case FN_EXP: y = exp(x); break;
-      case FN_LOG: y = log(x); break;
-      case FN_LOG10: y = log10(x); break;
+      // the kernels' math (sym_math.c), as the generated code computes the same expression
+      case FN_SQRT: y = mbe_sym_apply(MBE_SYM_SQRT, x, 0, 0); break;
+      case FN_SIN: y = mbe_sym_apply(MBE_SYM_SIN, x, 0, 0); break;
+      case FN_COS: y = mbe_sym_apply(MBE_SYM_COS, x, 0, 0); break;
+      case FN_TAN: y = mbe_sym_apply(MBE_SYM_TAN, x, 0, 0); break;
+      case FN_ASIN: y = mbe_sym_apply(MBE_SYM_ASIN, x, 0, 0); break;
+      case FN_ACOS: y = mbe_sym_apply(MBE_SYM_ACOS, x, 0, 0); break;
+      case FN_ATAN: y = mbe_sym_apply(MBE_SYM_ATAN, x, 0, 0); break;
+      case FN_SINH: y = mbe_sym_apply(MBE_SYM_SINH, x, 0, 0); break;
+      case FN_COSH: y = mbe_sym_apply(MBE_SYM_COSH, x, 0, 0); break;
+      case FN_TANH: y = mbe_sym_apply(MBE_SYM_TANH, x, 0, 0); break;
+      case FN_EXP: y = mbe_sym_apply(MBE_SYM_EXP, x, 0, 0); break;
+      case FN_LOG: y = mbe_sym_apply(MBE_SYM_LOG, x, 0, 0); break;
+      case FN_LOG10: y = mbe_sym_apply(MBE_SYM_LOG, x, 0, 0) / 2.30258509299404568402; break;
       case FN_FLOOR: y = floor(x); break;
       case FN_CEIL: y = ceil(x); break;
       case FN_INTEGER: y = floor(x); break;
@@ -1240,7 +1243,7 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
         return fail(c, e, "%s by zero", fname);
       }
       bool integer = v[0].type == MBE_T_INTEGER && v[1].type == MBE_T_INTEGER && fn != FN_ATAN2;
-      double r = fn == FN_ATAN2 ? atan2(x, y)
+      double r = fn == FN_ATAN2 ? mbe_sym_apply(MBE_SYM_ATAN2, x, y, 0)
                  : fn == FN_MOD ? x - floor(x / y) * y
                  : fn == FN_REM ? x - trunc(x / y) * y
                                 : trunc(x / y);

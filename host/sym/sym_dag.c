@@ -497,6 +497,24 @@ MbeStatus mbe_sym_diff(MbeSym* s, MbeSymId f, MbeSymId wrt, MbeSymId* out, MbeEr
         r = mbe_sym_div(s, q, v);
         break;
       case MBE_SYM_EXP: r = mbe_sym_mul(s, self, da); break;
+      case MBE_SYM_SINH:
+      case MBE_SYM_COSH:  // cosh a da, sinh a da
+        u = mbe_sym_fn(s, nd.op == MBE_SYM_SINH ? MBE_SYM_COSH : MBE_SYM_SINH, a);
+        r = mbe_sym_mul(s, u, da);
+        break;
+      case MBE_SYM_TANH:  // (1 - tanh^2) da
+        u = mbe_sym_mul(s, self, self);
+        v = mbe_sym_sub(s, one, u);
+        r = mbe_sym_mul(s, v, da);
+        break;
+      case MBE_SYM_POW:  // a^b (b da / a + db log a)
+        u = da ? mbe_sym_mul(s, b, da) : 0;
+        u = da ? mbe_sym_div(s, u, a) : 0;
+        v = db ? mbe_sym_fn(s, MBE_SYM_LOG, a) : 0;
+        v = db ? mbe_sym_mul(s, db, v) : 0;
+        q = mbe_sym_add(s, u, v);
+        r = mbe_sym_mul(s, self, q);
+        break;
       case MBE_SYM_LOG: r = mbe_sym_div(s, da, a); break;
       case MBE_SYM_MIN:  // a < b ? da : db
         u = mbe_sym_sub(s, b, a);

@@ -37,6 +37,10 @@ double mbe_sym_apply(int op, double a, double b, double c) {
     case MBE_SYM_SELECT: return a > 0 ? b : c;
     case MBE_SYM_EVENT: return a > 0 ? 1 : 0;
     case MBE_SYM_FLOOR: return mbe_floor(a);
+    case MBE_SYM_SINH: return mbe_sinh(a);
+    case MBE_SYM_COSH: return mbe_cosh(a);
+    case MBE_SYM_TANH: return mbe_tanh(a);
+    case MBE_SYM_POW: return mbe_pow(a, b);
     default: return NAN;
   }
 }

@@ -12,7 +12,9 @@
                   X(MIN, 2, "fmin") X(MAX, 2, "fmax") X(SELECT, 3, "select") /* a > 0 ? b : c */ \
                       X(EVENT, 1, "event") /* a > 0 ? 1 : 0, held between events */        \
                           X(FLOOR, 1, "floor") /* floor(a), held between events: a change  \
-                                                  of it is an event (Modelica's floor) */
+                                                  of it is an event (Modelica's floor) */ \
+                              X(SINH, 1, "sinh") X(COSH, 1, "cosh") X(TANH, 1, "tanh")     \
+                                  X(POW, 2, "pow") /* a^b of a non-whole b */
 
 #define MBE_SYM_ENUM_(name, arity, text) MBE_SYM_##name,
 typedef enum MbeSymOp { MBE_SYM_OP_LIST(MBE_SYM_ENUM_) MBE_SYM_OP_COUNT } MbeSymOp;
