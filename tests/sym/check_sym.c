@@ -171,6 +171,40 @@ START_TEST(test_interpreter_and_derivatives) {
 END_TEST
 
 // d2/dx2 of x sin(x) = 2 cos(x) - x sin(x)
+// sinh, cosh, tanh and pow: values against libm, derivatives against the closed forms and
+// central differences, at small, moderate and large arguments (tanh stays 1, not NaN)
+START_TEST(test_hyperbolic_and_pow) {
+  MbeSym s;
+  mbe_sym_init(&s);
+  MbeSymId x = mbe_sym_state(&s, 0), y = mbe_sym_state(&s, 1);
+  MbeSymId f[4] = {mbe_sym_fn(&s, MBE_SYM_SINH, x), mbe_sym_fn(&s, MBE_SYM_COSH, x),
+                   mbe_sym_fn(&s, MBE_SYM_TANH, x), mbe_sym_op(&s, MBE_SYM_POW, y, x, 0)};
+  MbeSymId dx[4], dy[4];
+  for (int k = 0; k < 4; k++) {
+    ck_assert_int_eq(mbe_sym_diff(&s, f[k], x, &dx[k], NULL), MBE_OK);
+    ck_assert_int_eq(mbe_sym_diff(&s, f[k], y, &dy[k], NULL), MBE_OK);
+  }
+  const double xs[] = {1e-8, -0.3, 0.7, 3.0, 30.0};
+  for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
+    const double v[2] = {xs[i], 1.7}, a = v[0], b = v[1];
+    const double want[4] = {sinh(a), cosh(a), tanh(a), pow(b, a)};
+    const double dwant[4] = {cosh(a), sinh(a), 1 - tanh(a) * tanh(a), pow(b, a) * log(b)};
+    for (int k = 0; k < 4; k++) {
+      MBE_CK_NEAR(eval_node(&s, f[k], 0, v, NULL), want[k], 1e-15, 0);
+      MBE_CK_NEAR(eval_node(&s, dx[k], 0, v, NULL), dwant[k], 1e-14, 1e-300);
+    }
+    MBE_CK_NEAR(eval_node(&s, dy[3], 0, v, NULL), a * pow(b, a - 1), 1e-14, 0);
+    double e = 1e-6 * fmax(1, fabs(a)), vp[2] = {a + e, b}, vm[2] = {a - e, b};
+    MBE_CK_NEAR(eval_node(&s, dx[0], 0, v, NULL),
+                (eval_node(&s, f[0], 0, vp, NULL) - eval_node(&s, f[0], 0, vm, NULL)) / (2 * e),
+                1e-6, 1e-9);
+  }
+  const double big[2] = {900, 1.7};
+  ck_assert(eval_node(&s, f[2], 0, big, NULL) == 1.0);
+  mbe_sym_deinit(&s);
+}
+END_TEST
+
 START_TEST(test_second_derivative) {
   MbeSym s;
   mbe_sym_init(&s);
@@ -215,6 +249,7 @@ static Suite* make_sym_suite(void) {
   tcase_add_test(tc, test_hash_consing_shares_nodes);
   tcase_add_test(tc, test_folding_keeps_ieee_bits);
   tcase_add_test(tc, test_interpreter_and_derivatives);
+  tcase_add_test(tc, test_hyperbolic_and_pow);
   tcase_add_test(tc, test_second_derivative);
   tcase_add_test(tc, test_deep_chain_against_dual_numbers);
   suite_add_tcase(s, tc);
