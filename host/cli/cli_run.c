@@ -49,9 +49,9 @@ static void run_help(FILE* f) {
       "on the best backend, and writes DIR: members.csv (each member's parameters, quantities of\n"
       "interest, status, steps, events and the assertion that stopped it), stats.csv (mean,\n"
       "std, min, max and the 5/25/50/75/95 %% quantiles of each signal at each output time,\n"
-      "over the members that finished),\n"
-      "manifest.json, stats.state (exact statistics, for --resume and mbens merge) and, when\n"
-      "asked, trajectories. Results do not depend on the backend, the batch size, the thread\n"
+      "over the members that finished), with --sampler saltelli sobol_time.csv (the Sobol'\n"
+      "indices of each signal at each output time), manifest.json, stats.state (exact\n"
+      "statistics, for --resume and mbens merge) and, when asked, trajectories. Results do not depend on the backend, the batch size, the thread\n"
       "count or the shards: they are the same bits.\n\n");
   fprintf(
       f,
