@@ -51,8 +51,9 @@ static void run_help(FILE* f) {
       "std, min, max and the 5/25/50/75/95 %% quantiles of each signal at each output time,\n"
       "over the members that finished), with --sampler saltelli sobol_time.csv (the Sobol'\n"
       "indices of each signal at each output time), manifest.json, stats.state (exact\n"
-      "statistics, for --resume and mbens merge) and, when asked, trajectories. Results do not depend on the backend, the batch size, the thread\n"
-      "count or the shards: they are the same bits.\n\n");
+      "statistics, for --resume and mbens merge) and, when asked, trajectories. Results do\n"
+      "not depend on the backend, the batch size, the thread count or the shards: they are\n"
+      "the same bits.\n\n");
   fprintf(
       f,
       "model:\n" MBE_CLI_MODEL_HELP
