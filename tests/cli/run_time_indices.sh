@@ -6,7 +6,7 @@
 #   for each parameter. They equal SALib's estimators computed here (awk, in double) from the
 #   saved trajectories of all 256 members at each time, to 1e-11 (NaN where the outputs do not
 #   vary), and at the final time the indices `mbens analyze` finds for final(revolute2.phi).
-# - The same bytes (sobol_time.csv and stats.state) with batches of 3 blocks, with one block per
+# - The same bytes (sobol_time.csv and stats.csv) with batches of 3 blocks, with one block per
 #   batch, on OpenCL (PoCL here), in three shards merged, and after a Ctrl-C and --resume.
 # - --first-order-only (blocks of 5) agrees with its own trajectories too; --no-time-indices
 #   writes no sobol_time.csv and the same stats.csv; --no-time-indices without saltelli and a
