@@ -18,8 +18,8 @@ static const char* const AGGREGATE_LIST =
     "final, initial, min, max, mean, integral, rms, time_at_min, time_at_max (of one argument), "
     "cross, cross_up, cross_down (x, level)";
 static const char* const FUNCTION_LIST =
-    "abs, sqrt, sin, cos, tan, asin, acos, atan, exp, log, log10, atan2(a, b), min(a, b), "
-    "max(a, b)";
+    "abs, sqrt, sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, exp, log, log10, atan2(a, b), "
+    "min(a, b), max(a, b)";
 
 // how deeply parentheses and operators may nest (the parser recurses on the host stack)
 #define MAX_DEPTH 200
@@ -320,6 +320,7 @@ static const struct {
              {"cos", MBE_SYM_COS, 1},   {"tan", MBE_SYM_TAN, 1},   {"asin", MBE_SYM_ASIN, 1},
              {"acos", MBE_SYM_ACOS, 1}, {"atan", MBE_SYM_ATAN, 1}, {"exp", MBE_SYM_EXP, 1},
              {"log", MBE_SYM_LOG, 1},   {"log10", MBE_SYM_LOG, 1}, {"atan2", MBE_SYM_ATAN2, 2},
+             {"sinh", MBE_SYM_SINH, 1}, {"cosh", MBE_SYM_COSH, 1}, {"tanh", MBE_SYM_TANH, 1},
              {"min", MBE_SYM_MIN, 2},   {"max", MBE_SYM_MAX, 2}};
 
 // an aggregate's argument(s), inside the system's DAG: agg(x) or agg(x, level)
