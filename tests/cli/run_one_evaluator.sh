@@ -1,9 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # run_one_evaluator.sh MBENS MODELS WORK DATA: one evaluator of parameter expressions. A value
-# computed on the host (a parameter fixed in the model or by a modifier: simulate) and the same value
-# varied in the kernel (run --vary 'x=const(v)') go through the same arithmetic, the kernels'
-# math, so they give the same bits:
+# computed on the host (a parameter fixed in the model or by a modifier: simulate) and the same
+# value varied in the kernel (run --vary 'x=const(v)') go through the same arithmetic, the
+# kernels' math, so they give the same bits:
 # - param_functions.mo's k (sinh, cosh, tanh, exp, log, log10, the trigonometric functions,
 #   atan2, whole and fractional powers, sqrt) with x = 1e-8, 0.7, 3 and 30 set by a modifier
 #   (host) and varied as const(x) (kernel), on OpenMP and on OpenCL (PoCL here); before, the
