@@ -37,6 +37,9 @@ static void analyze_help(FILE* f) {
           "    (the same on ranks), PRCC (partial rank correlations) and the fits' R^2; a\n"
           "    failed member is left out. Writes DIR/regression.csv (qoi, parameter, SRC, SRRC,\n"
           "    PRCC, R2, R2_rank).\n"
+          "Each table also goes to DIR/NAME.json: per quantity, each column as an array over the\n"
+          "parameters in SALib's keys (S1, S1_conf, ST, ST_conf, S2 as a matrix; mu, mu_star,\n"
+          "...), the blocks, trajectories or members used, null where not known.\n"
           "It prints the table.\n\n"
           "options:\n"
           "  --regression    regression indices whatever the design\n"
@@ -67,8 +70,7 @@ static void print_regression(const MbeRegressionTable* ix) {
     printf("  %-32s %10s %10s %10s\n", "parameter", "SRC", "SRRC", "PRCC");
     for (size_t j = 0; j < ix->nparam; j++) {
       size_t i = q * ix->nparam + j;
-      printf("  %-32s %10.4f %10.4f %10.4f\n", ix->param[j], ix->src[i], ix->srrc[i],
-             ix->prcc[i]);
+      printf("  %-32s %10.4f %10.4f %10.4f\n", ix->param[j], ix->src[i], ix->srrc[i], ix->prcc[i]);
     }
   }
 }
@@ -81,20 +83,20 @@ static MbeStatus regression(const char* dir, bool quiet, MbeError* err) {
     st = mbe_regression_table_write(dir, rx, err);
   if (st == MBE_OK && !quiet) {
     print_regression(rx);
-    printf("\nwritten: %s/regression.csv\n", dir);
+    printf("\nwritten: %s/regression.csv, %s/regression.json\n", dir, dir);
   }
   mbe_regression_table_destroy(rx);
   return st;
 }
 
 static void print_morris(const MbeMorrisIndices* ix) {
-  printf("Morris's elementary effects of %zu quantities over %zu parameters (r = %zu "
-         "trajectories, %d levels)\n",
-         ix->nqoi, ix->nparam, ix->ntraj, ix->levels);
+  printf(
+      "Morris's elementary effects of %zu quantities over %zu parameters (r = %zu "
+      "trajectories, %d levels)\n",
+      ix->nqoi, ix->nparam, ix->ntraj, ix->levels);
   for (size_t q = 0; q < ix->nqoi; q++) {
     printf("\n%s (%zu of %zu trajectories)\n", ix->qoi[q], ix->used[q], ix->ntraj);
-    printf("  %-32s %12s %12s %12s %12s\n", "parameter", "mu", "mu_star", "sigma",
-           "mu_star_conf");
+    printf("  %-32s %12s %12s %12s %12s\n", "parameter", "mu", "mu_star", "sigma", "mu_star_conf");
     for (size_t j = 0; j < ix->nparam; j++) {
       size_t i = q * ix->nparam + j;
       printf("  %-32s %12.5g %12.5g %12.5g %12.5g\n", ix->param[j], ix->mu[i], ix->mu_star[i],
@@ -104,9 +106,10 @@ static void print_morris(const MbeMorrisIndices* ix) {
 }
 
 static void print_radial(const MbeRadialIndices* ix) {
-  printf("total indices and radial effects of %zu quantities over %zu parameters (N = %zu base "
-         "points)\n",
-         ix->nqoi, ix->nparam, ix->nblocks);
+  printf(
+      "total indices and radial effects of %zu quantities over %zu parameters (N = %zu base "
+      "points)\n",
+      ix->nqoi, ix->nparam, ix->nblocks);
   for (size_t q = 0; q < ix->nqoi; q++) {
     printf("\n%s (%zu of %zu blocks)\n", ix->qoi[q], ix->used[q], ix->nblocks);
     printf("  %-32s %10s %10s %12s %12s %12s\n", "parameter", "ST", "ST_conf", "mu", "mu_star",
@@ -120,8 +123,8 @@ static void print_radial(const MbeRadialIndices* ix) {
 }
 
 static void print_indices(const MbeSobolIndices* ix) {
-  printf("Sobol' indices of %zu quantities over %zu parameters (N = %zu base points)\n",
-         ix->nqoi, ix->nparam, ix->nblocks);
+  printf("Sobol' indices of %zu quantities over %zu parameters (N = %zu base points)\n", ix->nqoi,
+         ix->nparam, ix->nblocks);
   for (size_t q = 0; q < ix->nqoi; q++) {
     printf("\n%s (%zu of %zu blocks)\n", ix->qoi[q], ix->used[q], ix->nblocks);
     printf("  %-32s %10s %10s %10s %10s\n", "parameter", "S1", "S1_conf", "ST", "ST_conf");
@@ -137,7 +140,7 @@ static void print_indices(const MbeSobolIndices* ix) {
 typedef struct AnalyzeOpts {
   const char* dir;
   bool quiet, regress, plot;
-  const char* as;  // --as: the layout to read the members as
+  const char* as;                 // --as: the layout to read the members as
   bool levels_given, boot_given;  // --levels; --resamples, --conf or --seed
   MbePlotFormat fmt;
   MbeAnalyzeDef def;
@@ -199,9 +202,11 @@ static int parse_options(int argc, char** argv, AnalyzeOpts* o) {
         return mbe_cli_usage_error(cmd, "%s needs a value", a);
       rc = number_option(a, argv[++i], o);
     } else if (a[0] == '-') {
-      return mbe_cli_usage_error(cmd, "unknown option '%s' (--regression, --as, --levels, "
-                                      "--first-order-only, --resamples, --conf, --seed, --plot, "
-                                      "--format, --quiet, --help)", a);
+      return mbe_cli_usage_error(cmd,
+                                 "unknown option '%s' (--regression, --as, --levels, "
+                                 "--first-order-only, --resamples, --conf, --seed, --plot, "
+                                 "--format, --quiet, --help)",
+                                 a);
     } else if (o->dir) {
       return mbe_cli_usage_error(cmd, "one run directory, not '%s' and '%s'", o->dir, a);
     } else {
@@ -213,8 +218,9 @@ static int parse_options(int argc, char** argv, AnalyzeOpts* o) {
   if (!o->dir)
     return mbe_cli_usage_error(cmd, "which run directory? (mbens analyze DIR)");
   if (o->regress && o->as)
-    return mbe_cli_usage_error(cmd, "--regression takes the run as it is; --as reads it as a "
-                                    "design: one or the other");
+    return mbe_cli_usage_error(cmd,
+                               "--regression takes the run as it is; --as reads it as a "
+                               "design: one or the other");
   if (o->levels_given && !(o->as && strcmp(o->as, "morris") == 0))
     return mbe_cli_usage_error(cmd, "--levels sets the grid of --as morris only");
   if (o->def.first_order_only && !(o->as && strcmp(o->as, "saltelli") == 0))
@@ -226,14 +232,16 @@ static int parse_options(int argc, char** argv, AnalyzeOpts* o) {
 // indices): an exit code, or -1 to go on
 static int unused_options(const AnalyzeOpts* o, const char* sampler, bool regress) {
   if (regress && o->boot_given) {
-    return mbe_cli_usage_error("analyze", "regression indices have no bootstrap intervals: "
-                                          "--resamples, --conf and --seed are for Sobol' and "
-                                          "Morris indices");
+    return mbe_cli_usage_error("analyze",
+                               "regression indices have no bootstrap intervals: "
+                               "--resamples, --conf and --seed are for Sobol' and "
+                               "Morris indices");
   }
   if (o->levels_given && strcmp(sampler, "morris") == 0) {
-    return mbe_cli_usage_error("analyze", "%s was run with --sampler morris: its manifest holds "
-                                          "the grid's levels; --levels is for --as morris on "
-                                          "another design",
+    return mbe_cli_usage_error("analyze",
+                               "%s was run with --sampler morris: its manifest holds "
+                               "the grid's levels; --levels is for --as morris on "
+                               "another design",
                                o->dir);
   }
   return -1;
@@ -250,7 +258,7 @@ static MbeStatus design_indices(const AnalyzeOpts* o, const char* sampler, MbeEr
       st = mbe_morris_indices_write(o->dir, mx, err);
     if (st == MBE_OK && !o->quiet) {
       print_morris(mx);
-      printf("\nwritten: %s/morris.csv\n", o->dir);
+      printf("\nwritten: %s/morris.csv, %s/morris.json\n", o->dir, o->dir);
     }
     mbe_morris_indices_destroy(mx);
     return st;
@@ -262,7 +270,7 @@ static MbeStatus design_indices(const AnalyzeOpts* o, const char* sampler, MbeEr
       st = mbe_radial_indices_write(o->dir, rx, err);
     if (st == MBE_OK && !o->quiet) {
       print_radial(rx);
-      printf("\nwritten: %s/radial.csv\n", o->dir);
+      printf("\nwritten: %s/radial.csv, %s/radial.json\n", o->dir, o->dir);
     }
     mbe_radial_indices_destroy(rx);
     return st;
@@ -273,16 +281,16 @@ static MbeStatus design_indices(const AnalyzeOpts* o, const char* sampler, MbeEr
     st = mbe_sobol_indices_write(o->dir, ix, err);
   if (st == MBE_OK && !o->quiet) {
     print_indices(ix);
-    printf("\nwritten: %s/sobol.csv, %s/sobol_s2.csv, %s/sobol_convergence.csv\n", o->dir,
-           o->dir, o->dir);
+    printf("\nwritten: %s/sobol.csv, %s/sobol_s2.csv, %s/sobol_convergence.csv, %s/sobol.json\n",
+           o->dir, o->dir, o->dir, o->dir);
   }
   mbe_sobol_indices_destroy(ix);
   return st;
 }
 
 int mbe_cmd_analyze(int argc, char** argv) {
-  AnalyzeOpts o = {NULL, false, false, false, NULL, false, false, MBE_PLOT_PNG,
-                   mbe_analyze_def_default()};
+  AnalyzeOpts o = {
+      NULL, false, false, false, NULL, false, false, MBE_PLOT_PNG, mbe_analyze_def_default()};
   int rc = parse_options(argc, argv, &o);
   if (rc >= 0)
     return rc;

@@ -605,6 +605,90 @@ static MbeStatus write_table(const char* dir, const char* name, MbeStrbuf* b, Mb
   return st;
 }
 
+// A table of indices as JSON beside its CSV (dir/name): {"design": ..., "parameters": [...],
+// "qoi": {QOI: {COLUMN: [one value per parameter], ..., SCALAR: value, "S2": [[...]]}}}, in
+// SALib's names; NaN (not known) as null. vals[c] and scal[c] hold nqoi x nparam and nqoi values;
+// s2 and s2_conf (nullable) nqoi x nparam x nparam.
+typedef struct JsonTable {
+  const char* design;
+  size_t nqoi, nparam;
+  char** qoi;
+  char** param;
+  int ncol;
+  const char* const* col;
+  const double* const* vals;
+  int nscal;
+  const char* const* scal_name;
+  const double* const* scal;
+  const double *s2, *s2_conf;
+} JsonTable;
+
+static void json_matrix(MbeJsonWriter* w, const char* key, const double* m, size_t d) {
+  mbe_json_write_key(w, key);
+  mbe_json_write_array_begin(w);
+  for (size_t j = 0; j < d; j++) {
+    mbe_json_write_array_begin(w);
+    for (size_t k = 0; k < d; k++)
+      mbe_json_write_number(w, m[j * d + k]);
+    mbe_json_write_array_end(w);
+  }
+  mbe_json_write_array_end(w);
+}
+
+static MbeStatus write_json(const char* dir, const char* name, const JsonTable* t, MbeError* err) {
+  MbeStrbuf b;
+  mbe_strbuf_init(&b);
+  MbeJsonWriter w;
+  mbe_json_writer_init(&w, &b);
+  mbe_json_write_object_begin(&w);
+  mbe_json_write_key(&w, "design");
+  mbe_json_write_string(&w, t->design);
+  mbe_json_write_key(&w, "parameters");
+  mbe_json_write_array_begin(&w);
+  for (size_t j = 0; j < t->nparam; j++)
+    mbe_json_write_string(&w, t->param[j]);
+  mbe_json_write_array_end(&w);
+  mbe_json_write_key(&w, "qoi");
+  mbe_json_write_object_begin(&w);
+  for (size_t q = 0; q < t->nqoi; q++) {
+    mbe_json_write_key(&w, t->qoi[q]);
+    mbe_json_write_object_begin(&w);
+    for (int c = 0; c < t->ncol; c++) {
+      mbe_json_write_key(&w, t->col[c]);
+      mbe_json_write_array_begin(&w);
+      for (size_t j = 0; j < t->nparam; j++)
+        mbe_json_write_number(&w, t->vals[c][q * t->nparam + j]);
+      mbe_json_write_array_end(&w);
+    }
+    for (int c = 0; c < t->nscal; c++) {
+      mbe_json_write_key(&w, t->scal_name[c]);
+      mbe_json_write_number(&w, t->scal[c][q]);
+    }
+    const size_t dd = t->nparam * t->nparam;
+    if (t->s2)
+      json_matrix(&w, "S2", t->s2 + q * dd, t->nparam);
+    if (t->s2_conf)
+      json_matrix(&w, "S2_conf", t->s2_conf + q * dd, t->nparam);
+    mbe_json_write_object_end(&w);
+  }
+  mbe_json_write_object_end(&w);
+  mbe_json_write_object_end(&w);
+  mbe_strbuf_puts(&b, "\n");
+  if (b.is_oom) {
+    mbe_strbuf_deinit(&b);
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory writing %s", name);
+  }
+  return write_table(dir, name, &b, err);
+}
+
+// the blocks or members each quantity used, as numbers for the JSON tables
+static double* used_numbers(const size_t* used, size_t n) {
+  double* u = mbe_malloc((n + 1) * sizeof *u);
+  for (size_t q = 0; u && q < n; q++)
+    u[q] = (double)used[q];
+  return u;
+}
+
 // dir/sobol_convergence.csv: qoi, parameter, N, S1, S1_conf, ST, ST_conf
 static MbeStatus convergence_write(const char* dir, const MbeSobolIndices* ix, MbeError* err) {
   size_t d = ix->nparam;
@@ -652,6 +736,19 @@ MbeStatus mbe_sobol_indices_write(const char* dir, const MbeSobolIndices* ix, Mb
     mbe_strbuf_deinit(&b);
   if (st == MBE_OK)
     st = convergence_write(dir, ix, err);
+  double* used = st == MBE_OK ? used_numbers(ix->used, ix->nqoi) : NULL;
+  if (st == MBE_OK) {
+    const char* col[4] = {"S1", "S1_conf", "ST", "ST_conf"};
+    const double* vals[4] = {ix->s1, ix->s1_conf, ix->st, ix->st_conf};
+    const char* scal_name[1] = {"blocks"};
+    const double* scal[1] = {used};
+    JsonTable t = {"saltelli", ix->nqoi, ix->nparam, ix->qoi, ix->param, 4, col, vals, 1,
+                   scal_name, scal, ix->second_order ? ix->s2 : NULL,
+                   ix->second_order ? ix->s2_conf : NULL};
+    st = used ? write_json(dir, "sobol.json", &t, err)
+              : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  mbe_free(used);
   return st;
 }
 
@@ -668,7 +765,20 @@ MbeStatus mbe_morris_indices_write(const char* dir, const MbeMorrisIndices* ix, 
       row(&a, names, 2, v, 4);
     }
   }
-  return write_table(dir, "morris.csv", &a, err);
+  MbeStatus st = write_table(dir, "morris.csv", &a, err);
+  double* used = st == MBE_OK ? used_numbers(ix->used, ix->nqoi) : NULL;
+  if (st == MBE_OK) {
+    const char* col[4] = {"mu", "mu_star", "sigma", "mu_star_conf"};
+    const double* vals[4] = {ix->mu, ix->mu_star, ix->sigma, ix->mu_star_conf};
+    const char* scal_name[1] = {"trajectories"};
+    const double* scal[1] = {used};
+    JsonTable t = {"morris", ix->nqoi, ix->nparam, ix->qoi, ix->param, 4, col, vals, 1,
+                   scal_name, scal, NULL, NULL};
+    st = used ? write_json(dir, "morris.json", &t, err)
+              : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  mbe_free(used);
+  return st;
 }
 
 MbeStatus mbe_radial_indices_write(const char* dir, const MbeRadialIndices* ix, MbeError* err) {
@@ -685,7 +795,21 @@ MbeStatus mbe_radial_indices_write(const char* dir, const MbeRadialIndices* ix, 
       row(&a, names, 2, v, 6);
     }
   }
-  return write_table(dir, "radial.csv", &a, err);
+  MbeStatus st = write_table(dir, "radial.csv", &a, err);
+  double* used = st == MBE_OK ? used_numbers(ix->used, ix->nqoi) : NULL;
+  if (st == MBE_OK) {
+    const char* col[6] = {"ST", "ST_conf", "mu", "mu_star", "sigma", "mu_star_conf"};
+    const double* vals[6] = {ix->st, ix->st_conf, ix->mu, ix->mu_star, ix->sigma,
+                             ix->mu_star_conf};
+    const char* scal_name[1] = {"blocks"};
+    const double* scal[1] = {used};
+    JsonTable t = {"radial", ix->nqoi, ix->nparam, ix->qoi, ix->param, 6, col, vals, 1,
+                   scal_name, scal, NULL, NULL};
+    st = used ? write_json(dir, "radial.json", &t, err)
+              : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  mbe_free(used);
+  return st;
 }
 
 MbeStatus mbe_regression_table_write(const char* dir, const MbeRegressionTable* ix,
@@ -702,5 +826,18 @@ MbeStatus mbe_regression_table_write(const char* dir, const MbeRegressionTable* 
       row(&a, names, 2, v, 5);
     }
   }
-  return write_table(dir, "regression.csv", &a, err);
+  MbeStatus st = write_table(dir, "regression.csv", &a, err);
+  double* used = st == MBE_OK ? used_numbers(ix->used, ix->nqoi) : NULL;
+  if (st == MBE_OK) {
+    const char* col[3] = {"SRC", "SRRC", "PRCC"};
+    const double* vals[3] = {ix->src, ix->srrc, ix->prcc};
+    const char* scal_name[3] = {"R2", "R2_rank", "members"};
+    const double* scal[3] = {ix->r2, ix->r2_rank, used};
+    JsonTable t = {"regression", ix->nqoi, ix->nparam, ix->qoi, ix->param, 3, col, vals, 3,
+                   scal_name, scal, NULL, NULL};
+    st = used ? write_json(dir, "regression.json", &t, err)
+              : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  mbe_free(used);
+  return st;
 }

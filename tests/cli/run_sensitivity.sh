@@ -8,7 +8,8 @@
 #   analytic values, within twice their 95 % intervals, and S2(x1, x3) = 0.2437 likewise; the
 #   intervals are narrower than 0.15; the same seed writes the same bytes; sobol_convergence.csv
 #   holds the indices of the first 16, 32, .. 1024 blocks, its last equal to sobol.csv's and the
-#   intervals narrowing with N (S1_conf at 64 blocks over twice that at 1024).
+#   intervals narrowing with N (S1_conf at 64 blocks over twice that at 1024); sobol.json holds
+#   the same numbers in SALib's keys (S2 as a matrix), and every other table has its .json.
 # - The same design in two shards merged gives the same sobol.csv (the design is a function of
 #   the member index). --first-order-only makes 1024 x 5 members, no S2, indices within 0.01 of
 #   the full design's.
@@ -78,6 +79,21 @@ bad=$(awk -F, 'NR == FNR { if (FNR > 1) s1[$2] = $3; next }
       if (!(c64[p] > 2 * c1k[p])) print p, "conf", c64[p], c1k[p] } }' \
   "$work/ish/sobol.csv" "$work/ish/sobol_convergence.csv")
 [ -z "$bad" ] || fail "convergence: $bad"
+# sobol.json: the same numbers in SALib's keys (where a Python reads JSON)
+if command -v python3 >/dev/null; then
+  python3 - "$work/ish" <<'PY' || fail "sobol.json is not sobol.csv's numbers"
+import csv, json, sys
+d = sys.argv[1]
+j = json.load(open(d + "/sobol.json"))
+assert j["design"] == "saltelli" and j["parameters"] == ["f.x1", "f.x2", "f.x3"], j
+q = j["qoi"]["final(f.y)"]
+assert q["blocks"] == 1024 and len(q["S2"]) == 3 and q["S2"][0][0] is None, q
+for r in csv.DictReader(open(d + "/sobol.csv")):
+    i = j["parameters"].index(r["parameter"])
+    for k in ("S1", "S1_conf", "ST", "ST_conf"):
+        assert float(r[k]) == q[k][i], (k, r[k], q[k][i])
+PY
+fi
 "$mbens" analyze "$work/ish" --quiet || fail "analyze (again) exited $?"
 cmp -s "$work/ish/sobol.csv" "$work/sobol_first.csv" || fail "the same seed gave other bytes"
 # the first-order layout: N (D + 2) members, no S2
@@ -263,4 +279,12 @@ refused "one or the other" "$work/ish" --regression --as saltelli
 refused "--levels sets the grid of --as morris only" "$work/ish" --levels 6
 refused "--first-order-only is a layout of --as saltelli only" "$work/mo" --first-order-only
 refused "its manifest holds the grid's levels" "$work/mo" --as morris --levels 6
+# every table's JSON beside its CSV
+n=0
+for f in "$work"/*/radial.csv "$work"/*/morris.csv "$work"/*/regression.csv; do
+  [ -f "$f" ] || continue
+  n=$((n + 1))
+  [ -s "${f%.csv}.json" ] || fail "no $(basename "${f%.csv}").json beside $f"
+done
+[ "$n" -ge 3 ] || fail "only $n radial, Morris and regression tables to check"
 finish "run_sensitivity: Saltelli and Morris designs, Sobol', Morris and regression indices, plots"
