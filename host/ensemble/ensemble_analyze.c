@@ -621,6 +621,8 @@ typedef struct JsonTable {
   const char* const* scal_name;
   const double* const* scal;
   const double *s2, *s2_conf;
+  const char* used_name;  // the blocks, trajectories or members each quantity used
+  const size_t* used;
 } JsonTable;
 
 static void json_matrix(MbeJsonWriter* w, const char* key, const double* m, size_t d) {
@@ -664,6 +666,8 @@ static MbeStatus write_json(const char* dir, const char* name, const JsonTable* 
       mbe_json_write_key(&w, t->scal_name[c]);
       mbe_json_write_number(&w, t->scal[c][q]);
     }
+    mbe_json_write_key(&w, t->used_name);
+    mbe_json_write_int(&w, (int64_t)t->used[q]);
     const size_t dd = t->nparam * t->nparam;
     if (t->s2)
       json_matrix(&w, "S2", t->s2 + q * dd, t->nparam);
@@ -679,14 +683,6 @@ static MbeStatus write_json(const char* dir, const char* name, const JsonTable* 
     return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory writing %s", name);
   }
   return write_table(dir, name, &b, err);
-}
-
-// the blocks or members each quantity used, as numbers for the JSON tables
-static double* used_numbers(const size_t* used, size_t n) {
-  double* u = mbe_malloc((n + 1) * sizeof *u);
-  for (size_t q = 0; u && q < n; q++)
-    u[q] = (double)used[q];
-  return u;
 }
 
 // dir/sobol_convergence.csv: qoi, parameter, N, S1, S1_conf, ST, ST_conf
@@ -736,20 +732,12 @@ MbeStatus mbe_sobol_indices_write(const char* dir, const MbeSobolIndices* ix, Mb
     mbe_strbuf_deinit(&b);
   if (st == MBE_OK)
     st = convergence_write(dir, ix, err);
-  double* used = st == MBE_OK ? used_numbers(ix->used, ix->nqoi) : NULL;
-  if (st == MBE_OK) {
-    const char* col[4] = {"S1", "S1_conf", "ST", "ST_conf"};
-    const double* vals[4] = {ix->s1, ix->s1_conf, ix->st, ix->st_conf};
-    const char* scal_name[1] = {"blocks"};
-    const double* scal[1] = {used};
-    JsonTable t = {"saltelli", ix->nqoi, ix->nparam, ix->qoi, ix->param, 4, col, vals, 1,
-                   scal_name, scal, ix->second_order ? ix->s2 : NULL,
-                   ix->second_order ? ix->s2_conf : NULL};
-    st = used ? write_json(dir, "sobol.json", &t, err)
-              : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
-  }
-  mbe_free(used);
-  return st;
+  const char* col[4] = {"S1", "S1_conf", "ST", "ST_conf"};
+  const double* vals[4] = {ix->s1, ix->s1_conf, ix->st, ix->st_conf};
+  JsonTable t = {"saltelli", ix->nqoi, ix->nparam, ix->qoi, ix->param, 4, col, vals, 0, NULL, NULL,
+                 ix->second_order ? ix->s2 : NULL, ix->second_order ? ix->s2_conf : NULL,
+                 "blocks", ix->used};
+  return st == MBE_OK ? write_json(dir, "sobol.json", &t, err) : st;
 }
 
 MbeStatus mbe_morris_indices_write(const char* dir, const MbeMorrisIndices* ix, MbeError* err) {
@@ -766,19 +754,11 @@ MbeStatus mbe_morris_indices_write(const char* dir, const MbeMorrisIndices* ix, 
     }
   }
   MbeStatus st = write_table(dir, "morris.csv", &a, err);
-  double* used = st == MBE_OK ? used_numbers(ix->used, ix->nqoi) : NULL;
-  if (st == MBE_OK) {
-    const char* col[4] = {"mu", "mu_star", "sigma", "mu_star_conf"};
-    const double* vals[4] = {ix->mu, ix->mu_star, ix->sigma, ix->mu_star_conf};
-    const char* scal_name[1] = {"trajectories"};
-    const double* scal[1] = {used};
-    JsonTable t = {"morris", ix->nqoi, ix->nparam, ix->qoi, ix->param, 4, col, vals, 1,
-                   scal_name, scal, NULL, NULL};
-    st = used ? write_json(dir, "morris.json", &t, err)
-              : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
-  }
-  mbe_free(used);
-  return st;
+  const char* col[4] = {"mu", "mu_star", "sigma", "mu_star_conf"};
+  const double* vals[4] = {ix->mu, ix->mu_star, ix->sigma, ix->mu_star_conf};
+  JsonTable t = {"morris", ix->nqoi, ix->nparam, ix->qoi, ix->param, 4, col, vals, 0, NULL, NULL,
+                 NULL, NULL, "trajectories", ix->used};
+  return st == MBE_OK ? write_json(dir, "morris.json", &t, err) : st;
 }
 
 MbeStatus mbe_radial_indices_write(const char* dir, const MbeRadialIndices* ix, MbeError* err) {
@@ -796,20 +776,11 @@ MbeStatus mbe_radial_indices_write(const char* dir, const MbeRadialIndices* ix, 
     }
   }
   MbeStatus st = write_table(dir, "radial.csv", &a, err);
-  double* used = st == MBE_OK ? used_numbers(ix->used, ix->nqoi) : NULL;
-  if (st == MBE_OK) {
-    const char* col[6] = {"ST", "ST_conf", "mu", "mu_star", "sigma", "mu_star_conf"};
-    const double* vals[6] = {ix->st, ix->st_conf, ix->mu, ix->mu_star, ix->sigma,
-                             ix->mu_star_conf};
-    const char* scal_name[1] = {"blocks"};
-    const double* scal[1] = {used};
-    JsonTable t = {"radial", ix->nqoi, ix->nparam, ix->qoi, ix->param, 6, col, vals, 1,
-                   scal_name, scal, NULL, NULL};
-    st = used ? write_json(dir, "radial.json", &t, err)
-              : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
-  }
-  mbe_free(used);
-  return st;
+  const char* col[6] = {"ST", "ST_conf", "mu", "mu_star", "sigma", "mu_star_conf"};
+  const double* vals[6] = {ix->st, ix->st_conf, ix->mu, ix->mu_star, ix->sigma, ix->mu_star_conf};
+  JsonTable t = {"radial", ix->nqoi, ix->nparam, ix->qoi, ix->param, 6, col, vals, 0, NULL, NULL,
+                 NULL, NULL, "blocks", ix->used};
+  return st == MBE_OK ? write_json(dir, "radial.json", &t, err) : st;
 }
 
 MbeStatus mbe_regression_table_write(const char* dir, const MbeRegressionTable* ix,
@@ -827,17 +798,11 @@ MbeStatus mbe_regression_table_write(const char* dir, const MbeRegressionTable* 
     }
   }
   MbeStatus st = write_table(dir, "regression.csv", &a, err);
-  double* used = st == MBE_OK ? used_numbers(ix->used, ix->nqoi) : NULL;
-  if (st == MBE_OK) {
-    const char* col[3] = {"SRC", "SRRC", "PRCC"};
-    const double* vals[3] = {ix->src, ix->srrc, ix->prcc};
-    const char* scal_name[3] = {"R2", "R2_rank", "members"};
-    const double* scal[3] = {ix->r2, ix->r2_rank, used};
-    JsonTable t = {"regression", ix->nqoi, ix->nparam, ix->qoi, ix->param, 3, col, vals, 3,
-                   scal_name, scal, NULL, NULL};
-    st = used ? write_json(dir, "regression.json", &t, err)
-              : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
-  }
-  mbe_free(used);
-  return st;
+  const char* col[3] = {"SRC", "SRRC", "PRCC"};
+  const double* vals[3] = {ix->src, ix->srrc, ix->prcc};
+  const char* scal_name[2] = {"R2", "R2_rank"};
+  const double* scal[2] = {ix->r2, ix->r2_rank};
+  JsonTable t = {"regression", ix->nqoi, ix->nparam, ix->qoi, ix->param, 3,       col,
+                 vals,         2,        scal_name,  scal,    NULL,      NULL, "members", ix->used};
+  return st == MBE_OK ? write_json(dir, "regression.json", &t, err) : st;
 }
