@@ -25,7 +25,7 @@ const char* mbe_radial_status_str(MbeRadialStatus st) {
 }
 
 // the estimates from the m blocks idx[0 .. m) (of the finite ones, blk[]): total indices into
-// st (NaN without variance) and, where effects is set, mu, mu_star and sigma
+// st (NaN without variance), and mu, mu_star and sigma
 static void estimate(const MbeRadialDef* def, const double* y, const double* du, const size_t* blk,
                      const size_t* idx, size_t m, double* st, double* mu, double* mu_star,
                      double* sigma) {
@@ -55,18 +55,16 @@ static void estimate(const MbeRadialDef* def, const double* y, const double* du,
       }
     }
     st[j] = var > 0 ? g / (2.0 * (double)m) / var : NAN;
-    if (mu) {
-      mu[j] = ne ? s / (double)ne : NAN;
-      mu_star[j] = ne ? sa / (double)ne : NAN;
-      for (size_t t = 0; t < m; t++) {
-        const size_t b = blk[idx[t]];
-        if (du[b * d + j] != 0) {
-          double e = (y[b * (d + 1) + 1 + j] - y[b * (d + 1)]) / du[b * d + j] - mu[j];
-          ss += e * e;
-        }
+    mu[j] = ne ? s / (double)ne : NAN;
+    mu_star[j] = ne ? sa / (double)ne : NAN;
+    for (size_t t = 0; t < m; t++) {
+      const size_t b = blk[idx[t]];
+      if (du[b * d + j] != 0) {
+        double e = (y[b * (d + 1) + 1 + j] - y[b * (d + 1)]) / du[b * d + j] - mu[j];
+        ss += e * e;
       }
-      sigma[j] = ne > 1 ? sqrt(ss / (double)(ne - 1)) : NAN;
     }
+    sigma[j] = ne > 1 ? sqrt(ss / (double)(ne - 1)) : NAN;
   }
 }
 
