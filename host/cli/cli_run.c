@@ -132,7 +132,8 @@ static void run_help(FILE* f) {
       "  kernel (members.csv keeps the drawn doubles); --stats prints the kernel's sizes\n"
       "  before it is compiled (as mbens simulate)\n\n"
       "backend: --backend auto (default: an OpenCL GPU if there is one, else OpenMP)|opencl|\n"
-      "  openmp, --device P:D|NAME, --threads N, --batch-size B (default: sized to about 2 s),\n"
+      "  openmp, --device P:D|NAME, --threads N, --batch-size B (default: sized to about 2 s;\n"
+      "  a Saltelli run's batches are whole blocks, B rounded down, at least one),\n"
       "  --max-memory SIZE (host memory of the study: batches, statistics, checkpoint;\n"
       "  default 512M; batches are sized to fit)\n"
       "  --device all: every OpenCL device and OpenMP at once; --device 0:0,0:1,openmp: those.\n"
@@ -1582,6 +1583,10 @@ static int setup(Run* r, bool resume) {
   if ((rc = mbe_cli_sim_run_def(CMD, r->flat, &r->o.sim, &r->run)) != MBE_EXIT_OK ||
       (rc = outputs(r)) != MBE_EXIT_OK) {
     return rc;
+  }
+  if (r->o.no_time_indices && r->nstat == 0) {
+    return mbe_cli_usage_error(CMD, "--no-time-indices turns off the indices of --signals, and "
+                                    "this run keeps no signals");
   }
   if (r->o.max_steps) {
     r->run.max_steps = (int)r->o.max_steps;

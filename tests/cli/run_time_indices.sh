@@ -9,8 +9,9 @@
 # - The same bytes (sobol_time.csv and stats.csv) with batches of 3 blocks, with one block per
 #   batch, on OpenCL (PoCL here), in three shards merged, and after a Ctrl-C and --resume.
 # - --first-order-only (blocks of 5) agrees with its own trajectories too; --no-time-indices
-#   writes no sobol_time.csv and the same stats.csv; --no-time-indices without saltelli and a
-#   memory limit the sums do not fit are refused, the latter naming --no-time-indices.
+#   writes no sobol_time.csv and the same stats.csv; --no-time-indices without saltelli or
+#   without signals, and a memory limit the sums do not fit, are refused (the last naming
+#   --no-time-indices).
 # - mbens plot draws each signal's indices over time (the stacked first-order indices above, the
 #   total indices below): its data holds the 11 times with S1 and ST as in sobol_time.csv, and
 #   with gnuplot the PNG.
@@ -123,6 +124,9 @@ cmp -s "$work/plain/stats.csv" "$work/off/stats.csv" || fail "--no-time-indices 
 out=$("$mbens" run "$model" -o "$work/mc" -n 10 $vary --no-time-indices 2>&1)
 [ $? -eq 2 ] && printf '%s' "$out" | grep -q "other designs have no time-resolved indices" ||
   fail "--no-time-indices without saltelli: $out"
+out=$(study "$work/nosig" --no-time-indices --signals none --qoi 'final(revolute1.phi)' 2>&1)
+[ $? -eq 2 ] && printf '%s' "$out" | grep -q "this run keeps no signals" ||
+  fail "--no-time-indices without signals: $out"
 out=$(study "$work/tight" --interval 0.0005 --max-memory 40M 2>&1)
 [ $? -eq 2 ] && printf '%s' "$out" | grep -q -- "--no-time-indices" ||
   fail "a memory limit the sums exceed: $out"
