@@ -152,10 +152,6 @@ int mbe_cli_check_output(const char* cmd, uint64_t bytes, uint64_t limit, const 
 MbeStatus mbe_cli_system_source(const MbeSystem* sys, const MbeSymId* y, size_t ny, char** text,
                                 MbeError* err);
 
-// what the kernel of sys with outputs y (ny nodes) is generated from: its derivatives, its start
-// from the parameters, its failure test and assertions
-MbeCodegenDef mbe_cli_codegen_def(const MbeSystem* sys, const MbeSymId* y, size_t ny);
-
 // Generates the system with outputs y (ny nodes), writes it to emit when not NULL, and builds it
 // for the backend of the options. Prints errors; returns an exit code. Out: owned, NULL on
 // failure.

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "ensemble_api.h"
 #include "codegen.h"
 #include "mbe/mbe_flat.h"
 #include "mbe/mbe_hooks.h"
@@ -342,7 +343,7 @@ static int workload_build(size_t n, Workload* w) {
   MbeSymId* y = malloc((sys->nx + 1) * sizeof *y);
   for (size_t i = 0; y && i < sys->nx; i++)
     y[i] = mbe_system_signal(sys, sys->state_names[i])->id;
-  MbeCodegenDef cg = mbe_cli_codegen_def(sys, y, sys->nx);
+  MbeCodegenDef cg = mbe_system_codegen_def(sys, y, sys->nx);
   MbeCodegenStats cs;
   st = y ? mbe_codegen_system(&cg, &w->source, &err) : MBE_ERR_NOMEM;
   if (st == MBE_OK)

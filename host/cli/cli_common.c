@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "codegen.h"
+#include "ensemble_api.h"
 #include "mbe/mbe_spec.h"
 #include "mbe_layout.h"
 #include "model.h"
@@ -63,17 +64,12 @@ int mbe_cli_model_check(const char* cmd, const MbeCliModel* m) {
 }
 
 MbeStatus mbe_cli_open_spec(const MbeCliModel* m, MbeSpec** spec, MbeError* err) {
-  MbeStatus st = mbe_spec_create(spec, err);
-  for (int i = 0; st == MBE_OK && i < m->nlibs; i++) {
-    st = mbe_spec_add_library(*spec, m->libs[i], err);
-  }
-  if (st == MBE_OK) {
-    st = mbe_spec_add_library_path(*spec, getenv("MODELICAPATH"), err);
-  }
-  for (int i = 0; st == MBE_OK && i < m->nfiles; i++) {
-    st = mbe_spec_add_file(*spec, m->files[i], err);
-  }
-  return st;
+  MbeModelDef d = mbe_model_def_default();
+  d.files = m->files;
+  d.nfiles = (size_t)m->nfiles;
+  d.libraries = m->libs;
+  d.nlibraries = (size_t)m->nlibs;
+  return mbe_model_open_spec(&d, spec, err);
 }
 
 int mbe_cli_load_model(const char* cmd, const MbeCliModel* m, MbeSpec** spec, MbeFlat** flat) {
@@ -276,17 +272,9 @@ int mbe_cli_check_output(const char* cmd, uint64_t bytes, uint64_t limit, const 
                              est, lim, advice, allow);
 }
 
-MbeCodegenDef mbe_cli_codegen_def(const MbeSystem* sys, const MbeSymId* y, size_t ny) {
-  MbeCodegenDef cg = {&sys->sym,        sys->xdot,           sys->nx,       y,
-                      ny,                sys->np,             sys->name,     sys->fail,
-                      MBE_RUN_NEWTON_FAIL, sys->x0sym,        sys->asserts,  sys->assert_warning,
-                      sys->nasserts};
-  return cg;
-}
-
 MbeStatus mbe_cli_system_source(const MbeSystem* sys, const MbeSymId* y, size_t ny, char** text,
                                 MbeError* err) {
-  MbeCodegenDef cg = mbe_cli_codegen_def(sys, y, ny);
+  MbeCodegenDef cg = mbe_system_codegen_def(sys, y, ny);
   return mbe_codegen_system(&cg, text, err);
 }
 
@@ -311,7 +299,7 @@ static void print_fn_stats(FILE* f, const char* name, const char* what,
 // --stats: what the kernel computes per call, before it is compiled
 static MbeStatus print_stats(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size_t ny,
                              MbePrecision precision, MbeError* err) {
-  MbeCodegenDef cg = mbe_cli_codegen_def(sys, y, ny);
+  MbeCodegenDef cg = mbe_system_codegen_def(sys, y, ny);
   MbeCodegenStats st;
   MbeStatus rc = mbe_codegen_stats(&cg, &st, err);
   if (rc != MBE_OK)

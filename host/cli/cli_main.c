@@ -10,11 +10,9 @@
 #include <string.h>
 
 #include "cli.h"
+#include "mbe.h"
 #include "mbe/mbe_hooks.h"
 
-#ifndef MBE_VERSION
-#define MBE_VERSION "0.0.0"
-#endif
 
 typedef struct MbeCommand {
   const char* name;
@@ -49,7 +47,7 @@ static void print_help(FILE* f) {
           "mbens %s: ensembles of 3-D multibody mechanisms on GPUs (OpenCL) and CPUs (OpenMP),\n"
           "with bitwise-identical results on every backend.\n\n"
           "usage: mbens COMMAND [OPTIONS]\n\ncommands:\n",
-          MBE_VERSION);
+          mbe_version());
   for (size_t i = 0; i < NCOMMANDS; i++) {
     fprintf(f, "  %-9s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
   }
@@ -78,7 +76,7 @@ int main(int argc, char** argv) {
     return MBE_EXIT_OK;
   }
   if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
-    printf("mbens %s\n", MBE_VERSION);
+    printf("mbens %s\n", mbe_version());
     return MBE_EXIT_OK;
   }
   mbe_cli_install_log(false);  // the library's warnings reach the user on every command

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "mbe.h"
 #include "ensemble.h"
 #include "io.h"
 #include "io_json.h"
@@ -25,9 +26,6 @@
 #include "mbe_stats.h"
 #include "model.h"
 
-#ifndef MBE_VERSION
-#define MBE_VERSION "0.0.0"
-#endif
 
 #define CMD "run"
 
@@ -887,7 +885,7 @@ static int identity(Run* r) {
   mbe_sha256_final_hex(&mh, r->model_hash);
   hash_str(&h, "model", r->model_hash);
   hash_str(&h, "class", r->flat->top_name);
-  hash_str(&h, "version", MBE_VERSION);
+  hash_str(&h, "version", mbe_version());
 
   // the equations as generated (what this build of mbens makes of the model)
   char* source = NULL;
@@ -1110,7 +1108,7 @@ static void manifest_text(const Run* r, const char* state, MbeStrbuf* b) {
   mbe_json_write_object_begin(&w);
   json_kv_str(&w, "format", "mbens-run");
   json_kv_int(&w, "format_version", 1);
-  json_kv_str(&w, "version", MBE_VERSION);
+  json_kv_str(&w, "version", mbe_version());
   json_kv_str(&w, "status", state);
   mbe_json_write_key(&w, "command");
   mbe_json_write_array_begin(&w);

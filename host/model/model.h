@@ -111,6 +111,7 @@ typedef struct MbeVar {
   bool is_visual;      // only the animation reads it (mbe_flat_mark_visual): varying it changes
                        // no simulated quantity
   const char* description;  // the declaration's description string, "" if none
+  const char* unit;         // the unit attribute (its own or its type's, SI.Mass: "kg"), "" none
   bool is_free;        // a parameter with fixed=false: computed by initialization, its start
                        // value is the guess (Modelica 8.6)
   bool is_modified;    // the value comes from a modifier or the user's own declaration
@@ -231,6 +232,38 @@ struct MbeFlat {
 // words; the text is copied). Nullable: origins and each of its entries.
 MbeStatus mbe_flat_vary_from(MbeFlat* flat, const char* const* names, const char* const* origins,
                              size_t n, MbeError* err);
+
+// element elem (row-major) of v as users write it: "body.m", "boxBody1.r[1]", "body.I[2,1]",
+// followed by suffix (".start" or ""), into buf (always NUL-terminated)
+void mbe_var_element_name(const MbeVar* v, size_t elem, const char* suffix, char* buf,
+                          size_t size);
+
+// one parameter element or start value users may name, for the listings of the API
+typedef struct MbeFlatParam {
+  const char* name;         // canonical: "body.m", "boxBody1.r[1]", "revolute1.phi.start"
+  const char* unit;         // "" where the declaration and its type state none
+  const char* description;  // the declaration's description string, "" if none
+  double nominal;           // the model's own value (Integer, Boolean, enumeration: as numbers)
+  double min, max;          // the declared bounds; -inf and inf where there are none
+  bool is_start;            // the start value of a variable, not a parameter's value
+  const char* why_not;      // NULL where it may vary per member, else why not (the message
+                            // mbe_flat_vary gives, or that only the animation reads it)
+} MbeFlatParam;
+
+// Every element of the parameters the model shows its users (not protected, not inside
+// connectors, records or the built-ins' own parts unless the model sets them; String
+// parameters left out), in declaration order, into an array of the flat model's arena. Strings
+// point into the arena. Statuses: MBE_ERR_NOMEM. Nullable: err.
+MbeStatus mbe_flat_params(MbeFlat* flat, MbeFlatParam** out, size_t* n, MbeError* err);
+
+// What mbe_flat_params says of one name as mbe_flat_vary takes it ("revolute1.phi.start"):
+// MBE_OK with out filled (why_not set where it may not vary), MBE_ERR_USAGE when the name
+// is none of the model's. Nullable: err.
+MbeStatus mbe_flat_param(MbeFlat* flat, const char* name, MbeFlatParam* out, MbeError* err);
+
+// true for a variable inside a connector or record, or inside a built-in's own sub-components
+// where the model sets nothing of it: what listings leave out
+bool mbe_flat_is_internal(const MbeFlat* flat, const MbeVar* v);
 
 // Names the varied parameters that node id (of flat->psym) depends on, as "a, b and c", each
 // followed by its origin in parentheses where it has one, into buf (always NUL-terminated).

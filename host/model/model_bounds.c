@@ -7,10 +7,10 @@
 
 #include "model.h"
 
-// element elem of v's name as users write it: "body.m", "boxBody1.r[1]", "body.I[2,1]"
-static void element_name(const MbeVar* v, size_t elem, char* buf, size_t size) {
+void mbe_var_element_name(const MbeVar* v, size_t elem, const char* suffix, char* buf,
+                          size_t size) {
   if (v->ndims == 0) {
-    snprintf(buf, size, "%s", v->name);
+    snprintf(buf, size, "%s%s", v->name, suffix);
     return;
   }
   int idx[MBE_MAX_DIMS];
@@ -24,7 +24,7 @@ static void element_name(const MbeVar* v, size_t elem, char* buf, size_t size) {
     len += (size_t)snprintf(buf + len, size - len, "%s%d", d ? "," : "", idx[d]);
   }
   if (len < size) {
-    snprintf(buf + len, size - len, "]");
+    snprintf(buf + len, size - len, "]%s", suffix);
   }
 }
 
@@ -49,7 +49,7 @@ static MbeStatus check_var(const MbeFlat* f, int vi, MbeError* err) {
       continue;
     }
     char name[320], xs[32], bs[32];
-    element_name(v, i, name, sizeof name);
+    mbe_var_element_name(v, i, "", name, sizeof name);
     mbe_format_shortest(x, xs, sizeof xs);
     mbe_format_shortest(below ? lo : hi, bs, sizeof bs);
     MbeAttr a = below ? MBE_ATTR_MIN : MBE_ATTR_MAX;

@@ -24,8 +24,7 @@ static bool attr_from_user(const MbeVar* v, MbeAttr a) {
   return v->attr[a].expr && v->attr[a].lex && !v->attr[a].lex->is_catalogue;
 }
 
-// inside a connector or record, or inside a built-in's own sub-components unless the model sets it
-static bool is_internal_var(const MbeFlat* f, const MbeVar* v) {
+bool mbe_flat_is_internal(const MbeFlat* f, const MbeVar* v) {
   const MbeInst* in = &f->insts[v->inst];
   if (in->kind == MBE_INST_CONNECTOR || in->kind == MBE_INST_RECORD) {
     return true;
@@ -68,14 +67,14 @@ static void print_value(MbeStrbuf* sb, const MbeValue* v) {
 static bool is_varying_param(const MbeFlat* f, const MbeVar* v) {
   return v->variability == MBE_VAR_PARAMETER && v->type == MBE_T_REAL && !v->is_structural &&
          !v->is_final && !v->is_protected && v->causality == MBE_CAUS_NONE && !v->is_visual &&
-         !is_internal_var(f, v);
+         !mbe_flat_is_internal(f, v);
 }
 
 // a parameter or input only the animation reads (a shape's size, a colour, animation = false)
 static bool is_visual_param(const MbeFlat* f, const MbeVar* v) {
   return v->is_visual && !v->is_final && !v->is_protected &&
          (v->variability == MBE_VAR_PARAMETER || v->causality == MBE_CAUS_INPUT) &&
-         !is_internal_var(f, v);
+         !mbe_flat_is_internal(f, v);
 }
 
 static void loc_str(char* buf, size_t n, MbeLoc loc) {
@@ -186,7 +185,7 @@ static void print_structural(MbeStrbuf* sb, const MbeFlat* f) {
   for (size_t i = 0; i < f->nvars; i++) {
     const MbeVar* v = &f->vars[i];
     if (v->variability != MBE_VAR_PARAMETER || !v->is_modified || is_varying_param(f, v) ||
-        v->is_visual || is_internal_var(f, v)) {
+        v->is_visual || mbe_flat_is_internal(f, v)) {
       continue;
     }
     if (!header) {
@@ -227,7 +226,7 @@ static void print_starts(MbeStrbuf* sb, const MbeFlat* f) {
   bool header = false;
   for (size_t i = 0; i < f->nvars; i++) {
     const MbeVar* v = &f->vars[i];
-    if (v->variability >= MBE_VAR_PARAMETER || is_internal_var(f, v) ||
+    if (v->variability >= MBE_VAR_PARAMETER || mbe_flat_is_internal(f, v) ||
         !(attr_from_user(v, MBE_ATTR_START) || attr_from_user(v, MBE_ATTR_FIXED) ||
           attr_from_user(v, MBE_ATTR_STATESELECT))) {
       continue;

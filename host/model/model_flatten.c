@@ -1027,6 +1027,10 @@ static MbeStatus make_var(MbeFlatten* fl, int inst, MbeSlot* slot_in, const Type
     if (k >= 0 && !v.attr[k].expr && e->arg->value) {
       v.attr[k] = binding_from_entry(e);
     }
+    if (!v.unit && strcmp(an, "unit") == 0 && e->arg->value &&
+        e->arg->value->kind == MBE_EX_STRING) {
+      v.unit = e->arg->value->str;
+    }
   }
 
   // dims: component dims, then type dims; ':' takes the size from the binding

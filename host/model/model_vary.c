@@ -89,8 +89,9 @@ static double attr_element(const MbeVar* v, int a, int elem, double dflt) {
   return x->num[x->n > (size_t)elem ? (size_t)elem : 0];
 }
 
-// resolves one name; the checks say what may vary and what to vary instead
-static MbeStatus resolve(MbeFlat* f, const char* name, MbeVaried* out, MbeError* err) {
+// the variable, element and kind (value or start) a name means; an error for none of the model's
+static MbeStatus locate(const MbeFlat* f, const char* name, int* var, int* element, bool* start,
+                        MbeError* err) {
   char base[512];
   if (strlen(name) >= sizeof base) {
     return mbe_error_set(err, MBE_ERR_USAGE, "parameter name too long: '%.60s...'", name);
@@ -129,7 +130,7 @@ static MbeStatus resolve(MbeFlat* f, const char* name, MbeVaried* out, MbeError*
   }
   const MbeVar* v = &f->vars[vi];
 
-  // which element
+  // which element (an array's element must be named)
   int elem = 0;
   if (subs[0]) {
     if ((elem = element_of(v, subs, name, err)) < 0) {
@@ -140,8 +141,16 @@ static MbeStatus resolve(MbeFlat* f, const char* name, MbeVaried* out, MbeError*
                          "'%s' is an array; vary its elements one by one, e.g. %s[1]%s", name,
                          v->name, is_start ? ".start" : "");
   }
+  *var = vi;
+  *element = elem;
+  *start = is_start;
+  return MBE_OK;
+}
 
-  // what may vary: the values of Real parameters, the start values of Real variables
+// whether element elem of v (its value, or with is_start its start) may vary; the error says
+// why not and what to vary instead
+static MbeStatus check_may_vary(const MbeVar* v, const char* name, bool is_start,
+                                MbeError* err) {
   if (v->type != MBE_T_REAL) {
     return mbe_error_set(err, MBE_ERR_USAGE,
                          "'%s' is a%s %s: it decides the model's structure and is fixed when "
@@ -180,6 +189,18 @@ static MbeStatus resolve(MbeFlat* f, const char* name, MbeVaried* out, MbeError*
                          "conditions",
                          name);
   }
+  return MBE_OK;
+}
+
+// resolves one name; the checks say what may vary and what to vary instead
+static MbeStatus resolve(MbeFlat* f, const char* name, MbeVaried* out, MbeError* err) {
+  int vi, elem;
+  bool is_start;
+  MbeStatus st = locate(f, name, &vi, &elem, &is_start, err);
+  if (st != MBE_OK || (st = check_may_vary(&f->vars[vi], name, is_start, err)) != MBE_OK) {
+    return st;
+  }
+  const MbeVar* v = &f->vars[vi];
 
   // the model's own value is the nominal one
   double nominal = 0;
@@ -190,22 +211,7 @@ static MbeStatus resolve(MbeFlat* f, const char* name, MbeVaried* out, MbeError*
     nominal = s->num[s->n > (size_t)elem ? (size_t)elem : 0];
   }
   char canon[600];
-  if (v->ndims == 0) {
-    snprintf(canon, sizeof canon, "%s%s", v->name, is_start ? ".start" : "");
-  } else {
-    int idx[MBE_MAX_DIMS], r = elem;
-    for (int d = v->ndims; d-- > 0;) {
-      idx[d] = r % v->dims[d] + 1;
-      r /= v->dims[d];
-    }
-    size_t k = (size_t)snprintf(canon, sizeof canon, "%s[", v->name);
-    for (int d = 0; d < v->ndims && k < sizeof canon; d++) {
-      k += (size_t)snprintf(canon + k, sizeof canon - k, "%s%d", d ? "," : "", idx[d]);
-    }
-    if (k < sizeof canon) {
-      snprintf(canon + k, sizeof canon - k, "]%s", is_start ? ".start" : "");
-    }
-  }
+  mbe_var_element_name(v, (size_t)elem, is_start ? ".start" : "", canon, sizeof canon);
   out->name = mbe_arena_strdup(&f->arena, canon);
   out->var = vi;
   out->elem = elem;
@@ -214,6 +220,75 @@ static MbeStatus resolve(MbeFlat* f, const char* name, MbeVaried* out, MbeError*
   out->min = attr_element(v, MBE_ATTR_MIN, elem, -HUGE_VAL);
   out->max = attr_element(v, MBE_ATTR_MAX, elem, HUGE_VAL);
   return out->name ? MBE_OK : mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+}
+
+// ---- listings ------------------------------------------------------------------------------
+
+// element elem of v (its value, or with is_start its start) as the listings describe it
+static MbeStatus describe(MbeFlat* f, int vi, int elem, bool is_start, MbeFlatParam* out,
+                          MbeError* err) {
+  const MbeVar* v = &f->vars[vi];
+  char name[600];
+  mbe_var_element_name(v, (size_t)elem, is_start ? ".start" : "", name, sizeof name);
+  MbeError why;
+  mbe_error_clear(&why);
+  const char* why_not = NULL;
+  if (check_may_vary(v, name, is_start, &why) != MBE_OK) {
+    why_not = why.message;
+  } else if (v->is_visual) {
+    why_not = "only the animation reads it: varying it changes nothing simulated";
+  }
+  const MbeValue* val = is_start ? &v->attr_value[MBE_ATTR_START] : &v->value;
+  bool has = (!is_start || v->has_attr_value[MBE_ATTR_START]) && val->num && val->n > 0;
+  out->nominal = has ? val->num[val->n > (size_t)elem ? (size_t)elem : 0] : is_start ? 0 : NAN;
+  out->min = attr_element(v, MBE_ATTR_MIN, elem, -HUGE_VAL);
+  out->max = attr_element(v, MBE_ATTR_MAX, elem, HUGE_VAL);
+  out->unit = v->unit ? v->unit : "";
+  out->description = v->description ? v->description : "";
+  out->is_start = is_start;
+  out->name = mbe_arena_strdup(&f->arena, name);
+  out->why_not = why_not ? mbe_arena_strdup(&f->arena, why_not) : NULL;
+  if (!out->name || (why_not && !out->why_not)) {
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  return MBE_OK;
+}
+
+MbeStatus mbe_flat_param(MbeFlat* f, const char* name, MbeFlatParam* out, MbeError* err) {
+  int vi, elem;
+  bool is_start;
+  MbeStatus st = locate(f, name, &vi, &elem, &is_start, err);
+  return st == MBE_OK ? describe(f, vi, elem, is_start, out, err) : st;
+}
+
+// whether the listings show v: a parameter users see, with numbers for values
+static bool is_listed(const MbeFlat* f, const MbeVar* v) {
+  return v->variability == MBE_VAR_PARAMETER && v->type != MBE_T_STRING && !v->is_protected &&
+         v->value.num != NULL && !mbe_flat_is_internal(f, v);
+}
+
+MbeStatus mbe_flat_params(MbeFlat* f, MbeFlatParam** out, size_t* n, MbeError* err) {
+  size_t count = 0;
+  for (size_t i = 0; i < f->nvars; i++) {
+    count += is_listed(f, &f->vars[i]) ? f->vars[i].value.n : 0;
+  }
+  *n = 0;
+  *out = mbe_arena_alloc(&f->arena, (count ? count : 1) * sizeof **out);
+  if (!*out) {
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  for (size_t i = 0; i < f->nvars; i++) {
+    if (!is_listed(f, &f->vars[i])) {
+      continue;
+    }
+    for (size_t e = 0; e < f->vars[i].value.n; e++) {
+      MbeStatus st = describe(f, (int)i, (int)e, false, &(*out)[(*n)++], err);
+      if (st != MBE_OK) {
+        return st;
+      }
+    }
+  }
+  return MBE_OK;
 }
 
 // ---- leaves and re-evaluation -------------------------------------------------------------
