@@ -23,6 +23,27 @@ const char* mbe_version(void) {
   return MBE_VERSION;
 }
 
+size_t mbe_struct_size(const char* name) {
+  static const struct {
+    const char* name;
+    size_t size;
+  } SIZES[] = {{"MbeError", sizeof(MbeError)},
+               {"MbeRunDef", sizeof(MbeRunDef)},
+               {"MbeBackendDef", sizeof(MbeBackendDef)},
+               {"MbeBackendInfo", sizeof(MbeBackendInfo)},
+               {"MbeProgramDef", sizeof(MbeProgramDef)},
+               {"MbeModelDef", sizeof(MbeModelDef)},
+               {"MbeParamInfo", sizeof(MbeParamInfo)},
+               {"MbeEvaluatorDef", sizeof(MbeEvaluatorDef)},
+               {"MbeEvalBatch", sizeof(MbeEvalBatch)}};
+  for (size_t k = 0; name && k < sizeof SIZES / sizeof SIZES[0]; k++) {
+    if (strcmp(name, SIZES[k].name) == 0) {
+      return SIZES[k].size;
+    }
+  }
+  return 0;
+}
+
 MbeModelDef mbe_model_def_default(void) {
   MbeModelDef d;
   memset(&d, 0, sizeof d);

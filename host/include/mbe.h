@@ -22,6 +22,9 @@
 // the library's version, "MAJOR.MINOR.PATCH"
 MBE_BEGIN_DECLS
 MBE_API const char* mbe_version(void);
+// sizeof the public structure of that name ("MbeRunDef", "MbeEvalBatch", ...), 0 for none: for
+// bindings from other languages to check their copies of the layouts
+MBE_API size_t mbe_struct_size(const char* name);
 MBE_END_DECLS
 
 #endif

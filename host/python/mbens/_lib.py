@@ -1,0 +1,131 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The C declarations of <mbe.h> that the package uses, through ctypes.
+
+The structures mirror host/include/mbe/*.h field by field; tests/test_api.py checks each one's
+size against the library's own (mbe_struct_size)."""
+import ctypes
+import ctypes.util
+import os
+
+c_double_p = ctypes.POINTER(ctypes.c_double)
+c_int32_p = ctypes.POINTER(ctypes.c_int32)
+c_char_pp = ctypes.POINTER(ctypes.c_char_p)
+
+
+class Error(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_int), ("message", ctypes.c_char * 512),
+                ("file", ctypes.c_char * 256), ("line", ctypes.c_int),
+                ("column", ctypes.c_int), ("offset", ctypes.c_size_t)]
+
+
+class RunDef(ctypes.Structure):
+    _fields_ = [("method", ctypes.c_int), ("t0", ctypes.c_double), ("t1", ctypes.c_double),
+                ("nout", ctypes.c_int), ("h", ctypes.c_double), ("hmin", ctypes.c_double),
+                ("hmax", ctypes.c_double), ("rtol", ctypes.c_double), ("atol", ctypes.c_double),
+                ("max_steps", ctypes.c_int), ("batch_size", ctypes.c_size_t)]
+
+
+class BackendDef(ctypes.Structure):
+    _fields_ = [("kind", ctypes.c_int), ("device", ctypes.c_char_p), ("threads", ctypes.c_int),
+                ("cc", ctypes.c_char_p), ("cache_dir", ctypes.c_char_p),
+                ("use_cache", ctypes.c_bool), ("need_fp64", ctypes.c_bool),
+                ("cookie", ctypes.c_int)]
+
+
+class ModelDef(ctypes.Structure):
+    _fields_ = [("files", c_char_pp), ("nfiles", ctypes.c_size_t),
+                ("libraries", c_char_pp), ("nlibraries", ctypes.c_size_t),
+                ("use_modelicapath", ctypes.c_bool), ("class_name", ctypes.c_char_p),
+                ("cookie", ctypes.c_int)]
+
+
+class ParamInfo(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p), ("nominal", ctypes.c_double),
+                ("min", ctypes.c_double), ("max", ctypes.c_double), ("unit", ctypes.c_char_p),
+                ("description", ctypes.c_char_p), ("is_start", ctypes.c_bool),
+                ("can_vary", ctypes.c_bool), ("why_not", ctypes.c_char_p)]
+
+
+class EvaluatorDef(ctypes.Structure):
+    _fields_ = [("vary", c_char_pp), ("nvary", ctypes.c_size_t), ("qoi", c_char_pp),
+                ("nqoi", ctypes.c_size_t), ("signals", c_char_pp),
+                ("nsignals", ctypes.c_size_t), ("run", RunDef), ("backend", BackendDef),
+                ("precision", ctypes.c_int), ("cookie", ctypes.c_int)]
+
+
+class EvalBatch(ctypes.Structure):
+    _fields_ = [("n", ctypes.c_size_t), ("p", c_double_p), ("qoi", c_double_p),
+                ("status", c_int32_p), ("info", c_int32_p), ("y", c_double_p)]
+
+
+class BackendInfo(ctypes.Structure):
+    _fields_ = [("kind", ctypes.c_int), ("platform", ctypes.c_char * 128),
+                ("device", ctypes.c_char * 128), ("version", ctypes.c_char * 128),
+                ("has_fp64", ctypes.c_bool), ("compute_units", ctypes.c_int),
+                ("global_mem", ctypes.c_uint64), ("max_alloc", ctypes.c_uint64),
+                ("is_host_memory", ctypes.c_bool)]
+
+
+STRUCTS = {"MbeError": Error, "MbeRunDef": RunDef, "MbeBackendDef": BackendDef,
+           "MbeModelDef": ModelDef, "MbeParamInfo": ParamInfo,
+           "MbeEvaluatorDef": EvaluatorDef, "MbeEvalBatch": EvalBatch,
+           "MbeBackendInfo": BackendInfo}
+
+BACKENDS = {"auto": 0, "opencl": 1, "openmp": 2}
+PRECISIONS = {"double": 0, "single": 1}
+METHODS = {"rk4": 0, "dopri5": 1}
+INFO_COUNT = 9
+
+
+def _find():
+    """libmbens: $MBENS_LIBRARY, else the loader's search (ldconfig, LD_LIBRARY_PATH)."""
+    path = os.environ.get("MBENS_LIBRARY") or ctypes.util.find_library("mbens")
+    if not path:
+        raise OSError("libmbens not found: install it (cmake --install) or set MBENS_LIBRARY "
+                      "to the path of libmbens.so")
+    return ctypes.CDLL(path)
+
+
+def _declare(lib):
+    P = ctypes.c_void_p
+    E = ctypes.POINTER(Error)
+    sigs = {
+        "mbe_version": (ctypes.c_char_p, []),
+        "mbe_struct_size": (ctypes.c_size_t, [ctypes.c_char_p]),
+        "mbe_model_def_default": (ModelDef, []),
+        "mbe_model_load": (ctypes.c_int, [ctypes.POINTER(ModelDef), ctypes.POINTER(P), E]),
+        "mbe_model_destroy": (None, [P]),
+        "mbe_model_name": (ctypes.c_char_p, [P]),
+        "mbe_model_param_count": (ctypes.c_size_t, [P]),
+        "mbe_model_param": (None, [P, ctypes.c_size_t, ctypes.POINTER(ParamInfo)]),
+        "mbe_model_signal_count": (ctypes.c_size_t, [P]),
+        "mbe_model_signal": (ctypes.c_char_p, [P, ctypes.c_size_t]),
+        "mbe_model_state_count": (ctypes.c_size_t, [P]),
+        "mbe_model_state": (ctypes.c_char_p, [P, ctypes.c_size_t]),
+        "mbe_model_state_start": (ctypes.c_double, [P, ctypes.c_size_t]),
+        "mbe_model_run_def": (RunDef, [P]),
+        "mbe_evaluator_def_default": (EvaluatorDef, [P]),
+        "mbe_evaluator_create": (ctypes.c_int, [P, ctypes.POINTER(EvaluatorDef),
+                                                ctypes.POINTER(P), E]),
+        "mbe_evaluator_destroy": (None, [P]),
+        "mbe_evaluator_run": (ctypes.c_int, [P, ctypes.POINTER(EvalBatch), E]),
+        "mbe_evaluator_nvary": (ctypes.c_size_t, [P]),
+        "mbe_evaluator_nqoi": (ctypes.c_size_t, [P]),
+        "mbe_evaluator_nsignals": (ctypes.c_size_t, [P]),
+        "mbe_evaluator_nout": (ctypes.c_size_t, [P]),
+        "mbe_evaluator_qoi_name": (ctypes.c_char_p, [P, ctypes.c_size_t]),
+        "mbe_evaluator_param": (None, [P, ctypes.c_size_t, ctypes.POINTER(ParamInfo)]),
+        "mbe_evaluator_times": (None, [P, c_double_p]),
+        "mbe_evaluator_run_def": (ctypes.POINTER(RunDef), [P]),
+        "mbe_evaluator_backend_info": (None, [P, ctypes.POINTER(BackendInfo)]),
+        "mbe_run_status_word": (ctypes.c_char_p, [ctypes.c_int]),
+        "mbe_run_status_text": (ctypes.c_char_p, [ctypes.c_int]),
+    }
+    for name, (res, args) in sigs.items():
+        fn = getattr(lib, name)
+        fn.restype = res
+        fn.argtypes = args
+    return lib
+
+
+lib = _declare(_find())

@@ -1,0 +1,133 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The Python package against the library's own sizes, the command line's numbers (simulate and
+run give the same bits) and the errors users make."""
+import csv
+import ctypes
+import subprocess
+
+import numpy as np
+import pytest
+
+import mbens
+from mbens import _lib
+
+
+def test_structures_match_the_library():
+    for name, cls in _lib.STRUCTS.items():
+        assert _lib.lib.mbe_struct_size(name.encode()) == ctypes.sizeof(cls), name
+
+
+def test_listing(pendulum):
+    m = mbens.Model(pendulum)
+    assert m.name == "Modelica.Mechanics.MultiBody.Examples.Elementary.DoublePendulum"
+    p = {q.name: q for q in m.parameters}
+    assert p["damper.d"].nominal == 0.1 and p["damper.d"].unit == "N.m.s/rad"
+    assert p["damper.d"].can_vary and p["damper.d"].min == 0
+    assert not p["revolute1.useAxisFlange"].can_vary
+    assert "structure" in p["revolute1.useAxisFlange"].why_not
+    assert p["revolute2.phi.start"].is_start
+    assert [s for s, _ in m.states] == ["revolute1.phi", "revolute1.w", "revolute2.phi",
+                                        "revolute2.w"]
+    assert "revolute2.phi" in m.signals
+
+
+def test_simulate_run_and_python_give_the_same_bits(pendulum, mbens_exe, tmp_path):
+    sig = ["revolute1.phi", "revolute2.phi", "revolute2.w"]
+    out = tmp_path / "sim.csv"
+    subprocess.run([mbens_exe, "simulate", pendulum, "--signals", ",".join(sig), "-o", str(out)],
+                   check=True, capture_output=True)
+    with open(out, newline="") as f:
+        rows = list(csv.reader(f))
+    assert rows[0] == ["time"] + sig
+    sim = np.array([[float(v) for v in r[1:]] for r in rows[1:]])  # %.17g: exact
+
+    ev = mbens.Model(pendulum).compile(vary=["damper.d"], qoi=["final(revolute2.phi)"],
+                                       signals=sig)
+    r = ev.evaluate([[0.1]], trajectories=True)
+    assert r.status[0] == 0
+    assert np.array_equal(r.y[0], sim)  # every bit of every value
+    assert np.array_equal(ev.times, np.array([float(x[0]) for x in rows[1:]]))
+
+    subprocess.run([mbens_exe, "run", pendulum, "-n", "1", "--vary", "damper.d=const(0.1)",
+                    "--qoi", "final(revolute2.phi)", "--signals", "none", "-o",
+                    str(tmp_path / "run"), "--quiet"], check=True, capture_output=True)
+    members = mbens.read_members(str(tmp_path / "run"))
+    assert members["final(revolute2.phi)"][0] == r.qoi[0, 0] == sim[-1, 1]
+
+
+def test_a_study_of_the_command_line_is_reproduced_member_by_member(pendulum, mbens_exe,
+                                                                     tmp_path):
+    run = tmp_path / "study"
+    subprocess.run([mbens_exe, "run", pendulum, "-n", "40", "--seed", "5",
+                    "--vary", "damper.d=uniform(0.02,0.4)", "--vary",
+                    "boxBody1.r[1]=uniform(0.4,0.6)", "--qoi", "max(abs(revolute2.phi))",
+                    "--qoi", "integral(revolute1.w^2)", "--signals", "revolute2.phi",
+                    "--save-members", "0-2", "-o", str(run), "--quiet"],
+                   check=True, capture_output=True)
+    mem = mbens.read_members(str(run))
+    P = np.column_stack([mem["damper.d"], mem["boxBody1.r[1]"]])
+    ev = mbens.Model(pendulum).compile(vary=["damper.d", "boxBody1.r[1]"],
+                                       qoi=["max(abs(revolute2.phi))", "integral(revolute1.w^2)"],
+                                       signals=["revolute2.phi"])
+    q, status = ev(P)
+    assert np.array_equal(q[:, 0], mem["max(abs(revolute2.phi))"])
+    assert np.array_equal(q[:, 1], mem["integral(revolute1.w^2)"])
+    assert list(mem["status"]) == [mbens.status_word(s) for s in status]
+
+    stats = mbens.read_stats(str(run))["revolute2.phi"]
+    y = ev.evaluate(P, trajectories=True).y[:, :, 0]
+    assert np.array_equal(stats["min"], y.min(axis=0)) and np.array_equal(stats["max"],
+                                                                          y.max(axis=0))
+    traj = mbens.read_trajectories(str(run))
+    assert sorted(traj) == [0, 1, 2]
+    assert np.array_equal(traj[2]["revolute2.phi"], y[2])
+
+
+def test_calls_commute_and_take_any_layout(pendulum):
+    ev = mbens.Model(pendulum).compile(vary=["damper.d", "world.g"],
+                                       qoi=["max(revolute2.w)", "time_at_max(revolute2.w)"])
+    rng = np.random.default_rng(3)
+    P = np.column_stack([rng.uniform(0.02, 0.5, 64), rng.uniform(9, 10.5, 64)])
+    q, s = ev(P)
+    assert q.shape == (64, 2) and s.shape == (64,) and (s == 0).all()
+    q2 = np.vstack([ev(P[:10])[0], ev(P[10:11])[0], ev(P[11:])[0]])
+    assert np.array_equal(q, q2)
+    Pf = np.asfortranarray(P)  # not row-major: copied, same numbers
+    assert np.array_equal(ev(Pf)[0], q)
+    assert np.array_equal(ev(P[::2])[0], q[::2])
+    assert len(set(q[:, 0])) == 64
+
+
+def test_errors_say_what_is_wrong(pendulum, tmp_path):
+    bad = tmp_path / "Bad.mo"
+    bad.write_text("model Bad\n  Real x(start = 1);\nequation\n  der(x) = -x +;\nend Bad;\n")
+    with pytest.raises(mbens.MbensError) as e:
+        mbens.Model(str(bad))
+    assert str(e.value).startswith(f"{bad}:4:")
+    m = mbens.Model(pendulum)
+    with pytest.raises(mbens.MbensError, match="did you mean 'damper.d'"):
+        m.compile(vary=["damper.dd"])
+    with pytest.raises(mbens.MbensError, match="column|expected"):
+        m.compile(qoi=["max(abs(revolute2.phi)"])
+    ev = m.compile(vary=["damper.d"], qoi=["final(revolute2.phi)"])
+    with pytest.raises(mbens.MbensError, match="member 1: damper.d = -1 is outside"):
+        ev([0.1, -1.0])
+    with pytest.raises(ValueError, match=r"\(members, 1\)"):
+        ev(np.ones((3, 2)))
+    with pytest.raises(ValueError, match="backend takes"):
+        m.compile(backend="gpu")
+    with pytest.raises(ValueError, match="trajectories need signals"):
+        ev.evaluate([[0.1]], trajectories=True)
+
+
+def test_run_settings_follow_the_arguments(pendulum):
+    m = mbens.Model(pendulum)
+    ev = m.compile(qoi=["final(revolute2.phi)"], stop_time=1, interval=0.01)
+    assert ev.nout == 101 and ev.times[-1] == 1
+    rk = m.compile(qoi=["final(revolute2.phi)"], stop_time=1, interval=0.01, method="rk4")
+    q1, _ = ev(np.empty((1, 0)))
+    q2, _ = rk(np.empty((1, 0)))
+    assert abs(q1[0, 0] - q2[0, 0]) < 1e-4  # two integrators, one motion
+    failing = m.compile(qoi=["final(revolute2.phi)"], max_steps=10)
+    q, s = failing(np.empty((1, 0)))
+    assert mbens.status_word(s[0]) == "max-steps" and np.isnan(q[0, 0])
