@@ -31,4 +31,12 @@ MbeCodegenDef mbe_system_codegen_def(const MbeSystem* sys, const MbeSymId* y, si
 // an MbeParamInfo of a model listing entry (strings borrowed from the flat model's arena)
 void mbe_param_info_from_flat(const MbeFlatParam* fp, MbeParamInfo* out);
 
+// the evaluator's program, run def and the parameter and reduction arrays of a launch of n
+// members at the model's values, for bench/eval_overhead.c to time the bare launch beside a
+// call: p (n, np) and agg (n, nqoi aggregates) are allocated (mbe_free), red borrows the
+// evaluator's arrays
+MbeProgram* mbe_evaluator_program(const MbeEvaluator* ev);
+MbeStatus mbe_evaluator_launch_arrays(const MbeEvaluator* ev, size_t n, MbeReduceDef* red,
+                                      double** p, double** agg, MbeError* err);
+
 #endif

@@ -275,6 +275,15 @@ static MbeStatus reserve(MbeEvaluator* ev, size_t n, bool want_y, MbeError* err)
   return MBE_OK;
 }
 
+// what the backend reduces in a launch: the quantities' aggregates
+static void reduce_def(const MbeEvaluator* ev, MbeReduceDef* red) {
+  memset(red, 0, sizeof *red);
+  red->nqoi = ev->qoi.nagg;
+  red->qoi_code = ev->qoi.agg_code;
+  red->qoi_column = ev->agg_col;
+  red->qoi_level = ev->qoi.agg_level;
+}
+
 // one launch of n members from member first of b
 static MbeStatus launch(MbeEvaluator* ev, const MbeEvalBatch* b, size_t first, size_t n,
                         MbeError* err) {
@@ -285,11 +294,7 @@ static MbeStatus launch(MbeEvaluator* ev, const MbeEvalBatch* b, size_t first, s
   // the trajectories straight into the caller's array when the columns are its signals
   double* user_y = b->y ? b->y + first * nout * ev->nsig : NULL;
   MbeReduceDef red;
-  memset(&red, 0, sizeof red);
-  red.nqoi = ev->qoi.nagg;
-  red.qoi_code = ev->qoi.agg_code;
-  red.qoi_column = ev->agg_col;
-  red.qoi_level = ev->qoi.agg_level;
+  reduce_def(ev, &red);
   MbeBatch bt;
   memset(&bt, 0, sizeof bt);
   bt.n = n;
@@ -335,8 +340,7 @@ MbeStatus mbe_evaluator_run(MbeEvaluator* ev, const MbeEvalBatch* b, MbeError* e
     return st;
   }
   MbeReduceDef red;
-  memset(&red, 0, sizeof red);
-  red.nqoi = ev->qoi.nagg;
+  reduce_def(ev, &red);
   size_t chunk = mbe_program_batch_limit(ev->prog, &ev->run, &red, false);
   if (chunk == 0 || chunk > b->n) {
     chunk = b->n;
@@ -395,4 +399,24 @@ void mbe_evaluator_backend_info(const MbeEvaluator* ev, MbeBackendInfo* info) {
 
 void mbe_evaluator_program_info(const MbeEvaluator* ev, MbeProgramInfo* info) {
   mbe_program_get_info(ev->prog, info);
+}
+
+MbeProgram* mbe_evaluator_program(const MbeEvaluator* ev) { return ev->prog; }
+
+MbeStatus mbe_evaluator_launch_arrays(const MbeEvaluator* ev, size_t n, MbeReduceDef* red,
+                                      double** p, double** agg, MbeError* err) {
+  reduce_def(ev, red);
+  *p = mbe_malloc((n * ev->np + 1) * sizeof **p);
+  *agg = mbe_malloc((n * ev->qoi.nagg + 1) * sizeof **agg);
+  if (!*p || !*agg) {
+    mbe_free(*p), mbe_free(*agg);
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  for (size_t k = 0; k < n; k++) {
+    memcpy(*p + k * ev->np, ev->sys->p0, ev->sys->np * sizeof **p);
+    if (ev->sys->np == 0) {
+      (*p)[k * ev->np] = 0;
+    }
+  }
+  return MBE_OK;
 }

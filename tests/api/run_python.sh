@@ -25,5 +25,6 @@ cp -r "$src/host/python" "$work/pkg"  # pip builds in the tree it is given: not 
   2>&1 | grep -v "as the 'root' user" || true
 test -f "$work/site/mbens/__init__.py"
 cd "$work"
+export PYTHONDONTWRITEBYTECODE=1  # nothing written into the sources
 MBENS_LIBRARY=$lib MBENS_EXE=$exe MBENS_SOURCE_DIR=$src PYTHONPATH=$work/site \
   exec "$py" -m pytest -q -rs -p no:cacheprovider "$src/host/python/tests"
