@@ -41,13 +41,6 @@ const char* mbe_cmaes_stop_word(MbeCmaesStop s) {
   return (int)s >= 0 && (size_t)s < sizeof W / sizeof W[0] ? W[s] : "unknown";
 }
 
-// the point reflected into [0, 1] at its faces (a triangle wave: continuous, period 2)
-static double reflect(double x) {
-  double t = fmod(x, 2.0);
-  t = t < 0 ? t + 2.0 : t;
-  return t > 1.0 ? 2.0 - t : t;
-}
-
 // a standard normal deviate: counter-based splitmix64 bits through the normal quantile
 static double normal(MbeCmaes* es) {
   uint64_t z = es->seed + 0x9e3779b97f4a7c15ULL * ++es->counter;
@@ -152,24 +145,41 @@ size_t mbe_cmaes_lambda(const MbeCmaes* es) {
   return es->lambda;
 }
 
-void mbe_cmaes_ask(MbeCmaes* es, double* out) {
+// one point of the distribution inside the box: drawn until it lies in it (the mean, a weighted
+// mean of such points, stays in it too), else after MBE_CMAES_TRIES draws the last one moved to
+// the nearest face (its step y then leads there)
+#define MBE_CMAES_TRIES 100
+static void sample(MbeCmaes* es, double* z, double* y, double* x) {
   size_t n = es->n;
-  for (size_t k = 0; k < es->lambda; k++) {
-    double *z = es->z + k * n, *y = es->y + k * n, *x = es->x + k * n;
+  for (int t = 0; t < MBE_CMAES_TRIES; t++) {
     for (size_t i = 0; i < n; i++) {
       z[i] = normal(es);
     }
+    bool inside = true;
     for (size_t i = 0; i < n; i++) {  // y = B D z
       double s = 0;
       for (size_t j = 0; j < n; j++) {
         s += es->B[i * n + j] * es->D[j] * z[j];
       }
       y[i] = s;
-    }
-    for (size_t i = 0; i < n; i++) {
       x[i] = es->m[i] + es->sigma * y[i];
-      out[k * n + i] = reflect(x[i]);
+      inside = inside && x[i] >= 0 && x[i] <= 1;
     }
+    if (inside) {
+      return;
+    }
+  }
+  for (size_t i = 0; i < n; i++) {
+    x[i] = fmin(1.0, fmax(0.0, x[i]));
+    y[i] = (x[i] - es->m[i]) / es->sigma;
+  }
+}
+
+void mbe_cmaes_ask(MbeCmaes* es, double* out) {
+  size_t n = es->n;
+  for (size_t k = 0; k < es->lambda; k++) {
+    sample(es, es->z + k * n, es->y + k * n, es->x + k * n);
+    memcpy(out + k * n, es->x + k * n, n * sizeof *out);
   }
 }
 
@@ -317,7 +327,7 @@ MbeCmaesStop mbe_cmaes_tell(MbeCmaes* es, const double* f, const double* v) {
     es->best_f = es->f[b];
     es->best_v = es->v[b];
     for (size_t i = 0; i < n; i++) {
-      es->best_x[i] = reflect(es->x[b * n + i]);
+      es->best_x[i] = es->x[b * n + i];
     }
   }
   // a flat population (the best and the 70 % quantile equal) says nothing: a larger step
@@ -341,7 +351,7 @@ void mbe_cmaes_state(const MbeCmaes* es, MbeCmaesState* out) {
   for (size_t i = 0; i < es->n; i++) {
     dmax = fmax(dmax, es->D[i]);
     dmin = fmin(dmin, es->D[i]);
-    es->mean_box[i] = reflect(es->m[i]);
+    es->mean_box[i] = fmin(1.0, fmax(0.0, es->m[i]));  // inside but for rounding
   }
   out->generation = es->generation;
   out->sigma = es->sigma;

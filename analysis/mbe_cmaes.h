@@ -2,8 +2,9 @@
 // CMA-ES (Hansen's covariance matrix adaptation evolution strategy, the rank-one and rank-mu
 // updates with cumulative step-size adaptation, as in "The CMA Evolution Strategy: A Tutorial",
 // 2016) over the unit box [0, 1]^dim: a caller asks for a population, evaluates it (mbens: as
-// one batch), and tells the values. Points leave the box by reflection at its faces, so every
-// point asked for lies in it. Constraints are ranked as Deb's rules rank them: a feasible point
+// one batch), and tells the values. Every point asked for lies in the box: a draw outside it is
+// drawn again (and after 100 draws moved to the nearest face), so the mean, a weighted mean of
+// such points, stays inside too. Constraints are ranked as Deb's rules rank them: a feasible point
 // before every infeasible one, infeasible ones by their violation. Plain arrays; nothing from
 // host/. Reproducible: the same def and values give the same points (the normal deviates come
 // from a counter-based generator and the kernels' math; the eigendecomposition from LAPACKE).
@@ -69,7 +70,7 @@ typedef struct MbeCmaesState {
   double best_f;      // the best point told so far (Deb's order): value and violation
   double best_v;
   const double* best_x;  // (dim) in [0, 1]^dim, valid until the next call
-  const double* mean;    // (dim) the distribution's mean, reflected into the box
+  const double* mean;    // (dim) the distribution's mean
 } MbeCmaesState;
 
 void mbe_cmaes_state(const MbeCmaes* es, MbeCmaesState* out);

@@ -30,6 +30,7 @@ int mbe_cmd_run(int argc, char** argv);
 int mbe_cmd_merge(int argc, char** argv);
 int mbe_cmd_analyze(int argc, char** argv);
 int mbe_cmd_plot(int argc, char** argv);
+int mbe_cmd_optimize(int argc, char** argv);
 
 // mbens plot's work, shared with analyze --plot: draws the pictures of the run in dir and says
 // what it did unless quiet; an exit code

@@ -33,6 +33,9 @@ static const MbeCommand COMMANDS[] = {
      "Sobol' indices of a Saltelli run, Morris's elementary effects of a Morris run"},
     {"plot", mbe_cmd_plot,
      "fan charts, histograms, scatter plots and index charts of a run, drawn by gnuplot"},
+    {"optimize", mbe_cmd_optimize,
+     "CMA-ES over parameters in a box for the best quantity of interest, under constraints; "
+     "each generation one batch"},
     {"compare", mbe_cmd_compare,
      "check a result CSV against a reference CSV with the MSL tube (Gate A/B), signal by signal"},
     {"devices", mbe_cmd_devices, "list OpenCL platforms and devices, and the OpenMP fallback"},
