@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mbe/mbe_evaluator.h"
 #include "mbe/mbe_flat.h"
 #include "mbe/mbe_runtime.h"
 #include "mbe/mbe_spec.h"
@@ -31,6 +32,7 @@ int mbe_cmd_merge(int argc, char** argv);
 int mbe_cmd_analyze(int argc, char** argv);
 int mbe_cmd_plot(int argc, char** argv);
 int mbe_cmd_optimize(int argc, char** argv);
+int mbe_cmd_fit(int argc, char** argv);
 
 // mbens plot's work, shared with analyze --plot: draws the pictures of the run in dir and says
 // what it did unless quiet; an exit code
@@ -98,6 +100,10 @@ int mbe_cli_model_check(const char* cmd, const MbeCliModel* m);
 // Loads the model files and libraries into a spec and flattens the class (NULL: the only model
 // of the files). Prints the error; returns an exit code. Out: owned, NULL on failure.
 int mbe_cli_load_model(const char* cmd, const MbeCliModel* m, MbeSpec** spec, MbeFlat** flat);
+
+// Loads the model through the public API (mbe_model_load). Prints the error; returns an exit
+// code. Out: owned, NULL on failure.
+int mbe_cli_load(const char* cmd, const MbeCliModel* m, MbeModel** out);
 
 // The spec of the model's files and libraries, before flattening; the error is in err.
 MbeStatus mbe_cli_open_spec(const MbeCliModel* m, MbeSpec** spec, MbeError* err);

@@ -72,6 +72,23 @@ MbeStatus mbe_cli_open_spec(const MbeCliModel* m, MbeSpec** spec, MbeError* err)
   return mbe_model_open_spec(&d, spec, err);
 }
 
+int mbe_cli_load(const char* cmd, const MbeCliModel* m, MbeModel** out) {
+  MbeError err;
+  mbe_error_clear(&err);
+  MbeModelDef d = mbe_model_def_default();
+  d.files = m->files;
+  d.nfiles = (size_t)m->nfiles;
+  d.libraries = m->libs;
+  d.nlibraries = (size_t)m->nlibs;
+  d.class_name = m->class_name;
+  MbeStatus st = mbe_model_load(&d, out, &err);
+  if (st != MBE_OK) {
+    mbe_cli_print_error(cmd, &err);
+    return st == MBE_ERR_NOMEM || st == MBE_ERR_INTERNAL ? MBE_EXIT_FAILURE : MBE_EXIT_USAGE;
+  }
+  return MBE_EXIT_OK;
+}
+
 int mbe_cli_load_model(const char* cmd, const MbeCliModel* m, MbeSpec** spec, MbeFlat** flat) {
   MbeError err;
   mbe_error_clear(&err);

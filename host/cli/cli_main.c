@@ -36,6 +36,9 @@ static const MbeCommand COMMANDS[] = {
     {"optimize", mbe_cmd_optimize,
      "CMA-ES over parameters in a box for the best quantity of interest, under constraints; "
      "each generation one batch"},
+    {"fit", mbe_cmd_fit,
+     "estimate parameters from measured trajectories (Levenberg-Marquardt), with confidence "
+     "intervals"},
     {"compare", mbe_cmd_compare,
      "check a result CSV against a reference CSV with the MSL tube (Gate A/B), signal by signal"},
     {"devices", mbe_cmd_devices, "list OpenCL platforms and devices, and the OpenMP fallback"},

@@ -284,18 +284,8 @@ int mbe_cmd_optimize(int argc, char** argv) {
   mbe_vary_list_init(&vl);
   double lo[MBE_CLI_MAX_FILES], hi[MBE_CLI_MAX_FILES];
   MbeModel* m = NULL;
-  MbeError err;
-  mbe_error_clear(&err);
-  MbeModelDef md = mbe_model_def_default();
-  md.files = o.model.files;
-  md.nfiles = (size_t)o.model.nfiles;
-  md.libraries = o.model.libs;
-  md.nlibraries = (size_t)o.model.nlibs;
-  md.class_name = o.model.class_name;
-  if ((rc = boxes(&o, &vl, lo, hi)) == MBE_EXIT_OK && mbe_model_load(&md, &m, &err) != MBE_OK) {
-    mbe_cli_print_error(CMD, &err);
-    rc = err.code == MBE_ERR_NOMEM || err.code == MBE_ERR_INTERNAL ? MBE_EXIT_FAILURE
-                                                                   : MBE_EXIT_USAGE;
+  if ((rc = boxes(&o, &vl, lo, hi)) == MBE_EXIT_OK) {
+    rc = mbe_cli_load(CMD, &o.model, &m);
   }
   MbeOptimizeDef d = mbe_optimize_def_default(m);
   if (rc == MBE_EXIT_OK) {
