@@ -14,7 +14,8 @@ dir=${1:-$here/debs}
 roots="pkgconf pkgconf-bin libpkgconf3 ocl-icd-opencl-dev ocl-icd-libopencl1 opencl-c-headers
   opencl-clhpp-headers librandom123-dev liblapacke-dev liblapacke libtmglib3 liblapack-dev
   liblapack3 libblas-dev libblas3 libgfortran5 libquadmath0 libhdf5-103-1 libhdf5-hl-100 libsz2
-  libaec0 libmatio-dev libmatio11 check libsubunit-dev libsubunit0 zlib1g-dev libcurl4"
+  libaec0 libmatio-dev libmatio11 libcminpack-dev libcminpack1 check libsubunit-dev libsubunit0
+  zlib1g-dev libcurl4"
 # what the device has of its own (and what must not be mixed with it)
 base="libc6 libc6-dev libc-dev-bin libgcc-s1 libstdc++6 gcc-12-base libgomp1 dpkg debconf
   perl-base tar init-system-helpers libcrypt1 libcrypt-dev linux-libc-dev libnsl-dev libtirpc-dev
