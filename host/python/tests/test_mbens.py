@@ -55,15 +55,13 @@ def test_simulate_run_and_python_give_the_same_bits(pendulum, mbens_exe, tmp_pat
     assert members["final(revolute2.phi)"][0] == r.qoi[0, 0] == sim[-1, 1]
 
 
-def test_a_study_of_the_command_line_is_reproduced_member_by_member(pendulum, mbens_exe,
-                                                                     tmp_path):
-    run = tmp_path / "study"
-    subprocess.run([mbens_exe, "run", pendulum, "-n", "40", "--seed", "5",
-                    "--vary", "damper.d=uniform(0.02,0.4)", "--vary",
-                    "boxBody1.r[1]=uniform(0.4,0.6)", "--qoi", "max(abs(revolute2.phi))",
-                    "--qoi", "integral(revolute1.w^2)", "--signals", "revolute2.phi",
-                    "--save-members", "0-2", "-o", str(run), "--quiet"],
-                   check=True, capture_output=True)
+def test_a_study_is_reproduced_member_by_member(pendulum, tmp_path):
+    study = mbens.run(pendulum, out=tmp_path / "study", n=40, seed=5,
+                      vary={"damper.d": "uniform(0.02,0.4)", "boxBody1.r[1]": "uniform(0.4,0.6)"},
+                      qoi=["max(abs(revolute2.phi))", "integral(revolute1.w^2)"],
+                      signals=["revolute2.phi"], save_members="0-2")
+    run = study.path
+    assert study.exit_status == 0 and study.manifest["members"]["count"] == 40
     mem = mbens.read_members(str(run))
     P = np.column_stack([mem["damper.d"], mem["boxBody1.r[1]"]])
     ev = mbens.Model(pendulum).compile(vary=["damper.d", "boxBody1.r[1]"],
@@ -118,6 +116,9 @@ def test_errors_say_what_is_wrong(pendulum, tmp_path):
         m.compile(backend="gpu")
     with pytest.raises(ValueError, match="trajectories need signals"):
         ev.evaluate([[0.1]], trajectories=True)
+    with pytest.raises(mbens.RunError, match="did you mean 'damper.d'") as e:
+        mbens.run(pendulum, out=tmp_path / "bad", n=4, vary={"damper.dd": "uniform(0.1,0.2)"})
+    assert e.value.code == 2
 
 
 def test_run_settings_follow_the_arguments(pendulum):
