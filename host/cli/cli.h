@@ -145,7 +145,8 @@ int mbe_cli_sim_option(const char* cmd, int argc, char** argv, int* i, MbeCliSim
 // The run settings of the options and the model's experiment annotation (defaults: StartTime,
 // StopTime, Interval, Tolerance, else 0, 1, (t1 - t0)/500, 1e-6; rk4's step DT/10). Prints
 // usage errors; returns an exit code.
-int mbe_cli_sim_run_def(const char* cmd, const MbeFlat* flat, const MbeCliSim* o, MbeRunDef* run);
+int mbe_cli_sim_run_def(const char* cmd, const MbeModelExperiment* e, const MbeCliSim* o,
+                        MbeRunDef* run);
 
 // the default of --max-output: the most bytes a command writes without being told it may
 #define MBE_CLI_MAX_OUTPUT ((uint64_t)1 << 30)
@@ -158,6 +159,11 @@ int mbe_cli_check_output(const char* cmd, uint64_t bytes, uint64_t limit, const 
 // The kernel-dialect source of the system with outputs y (ny nodes): owned, free with mbe_free.
 MbeStatus mbe_cli_system_source(const MbeSystem* sys, const MbeSymId* y, size_t ny, char** text,
                                 MbeError* err);
+
+// --stats: what a kernel computes (before it is compiled) and what the device's compiler made of
+// it (after), on stderr
+void mbe_cli_print_kernel_stats(const char* cmd, const MbeKernelStats* ks, MbePrecision precision);
+void mbe_cli_print_build_stats(const char* cmd, const MbeProgramInfo* info);
 
 // Generates the system with outputs y (ny nodes), writes it to emit when not NULL, and builds it
 // for the backend of the options. Prints errors; returns an exit code. Out: owned, NULL on
@@ -181,18 +187,15 @@ int mbe_cli_build_devices(const char* cmd, const MbeSystem* sys, const MbeSymId*
                           const MbeCliSim* o, MbeCliDevices* out);
 void mbe_cli_devices_free(MbeCliDevices* d);
 
+// the modes at the start of the model a command runs (as mbe_evaluator_modes gives them)
+typedef MbeStatus MbeCliModesFn(void* ctx, double* re, double* im, MbeError* err);
+
 // Warns on stderr when run is an RK4 run whose step (as the kernel takes it: each output interval
-// in equal steps) is unstable or clearly inaccurate for the system linearized at the start with
-// the parameters p (np; NULL when np = 0), naming the mode, the largest stable step and a step
-// for accuracy at run->rtol (mbe_rk4_step_advice). Prints nothing for dopri5, for a step that is
-// fine, or when the model cannot be linearized at the start.
-void mbe_cli_warn_step(const char* cmd, const MbeSystem* sys, const double* p,
-                       const MbeRunDef* run);
-
-// the time (s) a member's info record (MBE_INFO_COUNT values) says an assertion failed at
-double mbe_cli_assert_time(const int32_t* info, MbePrecision precision);
-
-// the assert of the system behind a 1-based MBE_INFO_ASSERT / MBE_INFO_WARNED; NULL for 0
-const MbeFlatAssert* mbe_cli_assert(const MbeSystem* sys, int32_t k);
+// in equal steps) is unstable or clearly inaccurate for the nx modes that modes(ctx) gives,
+// naming the mode, the largest stable step and a step for accuracy at run->rtol
+// (mbe_rk4_step_advice). Prints nothing for dopri5, for a step that is fine, or when the model
+// cannot be linearized at the start.
+void mbe_cli_warn_step(const char* cmd, const MbeRunDef* run, size_t nx, MbeCliModesFn* modes,
+                       void* ctx);
 
 #endif

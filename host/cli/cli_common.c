@@ -239,7 +239,8 @@ int mbe_cli_sim_option(const char* cmd, int argc, char** argv, int* i, MbeCliSim
   return 0;
 }
 
-int mbe_cli_sim_run_def(const char* cmd, const MbeFlat* flat, const MbeCliSim* o, MbeRunDef* run) {
+int mbe_cli_sim_run_def(const char* cmd, const MbeModelExperiment* flat, const MbeCliSim* o,
+                        MbeRunDef* run) {
   double t0 = o->has_t0 ? o->t0 : (flat->has_start_time ? flat->start_time : 0);
   double t1 = o->has_t1 ? o->t1 : (flat->has_stop_time ? flat->stop_time : 1);
   if (!(t1 > t0)) {
@@ -295,56 +296,60 @@ MbeStatus mbe_cli_system_source(const MbeSystem* sys, const MbeSymId* y, size_t 
   return mbe_codegen_system(&cg, text, err);
 }
 
-static void print_fn_stats(FILE* f, const char* name, const char* what,
-                           const MbeCodegenFnStats* s, MbePrecision precision) {
-  if (s->temporaries == 0) {
-    fprintf(f, "  %s (%s): no operations (it copies states and parameters)\n", name, what);
+static void print_fn_stats(const char* name, const char* what, const MbeKernelFnStats* s,
+                           MbePrecision precision) {
+  if (s->operations == 0) {
+    fprintf(stderr, "  %s (%s): no operations (it copies states and parameters)\n", name, what);
     return;
   }
-  fprintf(f,
-          "  %s (%s): %zu operations: %zu add/sub, %zu mul, %zu div, %zu sqrt, %zu sin/cos/..., "
-          "%zu other\n",
-          name, what, s->temporaries, s->adds, s->muls, s->divs, s->sqrts, s->transcendental,
+  fprintf(stderr,
+          "  %s (%s): %zu operations: %zu add/sub, %zu mul, %zu div, %zu sqrt, %zu "
+          "sin/cos/..., %zu other\n",
+          name, what, s->operations, s->adds, s->muls, s->divs, s->sqrts, s->transcendental,
           s->other);
-  if (s->parts > 0)
-    fprintf(f, "    written as %zu parts passing %zu values on\n", s->parts + 1, s->passed);
+  if (s->parts > 0) {
+    fprintf(stderr, "    written as %zu parts passing %zu values on\n", s->parts + 1, s->passed);
+  }
   size_t regs = precision == MBE_PRECISION_DOUBLE ? 2 * s->max_live : s->max_live;
-  fprintf(f, "    at most %zu values live at once: about %zu 32-bit registers per work-item%s\n",
+  fprintf(stderr,
+          "    at most %zu values live at once: about %zu 32-bit registers per work-item%s\n",
           s->max_live, regs, regs > 255 ? " (more than a GPU's 255: the device spills)" : "");
+}
+
+void mbe_cli_print_kernel_stats(const char* cmd, const MbeKernelStats* ks,
+                                MbePrecision precision) {
+  fprintf(stderr, "mbens %s: kernel of %s: %zu states, accelerations by %s\n", cmd, ks->name,
+          ks->nstates, ks->articulated ? "articulated bodies" : "composite inertias");
+  print_fn_stats("mbe_rhs", "each derivative evaluation", &ks->rhs, precision);
+  print_fn_stats("mbe_out", "each output time", &ks->out, precision);
+  fprintf(stderr,
+          "  %zu member constants computed once per member, %zu event relations and counts\n",
+          ks->member_constants, ks->modes);
+}
+
+void mbe_cli_print_build_stats(const char* cmd, const MbeProgramInfo* info) {
+  fprintf(stderr, "mbens %s: kernel built in %.2f s%s\n", cmd, info->build_seconds,
+          info->from_cache ? " (from the cache)" : "");
+  if (info->max_group > 0) {
+    fprintf(stderr,
+            "  OpenCL integration kernel: %zu bytes of private memory per work-item, work-groups "
+            "of %zu (the device allows %zu)\n",
+            info->private_bytes, info->group, info->max_group);
+  }
+  if (info->build_log[0] != '\0') {
+    fprintf(stderr, "  the OpenCL compiler's log:\n%s\n", info->build_log);
+  }
 }
 
 // --stats: what the kernel computes per call, before it is compiled
 static MbeStatus print_stats(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size_t ny,
                              MbePrecision precision, MbeError* err) {
-  MbeCodegenDef cg = mbe_system_codegen_def(sys, y, ny);
-  MbeCodegenStats st;
-  MbeStatus rc = mbe_codegen_stats(&cg, &st, err);
-  if (rc != MBE_OK)
-    return rc;
-  fprintf(stderr, "mbens %s: kernel of %s: %zu states, accelerations by %s\n", cmd, sys->name,
-          sys->nx, strcmp(sys->dynamics, "aba") == 0 ? "articulated bodies" : "composite inertias");
-  print_fn_stats(stderr, "mbe_rhs", "each derivative evaluation", &st.rhs, precision);
-  print_fn_stats(stderr, "mbe_out", "each output time", &st.out, precision);
-  fprintf(stderr,
-          "  %zu member constants computed once per member, %zu event relations and counts\n",
-          st.member_constants, st.modes);
-  return MBE_OK;
-}
-
-// --stats, after the build: what an OpenCL device's compiler made of the integration kernel
-static void print_build_stats(const char* cmd, const MbeProgram* prog) {
-  MbeProgramInfo info;
-  mbe_program_get_info(prog, &info);
-  fprintf(stderr, "mbens %s: kernel built in %.2f s%s\n", cmd, info.build_seconds,
-          info.from_cache ? " (from the cache)" : "");
-  if (info.max_group > 0) {
-    fprintf(stderr,
-            "  OpenCL integration kernel: %zu bytes of private memory per work-item, work-groups "
-            "of %zu (the device allows %zu)\n",
-            info.private_bytes, info.group, info.max_group);
+  MbeKernelStats ks;
+  MbeStatus rc = mbe_system_kernel_stats(sys, y, ny, &ks, err);
+  if (rc == MBE_OK) {
+    mbe_cli_print_kernel_stats(cmd, &ks, precision);
   }
-  if (info.build_log[0] != '\0')
-    fprintf(stderr, "  the OpenCL compiler's log:\n%s\n", info.build_log);
+  return rc;
 }
 
 int mbe_cli_build(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size_t ny,
@@ -389,8 +394,11 @@ int mbe_cli_build(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size
     st = mbe_program_create(*backend, &pd, prog, &err);
   }
   mbe_free(source);
-  if (st == MBE_OK && o->stats)
-    print_build_stats(cmd, *prog);
+  if (st == MBE_OK && o->stats) {
+    MbeProgramInfo info;
+    mbe_program_get_info(*prog, &info);
+    mbe_cli_print_build_stats(cmd, &info);
+  }
   if (st != MBE_OK) {
     mbe_cli_print_error(cmd, &err);
     mbe_program_destroy(*prog);
@@ -463,22 +471,4 @@ void mbe_cli_devices_free(MbeCliDevices* d) {
     mbe_backend_destroy(d->backend[k]);
   }
   memset(d, 0, sizeof *d);
-}
-
-double mbe_cli_assert_time(const int32_t* info, MbePrecision precision) {
-  uint32_t lo = (uint32_t)info[MBE_INFO_ASSERT_TLO];
-  uint32_t hi = (uint32_t)info[MBE_INFO_ASSERT_THI];
-  if (precision == MBE_PRECISION_SINGLE) {
-    float f;
-    memcpy(&f, &lo, sizeof f);
-    return f;
-  }
-  uint64_t u = (uint64_t)hi << 32 | lo;
-  double d;
-  memcpy(&d, &u, sizeof d);
-  return d;
-}
-
-const MbeFlatAssert* mbe_cli_assert(const MbeSystem* sys, int32_t k) {
-  return k >= 1 && (size_t)k <= sys->nasserts ? sys->assert_src[k - 1] : NULL;
 }

@@ -226,7 +226,8 @@ static int run_fit(const FitOpts* o, MbeModel* m, MbeTable* data, char** names, 
   MbeError err;
   mbe_error_clear(&err);
   MbeFitDef d = mbe_fit_def_default(m);
-  int rc = mbe_cli_sim_run_def(CMD, m->flat, &o->sim, &d.run);
+  MbeModelExperiment exp = mbe_model_experiment(m);
+  int rc = mbe_cli_sim_run_def(CMD, &exp, &o->sim, &d.run);
   if (rc != MBE_EXIT_OK) {
     return rc;
   }

@@ -289,7 +289,8 @@ int mbe_cmd_optimize(int argc, char** argv) {
   }
   MbeOptimizeDef d = mbe_optimize_def_default(m);
   if (rc == MBE_EXIT_OK) {
-    rc = mbe_cli_sim_run_def(CMD, m->flat, &o.sim, &d.run);
+    MbeModelExperiment exp = mbe_model_experiment(m);
+    rc = mbe_cli_sim_run_def(CMD, &exp, &o.sim, &d.run);
   }
   if (rc == MBE_EXIT_OK) {
     d.vary = (const char* const*)vl.name;

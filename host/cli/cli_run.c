@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "ensemble_api.h"
 #include "mbe.h"
 #include "ensemble.h"
 #include "io.h"
@@ -1535,6 +1536,12 @@ static void free_origins(char** o, size_t n) {
   free(o);
 }
 
+// the modes of the run's system at its start with the model's values (the RK4 step check)
+static MbeStatus system_modes(void* ctx, double* re, double* im, MbeError* err) {
+  const Run* r = ctx;
+  return mbe_system_modes(r->sys, r->run.t0, r->sys->np ? r->sys->p0 : NULL, re, im, err);
+}
+
 static int setup(Run* r, bool resume) {
   MbeError err;
   mbe_error_clear(&err);
@@ -1578,7 +1585,8 @@ static int setup(Run* r, bool resume) {
     r->first = (size_t)(k * (n / b) / s * b);
     r->count = (size_t)((k + 1) * (n / b) / s * b) - r->first;
   }
-  if ((rc = mbe_cli_sim_run_def(CMD, r->flat, &r->o.sim, &r->run)) != MBE_EXIT_OK ||
+  MbeModelExperiment exp = mbe_flat_experiment(r->flat);
+  if ((rc = mbe_cli_sim_run_def(CMD, &exp, &r->o.sim, &r->run)) != MBE_EXIT_OK ||
       (rc = outputs(r)) != MBE_EXIT_OK) {
     return rc;
   }
@@ -1607,7 +1615,7 @@ static int setup(Run* r, bool resume) {
                                             "--save-members or --save-signals")) != MBE_EXIT_OK) {
     return rc;
   }
-  mbe_cli_warn_step(CMD, r->sys, r->sys->np ? r->sys->p0 : (const double[]){0}, &r->run);
+  mbe_cli_warn_step(CMD, &r->run, r->sys->nx, system_modes, r);
   phase(r, "compiling the kernel ...");
   rc = mbe_cli_build_devices(CMD, r->sys, r->col_id, r->ncol, &r->o.sim, &r->devices);
   r->backend = r->devices.backend[0];

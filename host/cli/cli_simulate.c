@@ -9,11 +9,7 @@
 
 #include "cli.h"
 #include "io.h"
-#include "mbe/mbe_flat.h"
-#include "mbe/mbe_spec.h"
 #include "mbe_layout.h"
-#include "mech.h"
-#include "model.h"
 
 static void simulate_help(FILE* f) {
   fprintf(
@@ -270,152 +266,206 @@ static int write_result(const char* path, const MbeCliNames* names, const double
   return rc;
 }
 
+// --stats and --emit-kernel: the kernel generated (not compiled), its sizes printed, its text
+// written
+static int describe_kernel(const SimOpts* o, const MbeModel* m, const MbeEvaluatorDef* ed) {
+  MbeError err;
+  mbe_error_clear(&err);
+  MbeKernelStats ks;
+  char* text = NULL;
+  MbeStatus st =
+      mbe_evaluator_kernel(m, ed, o->emit ? &text : NULL, o->sim.stats ? &ks : NULL, &err);
+  if (st == MBE_OK && o->emit) {
+    st = mbe_file_write_atomic(o->emit, text, strlen(text), &err);
+  }
+  mbe_string_free(text);
+  if (st != MBE_OK) {
+    mbe_cli_print_error("simulate", &err);
+    return st == MBE_ERR_NOMEM || st == MBE_ERR_IO ? MBE_EXIT_FAILURE : MBE_EXIT_USAGE;
+  }
+  if (o->sim.stats) {
+    mbe_cli_print_kernel_stats("simulate", &ks, o->sim.precision);
+  }
+  return MBE_EXIT_OK;
+}
+
+// the signals to write: --signals, else every state
+static int signal_names(const SimOpts* o, const MbeModel* m, MbeCliNames* names) {
+  if (o->signals) {
+    int rc = mbe_cli_names("simulate", o->signals, names);
+    if (rc != MBE_EXIT_OK) {
+      return rc;
+    }
+  }
+  for (size_t i = 0; !o->signals && i < mbe_model_state_count(m); i++) {
+    if (!mbe_cli_split_names(mbe_model_state(m, i), names)) {
+      fprintf(stderr, "mbens simulate: error: out of memory\n");
+      return MBE_EXIT_FAILURE;
+    }
+  }
+  if (names->n == 0) {
+    return mbe_cli_usage_error("simulate", o->signals == NULL
+                                               ? "the model has no states to write by default; "
+                                                 "name the signals with --signals "
+                                                 "(--list-signals prints them)"
+                                               : "no signals to write");
+  }
+  return MBE_EXIT_OK;
+}
+
+// the evaluator of the overridden values and the signals; prints the error, returns an exit code
+static int compile(const SimOpts* o, const MbeModel* m, const MbeEvaluatorDef* ed,
+                   MbeEvaluator** ev) {
+  const char* why = mbe_model_needs_double(m);
+  if (o->sim.precision == MBE_PRECISION_SINGLE && why) {
+    fprintf(stderr,
+            "mbens simulate: error: --precision single cannot run %s: %s; use --precision double\n",
+            mbe_model_name(m), why);
+    return MBE_EXIT_USAGE;
+  }
+  if (o->sim.device && (strchr(o->sim.device, ',') || strcmp(o->sim.device, "all") == 0)) {
+    return mbe_cli_usage_error("simulate",
+                               "--device %s: several devices are for the batches of mbens run; "
+                               "name one (P:D or part of its name)",
+                               o->sim.device);
+  }
+  int rc = o->sim.stats || o->emit ? describe_kernel(o, m, ed) : MBE_EXIT_OK;
+  if (rc != MBE_EXIT_OK) {
+    return rc;
+  }
+  MbeError err;
+  mbe_error_clear(&err);
+  MbeStatus st = mbe_evaluator_create(m, ed, ev, &err);
+  if (st != MBE_OK) {
+    if (st == MBE_ERR_USAGE && strncmp(err.message, "the model has no signal", 23) == 0) {
+      size_t n = strlen(err.message);
+      snprintf(err.message + n, sizeof err.message - n, " (--list-signals prints them all)");
+    }
+    mbe_cli_print_error("simulate", &err);
+    bool user = st == MBE_ERR_USAGE || st == MBE_ERR_MODEL || st == MBE_ERR_UNSUPPORTED ||
+                st == MBE_ERR_NO_DEVICE || st == MBE_ERR_IO;
+    return user ? MBE_EXIT_USAGE : MBE_EXIT_FAILURE;
+  }
+  MbeInitInfo ii = mbe_evaluator_init_info(*ev);
+  if (ii.conditions > 0) {
+    fprintf(stderr, "mbens simulate: initialization: %zu condition%s met in %d Newton step%s\n",
+            ii.conditions, ii.conditions == 1 ? "" : "s", ii.iterations,
+            ii.iterations == 1 ? "" : "s");
+  }
+  if (o->sim.stats) {
+    MbeProgramInfo info;
+    mbe_evaluator_program_info(*ev, &info);
+    mbe_cli_print_build_stats("simulate", &info);
+  }
+  return MBE_EXIT_OK;
+}
+
+typedef struct StepModes {
+  const MbeEvaluator* ev;
+  const double* p;
+} StepModes;
+
+static MbeStatus step_modes(void* ctx, double* re, double* im, MbeError* err) {
+  const StepModes* s = ctx;
+  return mbe_evaluator_modes(s->ev, s->p, re, im, err);
+}
+
+// what the member's info record says: its warning, the assertion or status that stopped it
+static int verdict(const MbeEvaluator* ev, const int32_t* info, MbePrecision precision) {
+  MbeAssertInfo a;
+  if (mbe_evaluator_assert(ev, info[MBE_INFO_WARNED], &a)) {
+    fprintf(stderr, "mbens simulate: warning: %s:%d:%d: assertion failed (warning level): %s\n",
+            a.file, a.line, a.column, a.message);
+  }
+  if (info[MBE_INFO_STATUS] == MBE_RUN_ASSERT && mbe_evaluator_assert(ev, info[MBE_INFO_ASSERT], &a)) {
+    fprintf(stderr, "mbens simulate: error: %s:%d:%d: assertion failed at t = %.9g s: %s\n",
+            a.file, a.line, a.column, mbe_info_assert_time(info, precision), a.message);
+    return MBE_EXIT_FAILURE;
+  }
+  if (info[MBE_INFO_STATUS] != MBE_RUN_OK) {
+    int s = info[MBE_INFO_STATUS];
+    fprintf(stderr, "mbens simulate: error: the integration stopped (%s: %s) after %d steps\n",
+            mbe_run_status_word(s), mbe_run_status_text(s), info[MBE_INFO_STEPS]);
+    return MBE_EXIT_FAILURE;
+  }
+  return MBE_EXIT_OK;
+}
+
+// one member of the compiled model into y, written to o->out
+static int integrate(const SimOpts* o, MbeEvaluator* ev, const MbeCliNames* names) {
+  const MbeRunDef* run = mbe_evaluator_run_def(ev);
+  StepModes sm = {ev, o->over_value};
+  for (size_t j = 0; j < o->nover; j++) {
+    MbeParamInfo pi;
+    mbe_evaluator_param(ev, j, &pi);
+    if (!(o->over_value[j] >= pi.min && o->over_value[j] <= pi.max)) {
+      return mbe_cli_usage_error("simulate",
+                                 "--override %s=%g is outside the min = %g and max = %g the model "
+                                 "declares",
+                                 pi.name, o->over_value[j], pi.min, pi.max);
+    }
+  }
+  mbe_cli_warn_step("simulate", run, mbe_evaluator_nstates(ev), step_modes, &sm);
+  double* y = malloc((size_t)run->nout * names->n * sizeof *y);
+  if (y == NULL) {
+    fprintf(stderr, "mbens simulate: error: out of memory\n");
+    return MBE_EXIT_FAILURE;
+  }
+  int32_t info[MBE_INFO_COUNT] = {0};
+  MbeEvalBatch b = {.n = 1, .p = o->over_value, .y = y, .info = info};
+  MbeError err;
+  mbe_error_clear(&err);
+  if (mbe_evaluator_run(ev, &b, &err) != MBE_OK) {
+    mbe_cli_print_error("simulate", &err);
+    free(y);
+    return err.code == MBE_ERR_INVALID_ARG ? MBE_EXIT_USAGE : MBE_EXIT_FAILURE;
+  }
+  int rc = write_result(o->out, names, y, run);
+  free(y);
+  int v = verdict(ev, info, o->sim.precision);
+  return rc != MBE_EXIT_OK ? rc : v;
+}
+
 int mbe_cmd_simulate(int argc, char** argv) {
   SimOpts o;
   int rc = parse(argc, argv, &o);
   if (rc != MBE_EXIT_OK) {
     return rc < 0 ? MBE_EXIT_OK : rc;
   }
-  MbeError err;
-  mbe_error_clear(&err);
-  MbeSpec* spec = NULL;
-  MbeFlat* flat = NULL;
-  MbeSystem* sys = NULL;
-  MbeBackend* backend = NULL;
-  MbeProgram* prog = NULL;
+  MbeModel* m = NULL;
+  MbeEvaluator* ev = NULL;
   MbeCliNames names = {NULL, 0};
-  MbeSymId* ids = NULL;
-  double* y = NULL;
-  double* pv = NULL;  // the parameters with the overrides
-  int32_t info[MBE_INFO_COUNT] = {0};
-  rc = mbe_cli_load_model("simulate", &o.model, &spec, &flat);
-  if (rc != MBE_EXIT_OK) {
-    goto done;
-  }
-  MbeStatus st = MBE_OK;
-  if (o.nover > 0 &&  // the overridden values vary: this one member has them
-      (st = mbe_flat_vary(flat, (const char* const*)o.over_name, o.nover, &err)) != MBE_OK) {
-    mbe_cli_print_error("simulate", &err);
-    rc = st == MBE_ERR_NOMEM ? MBE_EXIT_FAILURE : MBE_EXIT_USAGE;
-    goto done;
-  }
-  st = mbe_system_build(flat, &sys, &err);
-  if (st != MBE_OK) {
-    mbe_cli_print_error("simulate", &err);
-    rc = st == MBE_ERR_NOMEM || st == MBE_ERR_INTERNAL ? MBE_EXIT_FAILURE : MBE_EXIT_USAGE;
-    goto done;
-  }
-  if (sys->init_conditions > 0) {
-    fprintf(stderr, "mbens simulate: initialization: %zu condition%s met in %d Newton step%s\n",
-            sys->init_conditions, sys->init_conditions == 1 ? "" : "s", sys->init_iterations,
-            sys->init_iterations == 1 ? "" : "s");
-  }
-  if (o.list) {
-    for (size_t i = 0; i < sys->nsignals; i++) {
-      printf("%s\n", sys->signals[i].name);
+  rc = mbe_cli_load("simulate", &o.model, &m);
+  if (rc == MBE_EXIT_OK && o.list) {
+    for (size_t i = 0; i < mbe_model_signal_count(m); i++) {
+      printf("%s\n", mbe_model_signal(m, i));
     }
     goto done;
   }
-
-  // the signals
-  if (o.signals == NULL) {
-    for (size_t i = 0; i < sys->nx; i++) {
-      if (!mbe_cli_split_names(sys->state_names[i], &names))
-        goto oom;
-    }
-  } else if ((rc = mbe_cli_names("simulate", o.signals, &names)) != MBE_EXIT_OK) {
-    goto done;
+  MbeEvaluatorDef ed = mbe_evaluator_def_default(m);
+  if (rc == MBE_EXIT_OK && (rc = signal_names(&o, m, &names)) == MBE_EXIT_OK) {
+    MbeModelExperiment exp = mbe_model_experiment(m);
+    rc = mbe_cli_sim_run_def("simulate", &exp, &o.sim, &ed.run);
   }
-  if (names.n == 0) {
-    rc = mbe_cli_usage_error("simulate", o.signals == NULL
-                                             ? "the model has no states to write by default; name "
-                                               "the signals with --signals (--list-signals "
-                                               "prints them)"
-                                             : "no signals to write");
-    goto done;
+  if (rc == MBE_EXIT_OK) {
+    rc = mbe_cli_check_output("simulate", mbe_csv_trajectory_bytes((size_t)ed.run.nout, names.n),
+                              o.max_output, "a coarser --interval or fewer --signals");
   }
-  ids = malloc(names.n * sizeof *ids);
-  if (ids == NULL)
-    goto oom;
-  for (size_t j = 0; j < names.n; j++) {
-    const MbeSignal* sg = mbe_system_signal(sys, names.name[j]);
-    if (sg == NULL) {
-      const char* near = mbe_system_suggest(sys, names.name[j]);
-      rc = mbe_cli_usage_error("simulate",
-                               "the model has no signal '%s'%s%s%s (--list-signals "
-                               "prints them all)",
-                               names.name[j], near ? "; did you mean '" : "", near ? near : "",
-                               near ? "'?" : "");
-      goto done;
-    }
-    ids[j] = sg->id;
+  ed.vary = (const char* const*)o.over_name;
+  ed.nvary = o.nover;
+  ed.signals = (const char* const*)names.name;
+  ed.nsignals = names.n;
+  ed.backend.kind = o.sim.backend;
+  ed.backend.device = o.sim.device;
+  ed.backend.threads = (int)o.sim.threads;
+  ed.precision = o.sim.precision;
+  if (rc == MBE_EXIT_OK && (rc = compile(&o, m, &ed, &ev)) == MBE_EXIT_OK) {
+    rc = integrate(&o, ev, &names);
   }
-
-  // the grid, the kernel, one member with the model's own parameters
-  MbeRunDef run;
-  if ((rc = mbe_cli_sim_run_def("simulate", flat, &o.sim, &run)) != MBE_EXIT_OK) {
-    goto done;
-  }
-  double zero = 0;  // a system without parameters still takes one slot
-  const double* p = sys->np ? sys->p0 : &zero;
-  if (o.nover > 0) {  // the varied ones first, in the order given
-    if (!(pv = malloc(sys->np * sizeof *pv)))
-      goto oom;
-    memcpy(pv, sys->p0, sys->np * sizeof *pv);
-    memcpy(pv, o.over_value, o.nover * sizeof *pv);
-    p = pv;
-  }
-  if ((rc = mbe_cli_check_output("simulate", mbe_csv_trajectory_bytes((size_t)run.nout, names.n),
-                                 o.max_output, "a coarser --interval or fewer --signals")) !=
-      MBE_EXIT_OK) {
-    goto done;
-  }
-  mbe_cli_warn_step("simulate", sys, p, &run);
-  if ((rc = mbe_cli_build("simulate", sys, ids, names.n, &o.sim, o.emit, &backend, &prog)) !=
-      MBE_EXIT_OK) {
-    goto done;
-  }
-  y = malloc((size_t)run.nout * names.n * sizeof *y);
-  if (y == NULL)
-    goto oom;
-  st = mbe_program_run(prog, &run, 1, NULL, p, y, info, &err);
-  if (st != MBE_OK) {
-    mbe_cli_print_error("simulate", &err);
-    rc = MBE_EXIT_FAILURE;
-    goto done;
-  }
-  rc = write_result(o.out, &names, y, &run);
-  const MbeFlatAssert* wa = mbe_cli_assert(sys, info[MBE_INFO_WARNED]);
-  if (wa) {
-    fprintf(stderr, "mbens simulate: warning: %s:%d:%d: assertion failed (warning level): %s\n",
-            wa->loc.file, wa->loc.line, wa->loc.col, wa->message);
-  }
-  const MbeFlatAssert* ea = mbe_cli_assert(sys, info[MBE_INFO_ASSERT]);
-  if (info[MBE_INFO_STATUS] == MBE_RUN_ASSERT && ea) {
-    fprintf(stderr, "mbens simulate: error: %s:%d:%d: assertion failed at t = %.9g s: %s\n",
-            ea->loc.file, ea->loc.line, ea->loc.col,
-            mbe_cli_assert_time(info, o.sim.precision), ea->message);
-    rc = MBE_EXIT_FAILURE;
-  } else if (info[MBE_INFO_STATUS] != MBE_RUN_OK) {
-    int s = info[MBE_INFO_STATUS];
-    fprintf(stderr, "mbens simulate: error: the integration stopped (%s: %s) after %d steps\n",
-            mbe_run_status_word(s), mbe_run_status_text(s), info[MBE_INFO_STEPS]);
-    rc = MBE_EXIT_FAILURE;
-  }
-  goto done;
-oom:
-  fprintf(stderr, "mbens simulate: error: out of memory\n");
-  rc = MBE_EXIT_FAILURE;
 done:
   mbe_cli_names_free(&names);
-  free(ids);
-  free(y);
-  free(pv);
   free_overrides(&o);
-  mbe_program_destroy(prog);
-  mbe_backend_destroy(backend);
-  mbe_system_destroy(sys);
-  mbe_flat_destroy(flat);
-  mbe_spec_destroy(spec);
+  mbe_evaluator_destroy(ev);
+  mbe_model_destroy(m);
   return rc;
 }

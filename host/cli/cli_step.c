@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The RK4 step check of simulate and run: the model's modes at the start (mbe_system_modes)
+// The RK4 step check of simulate and run: the model's modes at the start (mbe_evaluator_modes)
 // against the step the kernel will take, and a warning that says what step would do.
 #include <float.h>
 #include <math.h>
@@ -7,7 +7,6 @@
 #include <stdlib.h>
 
 #include "cli.h"
-#include "mech.h"
 
 #define TWO_PI 6.28318530717958647693
 
@@ -65,24 +64,24 @@ static void print_warning(const char* cmd, const MbeRunDef* run, double h, doubl
   }
 }
 
-void mbe_cli_warn_step(const char* cmd, const MbeSystem* sys, const double* p,
-                       const MbeRunDef* run) {
-  if (run->method != MBE_RUN_METHOD_RK4 || sys->nx == 0 || !(run->h > 0) || run->nout < 2) {
+void mbe_cli_warn_step(const char* cmd, const MbeRunDef* run, size_t nx, MbeCliModesFn* modes,
+                       void* ctx) {
+  if (run->method != MBE_RUN_METHOD_RK4 || nx == 0 || !(run->h > 0) || run->nout < 2) {
     return;
   }
   double m;
   double h = kernel_step(run, &m);
 
   // the modes at the start; where they cannot be had the run will say why, not this check
-  double* re = malloc(2 * sys->nx * sizeof *re);
+  double* re = malloc(2 * nx * sizeof *re);
   if (re == NULL) {
     return;
   }
-  double* im = re + sys->nx;
+  double* im = re + nx;
   MbeError err;
   mbe_error_clear(&err);
-  if (mbe_system_modes(sys, run->t0, p, re, im, &err) == MBE_OK) {
-    MbeStepAdvice a = mbe_rk4_step_advice(re, im, sys->nx, h, run->rtol);
+  if (modes(ctx, re, im, &err) == MBE_OK) {
+    MbeStepAdvice a = mbe_rk4_step_advice(re, im, nx, h, run->rtol);
     if (a.verdict != MBE_STEP_OK) {
       print_warning(cmd, run, h, m, &a, re, im);
     }

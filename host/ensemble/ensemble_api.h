@@ -24,9 +24,17 @@ struct MbeModel {
 // files). Out: owned, also on failure (the caller destroys it). Nullable: err.
 MbeStatus mbe_model_open_spec(const MbeModelDef* def, MbeSpec** spec, MbeError* err);
 
+// the experiment annotation of a flat model
+MbeModelExperiment mbe_flat_experiment(const MbeFlat* flat);
+
 // what the kernel of sys with outputs y (ny nodes) is generated from: its derivatives, its start
 // from the parameters, its failure test and assertions
 MbeCodegenDef mbe_system_codegen_def(const MbeSystem* sys, const MbeSymId* y, size_t ny);
+
+// What the kernel of sys with outputs y (ny nodes) computes per call (MbeKernelStats.name is
+// the system's). Errors: those of mbe_codegen_stats. Nullable: err.
+MbeStatus mbe_system_kernel_stats(const MbeSystem* sys, const MbeSymId* y, size_t ny,
+                                  MbeKernelStats* out, MbeError* err);
 
 // an MbeParamInfo of a model listing entry (strings borrowed from the flat model's arena)
 void mbe_param_info_from_flat(const MbeFlatParam* fp, MbeParamInfo* out);

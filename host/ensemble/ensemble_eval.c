@@ -168,8 +168,9 @@ static MbeStatus varied(MbeEvaluator* ev, MbeError* err) {
   return MBE_OK;
 }
 
-MbeStatus mbe_evaluator_create(const MbeModel* m, const MbeEvaluatorDef* def, MbeEvaluator** out,
-                               MbeError* err) {
+// a new evaluator with its flat model, system and outputs: everything but the compilation
+static MbeStatus prepare(const MbeModel* m, const MbeEvaluatorDef* def, MbeEvaluator** out,
+                         MbeError* err) {
   *out = NULL;
   if (!m || !def || def->cookie != MBE_EVALUATOR_COOKIE) {
     return mbe_error_set(err, MBE_ERR_INVALID_ARG,
@@ -192,8 +193,8 @@ MbeStatus mbe_evaluator_create(const MbeModel* m, const MbeEvaluatorDef* def, Mb
   if (st == MBE_OK) {
     st = mbe_system_build(ev->flat, &ev->sys, err);
   }
-  if (st == MBE_OK && (st = varied(ev, err)) == MBE_OK && (st = outputs(ev, def, err)) == MBE_OK) {
-    st = compile(ev, def, err);
+  if (st == MBE_OK && (st = varied(ev, err)) == MBE_OK) {
+    st = outputs(ev, def, err);
   }
   if (st != MBE_OK) {
     mbe_evaluator_destroy(ev);
@@ -201,6 +202,63 @@ MbeStatus mbe_evaluator_create(const MbeModel* m, const MbeEvaluatorDef* def, Mb
   }
   *out = ev;
   return MBE_OK;
+}
+
+MbeStatus mbe_evaluator_create(const MbeModel* m, const MbeEvaluatorDef* def, MbeEvaluator** out,
+                               MbeError* err) {
+  MbeStatus st = prepare(m, def, out, err);
+  if (st == MBE_OK && (st = compile(*out, def, err)) != MBE_OK) {
+    mbe_evaluator_destroy(*out);
+    *out = NULL;
+  }
+  return st;
+}
+
+static void fn_stats(const MbeCodegenFnStats* c, MbeKernelFnStats* k) {
+  k->operations = c->temporaries;
+  k->adds = c->adds;
+  k->muls = c->muls;
+  k->divs = c->divs;
+  k->sqrts = c->sqrts;
+  k->transcendental = c->transcendental;
+  k->other = c->other;
+  k->parts = c->parts;
+  k->passed = c->passed;
+  k->max_live = c->max_live;
+}
+
+MbeStatus mbe_system_kernel_stats(const MbeSystem* sys, const MbeSymId* y, size_t ny,
+                                  MbeKernelStats* out, MbeError* err) {
+  MbeCodegenDef cg = mbe_system_codegen_def(sys, y, ny);
+  MbeCodegenStats cs;
+  MbeStatus st = mbe_codegen_stats(&cg, &cs, err);
+  if (st == MBE_OK) {
+    memset(out, 0, sizeof *out);
+    out->name = sys->name;
+    out->nstates = sys->nx;
+    out->articulated = strcmp(sys->dynamics, "aba") == 0;
+    fn_stats(&cs.rhs, &out->rhs);
+    fn_stats(&cs.out, &out->out);
+    out->member_constants = cs.member_constants;
+    out->modes = cs.modes;
+  }
+  return st;
+}
+
+MbeStatus mbe_evaluator_kernel(const MbeModel* m, const MbeEvaluatorDef* def, char** text,
+                               MbeKernelStats* stats, MbeError* err) {
+  MbeEvaluator* ev = NULL;
+  MbeStatus st = prepare(m, def, &ev, err);
+  if (st == MBE_OK && stats) {
+    st = mbe_system_kernel_stats(ev->sys, ev->col_id, ev->ncol, stats, err);
+    stats->name = m->top_name;  // lives as long as the model
+  }
+  if (st == MBE_OK && text) {
+    MbeCodegenDef cg = mbe_system_codegen_def(ev->sys, ev->col_id, ev->ncol);
+    st = mbe_codegen_system(&cg, text, err);
+  }
+  mbe_evaluator_destroy(ev);
+  return st;
 }
 
 void mbe_evaluator_destroy(MbeEvaluator* ev) {
@@ -401,7 +459,9 @@ void mbe_evaluator_program_info(const MbeEvaluator* ev, MbeProgramInfo* info) {
   mbe_program_get_info(ev->prog, info);
 }
 
-MbeProgram* mbe_evaluator_program(const MbeEvaluator* ev) { return ev->prog; }
+MbeProgram* mbe_evaluator_program(const MbeEvaluator* ev) {
+  return ev->prog;
+}
 
 MbeStatus mbe_evaluator_launch_arrays(const MbeEvaluator* ev, size_t n, MbeReduceDef* red,
                                       double** p, double** agg, MbeError* err) {
@@ -419,4 +479,55 @@ MbeStatus mbe_evaluator_launch_arrays(const MbeEvaluator* ev, size_t n, MbeReduc
     }
   }
   return MBE_OK;
+}
+
+size_t mbe_evaluator_nstates(const MbeEvaluator* ev) {
+  return ev->sys->nx;
+}
+
+MbeInitInfo mbe_evaluator_init_info(const MbeEvaluator* ev) {
+  MbeInitInfo i = {ev->sys->init_conditions, ev->sys->init_iterations};
+  return i;
+}
+
+bool mbe_evaluator_assert(const MbeEvaluator* ev, int32_t k, MbeAssertInfo* out) {
+  if (k < 1 || (size_t)k > ev->sys->nasserts) {
+    return false;
+  }
+  const MbeFlatAssert* a = ev->sys->assert_src[k - 1];
+  out->message = a->message;
+  out->file = a->loc.file;
+  out->line = a->loc.line;
+  out->column = a->loc.col;
+  out->is_warning = a->is_warning;
+  return true;
+}
+
+double mbe_info_assert_time(const int32_t* info, MbePrecision precision) {
+  uint32_t lo = (uint32_t)info[MBE_INFO_ASSERT_TLO];
+  uint32_t hi = (uint32_t)info[MBE_INFO_ASSERT_THI];
+  if (precision == MBE_PRECISION_SINGLE) {
+    float f;
+    memcpy(&f, &lo, sizeof f);
+    return f;
+  }
+  uint64_t u = (uint64_t)hi << 32 | lo;
+  double d;
+  memcpy(&d, &u, sizeof d);
+  return d;
+}
+
+MbeStatus mbe_evaluator_modes(const MbeEvaluator* ev, const double* p, double* re, double* im,
+                              MbeError* err) {
+  double* full = mbe_malloc((ev->sys->np + 1) * sizeof *full);
+  if (!full) {
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  memcpy(full, ev->sys->p0, ev->sys->np * sizeof *full);
+  if (p) {
+    memcpy(full, p, ev->nvary * sizeof *full);
+  }
+  MbeStatus st = mbe_system_modes(ev->sys, ev->run.t0, ev->sys->np ? full : NULL, re, im, err);
+  mbe_free(full);
+  return st;
 }

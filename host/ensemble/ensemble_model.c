@@ -27,15 +27,12 @@ size_t mbe_struct_size(const char* name) {
   static const struct {
     const char* name;
     size_t size;
-  } SIZES[] = {{"MbeError", sizeof(MbeError)},
-               {"MbeRunDef", sizeof(MbeRunDef)},
-               {"MbeBackendDef", sizeof(MbeBackendDef)},
-               {"MbeBackendInfo", sizeof(MbeBackendInfo)},
-               {"MbeProgramDef", sizeof(MbeProgramDef)},
-               {"MbeModelDef", sizeof(MbeModelDef)},
-               {"MbeParamInfo", sizeof(MbeParamInfo)},
-               {"MbeEvaluatorDef", sizeof(MbeEvaluatorDef)},
-               {"MbeEvalBatch", sizeof(MbeEvalBatch)}};
+  } SIZES[] = {
+      {"MbeError", sizeof(MbeError)},           {"MbeRunDef", sizeof(MbeRunDef)},
+      {"MbeBackendDef", sizeof(MbeBackendDef)}, {"MbeBackendInfo", sizeof(MbeBackendInfo)},
+      {"MbeProgramDef", sizeof(MbeProgramDef)}, {"MbeModelDef", sizeof(MbeModelDef)},
+      {"MbeParamInfo", sizeof(MbeParamInfo)},   {"MbeEvaluatorDef", sizeof(MbeEvaluatorDef)},
+      {"MbeEvalBatch", sizeof(MbeEvalBatch)}};
   for (size_t k = 0; name && k < sizeof SIZES / sizeof SIZES[0]; k++) {
     if (strcmp(name, SIZES[k].name) == 0) {
       return SIZES[k].size;
@@ -183,6 +180,20 @@ const char* mbe_model_state(const MbeModel* m, size_t k) {
 
 double mbe_model_state_start(const MbeModel* m, size_t k) {
   return m->sys->x0[k];
+}
+
+MbeModelExperiment mbe_flat_experiment(const MbeFlat* f) {
+  MbeModelExperiment e = {f->has_start_time, f->has_stop_time, f->has_interval, f->has_tolerance,
+                          f->start_time,     f->stop_time,     f->interval,     f->tolerance};
+  return e;
+}
+
+MbeModelExperiment mbe_model_experiment(const MbeModel* m) {
+  return mbe_flat_experiment(m->flat);
+}
+
+const char* mbe_model_needs_double(const MbeModel* m) {
+  return m->sys->needs_double;
 }
 
 MbeRunDef mbe_model_run_def(const MbeModel* m) {

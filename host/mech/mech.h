@@ -18,6 +18,7 @@
 #include "base.h"
 #include "model.h"
 #include "sym.h"
+#include "mbe/mbe_evaluator.h"
 
 // a named scalar the system can output: a state, or any variable of the model
 typedef struct MbeSignal {
@@ -109,37 +110,6 @@ const char* mbe_system_suggest(const MbeSystem* sys, const char* name);
 MbeStatus mbe_system_modes(const MbeSystem* sys, double t, const double* p, double* re, double* im,
                            MbeError* err);
 
-// RK4's error per radian of a mode's motion above which a step is called inaccurate: about 10.7
-// steps a period of an oscillation, an error of 0.6 % of its amplitude a period (mostly phase)
-#define MBE_RK4_INACCURATE 1e-3
-
-// what a fixed RK4 step does to the modes
-typedef enum MbeStepVerdict {
-  MBE_STEP_OK = 0,      // stable, and within max(tol, MBE_RK4_INACCURATE) per radian
-  MBE_STEP_INACCURATE,  // stable, but a mode's error per radian passes max(tol, ...INACCURATE)
-  MBE_STEP_UNSTABLE,    // |R(h lambda)| > 1 for a mode (a growing mode judged as a neutral one)
-  MBE_STEP_VERDICT_COUNT
-} MbeStepVerdict;
-
-typedef struct MbeStepAdvice {
-  MbeStepVerdict verdict;
-  double h_stable;    // largest stable step (s), along each mode's direction; INFINITY: no limit
-  double h_accurate;  // largest step whose error per radian is within tol for every mode (s)
-  double suggest;     // h_accurate rounded down to 1, 2 or 5 times a power of ten (s)
-  size_t mode;        // the mode the verdict is about (index into re, im): UNSTABLE the one with
-                      // the smallest h_stable among those h violates, INACCURATE the one that
-                      // errs most, OK the fastest (0)
-  double error;       // RK4's error per radian of that mode at h
-} MbeStepAdvice;
-
-// Judges the fixed RK4 step h (s) against n modes re, im (1/s, as mbe_system_modes gives them).
-// Stability is exact for the linearization: |R(h lambda)| <= 1 with R(z) = 1 + z + z^2/2 + z^3/6
-// + z^4/24 (2.785 on the negative real axis, sqrt(8) on the imaginary one); a mode with
-// re > 0 grows whatever the step, so it is judged with re = 0. Accuracy is the step's error per
-// radian of a mode's motion, |exp(z) - R(z)| / |z| with z = h lambda (about |z|^4/120): h_accurate
-// keeps it within tol (the run's relative tolerance: 1e-6 gives 60 steps a period). Zero modes
-// limit nothing; n = 0 gives OK with infinite steps.
-MbeStepAdvice mbe_rk4_step_advice(const double* re, const double* im, size_t n, double h,
-                                  double tol);
+// the RK4 step's advice (MbeStepAdvice, mbe_rk4_step_advice) is public: mbe/mbe_evaluator.h
 
 #endif

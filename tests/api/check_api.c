@@ -267,6 +267,58 @@ START_TEST(test_failed_member_has_its_status_and_nan) {
 }
 END_TEST
 
+/* ---- what a caller can ask beside the numbers -------------------------------------------- */
+
+START_TEST(test_kernel_experiment_and_modes) {
+  MbeModelExperiment e = mbe_model_experiment(g_model);  // experiment(StopTime=3)
+  ck_assert(e.has_stop_time && e.stop_time == 3 && !e.has_start_time && !e.has_interval);
+  ck_assert_ptr_null(mbe_model_needs_double(g_model));
+
+  // the kernel without compiling it: its text and sizes
+  MbeEvaluatorDef ed = mbe_evaluator_def_default(g_model);
+  const char* sig[] = {"revolute2.phi"};
+  ed.signals = sig, ed.nsignals = 1;
+  char* text = NULL;
+  MbeKernelStats ks;
+  MbeError err;
+  ck_assert(mbe_evaluator_kernel(g_model, &ed, &text, &ks, &err) == MBE_OK);
+  ck_assert_ptr_nonnull(strstr(text, "mbe_rhs"));
+  ck_assert(ks.nstates == 4 && ks.articulated && ks.rhs.operations > 50);
+  ck_assert_str_eq(ks.name, mbe_model_name(g_model));
+  mbe_string_free(text);
+
+  // the modes of models/examples/SpringDamperOptimum.mo (m = c = 1): lambda = -d/2 +- i
+  // sqrt(1 - d^2/4), at its d = 0.5 and at a varied d = 1.2
+  char path[1024];
+  snprintf(path, sizeof path, "%s/models/examples/SpringDamperOptimum.mo", mbe_test_source_dir());
+  MbeModelDef md = mbe_model_def_default();
+  const char* files[] = {path};
+  md.files = files, md.nfiles = 1, md.use_modelicapath = false;
+  MbeModel* m = NULL;
+  ck_assert(mbe_model_load(&md, &m, &err) == MBE_OK);
+  MbeEvaluatorDef sd = mbe_evaluator_def_default(m);
+  const char* vary[] = {"springDamper.d"};
+  const char* q[] = {"final(slider.s)"};
+  sd.vary = vary, sd.nvary = 1, sd.qoi = q, sd.nqoi = 1;
+  MbeEvaluator* ev = NULL;
+  ck_assert(mbe_evaluator_create(m, &sd, &ev, &err) == MBE_OK);
+  ck_assert_uint_eq(mbe_evaluator_nstates(ev), 2);
+  double re[2], im[2], d = 1.2;
+  ck_assert(mbe_evaluator_modes(ev, NULL, re, im, &err) == MBE_OK);
+  MBE_CK_NEAR(re[0], -0.25, 0, 1e-6);
+  MBE_CK_NEAR(fabs(im[0]), sqrt(1 - 0.0625), 0, 1e-6);
+  ck_assert(mbe_evaluator_modes(ev, &d, re, im, &err) == MBE_OK);
+  MBE_CK_NEAR(re[1], -0.6, 0, 1e-6);
+  MBE_CK_NEAR(fabs(im[1]), 0.8, 0, 1e-6);
+  MbeInitInfo ii = mbe_evaluator_init_info(ev);
+  ck_assert_uint_eq(ii.conditions, 0);
+  MbeAssertInfo a;
+  ck_assert(!mbe_evaluator_assert(ev, 0, &a) && !mbe_evaluator_assert(ev, 99, &a));
+  mbe_evaluator_destroy(ev);
+  mbe_model_destroy(m);
+}
+END_TEST
+
 /* ---- a caller's mistakes ----------------------------------------------------------------- */
 
 // creating an evaluator with these lists fails with code and a message holding what
@@ -340,6 +392,7 @@ static Suite* make_api_suite(void) {
   tcase_add_test(tc, test_quantities_are_their_trajectories_aggregates);
   tcase_add_test(tc, test_batches_commute_and_calls_repeat);
   tcase_add_test(tc, test_failed_member_has_its_status_and_nan);
+  tcase_add_test(tc, test_kernel_experiment_and_modes);
   tcase_add_test(tc, test_bad_definitions_say_what_is_wrong);
   tcase_add_test(tc, test_parameters_outside_bounds_are_refused);
   suite_add_tcase(s, tc);

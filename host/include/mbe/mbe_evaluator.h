@@ -88,6 +88,17 @@ MBE_API size_t mbe_model_state_count(const MbeModel* m);
 MBE_API const char* mbe_model_state(const MbeModel* m, size_t k);
 MBE_API double mbe_model_state_start(const MbeModel* m, size_t k);
 
+// The model's experiment annotation; has_* false where it sets none.
+typedef struct MbeModelExperiment {
+  bool has_start_time, has_stop_time, has_interval, has_tolerance;
+  double start_time, stop_time, interval, tolerance;
+} MbeModelExperiment;
+
+MBE_API MbeModelExperiment mbe_model_experiment(const MbeModel* m);
+
+// Why single precision cannot run the model (its kinematic loops, ...), NULL where it can.
+MBE_API const char* mbe_model_needs_double(const MbeModel* m);
+
 // The run settings of the model's experiment annotation (StartTime, StopTime, Interval,
 // Tolerance; else 0, 1, (stop - start)/500, 1e-6) with dopri5.
 MBE_API MbeRunDef mbe_model_run_def(const MbeModel* m);
@@ -120,6 +131,35 @@ MBE_API MbeEvaluatorDef mbe_evaluator_def_default(const MbeModel* m);
 MBE_API MbeStatus mbe_evaluator_create(const MbeModel* m, const MbeEvaluatorDef* def,
                                        MbeEvaluator** out, MbeError* err);
 
+// What one call of a kernel's function computes.
+typedef struct MbeKernelFnStats {
+  size_t operations;               // the operations one call performs
+  size_t adds, muls, divs, sqrts;  // of them: + - and negation, *, /, sqrt
+  size_t transcendental;           // sin, cos, tan, asin, acos, atan, atan2, exp, log
+  size_t other;                    // fma, fabs, fmin, fmax, selects, relations, floor
+  size_t parts;                    // functions it is written as (0: straight-line in one)
+  size_t passed;                   // values the parts pass on
+  size_t max_live;                 // the most values live at once: the registers it needs
+} MbeKernelFnStats;
+
+// What an evaluator's kernel computes, before it is compiled.
+typedef struct MbeKernelStats {
+  const char* name;  // the model's class (valid as long as the model)
+  size_t nstates;
+  bool articulated;         // accelerations by articulated bodies (else composite inertias)
+  MbeKernelFnStats rhs;     // each derivative evaluation
+  MbeKernelFnStats out;     // each output time
+  size_t member_constants;  // parameter expressions computed once per member
+  size_t modes;             // event relations and counts
+} MbeKernelStats;
+
+// Generates the kernel mbe_evaluator_create would compile, without compiling it: its source in
+// the kernel dialect into *text (owned, mbe_string_free; NULL: not wanted) and its sizes into
+// *stats (NULL: not wanted). Errors: those of mbe_evaluator_create before its compilation.
+// Nullable: text, stats, err.
+MBE_API MbeStatus mbe_evaluator_kernel(const MbeModel* m, const MbeEvaluatorDef* def, char** text,
+                                       MbeKernelStats* stats, MbeError* err);
+
 // Frees an evaluator. NULL is a no-op.
 MBE_API void mbe_evaluator_destroy(MbeEvaluator* ev);
 
@@ -148,6 +188,7 @@ MBE_API size_t mbe_evaluator_nvary(const MbeEvaluator* ev);
 MBE_API size_t mbe_evaluator_nqoi(const MbeEvaluator* ev);
 MBE_API size_t mbe_evaluator_nsignals(const MbeEvaluator* ev);
 MBE_API size_t mbe_evaluator_nout(const MbeEvaluator* ev);
+MBE_API size_t mbe_evaluator_nstates(const MbeEvaluator* ev);
 // the quantity as written, blanks removed (members.csv's header)
 MBE_API const char* mbe_evaluator_qoi_name(const MbeEvaluator* ev, size_t j);
 // the varied parameter j's canonical name, model value and bounds
@@ -158,6 +199,71 @@ MBE_API void mbe_evaluator_times(const MbeEvaluator* ev, double* time);
 MBE_API const MbeRunDef* mbe_evaluator_run_def(const MbeEvaluator* ev);
 MBE_API void mbe_evaluator_backend_info(const MbeEvaluator* ev, MbeBackendInfo* info);
 MBE_API void mbe_evaluator_program_info(const MbeEvaluator* ev, MbeProgramInfo* info);
+
+// What the initialization of the evaluator's model solved (at the model's values).
+typedef struct MbeInitInfo {
+  size_t conditions;  // initial conditions the nonlinear initialization solved (0: none)
+  int iterations;     // its Newton steps
+} MbeInitInfo;
+
+MBE_API MbeInitInfo mbe_evaluator_init_info(const MbeEvaluator* ev);
+
+// An assertion of the model, as a member's info record names it (MBE_INFO_ASSERT: the one that
+// stopped it, MBE_INFO_WARNED: the first warning-level one found false; 1-based).
+typedef struct MbeAssertInfo {
+  const char* message;  // evaluated
+  const char* file;     // where the assert is written
+  int line, column;
+  bool is_warning;  // level = AssertionLevel.warning: the member went on
+} MbeAssertInfo;
+
+// Fills out for assertion k (1-based); false for 0 or a k the model does not have.
+MBE_API bool mbe_evaluator_assert(const MbeEvaluator* ev, int32_t k, MbeAssertInfo* out);
+
+// the time (s) a member's info record says its assertion failed at
+MBE_API double mbe_info_assert_time(const int32_t* info, MbePrecision precision);
+
+// The modes of the model linearized at the start with the varied parameters p (nvary; NULL:
+// the model's values): the eigenvalues of df/dx (1/s) into re and im (nstates each), largest
+// |lambda| first, a complex pair as +im then -im. Errors: MBE_ERR_MODEL where f is not finite
+// near the start. Nullable: p, err.
+MBE_API MbeStatus mbe_evaluator_modes(const MbeEvaluator* ev, const double* p, double* re,
+                                      double* im, MbeError* err);
+
+/* ---- the RK4 step ------------------------------------------------------------------------ */
+
+// RK4's error per radian of a mode's motion above which a step is called inaccurate: about 10.7
+// steps a period of an oscillation, an error of 0.6 % of its amplitude a period (mostly phase)
+#define MBE_RK4_INACCURATE 1e-3
+
+// what a fixed RK4 step does to the modes
+typedef enum MbeStepVerdict {
+  MBE_STEP_OK = 0,      // stable, and within max(tol, MBE_RK4_INACCURATE) per radian
+  MBE_STEP_INACCURATE,  // stable, but a mode's error per radian passes max(tol, ...INACCURATE)
+  MBE_STEP_UNSTABLE,    // |R(h lambda)| > 1 for a mode (a growing mode judged as a neutral one)
+  MBE_STEP_VERDICT_COUNT
+} MbeStepVerdict;
+
+typedef struct MbeStepAdvice {
+  MbeStepVerdict verdict;
+  double h_stable;    // largest stable step (s), along each mode's direction; INFINITY: no limit
+  double h_accurate;  // largest step whose error per radian is within tol for every mode (s)
+  double suggest;     // h_accurate rounded down to 1, 2 or 5 times a power of ten (s)
+  size_t mode;        // the mode the verdict is about (index into re, im): UNSTABLE the one with
+                      // the smallest h_stable among those h violates, INACCURATE the one that
+                      // errs most, OK the fastest (0)
+  double error;       // RK4's error per radian of that mode at h
+} MbeStepAdvice;
+
+// Judges the fixed RK4 step h (s) against n modes re, im (1/s, as mbe_system_modes gives them).
+// Stability is exact for the linearization: |R(h lambda)| <= 1 with R(z) = 1 + z + z^2/2 + z^3/6
+// + z^4/24 (2.785 on the negative real axis, sqrt(8) on the imaginary one); a mode with
+// re > 0 grows whatever the step, so it is judged with re = 0. Accuracy is the step's error per
+// radian of a mode's motion, |exp(z) - R(z)| / |z| with z = h lambda (about |z|^4/120): h_accurate
+// keeps it within tol (the run's relative tolerance: 1e-6 gives 60 steps a period). Zero modes
+// limit nothing; n = 0 gives OK with infinite steps.
+MBE_API MbeStepAdvice mbe_rk4_step_advice(const double* re, const double* im, size_t n, double h,
+                                          double tol);
 
 MBE_END_DECLS
 
