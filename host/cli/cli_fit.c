@@ -9,7 +9,7 @@
 
 #include "cli.h"
 #include "ensemble_api.h"
-#include "ensemble_fit.h"
+#include "mbe/mbe_fit.h"
 #include "io.h"
 
 #define CMD "fit"
@@ -172,6 +172,47 @@ static int estimates(const FitOpts* o, char** names, double* start) {
   return MBE_EXIT_OK;
 }
 
+// the table's time column and the others (the signals) as the fit takes them; the arrays are
+// freed by free_arrays
+static int data_arrays(const MbeTable* t, MbeFitDef* d) {
+  long tc = mbe_table_column(t, "time");
+  if (tc < 0) {
+    return mbe_cli_usage_error(CMD, "the data need a 'time' column");
+  }
+  size_t ns = t->ncols - 1;
+  double* time = malloc((t->nrows + 1) * sizeof *time);
+  double* data = malloc((t->nrows * ns + 1) * sizeof *data);
+  const char** sig = malloc((ns + 1) * sizeof *sig);
+  if (!time || !data || !sig) {
+    free(time), free(data), free(sig);
+    fprintf(stderr, "mbens fit: error: out of memory\n");
+    return MBE_EXIT_FAILURE;
+  }
+  for (size_t c = 0, s = 0; c < t->ncols; c++) {
+    if ((long)c != tc) {
+      sig[s++] = t->names[c];
+    }
+  }
+  for (size_t r = 0; r < t->nrows; r++) {
+    time[r] = t->data[r * t->ncols + (size_t)tc];
+    for (size_t c = 0, s = 0; c < t->ncols; c++) {
+      if ((long)c != tc) {
+        data[r * ns + s++] = t->data[r * t->ncols + c];
+      }
+    }
+  }
+  d->time = time;
+  d->ntimes = t->nrows;
+  d->signals = sig;
+  d->nsignals = ns;
+  d->data = data;
+  return MBE_EXIT_OK;
+}
+
+static void free_arrays(MbeFitDef* d) {
+  free((void*)d->time), free((void*)d->data), free((void*)d->signals);
+}
+
 static void report(const MbeFitDef* d, const MbeFitResult* r, const double* start) {
   printf("%s after %zu residual and %zu Jacobian evaluations (%zu members)\n", r->why, r->nfev,
          r->njev, r->members);
@@ -186,10 +227,8 @@ static void report(const MbeFitDef* d, const MbeFitResult* r, const double* star
   if (r->rank_deficient) {
     printf("the data do not determine every parameter (J^T J is singular): no intervals\n");
   }
-  for (size_t s = 0, c = 0; c < d->data->ncols; c++) {
-    if (strcmp(d->data->names[c], "time") != 0) {
-      printf("  residual rms of %-22s %.6g\n", d->data->names[c], r->rms[s++]);
-    }
+  for (size_t s = 0; s < d->nsignals; s++) {
+    printf("  residual rms of %-22s %.6g\n", d->signals[s], r->rms[s]);
   }
 }
 
@@ -236,7 +275,10 @@ static int run_fit(const FitOpts* o, MbeModel* m, MbeTable* data, char** names, 
   }
   d.vary = (const char* const*)names;
   d.nvary = (size_t)o->nest;
-  d.data = data;
+  rc = data_arrays(data, &d);
+  if (rc != MBE_EXIT_OK) {
+    return rc;
+  }
   d.backend.kind = o->sim.backend;
   d.backend.device = o->sim.device;
   d.backend.threads = (int)o->sim.threads;
@@ -252,18 +294,19 @@ static int run_fit(const FitOpts* o, MbeModel* m, MbeTable* data, char** names, 
   }
   d.start = start;
   MbeFitResult r;
-  MbeStatus st;
-  st = mbe_fit(&d, &r, &err);
+  MbeStatus st = mbe_fit(&d, &r, &err);
   if (st == MBE_OK && o->out) {
     st = write_files(o->out, &d, &r, start, &err);
   }
   if (st != MBE_OK) {
     mbe_cli_print_error(CMD, &err);
-    return st == MBE_ERR_USAGE || st == MBE_ERR_MODEL ? MBE_EXIT_USAGE : MBE_EXIT_FAILURE;
+    rc = st == MBE_ERR_USAGE || st == MBE_ERR_MODEL ? MBE_EXIT_USAGE : MBE_EXIT_FAILURE;
+  } else {
+    report(&d, &r, start);
+    rc = r.info >= 1 && r.info <= 4 ? MBE_EXIT_OK : MBE_EXIT_FAILURE;
   }
-  report(&d, &r, start);
-  rc = r.info >= 1 && r.info <= 4 ? MBE_EXIT_OK : MBE_EXIT_FAILURE;
   mbe_fit_result_deinit(&r);
+  free_arrays(&d);
   return rc;
 }
 

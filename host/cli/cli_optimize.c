@@ -8,7 +8,7 @@
 
 #include "cli.h"
 #include "ensemble_api.h"
-#include "ensemble_optimize.h"
+#include "mbe/mbe_optimize.h"
 #include "ensemble_sample.h"
 
 #define CMD "optimize"

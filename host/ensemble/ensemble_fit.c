@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Least squares against measured trajectories (ensemble_fit.h): MINPACK's lmder over an
 // evaluator whose signals are the data's columns, the Jacobian one batch of 2 n + 1 members.
-#include "ensemble_fit.h"
+#include "mbe/mbe_fit.h"
 
 #include <cminpack.h>
 #include <lapacke.h>
@@ -20,8 +20,7 @@ typedef struct Fit {
   const MbeFitDef* def;
   MbeEvaluator* ev;
   size_t n, nsig, nout, m;
-  long* col;        // (nsig) the data column of signal s
-  size_t* k;        // (data rows) the grid point of each row
+  size_t* k;        // (ntimes) the grid point of each time
   double *lo, *hi;  // (n) the model's bounds
   double *P, *y;    // (2 n + 1, n) members, (2 n + 1, nout, nsig) their trajectories
   int32_t* status;
@@ -50,18 +49,14 @@ void mbe_fit_result_deinit(MbeFitResult* r) {
 
 // the output grid through the data's times: run->t1, run->nout and each row's point
 static MbeStatus grid(Fit* f, MbeRunDef* run) {
-  const MbeTable* t = f->def->data;
-  long tc = mbe_table_column(t, "time");
-  if (tc < 0 || t->nrows == 0) {
-    return mbe_error_set(f->err, MBE_ERR_USAGE, "the data need a 'time' column and rows");
-  }
+  const MbeFitDef* d = f->def;
   double t0 = run->t0, prev = t0, dt = INFINITY;
-  for (size_t r = 0; r < t->nrows; r++) {
-    double ti = t->data[r * t->ncols + (size_t)tc];
+  for (size_t r = 0; r < d->ntimes; r++) {
+    double ti = d->time[r];
     if (!(ti >= prev) || (r > 0 && ti == prev)) {
       return mbe_error_set(f->err, MBE_ERR_USAGE,
-                           "the data's times must rise from the start time %g: row %zu has %g", t0,
-                           r + 1, ti);
+                           "the data's times must rise from the start time %g: row %zu has %g",
+                           t0, r + 1, ti);
     }
     dt = ti > prev ? fmin(dt, ti - prev) : dt;
     prev = ti;
@@ -76,8 +71,8 @@ static MbeStatus grid(Fit* f, MbeRunDef* run) {
   run->t1 = prev;
   run->nout = (int)steps + 1;
   f->nout = (size_t)run->nout;
-  for (size_t r = 0; r < t->nrows; r++) {
-    double ti = t->data[r * t->ncols + (size_t)tc];
+  for (size_t r = 0; r < d->ntimes; r++) {
+    double ti = d->time[r];
     double kk = floor((ti - t0) / (prev - t0) * steps + 0.5);
     double tk = t0 + kk * (prev - t0) / steps;
     if (fabs(tk - ti) > 1e-6 * dt) {
@@ -93,11 +88,11 @@ static MbeStatus grid(Fit* f, MbeRunDef* run) {
 
 // the residuals of member j of the last batch into fvec; false when it failed
 static bool residuals(const Fit* f, size_t j, double* fvec) {
-  const MbeTable* t = f->def->data;
+  const MbeFitDef* def = f->def;
   size_t i = 0;
-  for (size_t r = 0; r < t->nrows; r++) {
+  for (size_t r = 0; r < def->ntimes; r++) {
     for (size_t s = 0; s < f->nsig; s++) {
-      double d = t->data[r * t->ncols + (size_t)f->col[s]];
+      double d = def->data[r * f->nsig + s];
       if (isfinite(d)) {
         fvec[i++] =
             f->status[j] == 0 ? f->y[(j * f->nout + f->k[r]) * f->nsig + s] - d : MBE_FIT_FAILED;
@@ -145,11 +140,11 @@ static int jacobian(Fit* f, const double* x, double* fjac, int ldfjac) {
                             mbe_run_status_word(f->status[a] ? f->status[a] : f->status[b]));
       return -1;
     }
-    const MbeTable* t = f->def->data;
+    const MbeFitDef* def = f->def;
     size_t i = 0;
-    for (size_t r = 0; r < t->nrows; r++) {
+    for (size_t r = 0; r < def->ntimes; r++) {
       for (size_t s = 0; s < f->nsig; s++) {
-        if (isfinite(t->data[r * t->ncols + (size_t)f->col[s]])) {
+        if (isfinite(def->data[r * f->nsig + s])) {
           double ya = f->y[(a * f->nout + f->k[r]) * f->nsig + s];
           double yb = f->y[(b * f->nout + f->k[r]) * f->nsig + s];
           fjac[i++ + j * (size_t)ldfjac] = (ya - yb) / (xa - xb);
@@ -217,29 +212,19 @@ static void intervals(const Fit* f, const double* J, MbeFitResult* r) {
   }
 }
 
-// the evaluator of the data's signals and the columns they are in
+// the evaluator of the data's signals on the grid through the data's times
 static MbeStatus prepare(Fit* f, MbeRunDef* run) {
   const MbeFitDef* d = f->def;
-  const MbeTable* t = d->data;
-  const char** sig = mbe_calloc(t->ncols, sizeof *sig);
-  f->col = mbe_calloc(t->ncols, sizeof *f->col);
-  f->k = mbe_calloc(t->nrows + 1, sizeof *f->k);
-  if (!sig || !f->col || !f->k) {
-    mbe_free(sig);
+  f->nsig = d->nsignals;
+  f->k = mbe_calloc(d->ntimes + 1, sizeof *f->k);
+  if (!f->k) {
     return mbe_error_set(f->err, MBE_ERR_NOMEM, "out of memory");
   }
-  for (size_t c = 0; c < t->ncols; c++) {
-    if (strcmp(t->names[c], "time") != 0) {
-      sig[f->nsig] = t->names[c];
-      f->col[f->nsig++] = (long)c;
-    }
-  }
-  MbeStatus st = f->nsig ? grid(f, run)
-                         : mbe_error_set(f->err, MBE_ERR_USAGE, "the data have no signal columns");
-  for (size_t r = 0; st == MBE_OK && r < t->nrows; r++) {
-    for (size_t s = 0; s < f->nsig; s++) {
-      f->m += isfinite(t->data[r * t->ncols + (size_t)f->col[s]]);
-    }
+  MbeStatus st = f->nsig && d->ntimes ? grid(f, run)
+                                      : mbe_error_set(f->err, MBE_ERR_USAGE,
+                                                      "the data have no signals or no times");
+  for (size_t i = 0; st == MBE_OK && i < d->ntimes * f->nsig; i++) {
+    f->m += isfinite(d->data[i]);
   }
   if (st == MBE_OK && f->m <= d->nvary) {
     st = mbe_error_set(f->err, MBE_ERR_USAGE, "%zu data values cannot determine %zu parameters",
@@ -247,12 +232,11 @@ static MbeStatus prepare(Fit* f, MbeRunDef* run) {
   }
   MbeEvaluatorDef ed = mbe_evaluator_def_default(d->model);
   ed.vary = d->vary, ed.nvary = d->nvary;
-  ed.signals = sig, ed.nsignals = f->nsig;
+  ed.signals = d->signals, ed.nsignals = f->nsig;
   ed.run = *run, ed.backend = d->backend, ed.precision = d->precision;
   if (st == MBE_OK) {
     st = mbe_evaluator_create(d->model, &ed, &f->ev, f->err);
   }
-  mbe_free(sig);
   return st;
 }
 
@@ -334,14 +318,14 @@ static MbeStatus solve(Fit* f, MbeFitResult* r) {
 
 // each data column's root mean square residual at the estimates (the last batch's member 0)
 static void column_rms(const Fit* f, MbeFitResult* r) {
-  const MbeTable* t = f->def->data;
+  const MbeFitDef* d = f->def;
   for (size_t s = 0; s < f->nsig; s++) {
     double sum = 0;
     size_t cnt = 0;
-    for (size_t row = 0; row < t->nrows; row++) {
-      double d = t->data[row * t->ncols + (size_t)f->col[s]];
-      if (isfinite(d)) {
-        double e = f->y[f->k[row] * f->nsig + s] - d;
+    for (size_t row = 0; row < d->ntimes; row++) {
+      double x = d->data[row * f->nsig + s];
+      if (isfinite(x)) {
+        double e = f->y[f->k[row] * f->nsig + s] - x;
         sum += e * e;
         cnt++;
       }
@@ -352,7 +336,7 @@ static void column_rms(const Fit* f, MbeFitResult* r) {
 
 MbeStatus mbe_fit(const MbeFitDef* def, MbeFitResult* out, MbeError* err) {
   memset(out, 0, sizeof *out);
-  if (!def || !def->data || def->nvary == 0 || def->nvary > 64) {
+  if (!def || !def->data || !def->time || !def->signals || def->nvary == 0 || def->nvary > 64) {
     return mbe_error_set(err, MBE_ERR_USAGE, "a fit needs data and 1 to 64 parameters");
   }
   Fit f;
@@ -385,7 +369,7 @@ MbeStatus mbe_fit(const MbeFitDef* def, MbeFitResult* out, MbeError* err) {
     column_rms(&f, out);
     out->members = f.members;
   }
-  mbe_free(f.col), mbe_free(f.k), mbe_free(f.lo), mbe_free(f.hi), mbe_free(f.P), mbe_free(f.y);
+  mbe_free(f.k), mbe_free(f.lo), mbe_free(f.hi), mbe_free(f.P), mbe_free(f.y);
   mbe_free(f.status);
   mbe_evaluator_destroy(f.ev);
   if (st != MBE_OK) {

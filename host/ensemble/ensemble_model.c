@@ -32,7 +32,11 @@ size_t mbe_struct_size(const char* name) {
       {"MbeBackendDef", sizeof(MbeBackendDef)}, {"MbeBackendInfo", sizeof(MbeBackendInfo)},
       {"MbeProgramDef", sizeof(MbeProgramDef)}, {"MbeModelDef", sizeof(MbeModelDef)},
       {"MbeParamInfo", sizeof(MbeParamInfo)},   {"MbeEvaluatorDef", sizeof(MbeEvaluatorDef)},
-      {"MbeEvalBatch", sizeof(MbeEvalBatch)}};
+      {"MbeEvalBatch", sizeof(MbeEvalBatch)},
+      {"MbeOptimizeDef", sizeof(MbeOptimizeDef)},
+      {"MbeOptimizeResult", sizeof(MbeOptimizeResult)},
+      {"MbeFitDef", sizeof(MbeFitDef)},
+      {"MbeFitResult", sizeof(MbeFitResult)}};
   for (size_t k = 0; name && k < sizeof SIZES / sizeof SIZES[0]; k++) {
     if (strcmp(name, SIZES[k].name) == 0) {
       return SIZES[k].size;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // CMA-ES over an evaluator (ensemble_optimize.h): each generation one batch, IPOP restarts.
-#include "ensemble_optimize.h"
+#include "mbe/mbe_optimize.h"
 
 #include <errno.h>
 #include <math.h>

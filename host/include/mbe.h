@@ -4,6 +4,8 @@
 //
 //   mbe/mbe_evaluator.h  models (load, list parameters and signals) and evaluators (compile once,
 //                        evaluate batches of parameter vectors): where most programs start
+//   mbe/mbe_optimize.h   CMA-ES over an evaluator (mbens optimize)
+//   mbe/mbe_fit.h        least squares against measured trajectories (mbens fit)
 //   mbe/mbe_runtime.h    backends, programs and runs of a system in the kernel dialect
 //   mbe/mbe_spec.h       Modelica sources parsed into a spec
 //   mbe/mbe_flat.h       a spec's class flattened, parameters made to vary
@@ -13,8 +15,10 @@
 #define MBE_H
 
 #include "mbe/mbe_evaluator.h"
+#include "mbe/mbe_fit.h"
 #include "mbe/mbe_flat.h"
 #include "mbe/mbe_hooks.h"
+#include "mbe/mbe_optimize.h"
 #include "mbe/mbe_runtime.h"
 #include "mbe/mbe_spec.h"
 #include "mbe/mbe_status.h"

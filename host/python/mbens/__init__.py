@@ -21,7 +21,8 @@ from .rundir import read_members, read_stats, read_trajectories
 from .study import Run, RunError, run
 
 __all__ = ["Model", "Evaluator", "Parameter", "Result", "MbensError", "status_word", "run",
-           "Run", "RunError", "read_members", "read_stats", "read_trajectories", "__version__"]
+           "Run", "RunError", "optimize", "OptimizeResult", "fit", "FitResult", "read_members",
+           "read_stats", "read_trajectories", "__version__"]
 __version__ = lib.mbe_version().decode()
 
 
@@ -262,3 +263,6 @@ class Evaluator:
         """(quantities (members, nqoi), statuses (members,)) of the members of P"""
         r = self.evaluate(P)
         return r.qoi, r.status
+
+
+from .design import FitResult, OptimizeResult, fit, optimize  # noqa: E402 (uses the above)

@@ -66,10 +66,45 @@ class BackendInfo(ctypes.Structure):
                 ("is_host_memory", ctypes.c_bool)]
 
 
+class OptimizeDef(ctypes.Structure):
+    _fields_ = [("model", ctypes.c_void_p), ("vary", c_char_pp), ("lo", c_double_p),
+                ("hi", c_double_p), ("nvary", ctypes.c_size_t), ("objective", ctypes.c_char_p),
+                ("maximize", ctypes.c_bool), ("constraints", c_char_pp),
+                ("nconstraints", ctypes.c_size_t), ("run", RunDef), ("backend", BackendDef),
+                ("precision", ctypes.c_int), ("budget", ctypes.c_size_t),
+                ("population", ctypes.c_size_t), ("restarts", ctypes.c_int),
+                ("seed", ctypes.c_uint64), ("sigma0", ctypes.c_double),
+                ("tolfun", ctypes.c_double), ("history", ctypes.c_char_p),
+                ("progress", ctypes.c_void_p), ("ctx", ctypes.c_void_p)]
+
+
+class OptimizeResult(ctypes.Structure):
+    _fields_ = [("p", c_double_p), ("f", ctypes.c_double), ("v", ctypes.c_double),
+                ("g", c_double_p), ("evaluations", ctypes.c_size_t),
+                ("restarts", ctypes.c_int), ("stop", ctypes.c_char_p)]
+
+
+class FitDef(ctypes.Structure):
+    _fields_ = [("model", ctypes.c_void_p), ("vary", c_char_pp), ("start", c_double_p),
+                ("nvary", ctypes.c_size_t), ("time", c_double_p), ("ntimes", ctypes.c_size_t),
+                ("signals", c_char_pp), ("nsignals", ctypes.c_size_t), ("data", c_double_p),
+                ("run", RunDef), ("backend", BackendDef), ("precision", ctypes.c_int),
+                ("max_evaluations", ctypes.c_size_t), ("conf_level", ctypes.c_double)]
+
+
+class FitResult(ctypes.Structure):
+    _fields_ = [("p", c_double_p), ("se", c_double_p), ("lo", c_double_p), ("hi", c_double_p),
+                ("cov", c_double_p), ("rms", c_double_p), ("nsignals", ctypes.c_size_t),
+                ("ssr", ctypes.c_double), ("m", ctypes.c_size_t), ("info", ctypes.c_int),
+                ("why", ctypes.c_char_p), ("nfev", ctypes.c_size_t), ("njev", ctypes.c_size_t),
+                ("members", ctypes.c_size_t), ("rank_deficient", ctypes.c_bool)]
+
+
 STRUCTS = {"MbeError": Error, "MbeRunDef": RunDef, "MbeBackendDef": BackendDef,
            "MbeModelDef": ModelDef, "MbeParamInfo": ParamInfo,
            "MbeEvaluatorDef": EvaluatorDef, "MbeEvalBatch": EvalBatch,
-           "MbeBackendInfo": BackendInfo}
+           "MbeBackendInfo": BackendInfo, "MbeOptimizeDef": OptimizeDef,
+           "MbeOptimizeResult": OptimizeResult, "MbeFitDef": FitDef, "MbeFitResult": FitResult}
 
 BACKENDS = {"auto": 0, "opencl": 1, "openmp": 2}
 PRECISIONS = {"double": 0, "single": 1}
@@ -119,6 +154,13 @@ def _declare(lib):
         "mbe_evaluator_run_def": (ctypes.POINTER(RunDef), [P]),
         "mbe_evaluator_backend_info": (None, [P, ctypes.POINTER(BackendInfo)]),
         "mbe_run_status_word": (ctypes.c_char_p, [ctypes.c_int]),
+        "mbe_optimize_def_default": (OptimizeDef, [P]),
+        "mbe_optimize": (ctypes.c_int, [ctypes.POINTER(OptimizeDef),
+                                        ctypes.POINTER(OptimizeResult), E]),
+        "mbe_optimize_result_deinit": (None, [ctypes.POINTER(OptimizeResult)]),
+        "mbe_fit_def_default": (FitDef, [P]),
+        "mbe_fit": (ctypes.c_int, [ctypes.POINTER(FitDef), ctypes.POINTER(FitResult), E]),
+        "mbe_fit_result_deinit": (None, [ctypes.POINTER(FitResult)]),
         "mbe_run_status_text": (ctypes.c_char_p, [ctypes.c_int]),
     }
     for name, (res, args) in sigs.items():

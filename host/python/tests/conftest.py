@@ -27,3 +27,9 @@ def pendulum():
 @pytest.fixture(scope="session")
 def examples_dir():
     return os.path.join(_env("MBENS_SOURCE_DIR"), "host", "python", "examples")
+
+
+@pytest.fixture(scope="session")
+def examples_model():
+    root = os.path.join(_env("MBENS_SOURCE_DIR"), "models", "examples")
+    return lambda name: os.path.join(root, name)

@@ -132,3 +132,32 @@ def test_run_settings_follow_the_arguments(pendulum):
     failing = m.compile(qoi=["final(revolute2.phi)"], max_steps=10)
     q, s = failing(np.empty((1, 0)))
     assert mbens.status_word(s[0]) == "max-steps" and np.isnan(q[0, 0])
+
+
+def test_optimize_finds_the_analytic_optimum(examples_model):
+    m = mbens.Model(examples_model("SpringDamperOptimum.mo"))
+    r = mbens.optimize(m, {"springDamper.d": (0.1, 10)}, minimize="integral(slider.s^2)")
+    assert abs(r.params["springDamper.d"] - 1) < 1e-4 and abs(r.f - 1) < 1e-6 and r.feasible
+    c = mbens.optimize(m, {"springDamper.d": (0.1, 10)}, minimize="integral(slider.s^2)",
+                       subject_to="min(slider.s) >= -0.05", seed=3)
+    assert abs(c.params["springDamper.d"] - 1.3802134611) < 1e-4 and c.feasible
+    assert c.constraints[0] >= 0  # min(s) - (-0.05)
+    with pytest.raises(ValueError, match="one objective"):
+        mbens.optimize(m, {"springDamper.d": (0.1, 10)})
+
+
+def test_fit_recovers_the_truth_within_its_intervals(pendulum):
+    m = mbens.Model(pendulum)
+    truth = {"damper.d": 0.3, "boxBody2.r[1]": 0.45}
+    sig = ["revolute1.phi", "revolute2.phi"]
+    ev = m.compile(vary=list(truth), signals=sig, stop_time=2, interval=0.02, tolerance=1e-12)
+    y = ev.evaluate([list(truth.values())], trajectories=True).y[0]
+    rng = np.random.default_rng(11)
+    data = {s: y[:, j] + 0.01 * rng.standard_normal(len(ev.times)) for j, s in enumerate(sig)}
+    r = mbens.fit(m, list(truth), ev.times, data)
+    assert r.converged and r.m == 2 * len(ev.times)
+    for k, v in truth.items():
+        lo, hi = r.intervals[k]
+        assert lo <= v <= hi, (k, r.estimates[k], r.intervals[k])
+    assert 0.008 < np.sqrt(r.ssr / (r.m - 2)) < 0.012
+    assert r.cov.shape == (2, 2) and r.cov[0, 1] == r.cov[1, 0]

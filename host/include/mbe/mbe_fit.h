@@ -6,30 +6,35 @@
 // s^2 = SSR / (m - n), intervals of Student's t with m - n degrees of freedom. The measurement
 // errors are taken as independent with one variance across signals (scale the data's columns to
 // make that so).
-#ifndef MBE_ENSEMBLE_FIT_H
-#define MBE_ENSEMBLE_FIT_H
+#ifndef MBE_FIT_H
+#define MBE_FIT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
-#include "io.h"
-#include "mbe/mbe_evaluator.h"
+#include "mbe_evaluator.h"
+#include "mbe_export.h"
+
+MBE_BEGIN_DECLS
 
 typedef struct MbeFitDef {
   const MbeModel* model;
   const char* const* vary;  // (nvary) the parameters to estimate
   const double* start;      // (nvary) where the search starts; NULL: the model's values
   size_t nvary;
-  const MbeTable* data;  // a "time" column and columns named by the model's signals; NaN
-                         // cells are missing values. The times lie on one uniform grid from
-                         // the run's start time (any subset of its points)
-  MbeRunDef run;         // t1 and nout are set from the data; method and tolerances are used
+  const double* time;          // (ntimes) the measurements' times: rising, on one uniform grid
+  size_t ntimes;               // from the run's start time (any subset of its points)
+  const char* const* signals;  // (nsignals) the model's signals measured
+  size_t nsignals;
+  const double* data;  // (ntimes, nsignals) row-major; NaN: a missing value
+  MbeRunDef run;       // t1 and nout are set from the data; method and tolerances are used
   MbeBackendDef backend;
   MbePrecision precision;
   size_t max_evaluations;  // residual evaluations lmder may make (0: 100 (nvary + 1))
   double conf_level;       // of the intervals (0.95)
 } MbeFitDef;
 
-MbeFitDef mbe_fit_def_default(const MbeModel* m);
+MBE_API MbeFitDef mbe_fit_def_default(const MbeModel* m);
 
 typedef struct MbeFitResult {
   double* p;   // (nvary) the estimates; owned like the arrays below (mbe_fit_result_deinit)
@@ -49,12 +54,14 @@ typedef struct MbeFitResult {
   bool rank_deficient;  // J^T J singular: the data do not determine every parameter
 } MbeFitResult;
 
-// Estimates the parameters. Errors: MBE_ERR_USAGE for data without a time column, times off a
-// uniform grid or before the start time, a column that names no signal, fewer data values than
-// parameters; those of mbe_evaluator_create; MBE_ERR_INTERNAL when lmder refuses its input.
+// Estimates the parameters. Errors: MBE_ERR_USAGE for times off a uniform grid or before the
+// start time, a signal the model does not have, fewer data values than parameters, a start
+// outside the model's bounds; those of mbe_evaluator_create; MBE_ERR_INTERNAL when lmder refuses its input.
 // Nullable: err.
-MbeStatus mbe_fit(const MbeFitDef* def, MbeFitResult* out, MbeError* err);
+MBE_API MbeStatus mbe_fit(const MbeFitDef* def, MbeFitResult* out, MbeError* err);
 
-void mbe_fit_result_deinit(MbeFitResult* r);
+MBE_API void mbe_fit_result_deinit(MbeFitResult* r);
+
+MBE_END_DECLS
 
 #endif

@@ -5,14 +5,17 @@
 // quantities of interest in mbens run's grammar ("max(abs(rev.phi))"; "final(x) <= 0.1",
 // "integral(tau^2) >= 2 * final(E)"); a constraint's two sides are quantities of their own, so
 // errors point into the text the user wrote.
-#ifndef MBE_ENSEMBLE_OPTIMIZE_H
-#define MBE_ENSEMBLE_OPTIMIZE_H
+#ifndef MBE_OPTIMIZE_H
+#define MBE_OPTIMIZE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "mbe/mbe_evaluator.h"
+#include "mbe_evaluator.h"
+#include "mbe_export.h"
+
+MBE_BEGIN_DECLS
 
 // where an optimization stands after a generation
 typedef struct MbeOptimizeStep {
@@ -56,7 +59,7 @@ typedef struct MbeOptimizeDef {
 } MbeOptimizeDef;
 
 // the defaults (run settings from the model's annotation, OpenMP); fill the rest
-MbeOptimizeDef mbe_optimize_def_default(const MbeModel* m);
+MBE_API MbeOptimizeDef mbe_optimize_def_default(const MbeModel* m);
 
 typedef struct MbeOptimizeResult {
   double* p;    // (nvary) the best parameters, owned (mbe_free)
@@ -70,13 +73,15 @@ typedef struct MbeOptimizeResult {
 // Runs the optimization. Errors: those of mbe_evaluator_create (a parameter that cannot vary, a
 // quantity or a constraint that does not parse: MBE_ERR_USAGE naming it), MBE_ERR_USAGE for a
 // bad box or a constraint without <= or >=, the backend's. Nullable: err.
-MbeStatus mbe_optimize(const MbeOptimizeDef* def, MbeOptimizeResult* out, MbeError* err);
+MBE_API MbeStatus mbe_optimize(const MbeOptimizeDef* def, MbeOptimizeResult* out, MbeError* err);
 
-void mbe_optimize_result_deinit(MbeOptimizeResult* r);
+MBE_API void mbe_optimize_result_deinit(MbeOptimizeResult* r);
 
 // Writes the best parameters as NAME=VALUE lines (%.17g) under # comments saying what they
 // achieve, the file `mbens simulate --override @FILE` reads. Errors: MBE_ERR_IO.
-MbeStatus mbe_optimize_write_best(const char* path, const MbeOptimizeDef* def,
+MBE_API MbeStatus mbe_optimize_write_best(const char* path, const MbeOptimizeDef* def,
                                   const MbeOptimizeResult* r, MbeError* err);
+
+MBE_END_DECLS
 
 #endif
