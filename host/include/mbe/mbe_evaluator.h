@@ -176,6 +176,8 @@ typedef struct MbeEvalBatch {
 
 // Integrates the members (in launches the backend can hold) and fills what b asks for. A member
 // whose integration fails has its status and NaN quantities; the call still returns MBE_OK.
+// One thread at a time per evaluator (it keeps its launch buffers between calls), and per model
+// while evaluators of it are created.
 // Member k's results depend only on its parameters: the identity contract holds across
 // backends, batch sizes and calls, and the model's own values give what `mbens simulate` gives.
 // Errors: MBE_ERR_INVALID_ARG for a parameter that is not finite or lies outside the min and
