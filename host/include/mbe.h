@@ -6,6 +6,7 @@
 //                        evaluate batches of parameter vectors): where most programs start
 //   mbe/mbe_optimize.h   CMA-ES over an evaluator (mbens optimize)
 //   mbe/mbe_fit.h        least squares against measured trajectories (mbens fit)
+//   mbe/mbe_study.h      run directories of studies: merging shards
 //   mbe/mbe_runtime.h    backends, programs and runs of a system in the kernel dialect
 //   mbe/mbe_spec.h       Modelica sources parsed into a spec
 //   mbe/mbe_flat.h       a spec's class flattened, parameters made to vary
@@ -22,6 +23,7 @@
 #include "mbe/mbe_runtime.h"
 #include "mbe/mbe_spec.h"
 #include "mbe/mbe_status.h"
+#include "mbe/mbe_study.h"
 
 // the library's version, "MAJOR.MINOR.PATCH"
 MBE_BEGIN_DECLS

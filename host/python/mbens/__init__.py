@@ -18,10 +18,10 @@ import numpy as np
 from ._lib import (BACKENDS, INFO_COUNT, METHODS, PRECISIONS, BackendInfo, EvalBatch, Error,
                    ParamInfo, c_double_p, c_int32_p, lib)
 from .rundir import read_members, read_stats, read_trajectories
-from .study import Run, RunError, run
+from .study import Run, RunError, merge, run
 
 __all__ = ["Model", "Evaluator", "Parameter", "Result", "MbensError", "status_word", "run",
-           "Run", "RunError", "optimize", "OptimizeResult", "fit", "FitResult", "read_members",
+           "Run", "RunError", "merge", "optimize", "OptimizeResult", "fit", "FitResult", "read_members",
            "read_stats", "read_trajectories", "__version__"]
 __version__ = lib.mbe_version().decode()
 

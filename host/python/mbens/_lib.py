@@ -161,6 +161,8 @@ def _declare(lib):
         "mbe_fit_def_default": (FitDef, [P]),
         "mbe_fit": (ctypes.c_int, [ctypes.POINTER(FitDef), ctypes.POINTER(FitResult), E]),
         "mbe_fit_result_deinit": (None, [ctypes.POINTER(FitResult)]),
+        "mbe_study_merge": (ctypes.c_int, [c_char_pp, ctypes.c_size_t, ctypes.c_char_p,
+                                           ctypes.POINTER(ctypes.c_size_t), E]),
         "mbe_run_status_text": (ctypes.c_char_p, [ctypes.c_int]),
     }
     for name, (res, args) in sigs.items():

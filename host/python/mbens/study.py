@@ -7,7 +7,9 @@ import os
 import shutil
 import subprocess
 
-from ._lib import lib
+import ctypes
+
+from ._lib import Error, lib
 from .rundir import read_members, read_stats, read_trajectories
 
 
@@ -88,3 +90,16 @@ def run(*files, out, n, vary=None, qoi=(), signals=None, sampler=None, seed=None
     if p.returncode not in (0, 3):
         raise RunError(p.stderr.strip(), p.returncode)
     return Run(str(out), p.returncode)
+
+
+def merge(*dirs, out):
+    """Combines the run directories of the shards of one study (run(..., options=["--shard",
+    "K/N"])) into out, exactly the files of the unsharded run (the library's mbe_study_merge);
+    its Run. RunError (code 2) says why shards do not belong together."""
+    enc = [str(d).encode() for d in dirs]
+    arr = (ctypes.c_char_p * max(len(enc), 1))(*enc)
+    err, members = Error(), ctypes.c_size_t()
+    if lib.mbe_study_merge(arr, len(enc), str(out).encode(), ctypes.byref(members),
+                           ctypes.byref(err)) != 0:
+        raise RunError(err.message.decode(errors="replace"), 2 if err.code == -3 else 1)
+    return Run(str(out), 0)

@@ -161,3 +161,18 @@ def test_fit_recovers_the_truth_within_its_intervals(pendulum):
         assert lo <= v <= hi, (k, r.estimates[k], r.intervals[k])
     assert 0.008 < np.sqrt(r.ssr / (r.m - 2)) < 0.012
     assert r.cov.shape == (2, 2) and r.cov[0, 1] == r.cov[1, 0]
+
+
+def test_shards_merge_into_the_whole_run(pendulum, tmp_path):
+    kw = dict(n=24, seed=2, vary={"damper.d": "uniform(0.05,0.3)"},
+              qoi=["final(revolute2.phi)"], signals=["revolute2.phi"])
+    whole = mbens.run(pendulum, out=tmp_path / "whole", **kw)
+    parts = [mbens.run(pendulum, out=tmp_path / f"s{k}", options=["--shard", f"{k}/3"], **kw)
+             for k in (2, 0, 1)]
+    merged = mbens.merge(*[p.path for p in parts], out=tmp_path / "merged")
+    for name in ("members.csv", "stats.csv"):
+        assert (tmp_path / "merged" / name).read_bytes() == (tmp_path / "whole" / name).read_bytes()
+    assert merged.members["member"].tolist() == list(range(24))
+    with pytest.raises(mbens.RunError, match="in no shard given") as e:
+        mbens.merge(parts[0].path, out=tmp_path / "bad")
+    assert e.value.code == 2
