@@ -48,4 +48,28 @@ cmake --build "$work/cmake-build" > "$work/cmake-build.log"
 "$work/cmake-build/evaluate_batches" "$model" boxBody1.r[1] 'final(revolute1.phi)' > "$work/cm.txt"
 cat "$work/cm.txt"
 test "$(grep -c '^batch of' "$work/cm.txt")" = 3
+# Python as a new user has it: the package pip-installed over the installed library, found
+# beside the mbens program on PATH (no MBENS_LIBRARY, no LD_LIBRARY_PATH); skipped without a
+# Python with numpy
+py=""
+for c in ${MBENS_TEST_PYTHON:-} python3 /usr/bin/python3; do
+  if "$c" -c "import numpy" 2>/dev/null; then
+    py=$c
+    break
+  fi
+done
+if [ -n "$py" ]; then
+  cp -r "$src/host/python" "$work/pkg"
+  "$py" -m pip install -q --no-deps --no-build-isolation --target "$work/site" "$work/pkg" \
+    2>&1 | grep -v "as the 'root' user" || true
+  got_py=$(cd "$work" && env -u MBENS_LIBRARY -u LD_LIBRARY_PATH PATH="$prefix/bin:$PATH" \
+    PYTHONPATH="$work/site" PYTHONDONTWRITEBYTECODE=1 "$py" -c "
+import mbens
+ev = mbens.Model('$model').compile(vary=['damper.d'], qoi=['max(abs(revolute2.phi))'])
+print('%.6g' % ev([0.1])[0][0, 0])")
+  echo "Python over the installed library: $got_py"
+  test "$got_py" = "$want"
+else
+  echo "no Python with numpy: the installed package's check is left out"
+fi
 echo "installed libmbens: OK"

@@ -6,6 +6,7 @@ size against the library's own (mbe_struct_size)."""
 import ctypes
 import ctypes.util
 import os
+import shutil
 
 c_double_p = ctypes.POINTER(ctypes.c_double)
 c_int32_p = ctypes.POINTER(ctypes.c_int32)
@@ -112,12 +113,28 @@ METHODS = {"rk4": 0, "dopri5": 1}
 INFO_COUNT = 9
 
 
+def _beside_program():
+    """libmbens of the prefix the mbens program on PATH was installed into"""
+    exe = shutil.which("mbens")
+    if not exe:
+        return None
+    prefix = os.path.dirname(os.path.dirname(os.path.realpath(exe)))
+    for sub in ("lib", "lib64", os.path.join("lib", "x86_64-linux-gnu"),
+                os.path.join("lib", "aarch64-linux-gnu")):
+        cand = os.path.join(prefix, sub, "libmbens.so")
+        if os.path.exists(cand):
+            return cand
+    return None
+
+
 def _find():
-    """libmbens: $MBENS_LIBRARY, else the loader's search (ldconfig, LD_LIBRARY_PATH)."""
-    path = os.environ.get("MBENS_LIBRARY") or ctypes.util.find_library("mbens")
+    """libmbens: $MBENS_LIBRARY, else the loader's search (ldconfig, LD_LIBRARY_PATH), else
+    the library installed beside the mbens program on PATH"""
+    path = (os.environ.get("MBENS_LIBRARY") or ctypes.util.find_library("mbens")
+            or _beside_program())
     if not path:
-        raise OSError("libmbens not found: install it (cmake --install) or set MBENS_LIBRARY "
-                      "to the path of libmbens.so")
+        raise OSError("libmbens not found: install it (cmake --install) and put its bin/ on "
+                      "PATH, run ldconfig, or set MBENS_LIBRARY to the path of libmbens.so")
     return ctypes.CDLL(path)
 
 
