@@ -36,7 +36,8 @@ size_t mbe_struct_size(const char* name) {
       {"MbeOptimizeDef", sizeof(MbeOptimizeDef)},
       {"MbeOptimizeResult", sizeof(MbeOptimizeResult)},
       {"MbeFitDef", sizeof(MbeFitDef)},
-      {"MbeFitResult", sizeof(MbeFitResult)}};
+      {"MbeFitResult", sizeof(MbeFitResult)},
+      {"MbeModelExperiment", sizeof(MbeModelExperiment)}};
   for (size_t k = 0; name && k < sizeof SIZES / sizeof SIZES[0]; k++) {
     if (strcmp(name, SIZES[k].name) == 0) {
       return SIZES[k].size;

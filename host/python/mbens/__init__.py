@@ -121,6 +121,13 @@ class Model:
                 for k in range(lib.mbe_model_signal_count(self._h))]
 
     @property
+    def experiment(self):
+        """the experiment annotation: {start_time, stop_time, interval, tolerance}, those set"""
+        e = lib.mbe_model_experiment(self._h)
+        return {k: getattr(e, k) for k in ("start_time", "stop_time", "interval", "tolerance")
+                if getattr(e, "has_" + k)}
+
+    @property
     def states(self):
         """the states the kernel integrates and their start values, as (name, start) pairs"""
         return [(lib.mbe_model_state(self._h, k).decode(), lib.mbe_model_state_start(self._h, k))
@@ -229,6 +236,20 @@ class Evaluator:
         info = BackendInfo()
         lib.mbe_evaluator_backend_info(self._h, ctypes.byref(info))
         return f"{info.platform.decode()}: {info.device.decode()}"
+
+    def modes(self, p=None):
+        """the eigenvalues (complex, 1/s) of the model linearized at the start, with the varied
+        parameters p (None: the model's values), largest |lambda| first"""
+        n = lib.mbe_evaluator_nstates(self._h)
+        re, im = np.empty(n), np.empty(n)
+        pp = None
+        if p is not None:
+            pa = np.ascontiguousarray(p, dtype=np.float64).reshape(self.nvary)
+            pp = pa.ctypes.data_as(c_double_p)
+        err = Error()
+        _check(lib.mbe_evaluator_modes(self._h, pp, re.ctypes.data_as(c_double_p),
+                                       im.ctypes.data_as(c_double_p), ctypes.byref(err)), err)
+        return re + 1j * im
 
     def _params(self, P):
         P = np.ascontiguousarray(P, dtype=np.float64)  # no copy when it already is

@@ -101,11 +101,19 @@ class FitResult(ctypes.Structure):
                 ("members", ctypes.c_size_t), ("rank_deficient", ctypes.c_bool)]
 
 
+class ModelExperiment(ctypes.Structure):
+    _fields_ = [("has_start_time", ctypes.c_bool), ("has_stop_time", ctypes.c_bool),
+                ("has_interval", ctypes.c_bool), ("has_tolerance", ctypes.c_bool),
+                ("start_time", ctypes.c_double), ("stop_time", ctypes.c_double),
+                ("interval", ctypes.c_double), ("tolerance", ctypes.c_double)]
+
+
 STRUCTS = {"MbeError": Error, "MbeRunDef": RunDef, "MbeBackendDef": BackendDef,
            "MbeModelDef": ModelDef, "MbeParamInfo": ParamInfo,
            "MbeEvaluatorDef": EvaluatorDef, "MbeEvalBatch": EvalBatch,
            "MbeBackendInfo": BackendInfo, "MbeOptimizeDef": OptimizeDef,
-           "MbeOptimizeResult": OptimizeResult, "MbeFitDef": FitDef, "MbeFitResult": FitResult}
+           "MbeOptimizeResult": OptimizeResult, "MbeFitDef": FitDef, "MbeFitResult": FitResult,
+           "MbeModelExperiment": ModelExperiment}
 
 BACKENDS = {"auto": 0, "opencl": 1, "openmp": 2}
 PRECISIONS = {"double": 0, "single": 1}
@@ -171,6 +179,9 @@ def _declare(lib):
         "mbe_evaluator_run_def": (ctypes.POINTER(RunDef), [P]),
         "mbe_evaluator_backend_info": (None, [P, ctypes.POINTER(BackendInfo)]),
         "mbe_run_status_word": (ctypes.c_char_p, [ctypes.c_int]),
+        "mbe_model_experiment": (ModelExperiment, [P]),
+        "mbe_evaluator_nstates": (ctypes.c_size_t, [P]),
+        "mbe_evaluator_modes": (ctypes.c_int, [P, c_double_p, c_double_p, c_double_p, E]),
         "mbe_optimize_def_default": (OptimizeDef, [P]),
         "mbe_optimize": (ctypes.c_int, [ctypes.POINTER(OptimizeDef),
                                         ctypes.POINTER(OptimizeResult), E]),

@@ -176,3 +176,13 @@ def test_shards_merge_into_the_whole_run(pendulum, tmp_path):
     with pytest.raises(mbens.RunError, match="in no shard given") as e:
         mbens.merge(parts[0].path, out=tmp_path / "bad")
     assert e.value.code == 2
+
+
+def test_modes_and_experiment(examples_model):
+    m = mbens.Model(examples_model("SpringDamperOptimum.mo"))
+    assert m.experiment == {"stop_time": 40, "interval": 0.01, "tolerance": 1e-10}
+    ev = m.compile(vary=["springDamper.d"], qoi=["final(slider.s)"])
+    lam = ev.modes()  # m = c = 1, d = 0.5: -d/2 +- i sqrt(1 - d^2/4)
+    assert np.allclose(sorted(lam, key=lambda z: z.imag), [-0.25 - 0.9682458365518543j,
+                                                          -0.25 + 0.9682458365518543j], atol=1e-6)
+    assert np.allclose(sorted(ev.modes([2.0]).real), [-1, -1], atol=1e-3)  # critical: a double root
