@@ -251,6 +251,46 @@ START_TEST(test_batches_commute_and_calls_repeat) {
 }
 END_TEST
 
+START_TEST(test_opencl_gives_the_bits_of_openmp) {
+  char ids[4][16];
+  if (mbe_devices_opencl(ids, 4, true) == 0) {  // PoCL in CI has one
+    fprintf(stderr, "check_api: no OpenCL device with double precision: OpenCL not compared\n");
+    return;
+  }
+  const char* qoi[] = {"max(abs(revolute2.phi))", "final(revolute1.w)"};
+  const char* sig[] = {"revolute2.phi"};
+  enum { N = 37 };
+  double p[N], q[2][2 * N];
+  int32_t s[2][N];
+  size_t nout = 0;
+  double* y[2] = {NULL, NULL};
+  for (int k = 0; k < N; k++) {
+    p[k] = 0.01 + 0.02 * k;
+  }
+  for (int b = 0; b < 2; b++) {
+    MbeEvaluatorDef ed = mbe_evaluator_def_default(g_model);
+    const char* vary[] = {"damper.d"};
+    ed.vary = vary, ed.nvary = 1, ed.qoi = qoi, ed.nqoi = 2, ed.signals = sig, ed.nsignals = 1;
+    ed.backend.kind = b ? MBE_BACKEND_OPENCL : MBE_BACKEND_OPENMP;
+    ed.backend.device = b ? ids[0] : NULL;
+    MbeEvaluator* ev = NULL;
+    MbeError err;
+    ck_assert_msg(mbe_evaluator_create(g_model, &ed, &ev, &err) == MBE_OK, "%s", err.message);
+    nout = mbe_evaluator_nout(ev);
+    y[b] = malloc(N * nout * sizeof *y[b]);
+    MbeEvalBatch bt = {.n = N, .p = p, .qoi = q[b], .status = s[b], .y = y[b]};
+    ck_assert_msg(mbe_evaluator_run(ev, &bt, &err) == MBE_OK, "%s", err.message);
+    MbeBackendInfo bi;
+    mbe_evaluator_backend_info(ev, &bi);
+    ck_assert_int_eq(bi.kind, b ? MBE_BACKEND_OPENCL : MBE_BACKEND_OPENMP);
+    mbe_evaluator_destroy(ev);
+  }
+  ck_assert(memcmp(q[0], q[1], sizeof q[0]) == 0 && memcmp(s[0], s[1], sizeof s[0]) == 0);
+  ck_assert(memcmp(y[0], y[1], N * nout * sizeof *y[0]) == 0);
+  free(y[0]), free(y[1]);
+}
+END_TEST
+
 START_TEST(test_failed_member_has_its_status_and_nan) {
   const char* qoi[] = {"final(revolute2.phi)"};
   MbeRunDef run = mbe_model_run_def(g_model);
@@ -391,6 +431,7 @@ static Suite* make_api_suite(void) {
   tcase_add_test(tc, test_nominal_member_has_the_bits_of_simulate);
   tcase_add_test(tc, test_quantities_are_their_trajectories_aggregates);
   tcase_add_test(tc, test_batches_commute_and_calls_repeat);
+  tcase_add_test(tc, test_opencl_gives_the_bits_of_openmp);
   tcase_add_test(tc, test_failed_member_has_its_status_and_nan);
   tcase_add_test(tc, test_kernel_experiment_and_modes);
   tcase_add_test(tc, test_bad_definitions_say_what_is_wrong);
