@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Readers of a run directory (what `mbens run` writes) into numpy arrays: members.csv,
-stats.csv and the saved trajectories (CSV; HDF5 through h5py where it is installed)."""
+"""Readers of a run directory (what `mbens run` writes) into numpy arrays, or pandas data frames
+with frame=True: members.csv, stats.csv and the saved trajectories (CSV; HDF5 through h5py where
+it is installed)."""
 import csv
 import os
 
@@ -24,20 +25,29 @@ def _columns(path, text_columns):
     return out
 
 
-def read_members(run_dir):
-    """members.csv as {column: array}: member ids, the varied parameters, the quantities of
-    interest (float64; NaN for failed members), status words, steps, events, assert"""
+def _frame(cols):
+    import pandas  # only where frames are asked for
+    return pandas.DataFrame(cols)
+
+
+def read_members(run_dir, frame=False):
+    """members.csv as {column: array} (frame=True: a pandas DataFrame): member ids, the varied
+    parameters, the quantities of interest (float64; NaN for failed members), status words,
+    steps, events, assert"""
     cols = _columns(os.path.join(run_dir, "members.csv"), {"status", "assert"})
     for name in ("member", "steps", "events"):
         if name in cols:
             cols[name] = cols[name].astype(np.int64)
-    return cols
+    return _frame(cols) if frame else cols
 
 
-def read_stats(run_dir):
+def read_stats(run_dir, frame=False):
     """stats.csv as {signal: {column: array over time}}: time, n, mean, std, min, max, q05 ..
-    q95 of each signal"""
+    q95 of each signal (frame=True: the file as one pandas DataFrame, a row per time and
+    signal)"""
     cols = _columns(os.path.join(run_dir, "stats.csv"), {"signal"})
+    if frame:
+        return _frame(cols)
     out = {}
     for sig in dict.fromkeys(cols["signal"]):
         rows = cols["signal"] == sig

@@ -50,6 +50,10 @@ class Run:
     def stats(self):
         return read_stats(self.path)
 
+    def frames(self):
+        """members.csv and stats.csv as pandas DataFrames"""
+        return read_members(self.path, frame=True), read_stats(self.path, frame=True)
+
     @property
     def manifest(self):
         with open(os.path.join(self.path, "manifest.json")) as f:

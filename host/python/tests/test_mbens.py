@@ -186,3 +186,14 @@ def test_modes_and_experiment(examples_model):
     assert np.allclose(sorted(lam, key=lambda z: z.imag), [-0.25 - 0.9682458365518543j,
                                                           -0.25 + 0.9682458365518543j], atol=1e-6)
     assert np.allclose(sorted(ev.modes([2.0]).real), [-1, -1], atol=1e-3)  # critical: a double root
+
+
+def test_pandas_frames(pendulum, tmp_path):
+    pandas = pytest.importorskip("pandas", reason="python3-pandas is not installed")
+    run = mbens.run(pendulum, out=tmp_path / "r", n=6, vary={"damper.d": "uniform(0.05,0.3)"},
+                    qoi=["final(revolute2.phi)"], signals=["revolute2.phi"], options=["--stop-time", "1"])
+    members, stats = run.frames()
+    assert isinstance(members, pandas.DataFrame) and list(members["member"]) == list(range(6))
+    arrays = run.members
+    assert np.array_equal(members["final(revolute2.phi)"].to_numpy(), arrays["final(revolute2.phi)"])
+    assert set(stats["signal"]) == {"revolute2.phi"} and len(stats) == len(run.stats["revolute2.phi"]["time"])
