@@ -51,17 +51,10 @@ test "$(grep -c '^batch of' "$work/cm.txt")" = 3
 # Python as a new user has it: the package pip-installed over the installed library, found
 # beside the mbens program on PATH (no MBENS_LIBRARY, no LD_LIBRARY_PATH); skipped without a
 # Python with numpy
-py=""
-for c in ${MBENS_TEST_PYTHON:-} python3 /usr/bin/python3; do
-  if "$c" -c "import numpy" 2>/dev/null; then
-    py=$c
-    break
-  fi
-done
+. "$(dirname "$0")/python_lib.sh"
+py=$(pick_python numpy)
 if [ -n "$py" ]; then
-  cp -r "$src/host/python" "$work/pkg"
-  "$py" -m pip install -q --no-deps --no-build-isolation --target "$work/site" "$work/pkg" \
-    2>&1 | grep -v "as the 'root' user" || true
+  install_package "$py" "$src" "$work"
   got_py=$(cd "$work" && env -u MBENS_LIBRARY -u LD_LIBRARY_PATH PATH="$prefix/bin:$PATH" \
     PYTHONPATH="$work/site" PYTHONDONTWRITEBYTECODE=1 "$py" -c "
 import mbens
