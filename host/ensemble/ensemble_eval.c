@@ -16,6 +16,7 @@
 
 struct MbeEvaluator {
   MbeFlat* flat;  // with the varied parameters (the system's names point into it)
+  bool borrowed;  // flat and sys are the model's (nothing varies, no quantity adds nodes)
   MbeSystem* sys;
   MbeQoiSet qoi;
   MbeRunDef run;
@@ -186,11 +187,15 @@ static MbeStatus prepare(const MbeModel* m, const MbeEvaluatorDef* def, MbeEvalu
   mbe_qoi_set_init(&ev->qoi);
   ev->run = def->run;
   ev->nvary = def->nvary;
-  MbeStatus st = mbe_flat_create(m->spec, m->top_name, &ev->flat, err);
-  if (st == MBE_OK) {
-    st = mbe_flat_vary(ev->flat, def->vary, def->nvary, err);
-  }
-  if (st == MBE_OK) {
+  // with nothing varied and no quantity (whose expressions become nodes of the system's DAG),
+  // the model's own system is this evaluator's: read only, it is not built twice
+  ev->borrowed = def->nvary == 0 && def->nqoi == 0;
+  MbeStatus st = MBE_OK;
+  if (ev->borrowed) {
+    ev->flat = m->flat;
+    ev->sys = m->sys;
+  } else if ((st = mbe_flat_create(m->spec, m->top_name, &ev->flat, err)) == MBE_OK &&
+             (st = mbe_flat_vary(ev->flat, def->vary, def->nvary, err)) == MBE_OK) {
     st = mbe_system_build(ev->flat, &ev->sys, err);
   }
   if (st == MBE_OK && (st = varied(ev, err)) == MBE_OK) {
@@ -271,8 +276,10 @@ void mbe_evaluator_destroy(MbeEvaluator* ev) {
   mbe_backend_destroy(ev->backend);
   mbe_free(ev->col_id), mbe_free(ev->agg_col), mbe_free(ev->vary);
   mbe_qoi_set_deinit(&ev->qoi);
-  mbe_system_destroy(ev->sys);
-  mbe_flat_destroy(ev->flat);
+  if (!ev->borrowed) {
+    mbe_system_destroy(ev->sys);
+    mbe_flat_destroy(ev->flat);
+  }
   mbe_free(ev);
 }
 
