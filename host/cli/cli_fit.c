@@ -213,7 +213,7 @@ static void free_arrays(MbeFitDef* d) {
   free((void*)d->time), free((void*)d->data), free((void*)d->signals);
 }
 
-static void report(const MbeFitDef* d, const MbeFitResult* r, const double* start) {
+static void report(const MbeFitDef* d, const MbeFitResult* r) {
   printf("%s after %zu residual and %zu Jacobian evaluations (%zu members)\n", r->why, r->nfev,
          r->njev, r->members);
   printf("%zu data values, sum of squared residuals %.6g, residual sd %.6g\n", r->m, r->ssr,
@@ -222,7 +222,7 @@ static void report(const MbeFitDef* d, const MbeFitResult* r, const double* star
          100 * d->conf_level);
   for (size_t j = 0; j < d->nvary; j++) {
     printf("  %-28s %16.10g %12.4g   [%.8g, %.8g]  (from %g)\n", d->vary[j], r->p[j], r->se[j],
-           r->lo[j], r->hi[j], start[j]);
+           r->lo[j], r->hi[j], r->start[j]);
   }
   if (r->rank_deficient) {
     printf("the data do not determine every parameter (J^T J is singular): no intervals\n");
@@ -233,7 +233,7 @@ static void report(const MbeFitDef* d, const MbeFitResult* r, const double* star
 }
 
 static MbeStatus write_files(const char* dir, const MbeFitDef* d, const MbeFitResult* r,
-                             const double* start, MbeError* err) {
+                             MbeError* err) {
   MbeStatus st = mbe_mkdir_p(dir, err);
   MbeStrbuf b, c;
   mbe_strbuf_init(&b);
@@ -244,7 +244,7 @@ static MbeStatus write_files(const char* dir, const MbeFitDef* d, const MbeFitRe
   for (size_t j = 0; j < d->nvary; j++) {
     mbe_strbuf_printf(&b, "%s=%.17g\n", d->vary[j], r->p[j]);
     mbe_strbuf_printf(&c, "%s,%.17g,%.17g,%.17g,%.17g,%.17g\n", d->vary[j], r->p[j], r->se[j],
-                      r->lo[j], r->hi[j], start[j]);
+                      r->lo[j], r->hi[j], r->start[j]);
   }
   char path[4200];
   snprintf(path, sizeof path, "%s/best.txt", dir);
@@ -285,24 +285,17 @@ static int run_fit(const FitOpts* o, MbeModel* m, MbeTable* data, char** names, 
   d.precision = o->sim.precision;
   d.max_evaluations = (size_t)o->max_evals;
   d.conf_level = o->conf;
-  for (int j = 0; j < o->nest; j++) {  // the model's value where no start is given
-    for (size_t k = 0; isnan(start[j]) && k < mbe_model_param_count(m); k++) {
-      MbeParamInfo pi;
-      mbe_model_param(m, k, &pi);
-      start[j] = strcmp(pi.name, names[j]) == 0 ? pi.nominal : start[j];
-    }
-  }
   d.start = start;
   MbeFitResult r;
   MbeStatus st = mbe_fit(&d, &r, &err);
   if (st == MBE_OK && o->out) {
-    st = write_files(o->out, &d, &r, start, &err);
+    st = write_files(o->out, &d, &r, &err);
   }
   if (st != MBE_OK) {
     mbe_cli_print_error(CMD, &err);
     rc = st == MBE_ERR_USAGE || st == MBE_ERR_MODEL ? MBE_EXIT_USAGE : MBE_EXIT_FAILURE;
   } else {
-    report(&d, &r, start);
+    report(&d, &r);
     rc = r.info >= 1 && r.info <= 4 ? MBE_EXIT_OK : MBE_EXIT_FAILURE;
   }
   mbe_fit_result_deinit(&r);

@@ -192,7 +192,6 @@ static int boxes(const OptOpts* o, MbeVaryList* l, double* lo, double* hi) {
 }
 
 typedef struct Table {
-  const OptOpts* o;
   double shown;  // the best value last printed
   int restart;
 } Table;
@@ -249,7 +248,7 @@ static int run_optimize(const OptOpts* o, MbeOptimizeDef* d) {
   snprintf(history, sizeof history, "%s/history.csv", o->out);
   snprintf(best, sizeof best, "%s/best.txt", o->out);
   d->history = history;
-  Table table = {o, NAN, -1};
+  Table table = {NAN, -1};
   if (!o->quiet) {
     d->progress = on_step;
     d->ctx = &table;

@@ -308,6 +308,18 @@ static MbeStatus check_params(const MbeEvaluator* ev, const MbeEvalBatch* b, Mbe
   return MBE_OK;
 }
 
+// the kernel's parameters of n members (p: n rows of np) but the varied ones: the model's values
+// of the rest, 0 in the one slot of a system without parameters
+static void fixed_params(const MbeEvaluator* ev, double* p, size_t n) {
+  for (size_t k = 0; k < n; k++) {
+    memcpy(p + k * ev->np + ev->nvary, ev->sys->p0 + ev->nvary,
+           (ev->sys->np - ev->nvary) * sizeof *p);
+    if (ev->sys->np == 0) {
+      p[k * ev->np] = 0;
+    }
+  }
+}
+
 // the launch buffers for n members (kept between calls)
 static MbeStatus reserve(MbeEvaluator* ev, size_t n, bool want_y, MbeError* err) {
   size_t nout = (size_t)ev->run.nout;
@@ -321,14 +333,7 @@ static MbeStatus reserve(MbeEvaluator* ev, size_t n, bool want_y, MbeError* err)
     if (!ev->cap) {
       return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory for %zu members", n);
     }
-    // every member's fixed parameters once: only the varied ones change between calls
-    for (size_t k = 0; k < n; k++) {
-      memcpy(ev->p + k * ev->np + ev->nvary, ev->sys->p0 + ev->nvary,
-             (ev->sys->np - ev->nvary) * sizeof *ev->p);
-      if (ev->sys->np == 0) {
-        ev->p[k * ev->np] = 0;
-      }
-    }
+    fixed_params(ev, ev->p, n);  // once: only the varied ones change between calls
   }
   if (!ev->scratch && !(ev->scratch = mbe_malloc((ev->qoi.formula.nnodes + 1) * sizeof(double)))) {
     return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
@@ -479,11 +484,9 @@ MbeStatus mbe_evaluator_launch_arrays(const MbeEvaluator* ev, size_t n, MbeReduc
     mbe_free(*p), mbe_free(*agg);
     return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
   }
-  for (size_t k = 0; k < n; k++) {
-    memcpy(*p + k * ev->np, ev->sys->p0, ev->sys->np * sizeof **p);
-    if (ev->sys->np == 0) {
-      (*p)[k * ev->np] = 0;
-    }
+  fixed_params(ev, *p, n);
+  for (size_t k = 0; k < n; k++) {  // the varied ones at the model's values
+    memcpy(*p + k * ev->np, ev->sys->p0, ev->nvary * sizeof **p);
   }
   return MBE_OK;
 }

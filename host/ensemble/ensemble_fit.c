@@ -43,7 +43,7 @@ MbeFitDef mbe_fit_def_default(const MbeModel* m) {
 
 void mbe_fit_result_deinit(MbeFitResult* r) {
   mbe_free(r->p), mbe_free(r->se), mbe_free(r->lo), mbe_free(r->hi), mbe_free(r->cov);
-  mbe_free(r->rms);
+  mbe_free(r->rms), mbe_free(r->start);
   memset(r, 0, sizeof *r);
 }
 
@@ -55,8 +55,8 @@ static MbeStatus grid(Fit* f, MbeRunDef* run) {
     double ti = d->time[r];
     if (!(ti >= prev) || (r > 0 && ti == prev)) {
       return mbe_error_set(f->err, MBE_ERR_USAGE,
-                           "the data's times must rise from the start time %g: row %zu has %g",
-                           t0, r + 1, ti);
+                           "the data's times must rise from the start time %g: row %zu has %g", t0,
+                           r + 1, ti);
     }
     dt = ti > prev ? fmin(dt, ti - prev) : dt;
     prev = ti;
@@ -220,9 +220,9 @@ static MbeStatus prepare(Fit* f, MbeRunDef* run) {
   if (!f->k) {
     return mbe_error_set(f->err, MBE_ERR_NOMEM, "out of memory");
   }
-  MbeStatus st = f->nsig && d->ntimes ? grid(f, run)
-                                      : mbe_error_set(f->err, MBE_ERR_USAGE,
-                                                      "the data have no signals or no times");
+  MbeStatus st = f->nsig && d->ntimes
+                     ? grid(f, run)
+                     : mbe_error_set(f->err, MBE_ERR_USAGE, "the data have no signals or no times");
   for (size_t i = 0; st == MBE_OK && i < d->ntimes * f->nsig; i++) {
     f->m += isfinite(d->data[i]);
   }
@@ -253,9 +253,10 @@ static MbeStatus alloc(Fit* f, MbeFitResult* r) {
   r->hi = mbe_malloc(n * sizeof *r->hi);
   r->cov = mbe_malloc(n * n * sizeof *r->cov);
   r->rms = mbe_calloc(f->nsig, sizeof *r->rms);
+  r->start = mbe_malloc(n * sizeof *r->start);
   r->nsignals = f->nsig;
   bool ok = f->lo && f->hi && f->P && f->y && f->status && r->p && r->se && r->lo && r->hi &&
-            r->cov && r->rms;
+            r->cov && r->rms && r->start;
   return ok ? MBE_OK : mbe_error_set(f->err, MBE_ERR_NOMEM, "out of memory");
 }
 
@@ -354,7 +355,8 @@ MbeStatus mbe_fit(const MbeFitDef* def, MbeFitResult* out, MbeError* err) {
     mbe_evaluator_param(f.ev, j, &pi);
     f.lo[j] = pi.min;
     f.hi[j] = pi.max;
-    out->p[j] = def->start ? def->start[j] : pi.nominal;
+    out->p[j] = def->start && !isnan(def->start[j]) ? def->start[j] : pi.nominal;
+    out->start[j] = out->p[j];
     if (!(out->p[j] >= pi.min && out->p[j] <= pi.max)) {
       st = mbe_error_set(err, MBE_ERR_USAGE,
                          "the start of %s, %g, is outside the min = %g and max = %g the model "

@@ -53,6 +53,23 @@ noisy 5 | awk -F, 'NR == 1 || NR % 2 == 0 { if (NR == 10) $2 = "nan"; print }' O
   fail "fit of sparse data exited $?"
 grep -q '^101 data values' "$work/sparse.txt" || fail "sparse data: $(head -2 "$work/sparse.txt")"
 
+# a start value named in the other form --vary takes (r_0.start[3] for r_0[3].start) starts
+# from the model's value: a body thrown up from 1 m, its height measured, its start recovered
+cat >"$work/Throw.mo" <<'MO'
+model Throw
+  inner Modelica.Mechanics.MultiBody.World world(n = {0, 0, -1});
+  Modelica.Mechanics.MultiBody.Parts.Body body(m = 1, r_CM = {0, 0, 0},
+    r_0(start = {0, 0, 1}, each fixed = true), v_0(start = {1, 0, 2}, each fixed = true));
+end Throw;
+MO
+"$mbens" simulate "$work/Throw.mo" --signals 'body.r_0[3]' --stop-time 0.5 --interval 0.05 \
+  --override 'body.r_0[3].start=1.25' -o "$work/throw.csv" || fail "simulate Throw exited $?"
+"$mbens" fit "$work/Throw.mo" "$work/throw.csv" --estimate 'body.r_0.start[3]' >"$work/throw.txt" ||
+  fail "fit of a start in the r_0.start[3] form exited $?: $(cat "$work/throw.txt")"
+awk '$1 == "body.r_0.start[3]" { ok = ($2 - 1.25)^2 < 1e-16 && $NF == "1)" } END { exit !ok }' \
+  "$work/throw.txt" ||
+  fail "the thrown body's start: $(grep start "$work/throw.txt")"
+
 # errors
 expect_usage() {
   what=$1

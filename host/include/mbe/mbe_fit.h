@@ -20,7 +20,8 @@ MBE_BEGIN_DECLS
 typedef struct MbeFitDef {
   const MbeModel* model;
   const char* const* vary;  // (nvary) the parameters to estimate
-  const double* start;      // (nvary) where the search starts; NULL: the model's values
+  const double* start;      // (nvary) where the search starts; NULL or a NaN entry: the
+                            // model's value
   size_t nvary;
   const double* time;          // (ntimes) the measurements' times: rising, on one uniform grid
   size_t ntimes;               // from the run's start time (any subset of its points)
@@ -41,8 +42,9 @@ typedef struct MbeFitResult {
   double* se;  // (nvary) their standard errors (NaN where the data do not determine them)
   double* lo;  // (nvary) the confidence interval
   double* hi;
-  double* cov;  // (nvary, nvary) the covariance
-  double* rms;  // (nsignals) the residuals' root mean square per data column
+  double* cov;    // (nvary, nvary) the covariance
+  double* start;  // (nvary) where the search started
+  double* rms;    // (nsignals) the residuals' root mean square per data column
   size_t nsignals;
   double ssr;           // the sum of squared residuals at the estimates
   size_t m;             // residuals (data values)
@@ -56,8 +58,8 @@ typedef struct MbeFitResult {
 
 // Estimates the parameters. Errors: MBE_ERR_USAGE for times off a uniform grid or before the
 // start time, a signal the model does not have, fewer data values than parameters, a start
-// outside the model's bounds; those of mbe_evaluator_create; MBE_ERR_INTERNAL when lmder refuses its input.
-// Nullable: err.
+// outside the model's bounds; those of mbe_evaluator_create; MBE_ERR_INTERNAL when lmder refuses
+// its input. Nullable: err.
 MBE_API MbeStatus mbe_fit(const MbeFitDef* def, MbeFitResult* out, MbeError* err);
 
 MBE_API void mbe_fit_result_deinit(MbeFitResult* r);

@@ -145,8 +145,9 @@ class Model:
                               max_steps=max_steps))
 
 
-def _run_settings(run, s):
-    """the keyword arguments of compile() over the model's run settings"""
+def _run_settings(run, s, interval=None):
+    """the keyword arguments of compile() over the model's run settings; interval: the model's
+    annotation's, the output interval when start or stop time move and none is given"""
     if s["start_time"] is not None:
         run.t0 = float(s["start_time"])
     if s["stop_time"] is not None:
@@ -154,7 +155,8 @@ def _run_settings(run, s):
     if not run.t1 > run.t0:
         raise ValueError(f"stop_time {run.t1} must be after start_time {run.t0}")
     if s["interval"] is not None or s["start_time"] is not None or s["stop_time"] is not None:
-        dt = float(s["interval"]) if s["interval"] is not None else (run.t1 - run.t0) / 500
+        dt = (float(s["interval"]) if s["interval"] is not None
+              else interval if interval is not None else (run.t1 - run.t0) / 500)
         if not dt > 0:
             raise ValueError(f"interval must be positive, not {dt}")
         run.nout = max(2, int(round((run.t1 - run.t0) / dt)) + 1)
@@ -197,7 +199,7 @@ class Evaluator:
         self._keep = [_strings(vary), _strings(qoi), _strings(signals)]
         d = lib.mbe_evaluator_def_default(model._h)
         (d.vary, d.nvary, _), (d.qoi, d.nqoi, _), (d.signals, d.nsignals, _) = self._keep
-        _run_settings(d.run, settings)
+        _run_settings(d.run, settings, model.experiment.get("interval"))
         d.backend.kind = BACKENDS[backend]
         self._device = device.encode() if device else None
         d.backend.device = self._device

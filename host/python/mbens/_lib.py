@@ -95,7 +95,7 @@ class FitDef(ctypes.Structure):
 
 class FitResult(ctypes.Structure):
     _fields_ = [("p", c_double_p), ("se", c_double_p), ("lo", c_double_p), ("hi", c_double_p),
-                ("cov", c_double_p), ("rms", c_double_p), ("nsignals", ctypes.c_size_t),
+                ("cov", c_double_p), ("start", c_double_p), ("rms", c_double_p), ("nsignals", ctypes.c_size_t),
                 ("ssr", ctypes.c_double), ("m", ctypes.c_size_t), ("info", ctypes.c_int),
                 ("why", ctypes.c_char_p), ("nfev", ctypes.c_size_t), ("njev", ctypes.c_size_t),
                 ("members", ctypes.c_size_t), ("rank_deficient", ctypes.c_bool)]

@@ -11,7 +11,7 @@ from . import _lib
 from ._lib import BACKENDS, PRECISIONS, Error, c_double_p, lib
 
 
-def _settings(d, backend, device, threads, precision, settings):
+def _settings(d, model, backend, device, threads, precision, settings):
     from . import _check, _run_settings  # the package's own helpers
     if backend not in BACKENDS:
         raise ValueError(f"backend takes {', '.join(BACKENDS)}, not {backend!r}")
@@ -23,7 +23,7 @@ def _settings(d, backend, device, threads, precision, settings):
     if unknown:
         raise TypeError(f"unknown settings: {', '.join(sorted(unknown))}")
     s.update(settings)
-    _run_settings(d.run, s)
+    _run_settings(d.run, s, model.experiment.get("interval"))
     d.backend.kind = BACKENDS[backend]
     d.backend.device = device.encode() if device else None
     d.backend.threads = int(threads)
@@ -64,7 +64,7 @@ def optimize(model, vary, minimize=None, maximize=None, subject_to=(), budget=0,
     cons = [subject_to] if isinstance(subject_to, str) else list(subject_to)
     keep_c = [c.encode() for c in cons]
     d = lib.mbe_optimize_def_default(model._h)
-    check = _settings(d, backend, device, threads, precision, settings)
+    check = _settings(d, model, backend, device, threads, precision, settings)
     d.vary = (ctypes.c_char_p * len(keep_n))(*keep_n)
     d.lo, d.hi = lo.ctypes.data_as(c_double_p), hi.ctypes.data_as(c_double_p)
     d.nvary = len(names)
@@ -121,18 +121,15 @@ def fit(model, estimate, time, data, conf_level=0.95, max_evaluations=0, backend
         raise ValueError(f"{t.shape[0]} times but {Y.shape[0]} values per signal")
     d = lib.mbe_fit_def_default(model._h)
     tol_given = settings.get("tolerance") is not None
-    check = _settings(d, backend, device, threads, precision, settings)
+    check = _settings(d, model, backend, device, threads, precision, settings)
     if not tol_given:
         d.run.rtol = d.run.atol = min(d.run.rtol, 1e-10)
     keep_n = [n.encode() for n in names]
     keep_s = [s.encode() for s in sig]
     d.vary = (ctypes.c_char_p * len(keep_n))(*keep_n)
     d.nvary = len(names)
-    nominal = {p.name: p.nominal for p in model.parameters}
-    start = np.array([float(starts[n]) if starts[n] is not None else nominal.get(n, np.nan)
-                      for n in names])
-    if not np.isnan(start).any():
-        d.start = start.ctypes.data_as(c_double_p)
+    start = np.array([float(starts[n]) if starts[n] is not None else np.nan for n in names])
+    d.start = start.ctypes.data_as(c_double_p)  # NaN: the model's value
     d.time, d.ntimes = t.ctypes.data_as(c_double_p), t.shape[0]
     d.signals, d.nsignals = (ctypes.c_char_p * len(keep_s))(*keep_s), len(sig)
     d.data = Y.ctypes.data_as(c_double_p)

@@ -125,6 +125,8 @@ def test_run_settings_follow_the_arguments(pendulum):
     m = mbens.Model(pendulum)
     ev = m.compile(qoi=["final(revolute2.phi)"], stop_time=1, interval=0.01)
     assert ev.nout == 101 and ev.times[-1] == 1
+    # the stop time moved, the interval not given and none annotated: (t1 - t0)/500
+    assert m.compile(qoi=["final(revolute2.phi)"], stop_time=2).nout == 501
     rk = m.compile(qoi=["final(revolute2.phi)"], stop_time=1, interval=0.01, method="rk4")
     q1, _ = ev(np.empty((1, 0)))
     q2, _ = rk(np.empty((1, 0)))
@@ -181,6 +183,8 @@ def test_shards_merge_into_the_whole_run(pendulum, tmp_path):
 def test_modes_and_experiment(examples_model):
     m = mbens.Model(examples_model("SpringDamperOptimum.mo"))
     assert m.experiment == {"stop_time": 40, "interval": 0.01, "tolerance": 1e-10}
+    # a stop time given, the annotation's interval kept (as mbens simulate --stop-time 2 does)
+    assert m.compile(qoi=["final(slider.s)"], stop_time=2).nout == 201
     ev = m.compile(vary=["springDamper.d"], qoi=["final(slider.s)"])
     lam = ev.modes()  # m = c = 1, d = 0.5: -d/2 +- i sqrt(1 - d^2/4)
     assert np.allclose(sorted(lam, key=lambda z: z.imag), [-0.25 - 0.9682458365518543j,
