@@ -76,6 +76,9 @@ MbeStatus mbe_strbuf_write_atomic(const MbeStrbuf* b, const char* path, MbeError
 // "1e-05", "0.30000000000000004"; size >= 32 holds every one
 void mbe_format_shortest(double x, char* buf, size_t size);
 
+// bytes as "1.3 GiB", "640 MiB", "512 bytes" (powers of 1024)
+void mbe_format_size(uint64_t bytes, char* buf, size_t size);
+
 // wall-clock seconds since an arbitrary origin, for timings
 double mbe_seconds(void);
 MbeStatus mbe_mkdir_p(const char* path, MbeError* err);

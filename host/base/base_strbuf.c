@@ -80,3 +80,18 @@ void mbe_format_shortest(double x, char* buf, size_t size) {
     }
   }
 }
+
+void mbe_format_size(uint64_t bytes, char* buf, size_t size) {
+  static const char* const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB"};
+  double v = (double)bytes;
+  int k = 0;
+  while (v >= 1024 && k < 5) {
+    v /= 1024;
+    k++;
+  }
+  if (k == 0) {
+    snprintf(buf, size, "%llu bytes", (unsigned long long)bytes);
+  } else {
+    snprintf(buf, size, "%.*f %s", v < 10 ? 1 : 0, v, units[k]);
+  }
+}

@@ -148,6 +148,9 @@ int mbe_cli_sim_option(const char* cmd, int argc, char** argv, int* i, MbeCliSim
 int mbe_cli_sim_run_def(const char* cmd, const MbeModelExperiment* e, const MbeCliSim* o,
                         MbeRunDef* run);
 
+// the run settings the options choose (NaN where the model decides)
+MbeRunChoice mbe_cli_sim_choice(const MbeCliSim* o);
+
 // the default of --max-output: the most bytes a command writes without being told it may
 #define MBE_CLI_MAX_OUTPUT ((uint64_t)1 << 30)
 

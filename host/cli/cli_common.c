@@ -239,39 +239,24 @@ int mbe_cli_sim_option(const char* cmd, int argc, char** argv, int* i, MbeCliSim
   return 0;
 }
 
-int mbe_cli_sim_run_def(const char* cmd, const MbeModelExperiment* flat, const MbeCliSim* o,
+MbeRunChoice mbe_cli_sim_choice(const MbeCliSim* o) {
+  MbeRunChoice c = mbe_run_choice_default();
+  c.start_time = o->has_t0 ? o->t0 : (double)NAN;
+  c.stop_time = o->has_t1 ? o->t1 : (double)NAN;
+  c.interval = o->has_dt ? o->dt : (double)NAN;
+  c.tolerance = o->has_tol ? o->tol : (double)NAN;
+  c.step = o->has_step ? o->step : (double)NAN;
+  c.method = o->method;
+  return c;
+}
+
+int mbe_cli_sim_run_def(const char* cmd, const MbeModelExperiment* e, const MbeCliSim* o,
                         MbeRunDef* run) {
-  double t0 = o->has_t0 ? o->t0 : (flat->has_start_time ? flat->start_time : 0);
-  double t1 = o->has_t1 ? o->t1 : (flat->has_stop_time ? flat->stop_time : 1);
-  if (!(t1 > t0)) {
-    return mbe_cli_usage_error(cmd, "the stop time %g must be after the start time %g", t1, t0);
-  }
-  double dt = o->has_dt ? o->dt : (flat->has_interval ? flat->interval : (t1 - t0) / 500);
-  double tol = o->has_tol ? o->tol : (flat->has_tolerance ? flat->tolerance : 1e-6);
-  double steps = (t1 - t0) / dt;
-  if (steps > 1e8) {
-    return mbe_cli_usage_error(cmd, "--interval %g gives more than 1e8 output points", dt);
-  }
-  int nout = (int)floor(steps + 0.5) + 1;
-  if (nout < 2) {
-    nout = 2;
-  }
-  if (fabs(steps - floor(steps + 0.5)) > 1e-6 * (steps > 1 ? steps : 1)) {
-    fprintf(stderr,
-            "mbens %s: warning: (stop - start)/interval = %g is not a whole number; using %d "
-            "points\n",
-            cmd, steps, nout);
-  }
-  *run = mbe_run_def_default();
-  run->method = o->method;
-  run->t0 = t0;
-  run->t1 = t1;
-  run->nout = nout;
-  run->rtol = run->atol = tol;
-  if (o->method == MBE_RUN_METHOD_RK4) {
-    run->h = o->has_step ? o->step : dt / 10;
-  } else if (o->has_step) {
-    run->hmax = o->step;
+  MbeError err;
+  MbeRunChoice c = mbe_cli_sim_choice(o);
+  if (mbe_run_choose(e, &c, run, &err) != MBE_OK) {
+    mbe_cli_print_error(cmd, &err);
+    return MBE_EXIT_USAGE;
   }
   return MBE_EXIT_OK;
 }
@@ -471,4 +456,24 @@ void mbe_cli_devices_free(MbeCliDevices* d) {
     mbe_backend_destroy(d->backend[k]);
   }
   memset(d, 0, sizeof *d);
+}
+
+void mbe_cli_warn_step(const char* cmd, const MbeRunDef* run, size_t nx, MbeCliModesFn* modes,
+                       void* ctx) {
+  if (run->method != MBE_RUN_METHOD_RK4 || nx == 0) {
+    return;
+  }
+  // the modes at the start; where they cannot be had the run will say why, not this check
+  double* re = malloc(2 * nx * sizeof *re);
+  if (re == NULL) {
+    return;
+  }
+  double* im = re + nx;
+  MbeError err;
+  char text[1024];
+  if (modes(ctx, re, im, &err) == MBE_OK &&
+      mbe_rk4_step_warning(run, re, im, nx, text, sizeof text)) {
+    fprintf(stderr, "mbens %s: warning: %s\n", cmd, text);
+  }
+  free(re);
 }

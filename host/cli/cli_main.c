@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base.h"
 #include "cli.h"
 #include "mbe.h"
 #include "mbe/mbe_hooks.h"
@@ -153,18 +154,7 @@ bool mbe_cli_parse_size(const char* cmd, const char* opt, const char* s, uint64_
 }
 
 void mbe_cli_format_size(uint64_t bytes, char* buf, size_t size) {
-  static const char* const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB"};
-  double v = (double)bytes;
-  int k = 0;
-  while (v >= 1024 && k < 5) {
-    v /= 1024;
-    k++;
-  }
-  if (k == 0) {
-    snprintf(buf, size, "%" PRIu64 " bytes", bytes);
-  } else {
-    snprintf(buf, size, "%.*f %s", v < 10 ? 1 : 0, v, units[k]);
-  }
+  mbe_format_size(bytes, buf, size);
 }
 
 int mbe_cli_usage_error(const char* cmd, const char* fmt, ...) {

@@ -16,6 +16,7 @@
 #include "ensemble_qoi.h"
 #include "ensemble_sample.h"
 #include "mbe/mbe_runtime.h"
+#include "mbe/mbe_study.h"
 #include "mbe_layout.h"
 
 // how often a running study writes its checkpoint (s): a crash loses at most this much work,
@@ -35,27 +36,6 @@
 #define MBE_STUDY_NQUANT 5
 extern const double mbe_study_quantiles[MBE_STUDY_NQUANT];
 
-// where a run stands; reported after every batch and kept in the checkpoint
-// assertions a run counts one by one (the system's first ones; the rest share the last count)
-#define MBE_STUDY_ASSERT_MAX 64
-
-typedef struct MbeStudyProgress {
-  size_t total;                    // members of this run (the shard)
-  size_t done;                     // members finished and written
-  size_t batch;                    // members in the batch just finished (0 before any)
-  size_t done_checkpoint;          // members the last checkpoint holds (a resume starts there)
-  uint64_t status[MBE_RUN_COUNT];  // finished members by MbeRunStatus
-  uint64_t steps, rhs;             // accepted steps and right-hand side calls, summed
-  // members per assertion (MBE_INFO_ASSERT - 1): stopped by it, and (warning level) flagged by
-  // it first (MBE_INFO_WARNED - 1); this session's members only (not kept by a checkpoint)
-  uint64_t assert_stops[MBE_STUDY_ASSERT_MAX];
-  uint64_t assert_warned[MBE_STUDY_ASSERT_MAX];
-  double seconds_run;              // wall time of the batches (all sessions of the run)
-  double seconds_this;             // wall time of this session so far
-  double members_per_second;       // this session's rate
-  double quantile_resolution;      // the coarsest of stats.csv (once written), else 0
-  bool is_resumed;                 // this session continued an earlier one
-} MbeStudyProgress;
 
 // Writes p's counters as a JSON object: "done", "checkpoint_done", "count" (as given),
 // "status_counts" (members by
@@ -70,7 +50,7 @@ void mbe_study_status_counts_json(MbeJsonWriter* w, const MbeStudyProgress* p);
 typedef MbeStatus MbeStudyProgressFn(void* ctx, const MbeStudyProgress* p, MbeError* err);
 
 // What a study runs and writes; every pointer is borrowed for the call.
-typedef struct MbeStudyDef {
+typedef struct MbeStudyLoop {
   // what runs
   MbeProgram* prog;       // built for the system
   MbeProgram* const* more_progs;  // nullable: the same system built for more devices, which
@@ -108,7 +88,7 @@ typedef struct MbeStudyDef {
   volatile sig_atomic_t* stop;   // set (by a signal handler): finish the batch, then return
   MbeStudyProgressFn* progress;  // nullable
   void* progress_ctx;
-} MbeStudyDef;
+} MbeStudyLoop;
 
 // The default number of histogram bins per series of a study of `members` members (the whole
 // study, so that its shards agree) with nseries series: 8 sqrt(members), a power of two within
@@ -119,7 +99,7 @@ typedef struct MbeStudyDef {
 // (stats.csv's q_resolution, and the summary when it is coarser than 1 %).
 size_t mbe_study_quantile_bins(size_t members, size_t nseries, uint64_t max_memory);
 
-// What the host memory of a study goes to (bytes), for d as mbe_study_run would run it.
+// What the host memory of a study goes to (bytes), for d as mbe_study_loop_run would run it.
 typedef struct MbeStudyMemory {
   uint64_t fixed;       // statistics, their checkpoint buffer, the grid: whatever the batch
   uint64_t per_member;  // batch arrays per member, the backend's host share included
@@ -128,11 +108,11 @@ typedef struct MbeStudyMemory {
 } MbeStudyMemory;
 
 // Plans d's host memory (d->prog must be built).
-void mbe_study_memory(const MbeStudyDef* d, MbeStudyMemory* out);
+void mbe_study_memory(const MbeStudyLoop* d, MbeStudyMemory* out);
 
 // The bytes d writes into its directory, estimated before it runs: members.csv, stats.csv,
 // stats.state (at its largest) and the saved trajectories of its members.
-uint64_t mbe_study_output_bytes(const MbeStudyDef* d);
+uint64_t mbe_study_output_bytes(const MbeStudyLoop* d);
 
 // Runs members [first, first + count) in batches, from the checkpoint when resume (members.csv
 // cut back to it, the statistics state loaded, finished members not run again; the result is
@@ -144,7 +124,7 @@ uint64_t mbe_study_output_bytes(const MbeStudyDef* d);
 // member is done, MBE_ERR_INTERRUPTED when *stop was set (the directory is consistent and
 // resumable), MBE_ERR_IO, MBE_ERR_NOMEM, a backend's error, or MBE_ERR_USAGE when the checkpoint
 // belongs to another study. *out holds the final progress.
-MbeStatus mbe_study_run(const MbeStudyDef* def, bool resume, MbeStudyProgress* out, MbeError* err);
+MbeStatus mbe_study_loop_run(const MbeStudyLoop* def, bool resume, MbeStudyProgress* out, MbeError* err);
 
 // The files a finished (or interrupted) run directory holds about its members: shard range,
 // counters and the exact statistics (for `mbens merge`). Read with mbe_study_state_read.

@@ -36,6 +36,9 @@ MbeCodegenDef mbe_system_codegen_def(const MbeSystem* sys, const MbeSymId* y, si
 MbeStatus mbe_system_kernel_stats(const MbeSystem* sys, const MbeSymId* y, size_t ny,
                                   MbeKernelStats* out, MbeError* err);
 
+// assertion k of sys (1-based) into out; false for a k it lacks
+bool mbe_system_assert(const MbeSystem* sys, int32_t k, MbeAssertInfo* out);
+
 // an MbeParamInfo of a model listing entry (strings borrowed from the flat model's arena)
 void mbe_param_info_from_flat(const MbeFlatParam* fp, MbeParamInfo* out);
 

@@ -501,10 +501,14 @@ MbeInitInfo mbe_evaluator_init_info(const MbeEvaluator* ev) {
 }
 
 bool mbe_evaluator_assert(const MbeEvaluator* ev, int32_t k, MbeAssertInfo* out) {
-  if (k < 1 || (size_t)k > ev->sys->nasserts) {
+  return mbe_system_assert(ev->sys, k, out);
+}
+
+bool mbe_system_assert(const MbeSystem* sys, int32_t k, MbeAssertInfo* out) {
+  if (k < 1 || (size_t)k > sys->nasserts) {
     return false;
   }
-  const MbeFlatAssert* a = ev->sys->assert_src[k - 1];
+  const MbeFlatAssert* a = sys->assert_src[k - 1];
   out->message = a->message;
   out->file = a->loc.file;
   out->line = a->loc.line;

@@ -37,7 +37,11 @@ size_t mbe_struct_size(const char* name) {
       {"MbeOptimizeResult", sizeof(MbeOptimizeResult)},
       {"MbeFitDef", sizeof(MbeFitDef)},
       {"MbeFitResult", sizeof(MbeFitResult)},
-      {"MbeModelExperiment", sizeof(MbeModelExperiment)}};
+      {"MbeModelExperiment", sizeof(MbeModelExperiment)},
+      {"MbeRunChoice", sizeof(MbeRunChoice)},
+      {"MbeStudyDef", sizeof(MbeStudyDef)},
+      {"MbeStudyProgress", sizeof(MbeStudyProgress)},
+      {"MbeStudyInfo", sizeof(MbeStudyInfo)}};
   for (size_t k = 0; name && k < sizeof SIZES / sizeof SIZES[0]; k++) {
     if (strcmp(name, SIZES[k].name) == 0) {
       return SIZES[k].size;
@@ -218,6 +222,57 @@ MbeRunDef mbe_model_run_def(const MbeModel* m) {
   }
   run.rtol = run.atol = f->has_tolerance && f->tolerance > 0 ? f->tolerance : 1e-6;
   return run;
+}
+
+MbeRunChoice mbe_run_choice_default(void) {
+  MbeRunChoice c = {NAN, NAN, NAN, NAN, NAN, MBE_RUN_METHOD_DOPRI5, 0};
+  return c;
+}
+
+MbeStatus mbe_run_choose(const MbeModelExperiment* e, const MbeRunChoice* c, MbeRunDef* out,
+                         MbeError* err) {
+  double t0 = !isnan(c->start_time) ? c->start_time : e->has_start_time ? e->start_time : 0;
+  double t1 = !isnan(c->stop_time) ? c->stop_time : e->has_stop_time ? e->stop_time : 1;
+  if (!(t1 > t0) || !isfinite(t1 - t0)) {
+    return mbe_error_set(err, MBE_ERR_USAGE, "the stop time %g must be after the start time %g",
+                         t1, t0);
+  }
+  double dt = !isnan(c->interval) ? c->interval : e->has_interval ? e->interval : (t1 - t0) / 500;
+  double tol = !isnan(c->tolerance) ? c->tolerance : e->has_tolerance ? e->tolerance : 1e-6;
+  if (!(dt > 0) || !(tol > 0) || !(isnan(c->step) || c->step > 0) || c->max_steps < 0) {
+    return mbe_error_set(err, MBE_ERR_USAGE,
+                         "the interval (%g), tolerance (%g), step (%g) must be above 0 and the "
+                         "step budget (%d) not below",
+                         dt, tol, c->step, c->max_steps);
+  }
+  double steps = (t1 - t0) / dt;
+  if (steps > 1e8) {
+    return mbe_error_set(err, MBE_ERR_USAGE, "--interval %g gives more than 1e8 output points",
+                         dt);
+  }
+  int nout = (int)floor(steps + 0.5) + 1;
+  if (nout < 2) {
+    nout = 2;
+  }
+  if (fabs(steps - floor(steps + 0.5)) > 1e-6 * (steps > 1 ? steps : 1)) {
+    mbe_log(MBE_LOG_WARN, "(stop - start)/interval = %g is not a whole number; using %d points",
+            steps, nout);
+  }
+  *out = mbe_run_def_default();
+  out->method = c->method;
+  out->t0 = t0;
+  out->t1 = t1;
+  out->nout = nout;
+  out->rtol = out->atol = tol;
+  if (c->method == MBE_RUN_METHOD_RK4) {
+    out->h = !isnan(c->step) ? c->step : dt / 10;
+  } else if (!isnan(c->step)) {
+    out->hmax = c->step;
+  }
+  if (c->max_steps > 0) {
+    out->max_steps = c->max_steps;
+  }
+  return MBE_OK;
 }
 
 MbeCodegenDef mbe_system_codegen_def(const MbeSystem* sys, const MbeSymId* y, size_t ny) {

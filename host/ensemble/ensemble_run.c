@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The batch loop of a study: members sampled, integrated and reduced on the backend, their rows,
 // trajectories and statistics written and checkpointed batch by batch, resumable at any batch.
-// With several devices (MbeStudyDef.more_progs) each round gives every device a batch of its own
+// With several devices (MbeStudyLoop.more_progs) each round gives every device a batch of its own
 // (consecutive members, sized to its speed), runs them at once in threads, and then writes them
 // in member order: what a member computes depends only on its own inputs and the statistics add
 // exactly, so the files are the same bytes as with one device.
@@ -54,7 +54,7 @@ enum { MAX_LANES = 16 };
 
 // everything one run holds between batches
 typedef struct Study {
-  const MbeStudyDef* def;
+  const MbeStudyLoop* def;
   MbeError* err;
   size_t nout, nseries;
   size_t sobol_words;  // words of a series' Sobol' sums; 0: no time-resolved indices
@@ -77,7 +77,7 @@ typedef struct Study {
 
 // members.csv: a new file with its header, or the resumed one cut back to its checkpoint
 static MbeStatus open_members(Study* s, bool resume) {
-  const MbeStudyDef* d = s->def;
+  const MbeStudyLoop* d = s->def;
   char path[4096];
   snprintf(path, sizeof path, "%s/members.csv", d->dir);
   if (resume) {
@@ -123,7 +123,7 @@ static MbeStatus open_members(Study* s, bool resume) {
 
 // the saved trajectories of this run's members: one HDF5 file, or a folder of CSV files
 static MbeStatus open_trajectories(Study* s, bool resume) {
-  const MbeStudyDef* d = s->def;
+  const MbeStudyLoop* d = s->def;
   size_t lo = 0;
   while (lo < d->nsave && (size_t)d->save_members[lo] < d->first) {
     lo++;
@@ -159,7 +159,7 @@ static MbeStatus open_trajectories(Study* s, bool resume) {
 // the members a lane's batch may hold: its device's memory, its share of the host memory, the
 // request
 static size_t lane_cap(const Study* s, const Lane* l) {
-  const MbeStudyDef* d = s->def;
+  const MbeStudyLoop* d = s->def;
   MbeStudyMemory mem;
   mbe_study_memory(d, &mem);
   size_t cap = mem.batch_max / s->nlanes;
@@ -176,7 +176,7 @@ static size_t lane_cap(const Study* s, const Lane* l) {
 
 // the lanes (one per device) and their arrays; the arrays the writing shares
 static MbeStatus alloc_lanes(Study* s) {
-  const MbeStudyDef* d = s->def;
+  const MbeStudyLoop* d = s->def;
   const size_t ny = (size_t)prog_ny(d->prog);
   s->nlanes = 1 + (d->nmore < MAX_LANES - 1 ? d->nmore : MAX_LANES - 1);
   size_t most = 0;
@@ -225,7 +225,7 @@ static void free_lanes(Study* s) {
 
 // the parameters of the lane's members: the design's draws, then the fixed values
 static MbeStatus sample(Lane* l) {
-  const MbeStudyDef* d = l->study->def;
+  const MbeStudyLoop* d = l->study->def;
   const size_t nd = d->sample.ndim;
   if (nd > 0) {
     MbeStatus rc = mbe_sample_members(&d->sample, l->first, l->n, l->u, &l->err);
@@ -243,7 +243,7 @@ static MbeStatus sample(Lane* l) {
 
 // the lane's members' rows, appended and flushed to the disk
 static MbeStatus write_rows(Study* s, const Lane* l) {
-  const MbeStudyDef* d = s->def;
+  const MbeStudyLoop* d = s->def;
   const size_t first = l->first, n = l->n;
   MbeStrbuf b;
   mbe_strbuf_init(&b);
@@ -281,7 +281,7 @@ static MbeStatus write_rows(Study* s, const Lane* l) {
 
 // the saved members of the lane's batch: their columns, gathered row by row
 static MbeStatus write_trajectories(Study* s, const Lane* l) {
-  const MbeStudyDef* d = s->def;
+  const MbeStudyLoop* d = s->def;
   const size_t first = l->first, n = l->n;
   const size_t ny = (size_t)prog_ny(d->prog), nc = d->nsave_col;
   for (size_t i = s->save_first; i < s->save_end; i++) {
@@ -312,7 +312,7 @@ static MbeStatus write_trajectories(Study* s, const Lane* l) {
 
 // whether the lane's batch holds a member whose trajectory is saved
 static bool wants_y(const Study* s, const Lane* l) {
-  const MbeStudyDef* d = s->def;
+  const MbeStudyLoop* d = s->def;
   for (size_t i = s->save_first; i < s->save_end; i++) {
     if ((size_t)d->save_members[i] >= l->first && (size_t)d->save_members[i] < l->first + l->n)
       return true;
@@ -324,7 +324,7 @@ static bool wants_y(const Study* s, const Lane* l) {
 // there are several: it touches nothing but the lane)
 static void* lane_run(void* arg) {
   Lane* l = arg;
-  const MbeStudyDef* d = l->study->def;
+  const MbeStudyLoop* d = l->study->def;
   double t0 = mbe_seconds();
   l->rc = sample(l);
   if (l->rc == MBE_OK) {
@@ -346,7 +346,7 @@ static void* lane_run(void* arg) {
 
 // the lane's members written: quantities, statistics, rows, trajectories, counters
 static MbeStatus lane_write(Study* s, const Lane* l) {
-  const MbeStudyDef* d = s->def;
+  const MbeStudyLoop* d = s->def;
   const size_t n = l->n;
   for (size_t k = 0; k < n && s->nqoi > 0; k++) {
     mbe_qoi_eval(d->qoi, l->agg + k * d->red.nqoi, s->scratch, s->qoi + k * s->nqoi);
@@ -396,7 +396,7 @@ static MbeStatus lane_write(Study* s, const Lane* l) {
 // One round: the next members split over the lanes in order (each its batch size), run at once,
 // then written in member order. Returns the members done.
 static MbeStatus run_round(Study* s, size_t* done) {
-  const MbeStudyDef* d = s->def;
+  const MbeStudyLoop* d = s->def;
   size_t at = d->first + s->st.done, left = d->count - s->st.done, active = 0;
   for (size_t k = 0; k < s->nlanes && left > 0; k++, active++) {
     Lane* l = &s->lane[k];
@@ -464,7 +464,7 @@ size_t mbe_study_quantile_bins(size_t members, size_t nseries, uint64_t max_memo
   return bins;
 }
 
-void mbe_study_memory(const MbeStudyDef* d, MbeStudyMemory* out) {
+void mbe_study_memory(const MbeStudyLoop* d, MbeStudyMemory* out) {
   const uint64_t nout = (uint64_t)d->run.nout, ny = (uint64_t)prog_ny(d->prog);
   const uint64_t nseries = nout * d->red.nstat;
   const uint64_t nqoi = d->qoi ? d->qoi->nqoi : 0;
@@ -488,7 +488,7 @@ void mbe_study_memory(const MbeStudyDef* d, MbeStudyMemory* out) {
       out->limit > out->fixed ? (size_t)((out->limit - out->fixed) / out->per_member) : 0;
 }
 
-uint64_t mbe_study_output_bytes(const MbeStudyDef* d) {
+uint64_t mbe_study_output_bytes(const MbeStudyLoop* d) {
   const uint64_t nout = (uint64_t)d->run.nout, nstat = d->red.nstat, nseries = nout * nstat;
   const uint64_t nqoi = d->qoi ? d->qoi->nqoi : 0;
 
@@ -519,7 +519,7 @@ uint64_t mbe_study_output_bytes(const MbeStudyDef* d) {
 // ---- the loop -----------------------------------------------------------------------------------
 
 static MbeStatus setup(Study* s, bool resume) {
-  const MbeStudyDef* d = s->def;
+  const MbeStudyLoop* d = s->def;
   s->nout = (size_t)d->run.nout;
   s->nseries = s->nout * d->red.nstat;
   s->block = d->red.sobol_params ? d->red.sobol_block : 1;
@@ -594,7 +594,7 @@ static MbeStatus setup(Study* s, bool resume) {
   return mbe_study_state_write(d->dir, &s->st, s->err);
 }
 
-MbeStatus mbe_study_run(const MbeStudyDef* d, bool resume, MbeStudyProgress* out, MbeError* err) {
+MbeStatus mbe_study_loop_run(const MbeStudyLoop* d, bool resume, MbeStudyProgress* out, MbeError* err) {
   Study s;
   memset(&s, 0, sizeof s);
   s.def = d;

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "mbe/mbe_status.h"
+#include "mbe/mbe_study.h"
 
 // a numeric table with named columns (io.h)
 typedef struct MbeTable MbeTable;
@@ -199,21 +200,7 @@ MbeStatus mbe_design_gather(const MbeTable* t, const char* const* names, size_t 
 //   DESIGN  member k is row k of the design matrix; n must not exceed its rows.
 // MC, LHS, SOBOL, SALTELLI and RADIAL map u through each dimension's inverse CDF (discrete and
 // const included).
-typedef enum MbeSampler {
-  MBE_SAMPLER_MC = 0,
-  MBE_SAMPLER_LHS,
-  MBE_SAMPLER_SOBOL,
-  MBE_SAMPLER_GRID,
-  MBE_SAMPLER_SALTELLI,
-  MBE_SAMPLER_MORRIS,
-  MBE_SAMPLER_RADIAL,
-  MBE_SAMPLER_DESIGN,
-  MBE_SAMPLER_COUNT
-} MbeSampler;
-
-// Returns the written name of a sampler ("mc", "lhs", "sobol", "grid", "saltelli", "morris",
-// "radial", "design"), or "?".
-const char* mbe_sampler_name(MbeSampler s);
+// (MbeSampler, mbe_sampler_name and mbe_sampler_parse are public: mbe/mbe_study.h)
 
 // the members of one Saltelli block: 2 ndim + 2, or ndim + 2 first order only
 size_t mbe_saltelli_block(size_t ndim, bool first_order_only);
@@ -225,10 +212,6 @@ bool mbe_saltelli_base_is_balanced(size_t nblocks);
 double mbe_morris_delta(int levels);
 
 
-// Parses a --sampler value: mc, lhs, sobol, grid, saltelli, morris or radial (design is chosen
-// by --design).
-// Returns MBE_ERR_USAGE with the allowed names otherwise. Nullable: err.
-MbeStatus mbe_sampler_parse(const char* text, MbeSampler* out, MbeError* err);
 
 // What to sample; start from mbe_sample_def_default(). Borrowed pointers are read during calls
 // only.

@@ -103,6 +103,26 @@ MBE_API const char* mbe_model_needs_double(const MbeModel* m);
 // Tolerance; else 0, 1, (stop - start)/500, 1e-6) with dopri5.
 MBE_API MbeRunDef mbe_model_run_def(const MbeModel* m);
 
+// Run settings as a user chooses them: NaN (or 0) where the model's experiment annotation, or
+// the default, decides.
+typedef struct MbeRunChoice {
+  double start_time, stop_time;  // NaN: StartTime, StopTime (else 0, 1)
+  double interval;               // between output points; NaN: Interval (else (stop-start)/500)
+  double tolerance;              // relative and absolute; NaN: Tolerance (else 1e-6)
+  double step;                   // RK4's step (NaN: interval/10), DOPRI5's largest (NaN: none)
+  MbeRunMethod method;           // default DOPRI5
+  int max_steps;                 // steps a member may take; 0: the default
+} MbeRunChoice;
+
+MBE_API MbeRunChoice mbe_run_choice_default(void);
+
+// The run def of choice c over the experiment e. An interval that does not divide the time
+// span is rounded to the nearest number of points (a warning is logged). Errors:
+// MBE_ERR_USAGE for a stop time not after the start, more than 1e8 points, a bad tolerance or
+// step. Nullable: err.
+MBE_API MbeStatus mbe_run_choose(const MbeModelExperiment* e, const MbeRunChoice* c,
+                                 MbeRunDef* out, MbeError* err);
+
 /* ---- evaluators ------------------------------------------------------------------------- */
 
 typedef struct MbeEvaluator MbeEvaluator;
@@ -266,6 +286,13 @@ typedef struct MbeStepAdvice {
 // limit nothing; n = 0 gives OK with infinite steps.
 MBE_API MbeStepAdvice mbe_rk4_step_advice(const double* re, const double* im, size_t n, double h,
                                           double tol);
+
+// The warning for an RK4 run whose step (as the kernel takes it: each output interval in equal
+// steps) is unstable or clearly inaccurate for the n modes re, im at the start, into buf:
+// naming the mode, the largest stable step and a step for accuracy at run->rtol. False (buf
+// untouched) for DOPRI5, no modes, or a step that is fine.
+MBE_API bool mbe_rk4_step_warning(const MbeRunDef* run, const double* re, const double* im,
+                                  size_t n, char* buf, size_t size);
 
 MBE_END_DECLS
 

@@ -108,12 +108,75 @@ class ModelExperiment(ctypes.Structure):
                 ("interval", ctypes.c_double), ("tolerance", ctypes.c_double)]
 
 
+class RunChoice(ctypes.Structure):
+    _fields_ = [("start_time", ctypes.c_double), ("stop_time", ctypes.c_double),
+                ("interval", ctypes.c_double), ("tolerance", ctypes.c_double),
+                ("step", ctypes.c_double), ("method", ctypes.c_int), ("max_steps", ctypes.c_int)]
+
+
+STATUS_COUNT = 9  # MBE_RUN_STATUS_COUNT
+ASSERT_MAX = 64   # MBE_STUDY_ASSERT_MAX
+
+
+class StudyProgress(ctypes.Structure):
+    _fields_ = [("total", ctypes.c_size_t), ("done", ctypes.c_size_t),
+                ("batch", ctypes.c_size_t), ("done_checkpoint", ctypes.c_size_t),
+                ("status", ctypes.c_uint64 * STATUS_COUNT), ("steps", ctypes.c_uint64),
+                ("rhs", ctypes.c_uint64), ("assert_stops", ctypes.c_uint64 * ASSERT_MAX),
+                ("assert_warned", ctypes.c_uint64 * ASSERT_MAX),
+                ("seconds_run", ctypes.c_double), ("seconds_this", ctypes.c_double),
+                ("members_per_second", ctypes.c_double),
+                ("quantile_resolution", ctypes.c_double), ("is_resumed", ctypes.c_bool)]
+
+
+PHASE_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
+NOTE_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_bool, ctypes.c_char_p)
+PROGRESS_FN = ctypes.CFUNCTYPE(ctypes.c_bool, ctypes.c_void_p, ctypes.POINTER(StudyProgress))
+
+
+class StudyDef(ctypes.Structure):
+    _fields_ = [("dir", ctypes.c_char_p), ("model", ModelDef), ("vary", c_char_pp),
+                ("nvary", ctypes.c_size_t), ("params", ctypes.c_char_p),
+                ("design", ctypes.c_char_p), ("sampler", ctypes.c_int), ("n", ctypes.c_size_t),
+                ("seed", ctypes.c_uint64), ("levels", ctypes.c_int),
+                ("candidates", ctypes.c_size_t), ("first_order_only", ctypes.c_bool),
+                ("time_indices", ctypes.c_bool), ("signals", c_char_pp),
+                ("nsignals", ctypes.c_size_t), ("qoi", c_char_pp), ("nqoi", ctypes.c_size_t),
+                ("save_members", ctypes.c_char_p), ("save_signals", c_char_pp),
+                ("nsave_signals", ctypes.c_size_t), ("save_format", ctypes.c_int),
+                ("quantile_bins", ctypes.c_size_t), ("run", RunChoice),
+                ("precision", ctypes.c_int), ("shard_k", ctypes.c_size_t),
+                ("shard_n", ctypes.c_size_t), ("backend", BackendDef),
+                ("batch", ctypes.c_size_t), ("max_memory", ctypes.c_uint64),
+                ("max_output", ctypes.c_uint64), ("resume", ctypes.c_bool),
+                ("force", ctypes.c_bool), ("command", c_char_pp),
+                ("ncommand", ctypes.c_size_t), ("phase", PHASE_FN), ("note", NOTE_FN),
+                ("progress", PROGRESS_FN), ("ctx", ctypes.c_void_p),
+                ("stop", ctypes.c_void_p), ("cookie", ctypes.c_int)]
+
+
+class StudyInfo(ctypes.Structure):
+    _fields_ = [("model", ctypes.c_char_p), ("dir", ctypes.c_char_p), ("sampler", ctypes.c_int),
+                ("nparam", ctypes.c_size_t), ("total", ctypes.c_size_t),
+                ("first", ctypes.c_size_t), ("count", ctypes.c_size_t),
+                ("shard_k", ctypes.c_size_t), ("shard_n", ctypes.c_size_t),
+                ("nout", ctypes.c_size_t), ("nstat", ctypes.c_size_t),
+                ("bins", ctypes.c_size_t), ("nqoi", ctypes.c_size_t),
+                ("ndevices", ctypes.c_size_t), ("is_resumed", ctypes.c_bool),
+                ("is_complete", ctypes.c_bool), ("init_per_member", ctypes.c_bool),
+                ("setup_seconds", ctypes.c_double)]
+
+
 STRUCTS = {"MbeError": Error, "MbeRunDef": RunDef, "MbeBackendDef": BackendDef,
            "MbeModelDef": ModelDef, "MbeParamInfo": ParamInfo,
            "MbeEvaluatorDef": EvaluatorDef, "MbeEvalBatch": EvalBatch,
            "MbeBackendInfo": BackendInfo, "MbeOptimizeDef": OptimizeDef,
            "MbeOptimizeResult": OptimizeResult, "MbeFitDef": FitDef, "MbeFitResult": FitResult,
-           "MbeModelExperiment": ModelExperiment}
+           "MbeModelExperiment": ModelExperiment, "MbeRunChoice": RunChoice,
+           "MbeStudyDef": StudyDef, "MbeStudyProgress": StudyProgress,
+           "MbeStudyInfo": StudyInfo}
+SAMPLERS = {"mc": 0, "lhs": 1, "sobol": 2, "grid": 3, "saltelli": 4, "morris": 5, "radial": 6}
+SAVE_FORMATS = {"auto": 0, "csv": 1, "hdf5": 2}
 
 BACKENDS = {"auto": 0, "opencl": 1, "openmp": 2}
 PRECISIONS = {"double": 0, "single": 1}
@@ -192,6 +255,12 @@ def _declare(lib):
         "mbe_study_merge": (ctypes.c_int, [c_char_pp, ctypes.c_size_t, ctypes.c_char_p,
                                            ctypes.POINTER(ctypes.c_size_t), E]),
         "mbe_run_status_text": (ctypes.c_char_p, [ctypes.c_int]),
+        "mbe_study_def_default": (StudyDef, []),
+        "mbe_study_open": (ctypes.c_int, [ctypes.POINTER(StudyDef), ctypes.POINTER(P), E]),
+        "mbe_study_run": (ctypes.c_int, [P, E]),
+        "mbe_study_info": (None, [P, ctypes.POINTER(StudyInfo)]),
+        "mbe_study_progress": (None, [P, ctypes.POINTER(StudyProgress)]),
+        "mbe_study_destroy": (None, [P]),
     }
     for name, (res, args) in sigs.items():
         fn = getattr(lib, name)

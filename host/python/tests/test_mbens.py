@@ -169,7 +169,7 @@ def test_shards_merge_into_the_whole_run(pendulum, tmp_path):
     kw = dict(n=24, seed=2, vary={"damper.d": "uniform(0.05,0.3)"},
               qoi=["final(revolute2.phi)"], signals=["revolute2.phi"])
     whole = mbens.run(pendulum, out=tmp_path / "whole", **kw)
-    parts = [mbens.run(pendulum, out=tmp_path / f"s{k}", options=["--shard", f"{k}/3"], **kw)
+    parts = [mbens.run(pendulum, out=tmp_path / f"s{k}", shard=(k, 3), **kw)
              for k in (2, 0, 1)]
     merged = mbens.merge(*[p.path for p in parts], out=tmp_path / "merged")
     for name in ("members.csv", "stats.csv"):
@@ -178,6 +178,29 @@ def test_shards_merge_into_the_whole_run(pendulum, tmp_path):
     with pytest.raises(mbens.RunError, match="in no shard given") as e:
         mbens.merge(parts[0].path, out=tmp_path / "bad")
     assert e.value.code == 2
+
+
+def test_a_study_stopped_in_python_resumes_into_the_programs_run(pendulum, mbens_exe, tmp_path):
+    """mbens.run in this process, stopped by its progress callback and resumed with only its
+    directory, writes the bytes `mbens run` writes"""
+    kw = dict(n=30, seed=3, vary={"damper.d": "uniform(0.05,0.3)"}, qoi=["max(revolute2.phi)"],
+              signals=["revolute2.phi"], stop_time=1, batch=10)
+    seen = []
+    part = mbens.run(pendulum, out=tmp_path / "part", progress=lambda p: seen.append(p) or False,
+                     **kw)
+    assert not part.complete and part.progress["done"] == 10 and seen[0]["total"] == 30
+    with pytest.raises(mbens.RunError, match="keeps its definition"):
+        mbens.run(out=tmp_path / "part", resume=True, n=5)
+    done = mbens.run(out=tmp_path / "part", resume=True, batch=7)
+    assert done.complete and done.progress["done"] == 30 and done.progress["is_resumed"]
+    subprocess.run([mbens_exe, "run", pendulum, "-n", "30", "--seed", "3", "--vary",
+                    "damper.d=uniform(0.05,0.3)", "--qoi", "max(revolute2.phi)", "--signals",
+                    "revolute2.phi", "--stop-time", "1", "-o", str(tmp_path / "cli"), "--quiet"],
+                   check=True, capture_output=True)
+    for name in ("members.csv", "stats.csv"):
+        assert (tmp_path / "part" / name).read_bytes() == (tmp_path / "cli" / name).read_bytes()
+    with pytest.raises(TypeError, match="no option stoptime"):
+        mbens.run(pendulum, out=tmp_path / "x", n=2, stoptime=1)
 
 
 def test_modes_and_experiment(examples_model):
@@ -195,7 +218,7 @@ def test_modes_and_experiment(examples_model):
 def test_pandas_frames(pendulum, tmp_path):
     pandas = pytest.importorskip("pandas", reason="python3-pandas is not installed")
     run = mbens.run(pendulum, out=tmp_path / "r", n=6, vary={"damper.d": "uniform(0.05,0.3)"},
-                    qoi=["final(revolute2.phi)"], signals=["revolute2.phi"], options=["--stop-time", "1"])
+                    qoi=["final(revolute2.phi)"], signals=["revolute2.phi"], stop_time=1)
     members, stats = run.frames()
     assert isinstance(members, pandas.DataFrame) and list(members["member"]) == list(range(6))
     arrays = run.members

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // The RK4 step check of simulate and run: the model's modes at the start (mbe_evaluator_modes)
-// against the step the kernel will take, and a warning that says what step would do.
+// against the step the kernel will take, and a warning that says what step would do
+// (mbe_rk4_step_warning of mbe/mbe_evaluator.h).
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli.h"
+#include "mbe/mbe_evaluator.h"
 
 #define TWO_PI 6.28318530717958647693
 
@@ -29,8 +30,8 @@ static double kernel_step(const MbeRunDef* run, double* m) {
   return dt / *m;
 }
 
-static void print_warning(const char* cmd, const MbeRunDef* run, double h, double m,
-                          const MbeStepAdvice* a, const double* re, const double* im) {
+static void format_warning(char* buf, size_t size, const MbeRunDef* run, double h, double m,
+                           const MbeStepAdvice* a, const double* re, const double* im) {
   // the step as asked, and as taken where that differs
   char step[160];
   if (fabs(h - run->h) > 1e-9 * h && m == 1) {
@@ -50,41 +51,30 @@ static void print_warning(const char* cmd, const MbeRunDef* run, double h, doubl
   const char* which = is_fastest ? "its fastest mode" : "one of its modes";
   const char* per = kind[0] == 'p' ? "a period" : "per time constant";
   if (a->verdict == MBE_STEP_UNSTABLE) {
-    fprintf(stderr,
-            "mbens %s: warning: the step %s is unstable for this model: %s (%s %.3g s at the "
-            "start) needs h < %.3g s for stability; use --step %g or less for accuracy (or "
-            "--method dopri5)\n",
-            cmd, step, which, kind, len, a->h_stable, a->suggest);
+    snprintf(buf, size,
+             "the step %s is unstable for this model: %s (%s %.3g s at the start) needs h < "
+             "%.3g s for stability; use --step %g or less for accuracy (or --method dopri5)",
+             step, which, kind, len, a->h_stable, a->suggest);
   } else {
-    fprintf(stderr,
-            "mbens %s: warning: the step %s is inaccurate for this model: %s (%s %.3g s at the "
-            "start) gets %.3g steps %s, and RK4 errs by %.2g %% of its amplitude per radian; use "
-            "--step %g or less for accuracy (or --method dopri5)\n",
-            cmd, step, which, kind, len, len / h, per, 100 * a->error, a->suggest);
+    snprintf(buf, size,
+             "the step %s is inaccurate for this model: %s (%s %.3g s at the start) gets %.3g "
+             "steps %s, and RK4 errs by %.2g %% of its amplitude per radian; use --step %g or "
+             "less for accuracy (or --method dopri5)",
+             step, which, kind, len, len / h, per, 100 * a->error, a->suggest);
   }
 }
 
-void mbe_cli_warn_step(const char* cmd, const MbeRunDef* run, size_t nx, MbeCliModesFn* modes,
-                       void* ctx) {
-  if (run->method != MBE_RUN_METHOD_RK4 || nx == 0 || !(run->h > 0) || run->nout < 2) {
-    return;
+bool mbe_rk4_step_warning(const MbeRunDef* run, const double* re, const double* im, size_t n,
+                          char* buf, size_t size) {
+  if (run->method != MBE_RUN_METHOD_RK4 || n == 0 || !(run->h > 0) || run->nout < 2) {
+    return false;
   }
   double m;
   double h = kernel_step(run, &m);
-
-  // the modes at the start; where they cannot be had the run will say why, not this check
-  double* re = malloc(2 * nx * sizeof *re);
-  if (re == NULL) {
-    return;
+  MbeStepAdvice a = mbe_rk4_step_advice(re, im, n, h, run->rtol);
+  if (a.verdict == MBE_STEP_OK) {
+    return false;
   }
-  double* im = re + nx;
-  MbeError err;
-  mbe_error_clear(&err);
-  if (modes(ctx, re, im, &err) == MBE_OK) {
-    MbeStepAdvice a = mbe_rk4_step_advice(re, im, nx, h, run->rtol);
-    if (a.verdict != MBE_STEP_OK) {
-      print_warning(cmd, run, h, m, &a, re, im);
-    }
-  }
-  free(re);
+  format_warning(buf, size, run, h, m, &a, re, im);
+  return true;
 }
