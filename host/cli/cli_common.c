@@ -11,7 +11,6 @@
 #include "codegen.h"
 #include "ensemble_api.h"
 #include "mbe/mbe_spec.h"
-#include "mbe_layout.h"
 #include "model.h"
 
 int mbe_cli_model_arg(const char* cmd, int argc, char** argv, int* i, MbeCliModel* m) {

@@ -522,7 +522,7 @@ static void format_duration(double s, char* buf, size_t n) {
 
 static uint64_t failed_members(const MbeStudyProgress* p) {
   uint64_t failed = 0;
-  for (int s = 1; s < MBE_RUN_STATUS_COUNT; s++) {
+  for (int s = 1; s < MBE_MEMBER_STATUS_COUNT; s++) {
     failed += p->status[s];
   }
   return failed;
@@ -661,7 +661,7 @@ static void summary_json(const MbeStudyInfo* in, const MbeStudyProgress* p, cons
   }
   mbe_json_write_key(&w, "status_counts");
   mbe_json_write_object_begin(&w);
-  for (int k = 0; k < MBE_RUN_STATUS_COUNT; k++) {
+  for (int k = 0; k < MBE_MEMBER_STATUS_COUNT; k++) {
     if (p->status[k] || k == 0) {
       mbe_json_write_key(&w, mbe_run_status_word(k));
       mbe_json_write_int(&w, (int64_t)p->status[k]);
@@ -709,7 +709,7 @@ static void summary(const MbeStudy* s, const RunOpts* o, ShowMode show, MbeStatu
   uint64_t failed = failed_members(&p);
   if (failed) {
     fprintf(stderr, "; %" PRIu64 " failed:", failed);
-    for (int k = 1; k < MBE_RUN_STATUS_COUNT; k++) {
+    for (int k = 1; k < MBE_MEMBER_STATUS_COUNT; k++) {
       if (p.status[k]) {
         fprintf(stderr, " %s %" PRIu64, mbe_run_status_word(k), p.status[k]);
       }

@@ -8,8 +8,6 @@
 #include <strings.h>
 
 #include "cli.h"
-#include "io.h"
-#include "mbe_layout.h"
 
 static void simulate_help(FILE* f) {
   fprintf(
@@ -144,12 +142,6 @@ static void free_overrides(SimOpts* o) {
   free(o->over_name), free(o->over_value);
 }
 
-// whether path names a MAT file (.mat)
-static bool is_mat(const char* path) {
-  size_t n = strlen(path);
-  return n > 4 && strcasecmp(path + n - 4, ".mat") == 0;
-}
-
 static int parse(int argc, char** argv, SimOpts* o) {
   memset(o, 0, sizeof *o);
   mbe_cli_sim_init(&o->sim);
@@ -213,57 +205,31 @@ static int parse(int argc, char** argv, SimOpts* o) {
   }
 
   // CSV or MAT by the name: a file named for another format would hold something else
-  if (o->out && !is_mat(o->out)) {
-    const char* base = strrchr(o->out, '/');
-    base = base ? base + 1 : o->out;
-    const char* ext = strrchr(base, '.');
-    if (ext && ext != base && strcasecmp(ext, ".csv") != 0) {
-      return mbe_cli_usage_error(cmd,
-                                 "-o %s: simulate writes CSV (.csv, no extension, or - for "
-                                 "standard output) or MAT (.mat, Dymola's result layout)",
-                                 o->out);
-    }
+  if (o->out && mbe_result_format(o->out) == MBE_RESULT_UNKNOWN) {
+    return mbe_cli_usage_error(cmd,
+                               "-o %s: simulate writes CSV (.csv, no extension, or - for "
+                               "standard output) or MAT (.mat, Dymola's result layout)",
+                               o->out);
   }
   return MBE_EXIT_OK;
 }
 
 static int write_result(const char* path, const MbeCliNames* names, const double* y,
-                     const MbeRunDef* run) {
+                        const MbeRunDef* run) {
   double* time = malloc((size_t)run->nout * sizeof *time);
   if (time == NULL) {
     fprintf(stderr, "mbens simulate: error: out of memory writing the result\n");
     return MBE_EXIT_FAILURE;
   }
   mbe_run_grid_times(run, time);
-  if (is_mat(path)) {
-    MbeError err;
-    mbe_error_clear(&err);
-    MbeStatus st = mbe_mat_write_trajectory(path, (size_t)run->nout, names->n, time,
-                                            (const char* const*)names->name, y, &err);
-    free(time);
-    if (st != MBE_OK)
-      mbe_cli_print_error("simulate", &err);
-    return st == MBE_OK ? MBE_EXIT_OK : MBE_EXIT_FAILURE;
-  }
-  MbeStrbuf sb;
-  mbe_strbuf_init(&sb);
-  mbe_csv_format_trajectory(&sb, (size_t)run->nout, names->n, time, (const char* const*)names->name,
-                            y);
-  free(time);
-  int rc = MBE_EXIT_OK;
   MbeError err;
-  mbe_error_clear(&err);
-  if (sb.is_oom) {
-    fprintf(stderr, "mbens simulate: error: out of memory writing the result\n");
-    rc = MBE_EXIT_FAILURE;
-  } else if (strcmp(path, "-") == 0) {
-    fwrite(sb.data, 1, sb.len, stdout);
-  } else if (mbe_file_write_atomic(path, sb.data, sb.len, &err) != MBE_OK) {
+  MbeStatus st = mbe_result_write(path, (size_t)run->nout, names->n, time,
+                                  (const char* const*)names->name, y, &err);
+  free(time);
+  if (st != MBE_OK) {
     mbe_cli_print_error("simulate", &err);
-    rc = MBE_EXIT_FAILURE;
   }
-  mbe_strbuf_deinit(&sb);
-  return rc;
+  return st == MBE_OK ? MBE_EXIT_OK : MBE_EXIT_FAILURE;
 }
 
 // --stats and --emit-kernel: the kernel generated (not compiled), its sizes printed, its text
@@ -373,19 +339,19 @@ static MbeStatus step_modes(void* ctx, double* re, double* im, MbeError* err) {
 // what the member's info record says: its warning, the assertion or status that stopped it
 static int verdict(const MbeEvaluator* ev, const int32_t* info, MbePrecision precision) {
   MbeAssertInfo a;
-  if (mbe_evaluator_assert(ev, info[MBE_INFO_WARNED], &a)) {
+  if (mbe_evaluator_assert(ev, info[MBE_MEMBER_INFO_WARNED], &a)) {
     fprintf(stderr, "mbens simulate: warning: %s:%d:%d: assertion failed (warning level): %s\n",
             a.file, a.line, a.column, a.message);
   }
-  if (info[MBE_INFO_STATUS] == MBE_RUN_ASSERT && mbe_evaluator_assert(ev, info[MBE_INFO_ASSERT], &a)) {
+  if (info[MBE_MEMBER_INFO_STATUS] == MBE_MEMBER_ASSERT_FAILED && mbe_evaluator_assert(ev, info[MBE_MEMBER_INFO_ASSERT], &a)) {
     fprintf(stderr, "mbens simulate: error: %s:%d:%d: assertion failed at t = %.9g s: %s\n",
             a.file, a.line, a.column, mbe_info_assert_time(info, precision), a.message);
     return MBE_EXIT_FAILURE;
   }
-  if (info[MBE_INFO_STATUS] != MBE_RUN_OK) {
-    int s = info[MBE_INFO_STATUS];
+  if (info[MBE_MEMBER_INFO_STATUS] != MBE_MEMBER_OK) {
+    int s = info[MBE_MEMBER_INFO_STATUS];
     fprintf(stderr, "mbens simulate: error: the integration stopped (%s: %s) after %d steps\n",
-            mbe_run_status_word(s), mbe_run_status_text(s), info[MBE_INFO_STEPS]);
+            mbe_run_status_word(s), mbe_run_status_text(s), info[MBE_MEMBER_INFO_STEPS]);
     return MBE_EXIT_FAILURE;
   }
   return MBE_EXIT_OK;
@@ -411,7 +377,7 @@ static int integrate(const SimOpts* o, MbeEvaluator* ev, const MbeCliNames* name
     fprintf(stderr, "mbens simulate: error: out of memory\n");
     return MBE_EXIT_FAILURE;
   }
-  int32_t info[MBE_INFO_COUNT] = {0};
+  int32_t info[MBE_MEMBER_INFO_COUNT] = {0};
   MbeEvalBatch b = {.n = 1, .p = o->over_value, .y = y, .info = info};
   MbeError err;
   mbe_error_clear(&err);
@@ -448,7 +414,7 @@ int mbe_cmd_simulate(int argc, char** argv) {
     rc = mbe_cli_sim_run_def("simulate", &exp, &o.sim, &ed.run);
   }
   if (rc == MBE_EXIT_OK) {
-    rc = mbe_cli_check_output("simulate", mbe_csv_trajectory_bytes((size_t)ed.run.nout, names.n),
+    rc = mbe_cli_check_output("simulate", mbe_result_bytes((size_t)ed.run.nout, names.n),
                               o.max_output, "a coarser --interval or fewer --signals");
   }
   ed.vary = (const char* const*)o.over_name;

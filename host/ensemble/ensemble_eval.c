@@ -5,10 +5,12 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "base.h"
 #include "ensemble_api.h"
 #include "ensemble_qoi.h"
+#include "io.h"
 #include "mbe_layout.h"
 #include "model.h"
 
@@ -544,4 +546,48 @@ MbeStatus mbe_evaluator_modes(const MbeEvaluator* ev, const double* p, double* r
   MbeStatus st = mbe_system_modes(ev->sys, ev->run.t0, ev->sys->np ? full : NULL, re, im, err);
   mbe_free(full);
   return st;
+}
+
+MbeResultFormat mbe_result_format(const char* path) {
+  if (strcmp(path, "-") == 0) {
+    return MBE_RESULT_CSV;
+  }
+  size_t n = strlen(path);
+  if (n > 4 && strcasecmp(path + n - 4, ".mat") == 0) {
+    return MBE_RESULT_MAT;
+  }
+  const char* base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  const char* ext = strrchr(base, '.');
+  return !ext || ext == base || strcasecmp(ext, ".csv") == 0 ? MBE_RESULT_CSV : MBE_RESULT_UNKNOWN;
+}
+
+MbeStatus mbe_result_write(const char* path, size_t nout, size_t nsig, const double* time,
+                           const char* const* names, const double* y, MbeError* err) {
+  MbeResultFormat f = mbe_result_format(path);
+  if (f == MBE_RESULT_UNKNOWN) {
+    return mbe_error_set(err, MBE_ERR_USAGE,
+                         "%s: results are written as CSV (.csv, no extension, or - for standard "
+                         "output) or MAT (.mat, Dymola's result layout)",
+                         path);
+  }
+  if (f == MBE_RESULT_MAT) {
+    return mbe_mat_write_trajectory(path, nout, nsig, time, names, y, err);
+  }
+  if (strcmp(path, "-") != 0) {
+    return mbe_csv_write_trajectory(path, nout, nsig, time, names, y, err);
+  }
+  MbeStrbuf sb;
+  mbe_strbuf_init(&sb);
+  mbe_csv_format_trajectory(&sb, nout, nsig, time, names, y);
+  MbeStatus st = sb.is_oom ? mbe_error_set(err, MBE_ERR_NOMEM, "out of memory writing the result")
+                 : fwrite(sb.data, 1, sb.len, stdout) != sb.len || fflush(stdout) != 0
+                     ? mbe_error_set(err, MBE_ERR_IO, "cannot write the result to standard output")
+                     : MBE_OK;
+  mbe_strbuf_deinit(&sb);
+  return st;
+}
+
+uint64_t mbe_result_bytes(size_t nout, size_t nsig) {
+  return mbe_csv_trajectory_bytes(nout, nsig);
 }

@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# libmbens as an outside program gets it: installed into a prefix, the example program built
+# libmbens as an outside program gets it: installed into a prefix, the example programs built
 # with `pkg-config --cflags --libs mbens` alone, and a CMake project with find_package(mbens);
 # both evaluate three batches of the MSL double pendulum, and the nominal member's quantity is
-# the one `mbens run` computes for it.
+# the one `mbens run` computes for it; a study run, stopped and resumed by the example program
+# is the bytes of `mbens run`.
 # usage: run_installed.sh BUILD_DIR SOURCE_DIR WORK_DIR
 set -eu
 build=$1 src=$2 work=$3
@@ -32,6 +33,21 @@ want=$(awk -F, 'NR == 2 { printf "%.6g", $3 }' "$work/run/members.csv")
 got=$(awk '/^batch of    1:/ { print $(NF - 4) }' "$work/c.txt")
 echo "nominal: example $got, mbens run $want"
 test "$got" = "$want"
+
+# a study through the API (host/examples/run_study.c): stopped after two batches, resumed from
+# another directory with only the run directory, the bytes of `mbens run` of the same study
+cc -std=c11 -Wall -Wextra -Werror "$src/host/examples/run_study.c" \
+  $(pkg-config --cflags --libs mbens) -o "$work/run_study"
+(cd "$(dirname "$model")" && "$work/run_study" DoublePendulum.mo "$work/study" 40 \
+  'damper.d=uniform(0.05,0.5)' 'max(abs(revolute2.phi))' 2) > "$work/study.txt"
+grep -q '16 of 40 members done (stopped' "$work/study.txt"
+(cd / && "$work/run_study" --resume "$work/study") >> "$work/study.txt"
+cat "$work/study.txt"
+grep -q '40 of 40 members done$' "$work/study.txt"
+"$prefix/bin/mbens" run "$model" -n 40 --vary 'damper.d=uniform(0.05,0.5)' \
+  --qoi 'max(abs(revolute2.phi))' -o "$work/study-cli" --quiet
+cmp "$work/study/members.csv" "$work/study-cli/members.csv"
+cmp "$work/study/stats.csv" "$work/study-cli/stats.csv"
 
 # CMake's find_package
 mkdir -p "$work/cmake-project"

@@ -188,9 +188,9 @@ typedef struct MbeEvalBatch {
   size_t n;         // members
   const double* p;  // (n, nvary) the varied parameters; NULL when nvary = 0
   double* qoi;      // (n, nqoi) out, or NULL
-  int32_t* status;  // (n) out, or NULL: MbeRunStatus of kernels/mbe_layout.h (0 ok;
+  int32_t* status;  // (n) out, or NULL: MbeMemberStatus of mbe_runtime.h (0 ok;
                     // mbe_run_status_word names it)
-  int32_t* info;    // (n, MBE_INFO_COUNT = 9) out, or NULL: what mbe_program_run reports
+  int32_t* info;    // (n, MBE_MEMBER_INFO_COUNT) out, or NULL: MbeMemberInfo records
   double* y;        // (n, nout, nsignals) out, or NULL: the signals on the output grid
 } MbeEvalBatch;
 
@@ -251,6 +251,29 @@ MBE_API double mbe_info_assert_time(const int32_t* info, MbePrecision precision)
 // near the start. Nullable: p, err.
 MBE_API MbeStatus mbe_evaluator_modes(const MbeEvaluator* ev, const double* p, double* re,
                                       double* im, MbeError* err);
+
+/* ---- result files ---------------------------------------------------------------------- */
+
+// the format of a result file, by its name
+typedef enum MbeResultFormat {
+  MBE_RESULT_UNKNOWN = 0,  // another extension: refused (a file named for another format would
+                           // hold something else)
+  MBE_RESULT_CSV,          // .csv, no extension, or "-" (standard output)
+  MBE_RESULT_MAT           // .mat: MATLAB v4 in Dymola's result layout
+} MbeResultFormat;
+
+MBE_API MbeResultFormat mbe_result_format(const char* path);
+
+// Writes one member's trajectory (time: nout; y: nout rows of nsig signals named names) to path
+// in the format its name asks for: CSV ("time" and the names quoted, values "%.17g", written
+// atomically; "-" writes standard output) or MAT (what the MSL's tools, DyMat and
+// scipy.io.loadmat read). Errors: MBE_ERR_USAGE for a name of no known format, MBE_ERR_IO,
+// MBE_ERR_NOMEM. Nullable: err.
+MBE_API MbeStatus mbe_result_write(const char* path, size_t nout, size_t nsig, const double* time,
+                                   const char* const* names, const double* y, MbeError* err);
+
+// The bytes of the CSV of nout points of nsig signals, estimated before they are computed.
+MBE_API uint64_t mbe_result_bytes(size_t nout, size_t nsig);
 
 /* ---- the RK4 step ------------------------------------------------------------------------ */
 

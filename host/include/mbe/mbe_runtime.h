@@ -152,18 +152,47 @@ MBE_API MbeStatus mbe_program_source(const MbeProgramDef* def, char** text, MbeE
 /* ---- runs -------------------------------------------------------------------------------- */
 
 // Integrates nmember members. Arrays are member-major on the host whatever the device layout:
-// x0[m*nx + i], p[m*np + j], y[(m*nout + k)*ny + s], info[m*MBE_INFO_COUNT + f] (MbeInfo of
-// kernels/mbe_layout.h: status, accepted steps, rejected steps, rhs evaluations, the assertion
-// that stopped the member, the first warning-level one found false, the time bits of the
-// failure, the events located; MBE_INFO_COUNT = 9). x0 NULL: the system computes each member's
-// initial state from its parameters (generated systems can; see MbeCodegenDef.x0). A member that fails keeps its status and NaN outputs from its failure on;
-// the others are not affected, and the call still returns MBE_OK. Errors: MBE_ERR_INVALID_ARG
+// x0[m*nx + i], p[m*np + j], y[(m*nout + k)*ny + s], info[m*MBE_MEMBER_INFO_COUNT + f]
+// (MbeMemberInfo, below). x0 NULL: the system computes each member's initial state from its
+// parameters (generated systems can; see MbeCodegenDef.x0). A member that fails keeps its
+// status and NaN outputs from its failure on; the others are not affected, and the call still
+// returns MBE_OK. Errors: MBE_ERR_INVALID_ARG
 // for a bad run def, MBE_ERR_OPENCL.
 MBE_API MbeStatus mbe_program_run(MbeProgram* prog, const MbeRunDef* run, size_t nmember,
                                   const double* x0, const double* p, double* y, int32_t* info,
                                   MbeError* err);
 
-// The word of a member's status (MbeRunStatus of kernels/mbe_layout.h: "ok", "non-finite",
+// A member's status: why it stopped (MBE_MEMBER_OK: it reached the stop time). The same values
+// as the kernels' MbeRunStatus (kernels/mbe_layout.h).
+typedef enum MbeMemberStatus {
+  MBE_MEMBER_OK = 0,
+  MBE_MEMBER_NONFINITE,       // a state or derivative became NaN or infinite
+  MBE_MEMBER_STEP_UNDERFLOW,  // the step size fell below the minimum
+  MBE_MEMBER_MAX_STEPS,       // the step budget was used up before the stop time
+  MBE_MEMBER_RHS_FAIL,        // the right-hand side reported an unrecoverable failure
+  MBE_MEMBER_NOT_RUN,         // the member was not integrated
+  MBE_MEMBER_NEWTON_FAIL,     // a Newton iteration inside the right-hand side did not converge
+  MBE_MEMBER_ASSERT_FAILED,   // an error-level assertion failed
+  MBE_MEMBER_INIT_FAIL,       // the initialization found no solution
+  MBE_MEMBER_STATUS_COUNT
+} MbeMemberStatus;
+
+// A member's info record (MbeEvalBatch.info, mbe_program_run): MBE_MEMBER_INFO_COUNT integers,
+// the kernels' MbeInfo (kernels/mbe_layout.h).
+typedef enum MbeMemberInfo {
+  MBE_MEMBER_INFO_STATUS = 0,  // MbeMemberStatus
+  MBE_MEMBER_INFO_STEPS,       // accepted steps
+  MBE_MEMBER_INFO_REJECTED,    // rejected steps
+  MBE_MEMBER_INFO_RHS,         // right-hand side evaluations
+  MBE_MEMBER_INFO_ASSERT,      // the error-level assertion that stopped it, 1-based; 0: none
+  MBE_MEMBER_INFO_WARNED,      // the first warning-level assertion found false, 1-based; 0: none
+  MBE_MEMBER_INFO_ASSERT_TLO,  // the time an assertion failed: mbe_info_assert_time reads these
+  MBE_MEMBER_INFO_ASSERT_THI,
+  MBE_MEMBER_INFO_EVENTS,      // events located
+  MBE_MEMBER_INFO_COUNT
+} MbeMemberInfo;
+
+// The word of a member's status (MbeMemberStatus: "ok", "non-finite",
 // "max-steps", ...) and its one-line explanation; "unknown" for other values.
 MBE_API const char* mbe_run_status_word(int status);
 MBE_API const char* mbe_run_status_text(int status);

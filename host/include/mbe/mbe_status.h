@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Host status codes (0 ok, negative errors, positive informational) and the error record that
-// fallible functions fill. Per-member run statuses of the kernels are in kernels/mbe_layout.h.
+// fallible functions fill. Per-member run statuses are MbeMemberStatus (mbe_runtime.h).
 #ifndef MBE_STATUS_H
 #define MBE_STATUS_H
 

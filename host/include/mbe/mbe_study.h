@@ -54,7 +54,6 @@ MBE_API MbeStatus mbe_sampler_parse(const char* text, MbeSampler* out, MbeError*
 
 /* ---- where a study stands -------------------------------------------------------------------- */
 
-#define MBE_RUN_STATUS_COUNT 9   // the member statuses (MbeRunStatus; mbe_run_status_word)
 #define MBE_STUDY_ASSERT_MAX 64  // assertions counted one by one (the rest share the last count)
 
 typedef struct MbeStudyProgress {
@@ -63,7 +62,7 @@ typedef struct MbeStudyProgress {
   size_t batch;                           // members in the batch just finished (0 before any)
   size_t done_checkpoint;                 // members the last checkpoint holds (a resume starts
                                           // there)
-  uint64_t status[MBE_RUN_STATUS_COUNT];  // finished members by status
+  uint64_t status[MBE_MEMBER_STATUS_COUNT];  // finished members by status
   uint64_t steps, rhs;                    // accepted steps and right-hand side calls, summed
   // members per assertion (1-based k at k - 1, as mbe_study_assert takes it): stopped by it,
   // and (warning level) flagged by it first; this session's members only

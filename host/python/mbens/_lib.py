@@ -114,7 +114,7 @@ class RunChoice(ctypes.Structure):
                 ("step", ctypes.c_double), ("method", ctypes.c_int), ("max_steps", ctypes.c_int)]
 
 
-STATUS_COUNT = 9  # MBE_RUN_STATUS_COUNT
+STATUS_COUNT = 9  # MBE_MEMBER_STATUS_COUNT
 ASSERT_MAX = 64   # MBE_STUDY_ASSERT_MAX
 
 

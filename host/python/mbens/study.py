@@ -80,15 +80,13 @@ def _set_lists(d, keep, files, libraries, vary, qoi, signals, save_signals):
     def put(obj, field, items):
         arr, n = _strings(items)
         setattr(obj, field, arr)
-        setattr(obj, "n" + field if field != "libraries" else "nlibraries", n)
+        setattr(obj, "n" + field, n)
         keep.append(arr)
 
     if files:
-        d.model.files, d.model.nfiles = arr = _strings(files)
-        keep.append(arr[0])
+        put(d.model, "files", files)
     if libraries:
-        d.model.libraries, d.model.nlibraries = arr = _strings(libraries)
-        keep.append(arr[0])
+        put(d.model, "libraries", libraries)
     if vary:
         put(d, "vary", [f"{k}={v}" for k, v in vary.items()])
     if qoi:
