@@ -64,18 +64,26 @@ static MbeStatus oom(MbeError* err) {
 
 /* ---- the model ------------------------------------------------------------------------------ */
 
-// a path of the definition, as read from here: relative ones are relative to s->cwd
+// a path of the definition as read from here (relative ones are relative to s->cwd), in full
+// where it exists
 static char* resolve(const MbeStudy* s, const char* path) {
   size_t n = strlen(s->cwd) + strlen(path) + 2;
-  char* out = malloc(n);
-  if (out) {
-    snprintf(out, n, "%s%s%s", path[0] == '/' ? "" : s->cwd, path[0] == '/' ? "" : "/", path);
+  char* joined = malloc(n);
+  if (!joined) {
+    return NULL;
   }
-  return out;
+  snprintf(joined, n, "%s%s%s", path[0] == '/' ? "" : s->cwd, path[0] == '/' ? "" : "/", path);
+  char* full = realpath(joined, NULL);
+  if (full) {
+    free(joined);
+    return full;
+  }
+  return joined;
 }
 
 // the spec of the model's libraries and files; each file read from where the definition was
-// given and named as it was given, so messages and members.csv say the same from anywhere
+// given and named as it was given, so messages and members.csv say the same from anywhere (a
+// library a file lies in is found from where it was read: its own files are named by full path)
 static MbeStatus open_spec(MbeStudy* s, MbeError* err) {
   const MbeModelDef* m = &s->d.model;
   MbeStatus st = mbe_spec_create(&s->spec, err);
@@ -87,13 +95,7 @@ static MbeStatus open_spec(MbeStudy* s, MbeError* err) {
   }
   for (size_t i = 0; st == MBE_OK && i < m->nfiles; i++) {
     char* path = resolve(s, m->files[i]);
-    char* text = NULL;
-    size_t size = 0;
-    st = path ? mbe_file_read(path, &text, &size, err) : oom(err);
-    if (st == MBE_OK) {
-      st = mbe_spec_add_text(s->spec, m->files[i], text, size, err);
-    }
-    mbe_free(text);
+    st = path ? mbe_spec_add_file_named(s->spec, path, m->files[i], err) : oom(err);
     free(path);
   }
   if (st == MBE_OK) {

@@ -406,8 +406,9 @@ void mbe_lib_prepare(const MbeSpec* spec, const MbeClass* cls);
 // The class ident loaded from cls's library folder (the library roots when cls is the root), or
 // NULL when there is none or it fails to load (spec->lib_status then says why).
 const MbeClass* mbe_lib_load(const MbeSpec* spec, const MbeClass* cls, const char* ident);
-// After mbe_spec_add_file of a file inside a library: the library root its `within` leads to.
-MbeStatus mbe_lib_discover(MbeSpec* spec, const MbeFile* f, MbeError* err);
+// After mbe_spec_add_file of a file inside a library: the library root its `within` leads to
+// (path: where f was read from).
+MbeStatus mbe_lib_discover(MbeSpec* spec, const MbeFile* f, const char* path, MbeError* err);
 
 // As mbe_spec_add_text for the built-in catalogue: its classes are marked is_catalogue.
 MbeStatus mbe_spec_add_catalogue_text(MbeSpec* spec, const char* name, const char* text,

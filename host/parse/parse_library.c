@@ -380,16 +380,16 @@ static void dir_up(const char* path, size_t n, char* out, size_t size) {
   }
 }
 
-MbeStatus mbe_lib_discover(MbeSpec* spec, const MbeFile* f, MbeError* err) {
+MbeStatus mbe_lib_discover(MbeSpec* spec, const MbeFile* f, const char* path, MbeError* err) {
   // FILE.mo within A.B lies in root/A/B/; root/A/B/package.mo (within A) lies in root/A/B/
-  const char* base = strrchr(f->path, '/');
-  base = base ? base + 1 : f->path;
+  const char* base = strrchr(path, '/');
+  base = base ? base + 1 : path;
   bool is_pkg = strcmp(base, "package.mo") == 0;
   size_t up = f->within.nparts + (is_pkg ? 1 : 0);
   char root[4096], dir[4096];
-  dir_up(f->path, up, root, sizeof root);
+  dir_up(path, up, root, sizeof root);
   for (size_t i = 0; i < f->within.nparts; i++) {
-    dir_up(f->path, up - 1 - i, dir, sizeof dir);
+    dir_up(path, up - 1 - i, dir, sizeof dir);
     const char* last = strrchr(dir, '/');
     last = last ? last + 1 : dir;
     char pkg[4200];
@@ -403,7 +403,7 @@ MbeStatus mbe_lib_discover(MbeSpec* spec, const MbeFile* f, MbeError* err) {
   }
   if (is_pkg && f->nclasses == 1) {
     char file[4096], folder[4096];
-    split_dir(f->path, file, folder, sizeof file);
+    split_dir(path, file, folder, sizeof file);
     f->classes[0]->lib_dir = mbe_arena_strdup(&spec->arena, folder);
     f->classes[0]->lib_merged = f->classes[0]->lib_probed = true;
     if (f->classes[0]->lib_dir) {

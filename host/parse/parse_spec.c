@@ -271,8 +271,14 @@ MbeStatus mbe_spec_add_catalogue_text(MbeSpec* spec, const char* name, const cha
 }
 
 MbeStatus mbe_spec_add_file(MbeSpec* spec, const char* path, MbeError* err) {
-  if (!spec || !path) {
-    return mbe_error_set(err, MBE_ERR_INVALID_ARG, "mbe_spec_add_file: spec and path are required");
+  return mbe_spec_add_file_named(spec, path, path, err);
+}
+
+MbeStatus mbe_spec_add_file_named(MbeSpec* spec, const char* path, const char* name,
+                                  MbeError* err) {
+  if (!spec || !path || !name) {
+    return mbe_error_set(err, MBE_ERR_INVALID_ARG,
+                         "mbe_spec_add_file: spec, path and name are required");
   }
   char* text = NULL;
   size_t size = 0;
@@ -281,9 +287,9 @@ MbeStatus mbe_spec_add_file(MbeSpec* spec, const char* path, MbeError* err) {
     return st;
   }
   MbeFile* f = NULL;
-  st = add_parsed(spec, path, text, size, false, &f, err);
+  st = add_parsed(spec, name, text, size, false, &f, err);
   mbe_free(text);
-  return st == MBE_OK ? mbe_lib_discover(spec, f, err) : st;
+  return st == MBE_OK ? mbe_lib_discover(spec, f, path, err) : st;
 }
 
 // ---- printing -----------------------------------------------------------------------------

@@ -151,6 +151,41 @@ START_TEST(test_stopped_and_resumed_elsewhere_is_one_run) {
 }
 END_TEST
 
+// a file inside a user's library, named relative to its folder: the library is found from the
+// file (its `within`), also when the run resumes from elsewhere
+START_TEST(test_a_library_file_resumes_from_elsewhere) {
+  char lib[1024], whole[512], parts[512];
+  snprintf(lib, sizeof lib, "%s/tests/cli/data/lib/MyLib/Examples", mbe_test_source_dir());
+  ck_assert_int_eq(chdir(lib), 0);
+  static const char* files[] = {"Swing.mo"};
+  static const char* vary[] = {"arm1.L=uniform(0.3, 0.5)"};
+  MbeStudyDef d = pendulum("whole", whole, sizeof whole);
+  d.model.files = files;
+  d.vary = vary;
+  d.nvary = 1;
+  d.nqoi = 0;
+  d.signals = NULL;
+  d.save_members = NULL;
+  MbeError err;
+  MbeStudyProgress p;
+  ck_assert_msg(run(&d, &p, &err) == MBE_OK, "%s", err.message);
+  int calls = 0;
+  d.dir = parts;
+  snprintf(parts, sizeof parts, "%s/parts", g_root);
+  d.progress = stop_after_two;
+  d.ctx = &calls;
+  ck_assert_int_eq(run(&d, &p, &err), MBE_ERR_INTERRUPTED);
+  ck_assert_int_eq(chdir("/"), 0);
+  MbeStudyDef r = mbe_study_def_default();
+  r.dir = parts;
+  r.resume = true;
+  r.backend.kind = MBE_BACKEND_OPENMP;
+  ck_assert_msg(run(&r, &p, &err) == MBE_OK, "%s", err.message);
+  same_file(whole, parts, "members.csv");
+  same_file(whole, parts, "stats.csv");
+}
+END_TEST
+
 START_TEST(test_resume_keeps_its_definition) {
   char dir[512];
   MbeError err;
@@ -233,6 +268,7 @@ static Suite* make_study_suite(void) {
   tcase_add_checked_fixture(tc, setup, teardown);
   tcase_set_timeout(tc, 300);
   tcase_add_test(tc, test_stopped_and_resumed_elsewhere_is_one_run);
+  tcase_add_test(tc, test_a_library_file_resumes_from_elsewhere);
   tcase_add_test(tc, test_resume_keeps_its_definition);
   tcase_add_test(tc, test_what_cannot_run_is_refused);
   suite_add_tcase(s, tc);

@@ -26,6 +26,11 @@ MBE_API void mbe_spec_destroy(MbeSpec* spec);
 // Nullable: err.
 MBE_API MbeStatus mbe_spec_add_file(MbeSpec* spec, const char* path, MbeError* err);
 
+// As mbe_spec_add_file, with name in messages and source places instead of path (a file read
+// from where it was given, named as it was given); the library it lies in is found from path.
+MBE_API MbeStatus mbe_spec_add_file_named(MbeSpec* spec, const char* path, const char* name,
+                                          MbeError* err);
+
 // As mbe_spec_add_file for text in memory; name is used in messages (borrowed, copied).
 MBE_API MbeStatus mbe_spec_add_text(MbeSpec* spec, const char* name, const char* text, size_t size,
                                     MbeError* err);
