@@ -3,6 +3,7 @@
 run give the same bits) and the errors users make."""
 import csv
 import ctypes
+import signal
 import subprocess
 
 import numpy as np
@@ -199,6 +200,15 @@ def test_a_study_stopped_in_python_resumes_into_the_programs_run(pendulum, mbens
                    check=True, capture_output=True)
     for name in ("members.csv", "stats.csv"):
         assert (tmp_path / "part" / name).read_bytes() == (tmp_path / "cli" / name).read_bytes()
+    # Ctrl-C (here raised during a batch's callback) stops after the batch and is raised again;
+    # the directory resumes
+    with pytest.raises(KeyboardInterrupt):
+        mbens.run(pendulum, out=tmp_path / "int", progress=lambda p: signal.raise_signal(
+            signal.SIGINT), **kw)
+    assert mbens.read_members(str(tmp_path / "int"))["member"].tolist() == list(range(10))
+    again = mbens.run(out=tmp_path / "int", resume=True)
+    assert (tmp_path / "int" / "members.csv").read_bytes() == (tmp_path / "cli" / "members.csv").read_bytes()
+    assert again.complete
     with pytest.raises(TypeError, match="no option stoptime"):
         mbens.run(pendulum, out=tmp_path / "x", n=2, stoptime=1)
 
