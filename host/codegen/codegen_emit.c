@@ -34,6 +34,7 @@ typedef struct Emit {
   int32_t cur_part;     // the part being written
   int32_t nparts;       // the function's part functions (0: none)
   MbeSymId extra_root;  // a node the function reads besides its roots (its failure test), or 0
+  int32_t* trig_pair;   // the cos node of a sin node's argument and the other way round, else -1
 } Emit;
 
 // A function with more temporaries than this is written as parts of this many (the last part
@@ -62,9 +63,43 @@ static void operand(MbeStrbuf* sb, const Emit* em, MbeSymId id) {
   }
 }
 
+static bool computed_here(const Emit* em, size_t i);
+
+// whether nodes a and b are written in the same function or part (emit_body, emit_part_nodes,
+// emit_prep write the same selections)
+static bool written_together(const Emit* em, MbeSymId a, MbeSymId b) {
+  if (em->in_prep) {
+    return em->used[a] && em->used[b];
+  }
+  return computed_here(em, a) && computed_here(em, b) && em->part[a] == em->part[b];
+}
+
+// sin x and cos x of one x written together share one argument reduction: the first of the
+// two (in node order) calls mbe_sincos (bitwise equal to mbe_sin and mbe_cos), the second reads
+// it. Returns false for a node that is not such a pair.
+static bool emit_trig_pair(MbeStrbuf* sb, const Emit* em, MbeSymId id) {
+  const MbeSymNode* n = &em->s->nodes[id];
+  int32_t other = em->trig_pair[id];
+  if (other < 0 || !written_together(em, id, (MbeSymId)other)) {
+    return false;
+  }
+  const char* part = n->op == MBE_SYM_SIN ? "s" : "c";
+  if ((MbeSymId)other > id) {
+    mbe_strbuf_printf(sb, "  const MbeSinCos sc%u = mbe_sincos(", id);
+    operand(sb, em, n->arg[0]);
+    mbe_strbuf_printf(sb, ");\n  const mbe_real t%u = sc%u.%s;\n", id, id, part);
+  } else {
+    mbe_strbuf_printf(sb, "  const mbe_real t%u = sc%d.%s;\n", id, other, part);
+  }
+  return true;
+}
+
 static void emit_node(MbeStrbuf* sb, const Emit* em, MbeSymId id) {
   const MbeSymNode* n = &em->s->nodes[id];
   MbeSymOp op = (MbeSymOp)n->op;
+  if ((op == MBE_SYM_SIN || op == MBE_SYM_COS) && emit_trig_pair(sb, em, id)) {
+    return;
+  }
   mbe_strbuf_printf(sb, "  const mbe_real t%u = ", id);
   switch (op) {
     case MBE_SYM_ADD:
@@ -536,7 +571,35 @@ typedef struct Plan {
 static void plan_close(Plan* pl) {
   Emit* em = &pl->em;
   mbe_free(em->dyn), mbe_free(em->slot), mbe_free(em->used), mbe_free(em->ev);
-  mbe_free(em->part), mbe_free(em->spill), mbe_free(pl->roots);
+  mbe_free(em->part), mbe_free(em->spill), mbe_free(em->trig_pair), mbe_free(pl->roots);
+}
+
+// pairs each sin node with the cos node of the same argument (the DAG is hash-consed: at most
+// one of each), in em->trig_pair (-1: unpaired)
+static void pair_trig(Emit* em) {
+  const MbeSym* s = em->s;
+  size_t nn = s->nnodes;
+  for (size_t i = 0; i < nn; i++) {
+    em->trig_pair[i] = -1;
+  }
+  // part[arg] (still all -1 here) remembers the sin or cos node seen first for that argument
+  for (size_t i = 0; i < nn; i++) {
+    MbeSymOp op = (MbeSymOp)s->nodes[i].op;
+    if (op != MBE_SYM_SIN && op != MBE_SYM_COS) {
+      continue;
+    }
+    MbeSymId a = s->nodes[i].arg[0];
+    int32_t first = em->part[a];
+    if (first < 0) {
+      em->part[a] = (int32_t)i;
+    } else if (s->nodes[first].op != op && em->trig_pair[first] < 0) {
+      em->trig_pair[first] = (int32_t)i;
+      em->trig_pair[i] = first;
+    }
+  }
+  for (size_t i = 0; i < nn; i++) {
+    em->part[i] = -1;
+  }
 }
 
 static MbeStatus plan_open(const MbeCodegenDef* def, Plan* pl, MbeError* err) {
@@ -560,10 +623,12 @@ static MbeStatus plan_open(const MbeCodegenDef* def, Plan* pl, MbeError* err) {
              mbe_malloc((nn + 1) * sizeof(int32_t)),
              0,
              0,
-             0};
+             0,
+             mbe_malloc((nn + 1) * sizeof(int32_t))};
   pl->em = em;
   pl->roots = mbe_malloc((nr + nn + 1) * sizeof *pl->roots);  // then the relations
-  if (!em.dyn || !em.slot || !em.used || !em.ev || !em.part || !em.spill || !pl->roots) {
+  if (!em.dyn || !em.slot || !em.used || !em.ev || !em.part || !em.spill || !em.trig_pair ||
+      !pl->roots) {
     plan_close(pl);
     return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory generating code");
   }
@@ -578,6 +643,7 @@ static MbeStatus plan_open(const MbeCodegenDef* def, Plan* pl, MbeError* err) {
     em.ev[i] = -1;
     em.part[i] = em.spill[i] = -1;
   }
+  pair_trig(&pl->em);
   pl->nr = all_roots(def, pl->roots);
   st = check_nodes(&pl->em, def, pl->roots, pl->nr, err);
   if (st != MBE_OK) {

@@ -4,6 +4,7 @@
 // interpreter (bitwise on OpenMP), across backends (bitwise) and against the hand-written
 // kernels/systems double pendulum (to integration accuracy).
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -137,6 +138,44 @@ START_TEST(test_text_of_counts) {
   double pv[1] = {2}, v[16];
   mbe_sym_eval(&s, 5.0, NULL, pv, v, s.nnodes);  // the interpreter: floor(2.5), phase 0.5
   ck_assert(v[k] == 2 && v[phase] == 0.5 && v[win] == 0 && v[kp] == 4);
+  mbe_sym_deinit(&s);
+}
+END_TEST
+
+static size_t count(const char* text, const char* what) {
+  size_t n = 0;
+  for (const char* at = strstr(text, what); at; at = strstr(at + 1, what)) {
+    n++;
+  }
+  return n;
+}
+
+// sin and cos of one argument written together share one reduction (mbe_sincos); a sin without
+// its cos, or one computed elsewhere (a member constant in mbe_prep), stays a call of its own
+START_TEST(test_text_of_trig_pairs) {
+  MbeSym s;
+  mbe_sym_init(&s);
+  MbeSymId x0 = mbe_sym_state(&s, 0), x1 = mbe_sym_state(&s, 1), p0 = mbe_sym_param(&s, 0);
+  MbeSymId s0 = mbe_sym_fn(&s, MBE_SYM_SIN, x0);
+  MbeSymId c0 = mbe_sym_fn(&s, MBE_SYM_COS, x0);
+  MbeSymId s1 = mbe_sym_fn(&s, MBE_SYM_SIN, x1);
+  MbeSymId sp = mbe_sym_fn(&s, MBE_SYM_SIN, p0);
+  MbeSymId cp = mbe_sym_fn(&s, MBE_SYM_COS, p0);
+  MbeSymId a = mbe_sym_mul(&s, s0, c0);
+  MbeSymId b = mbe_sym_mul(&s, s1, sp);
+  MbeSymId xdot[2] = {a, b}, y[1] = {cp};
+  MbeCodegenDef def = {&s, xdot, 2, y, 1, 1, "Trig", 0, 0, NULL, NULL, NULL, 0};
+  char* text = NULL;
+  ck_assert_int_eq(mbe_codegen_system(&def, &text, NULL), MBE_OK);
+  // x0: one shared reduction; x1: its sin alone; p0: both member constants, paired in mbe_prep
+  ck_assert_uint_eq(count(text, "mbe_sincos(x[0])"), 1);
+  ck_assert_uint_eq(count(text, "mbe_sin(x[1])"), 1);
+  ck_assert_uint_eq(count(text, "mbe_sincos(p[0])"), 1);
+  ck_assert_uint_eq(count(text, "mbe_sin(x[0])") + count(text, "mbe_cos(x[0])"), 0);
+  char want[64];
+  snprintf(want, sizeof want, "t%u = sc%u.c;", c0, s0);
+  ck_assert_msg(strstr(text, want) != NULL, "%s not in\n%s", want, text);
+  mbe_free(text);
   mbe_sym_deinit(&s);
 }
 END_TEST
@@ -329,6 +368,7 @@ static Suite* make_codegen_suite(void) {
   tcase_add_test(tc, test_text_of_asserts);
   tcase_add_test(tc, test_text_of_events);
   tcase_add_test(tc, test_text_of_counts);
+  tcase_add_test(tc, test_text_of_trig_pairs);
   tcase_add_test(tc, test_generated_pendulum_on_every_backend);
   suite_add_tcase(s, tc);
   return s;
