@@ -10,7 +10,8 @@
 #   - member-steps/s on one thread of `mbens run` (RK4, 1 ms, 1 s of motion per member) against
 #     MuJoCo's single-thread rollouts (mujoco_chain --throughput, the same step and motion);
 #   - the growth exponents of operations and of the RHS time with N (least squares on log-log
-#     over N = 8 .. 64), and the build alone for larger N.
+#     over N = 8 .. 64), the cost of each added link between successive chains, and the build
+#     alone for larger N.
 # Writes results/chain-scale-<tag>-<date>.txt with the machine described.
 #
 # environment: MBENS (default BUILD_DIR/host/cli/mbens), MUJOCO_CHAIN (default
@@ -147,6 +148,14 @@ done
       printf "  from N = %d to %d: operations ~ N^%.3f, RHS time ~ N^%.3f\n", n[NR - 1], n[NR],
         log(o[NR] / o[NR - 1]) / log(n[NR] / n[NR - 1]), log(t[NR] / t[NR - 1]) / log(n[NR] / n[NR - 1]) }' \
     "$tmp/growth"
+  # the cost of each added link between successive chains: constant when the growth is linear
+  # (a fitted exponent above 1 can come from cheap first links alone)
+  awk '{ n[NR] = $1; o[NR] = $2; t[NR] = $3 } END { if (NR < 2) exit
+      printf "  each added link:"
+      for (i = 2; i <= NR; i++)
+        printf " %d-%d: %.0f ops %.1f ns;", n[i - 1], n[i], (o[i] - o[i - 1]) / (n[i] - n[i - 1]),
+          (t[i] - t[i - 1]) / (n[i] - n[i - 1])
+      printf "\n" }' "$tmp/growth"
   if [ -f "$tmp/agree" ]; then
     echo
     echo "accelerations at the start state (first and last joint):"
