@@ -352,6 +352,18 @@ MbeStatus mbe_study_load_def(MbeStudy* s, const MbeStudyDef* def, MbeError* err)
     }
     return st == MBE_ERR_NOMEM ? st : MBE_ERR_USAGE;
   }
+  // the command that started the run stays the manifest's record (a resume's own is not kept)
+  const MbeJsonValue* cmd = mbe_json_find(mbe_json_root(s->saved), "command");
+  size_t ncmd = cmd && cmd->type == MBE_JSON_ARRAY ? mbe_json_size(cmd) : 0;
+  if (ncmd > 0 && !(s->command = calloc(ncmd, sizeof *s->command))) {
+    return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+  }
+  for (size_t i = 0; i < ncmd; i++) {
+    if (!(s->command[i] = strdup(mbe_json_as_string(mbe_json_at(cmd, i), "")))) {
+      return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory");
+    }
+    s->ncommand = i + 1;
+  }
   if (!mbe_json_find(mbe_json_root(s->saved), "definition")) {
     return mbe_error_set(err, MBE_ERR_USAGE,
                          "%s is not the manifest of a run this version of "

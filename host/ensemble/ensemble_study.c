@@ -955,6 +955,23 @@ static MbeStatus check_def(const MbeStudyDef* def, MbeError* err) {
   return MBE_OK;
 }
 
+// the caller's command line, for the manifest
+static MbeStatus copy_command(MbeStudy* s, const MbeStudyDef* def, MbeError* err) {
+  if (!def->command || def->ncommand == 0) {
+    return MBE_OK;
+  }
+  if (!(s->command = calloc(def->ncommand, sizeof *s->command))) {
+    return oom(err);
+  }
+  for (size_t i = 0; i < def->ncommand; i++) {
+    if (!(s->command[i] = strdup(def->command[i] ? def->command[i] : ""))) {
+      return oom(err);
+    }
+    s->ncommand = i + 1;
+  }
+  return MBE_OK;
+}
+
 MbeStatus mbe_study_open(const MbeStudyDef* def, MbeStudy** out, MbeError* err) {
   *out = NULL;
   mbe_error_clear(err);
@@ -970,13 +987,8 @@ MbeStatus mbe_study_open(const MbeStudyDef* def, MbeStudy** out, MbeError* err) 
   s->t_start = mbe_seconds();
   s->state = "running";
   st = def->resume ? mbe_study_load_def(s, def, err) : mbe_study_keep_def(s, def, err);
-  if (st == MBE_OK && def->command && def->ncommand &&
-      !(s->command = calloc(def->ncommand, sizeof *s->command))) {
-    st = oom(err);
-  }
-  for (size_t i = 0; st == MBE_OK && s->command && i < def->ncommand; i++) {
-    st = (s->command[i] = strdup(def->command[i])) ? MBE_OK : oom(err);
-    s->ncommand = i + 1;
+  if (st == MBE_OK && !s->command) {  // a resume keeps the command that started the run
+    st = copy_command(s, def, err);
   }
   if (st == MBE_OK) {
     st = setup(s, err);
