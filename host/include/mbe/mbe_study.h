@@ -86,7 +86,8 @@ typedef enum MbeSaveFormat {
 
 // What a study runs and keeps; start from mbe_study_def_default(). Names and texts are those of
 // `mbens run` (its --help): a field and the option of the same name mean the same, and error
-// messages name the options. Everything is borrowed for mbe_study_open only.
+// messages name the options. Everything is borrowed for mbe_study_open only, except the
+// callbacks, ctx and stop, which mbe_study_run uses.
 typedef struct MbeStudyDef {
   const char* dir;    // the run directory (created)
   MbeModelDef model;  // the model's files, libraries and class (relative paths are kept with
