@@ -212,8 +212,8 @@ def _run(d, stopped):
 
 
 def merge(*dirs, out):
-    """Combines the run directories of the shards of one study (run(..., options=["--shard",
-    "K/N"])) into out, exactly the files of the unsharded run (the library's mbe_study_merge);
+    """Combines the run directories of the shards of one study (run(..., shard=(k, n))) into
+    out, exactly the files of the unsharded run (the library's mbe_study_merge);
     its Run. RunError (code 2) says why shards do not belong together."""
     enc = [str(d).encode() for d in dirs]
     arr = (ctypes.c_char_p * max(len(enc), 1))(*enc)
