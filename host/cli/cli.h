@@ -159,36 +159,10 @@ MbeRunChoice mbe_cli_sim_choice(const MbeCliSim* o);
 // it; MBE_EXIT_OK otherwise.
 int mbe_cli_check_output(const char* cmd, uint64_t bytes, uint64_t limit, const char* advice);
 
-// The kernel-dialect source of the system with outputs y (ny nodes): owned, free with mbe_free.
-MbeStatus mbe_cli_system_source(const MbeSystem* sys, const MbeSymId* y, size_t ny, char** text,
-                                MbeError* err);
-
 // --stats: what a kernel computes (before it is compiled) and what the device's compiler made of
 // it (after), on stderr
 void mbe_cli_print_kernel_stats(const char* cmd, const MbeKernelStats* ks, MbePrecision precision);
 void mbe_cli_print_build_stats(const char* cmd, const MbeProgramInfo* info);
-
-// Generates the system with outputs y (ny nodes), writes it to emit when not NULL, and builds it
-// for the backend of the options. Prints errors; returns an exit code. Out: owned, NULL on
-// failure.
-int mbe_cli_build(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size_t ny,
-                  const MbeCliSim* o, const char* emit, MbeBackend** backend, MbeProgram** prog);
-
-// the programs of a study on several devices: the first is the main one
-enum { MBE_CLI_MAX_DEVICES = 16 };
-typedef struct MbeCliDevices {
-  MbeBackend* backend[MBE_CLI_MAX_DEVICES];
-  MbeProgram* prog[MBE_CLI_MAX_DEVICES];
-  size_t n;
-} MbeCliDevices;
-
-// As mbe_cli_build, on every device that --device names: one (P:D or a name), "all" (every
-// OpenCL device able to run the precision, then OpenMP), or a comma-separated list of P:D, names
-// and "openmp". Prints errors; returns an exit code. Out: owned (mbe_cli_devices_free), nothing
-// on failure.
-int mbe_cli_build_devices(const char* cmd, const MbeSystem* sys, const MbeSymId* y, size_t ny,
-                          const MbeCliSim* o, MbeCliDevices* out);
-void mbe_cli_devices_free(MbeCliDevices* d);
 
 // the modes at the start of the model a command runs (as mbe_evaluator_modes gives them)
 typedef MbeStatus MbeCliModesFn(void* ctx, double* re, double* im, MbeError* err);

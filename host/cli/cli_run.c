@@ -481,6 +481,7 @@ typedef enum ShowMode { SHOW_NONE = 0, SHOW_TERMINAL, SHOW_LINES } ShowMode;
 typedef struct Show {
   ShowMode mode;
   bool quiet;
+  MbePrecision precision;  // for --stats
 } Show;
 
 // Ctrl-C (or SIGTERM) once: finish the batch; twice: leave the manifest as interrupted and exit
@@ -561,6 +562,12 @@ static void on_phase(void* ctx, const char* what) {
   }
 }
 
+// --stats: the kernel's sizes before it is compiled
+static void on_kernel(void* ctx, const MbeKernelStats* ks) {
+  const Show* sh = ctx;
+  mbe_cli_print_kernel_stats(CMD, ks, sh->precision);
+}
+
 static void on_note(void* ctx, bool is_warning, const char* text) {
   const Show* sh = ctx;
   if (is_warning || !sh->quiet) {
@@ -574,12 +581,7 @@ static void on_note(void* ctx, bool is_warning, const char* text) {
 static void header(MbeStudy* s, const RunOpts* o) {
   MbeStudyInfo in;
   mbe_study_info(s, &in);
-  if (o->sim.stats) {
-    MbeKernelStats ks;
-    MbeError err;
-    if (mbe_study_kernel_stats(s, &ks, &err) == MBE_OK) {
-      mbe_cli_print_kernel_stats(CMD, &ks, o->sim.precision);
-    }
+  if (o->sim.stats) {  // what the device's compiler made of it (its sizes came before)
     MbeProgramInfo pi;
     mbe_study_device(s, 0, NULL, &pi);
     mbe_cli_print_build_stats(CMD, &pi);
@@ -814,7 +816,7 @@ int mbe_cmd_run(int argc, char** argv) {
              : isatty(STDERR_FILENO) ? SHOW_TERMINAL
              : o.progress            ? SHOW_LINES
                                      : SHOW_NONE,
-             o.quiet};
+             o.quiet, o.sim.precision};
   RunLists lists;
   memset(&lists, 0, sizeof lists);
   MbeStudyDef d;
@@ -823,6 +825,7 @@ int mbe_cmd_run(int argc, char** argv) {
     d.ncommand = (size_t)argc;
     d.phase = on_phase;
     d.note = on_note;
+    d.kernel = o.sim.stats ? on_kernel : NULL;
     d.progress = on_batch;
     d.ctx = &sh;
     d.stop = &g_stop;

@@ -257,6 +257,7 @@ static void take_where(MbeStudy* s, const MbeStudyDef* def) {
   d->force = def->force;
   d->phase = def->phase;
   d->note = def->note;
+  d->kernel = def->kernel;
   d->progress = def->progress;
   d->ctx = def->ctx;
   d->stop = def->stop;

@@ -5,8 +5,6 @@
 // output and memory, the kernel on every device, and the run directory.
 #define _XOPEN_SOURCE 700
 
-#include <errno.h>
-#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,7 +16,6 @@
 #include "ensemble_study.h"
 #include "mbe.h"
 #include "mbe_layout.h"
-#include "mbe_stats.h"
 
 #define STUDY_COOKIE 0x6d627364
 
@@ -40,7 +37,9 @@ bool mbe_study_time_indices(const MbeStudy* s) {
   return s->sample.sampler == MBE_SAMPLER_SALTELLI && s->nstat > 0 && s->d.time_indices;
 }
 
-void mbe_study_note(const MbeStudy* s, bool is_warning, const char* fmt, ...) {
+// says a note or warning through the definition's callback (printf-style)
+MBE_PRINTF(3, 4)
+static void note(const MbeStudy* s, bool is_warning, const char* fmt, ...) {
   if (!s->d.note) {
     return;
   }
@@ -131,7 +130,7 @@ static MbeStatus select_trajectories(MbeStudy* s, MbeError* err) {
   for (size_t t = 0; first && t < ntraj; t++) {
     first[t] = t;
   }
-  mbe_study_note(
+  note(
       s, false, "chose %zu of %zu candidate trajectories: spread %.4g (the first %zu drawn: %.4g)",
       ntraj, m, spread, ntraj, first ? mbe_morris_spread(&s->sample, first, ntraj) : 0.0);
   free(first);
@@ -232,7 +231,7 @@ static MbeStatus varied_parameters(MbeStudy* s, MbeError* err) {
   if (s->sample.sampler == MBE_SAMPLER_SALTELLI) {  // n is SALib's N: base points
     s->sample.n *= mbe_saltelli_block(s->nparam, d->first_order_only);
     if (!mbe_saltelli_base_is_balanced(d->n)) {
-      mbe_study_note(s, true,
+      note(s, true,
                      "the Sobol sequence keeps its balance only with N a power of two; N = %zu "
                      "(as SALib warns)",
                      d->n);
@@ -732,7 +731,7 @@ static void check_step(const MbeStudy* s) {
       mbe_system_modes(s->sys, s->run.t0, s->sys->np ? s->sys->p0 : NULL, re, re + nx, NULL) ==
           MBE_OK &&
       mbe_rk4_step_warning(&s->run, re, re + nx, nx, text, sizeof text)) {
-    mbe_study_note(s, true, "%s", text);
+    note(s, true, "%s", text);
   }
   free(re);
 }
@@ -920,6 +919,10 @@ static MbeStatus setup(MbeStudy* s, MbeError* err) {
     return st;
   }
   check_step(s);
+  MbeKernelStats ks;
+  if (s->d.kernel && mbe_study_kernel_stats(s, &ks, NULL) == MBE_OK) {
+    s->d.kernel(s->d.ctx, &ks);
+  }
   phase(s, "compiling the kernel ...");
   st = build_devices(s, err);
   phase(s, "");

@@ -94,9 +94,6 @@ struct MbeStudy {
 // whether the study keeps time-resolved Sobol' indices: a Saltelli design with statistics
 bool mbe_study_time_indices(const MbeStudy* s);
 
-// says a note or warning through the definition's callback (printf-style)
-void mbe_study_note(const MbeStudy* s, bool is_warning, const char* fmt, ...) MBE_PRINTF(3, 4);
-
 // The definition of a new study as the manifest keeps it (paths with the directory they are
 // relative to), into s->saved, and s->d from it with the caller's where and how. Nullable: err.
 MbeStatus mbe_study_keep_def(MbeStudy* s, const MbeStudyDef* def, MbeError* err);

@@ -137,6 +137,9 @@ typedef struct MbeStudyDef {
   // notes on the way (is_warning false: a note), one line each without "mbens run:"
   void (*phase)(void* ctx, const char* what);
   void (*note)(void* ctx, bool is_warning, const char* text);
+  // the kernel's sizes once it is generated, before it is compiled (a large model's compile
+  // takes long): what mbe_study_kernel_stats gives
+  void (*kernel)(void* ctx, const MbeKernelStats* stats);
   // after each batch is written and checkpointed; returning false stops the run there
   bool (*progress)(void* ctx, const MbeStudyProgress* p);
   void* ctx;

@@ -150,7 +150,7 @@ class StudyDef(ctypes.Structure):
                 ("batch", ctypes.c_size_t), ("max_memory", ctypes.c_uint64),
                 ("max_output", ctypes.c_uint64), ("resume", ctypes.c_bool),
                 ("force", ctypes.c_bool), ("command", c_char_pp),
-                ("ncommand", ctypes.c_size_t), ("phase", PHASE_FN), ("note", NOTE_FN),
+                ("ncommand", ctypes.c_size_t), ("phase", PHASE_FN), ("note", NOTE_FN), ("kernel", ctypes.c_void_p),
                 ("progress", PROGRESS_FN), ("ctx", ctypes.c_void_p),
                 ("stop", ctypes.c_void_p), ("cookie", ctypes.c_int)]
 
