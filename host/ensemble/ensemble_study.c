@@ -130,9 +130,8 @@ static MbeStatus select_trajectories(MbeStudy* s, MbeError* err) {
   for (size_t t = 0; first && t < ntraj; t++) {
     first[t] = t;
   }
-  note(
-      s, false, "chose %zu of %zu candidate trajectories: spread %.4g (the first %zu drawn: %.4g)",
-      ntraj, m, spread, ntraj, first ? mbe_morris_spread(&s->sample, first, ntraj) : 0.0);
+  note(s, false, "chose %zu of %zu candidate trajectories: spread %.4g (the first %zu drawn: %.4g)",
+       ntraj, m, spread, ntraj, first ? mbe_morris_spread(&s->sample, first, ntraj) : 0.0);
   free(first);
   return MBE_OK;
 }
@@ -232,9 +231,9 @@ static MbeStatus varied_parameters(MbeStudy* s, MbeError* err) {
     s->sample.n *= mbe_saltelli_block(s->nparam, d->first_order_only);
     if (!mbe_saltelli_base_is_balanced(d->n)) {
       note(s, true,
-                     "the Sobol sequence keeps its balance only with N a power of two; N = %zu "
-                     "(as SALib warns)",
-                     d->n);
+           "the Sobol sequence keeps its balance only with N a power of two; N = %zu "
+           "(as SALib warns)",
+           d->n);
     }
   }
   s->sample.ndim = s->nparam;
