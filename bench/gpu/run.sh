@@ -13,7 +13,8 @@
 #   5. the chain throughput table: N = 2 .. 64 links, FP64 and FP32, 1e5 to 1e6 members, RK4 at
 #      1 ms over 1 s, on the GPU and on OpenMP with every core;
 #   6. the register and spill report of each chain's kernel (mbens --stats with the compiler's
-#      own log: -cl-nv-verbose);
+#      own log: -cl-nv-verbose), and the throughput of a short and a long chain with work-groups
+#      of 32 to 256 members;
 # and writes everything into RESULTS (default $OUT/gpu-check.txt, else ./gpu-check.txt). Each
 # step checks the clock: past BUDGET seconds (default 450) the rest is skipped and said so.
 # --dry-run: the same on this machine with small runs (OpenCL: whatever device there is), to test
@@ -204,10 +205,29 @@ chains() {
   done
   section "register and spill report"
   cat "$root/report.txt" 2>/dev/null
+  local_sizes
   section "the standard suite (mbens bench --suite --json), OpenMP and the GPU"
   in_time "the suite" || return 0
   if [ "$dry" = 1 ]; then m=64; else m=65536; fi
   "$mbens" bench --suite --members "$m" --backend all --json 2>&1
+}
+
+# the work-group size against throughput, for the execution layout: a short and a long chain in
+# FP64, work-groups of 32 .. 256 members (MBENS_OPENCL_LOCAL_SIZE; the default is 64)
+local_sizes() {
+  section "work-group size (FP64, member-steps/s on the GPU)"
+  if [ "$dry" = 1 ]; then ns="4"; sizes="8 64"; else ns="8 64"; sizes="32 64 128 256"; fi
+  printf '%-6s %9s %10s %14s %9s\n' links members work-group "opencl st/s" "s"
+  for n in $ns; do
+    if [ "$dry" = 1 ]; then m=2000; elif [ "$n" -le 8 ]; then m=1000000; else m=100000; fi
+    for g in $sizes; do
+      in_time "work-group $g, chain $n" || return 0
+      (export MBENS_OPENCL_LOCAL_SIZE="$g" &&
+        chain_run "$n" "$m" double opencl "$root/wg" --batch-size "$m")
+      printf '%-6s %9s %10s %14s %9s\n' "$n" "$m" "$g" \
+        "$(json member_steps_per_second "$root/wg.json")" "$(json run_seconds "$root/wg.json")"
+    done
+  done
 }
 
 main() {
