@@ -224,8 +224,10 @@ local_sizes() {
       in_time "work-group $g, chain $n" || return 0
       (export MBENS_OPENCL_LOCAL_SIZE="$g" &&
         chain_run "$n" "$m" double opencl "$root/wg" --batch-size "$m")
-      printf '%-6s %9s %10s %14s %9s\n' "$n" "$m" "$g" \
-        "$(json member_steps_per_second "$root/wg.json")" "$(json run_seconds "$root/wg.json")"
+      awk -v n="$n" -v m="$m" -v g="$g" -v r="$(json member_steps_per_second "$root/wg.json")" \
+        -v t="$(json run_seconds "$root/wg.json")" 'BEGIN { if (r == "") { r = "-"; t = "-" }
+          else { r = sprintf("%.4g", r); t = sprintf("%.2f", t) }
+          printf "%-6s %9s %10s %14s %9s\n", n, m, g, r, t }'
     done
   done
 }
