@@ -292,6 +292,8 @@ static void print_fn_stats(const char* name, const char* what, const MbeKernelFn
   fprintf(stderr,
           "    at most %zu values live at once: about %zu 32-bit registers per work-item%s\n",
           s->max_live, regs, regs > 255 ? " (more than a GPU's 255: the device spills)" : "");
+  fprintf(stderr, "    %zu operations deep: %.1f could run side by side on average\n", s->depth,
+          s->depth > 0 ? (double)s->operations / (double)s->depth : 0.0);
 }
 
 void mbe_cli_print_kernel_stats(const char* cmd, const MbeKernelStats* ks,

@@ -56,6 +56,9 @@ typedef struct MbeCodegenFnStats {
   size_t max_live;  // the most values live at once along the written order (within a part,
                     // a value read from sv[] live from its first read): the registers the code
                     // needs to run without spilling, in values of mbe_real
+  size_t depth;     // the longest chain of operations each needing the one before: the steps
+                    // a call takes however many units compute it (temporaries / depth: the
+                    // operations that could run side by side, on average)
 } MbeCodegenFnStats;
 
 typedef struct MbeCodegenStats {

@@ -722,6 +722,29 @@ static void live_ranges(const Emit* em, const MbeSymId* roots, size_t nroots, in
   mbe_free(b), mbe_free(e), mbe_free(part);
 }
 
+// the longest chain of dependent operations among the nodes computed here (operands first in
+// node order; a leaf, a member constant or a mode is ready at the start); 0 when none is
+static size_t depth(const Emit* em) {
+  const MbeSym* s = em->s;
+  uint32_t* level = mbe_calloc(s->nnodes + 1, sizeof *level);
+  if (level == NULL)
+    return 0;
+  uint32_t deepest = 0;
+  for (size_t i = 0; i < s->nnodes; i++) {
+    if (!computed_here(em, i))
+      continue;
+    uint32_t l = 0;
+    for (int a = 0; a < mbe_sym_op_arity((MbeSymOp)s->nodes[i].op); a++) {
+      uint32_t la = level[s->nodes[i].arg[a]];
+      l = la > l ? la : l;
+    }
+    level[i] = l + 1;
+    deepest = level[i] > deepest ? level[i] : deepest;
+  }
+  mbe_free(level);
+  return deepest;
+}
+
 // the sizes of one function of (t, x, p) over roots (and the failure test)
 static void fn_stats(Emit* em, const MbeSymId* roots, size_t n, MbeSymId fail,
                      MbeCodegenFnStats* st) {
@@ -746,6 +769,7 @@ static void fn_stats(Emit* em, const MbeSymId* roots, size_t n, MbeSymId fail,
     st->transcendental += (op >= MBE_SYM_SIN && op <= MBE_SYM_LOG) || op >= MBE_SYM_SINH;
   }
   st->other = st->temporaries - st->adds - st->muls - st->divs - st->sqrts - st->transcendental;
+  st->depth = depth(em);
   int32_t* delta = mbe_calloc(s->nnodes + 2, sizeof *delta);
   if (delta == NULL)
     return;

@@ -232,6 +232,7 @@ static void fn_stats(const MbeCodegenFnStats* c, MbeKernelFnStats* k) {
   k->parts = c->parts;
   k->passed = c->passed;
   k->max_live = c->max_live;
+  k->depth = c->depth;
 }
 
 MbeStatus mbe_system_kernel_stats(const MbeSystem* sys, const MbeSymId* y, size_t ny,

@@ -27,6 +27,15 @@ echo "operations per derivative evaluation: 16 links $ops16, 64 links $ops64"
 if [ -z "$ops16" ] || [ -z "$ops64" ] || [ $((ops64 * 10)) -gt $((ops16 * 50)) ]; then
   fail "the kernel grows faster than linearly: $ops16 operations at 16 links, $ops64 at 64"
 fi
+# the articulated-body passes visit a serial chain's links one after the other, inward and out:
+# the depth grows in proportion to the links (4x from 16 to 64), never with the operations
+deep16=$(sed -n '/mbe_rhs/,/mbe_out/s/^ *\([0-9]*\) operations deep.*/\1/p' "$work/stats16.txt")
+deep64=$(sed -n '/mbe_rhs/,/mbe_out/s/^ *\([0-9]*\) operations deep.*/\1/p' "$work/stats64.txt")
+echo "operations deep: 16 links $deep16, 64 links $deep64"
+if [ -z "$deep16" ] || [ -z "$deep64" ] || [ $((deep64 * 10)) -lt $((deep16 * 35)) ] ||
+  [ $((deep64 * 10)) -gt $((deep16 * 45)) ] || [ "$deep64" -ge "$ops64" ]; then
+  fail "depth not linear in the links: $deep16 at 16, $deep64 at 64 ($ops64 operations)"
+fi
 parts=$(sed -n '/mbe_rhs/,/mbe_out/s/.*written as \([0-9]*\) parts.*/\1/p' "$work/stats64.txt")
 [ "${parts:-0}" -ge 8 ] || fail "Chain64: the kernel is not written as parts: ${parts:-none}"
 

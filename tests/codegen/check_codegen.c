@@ -65,6 +65,21 @@ START_TEST(test_text_of_an_oscillator) {
   ck_assert_str_eq(text, expect);
   mbe_free(text);
 
+  // the sizes of that text, counted by hand: mbe_rhs t6 -> t7 -> t9 and t8 beside them; mbe_out
+  // t12 -> t13 -> t14 -> t15 and t10 -> t11 beside them. Live along the written order: t7 and
+  // t8 until t9 reads them, then t9; t11 until t15, beside t12..t14 one at a time
+  MbeCodegenStats st;
+  ck_assert_int_eq(mbe_codegen_stats(&def, &st, NULL), MBE_OK);
+  ck_assert_uint_eq(st.rhs.temporaries, 4);
+  ck_assert_uint_eq(st.rhs.muls, 2);
+  ck_assert_uint_eq(st.rhs.adds, 2);
+  ck_assert_uint_eq(st.rhs.depth, 3);
+  ck_assert_uint_eq(st.rhs.max_live, 3);
+  ck_assert_uint_eq(st.out.temporaries, 6);
+  ck_assert_uint_eq(st.out.depth, 4);
+  ck_assert_uint_eq(st.out.max_live, 3);
+  ck_assert_uint_eq(st.rhs.parts, 0);
+
   // out-of-range leaves and non-finite constants are refused
   MbeSymId bad = mbe_sym_param(&s, 5);
   MbeSymId y2[1] = {bad};

@@ -160,6 +160,8 @@ typedef struct MbeKernelFnStats {
   size_t parts;                    // functions it is written as (0: straight-line in one)
   size_t passed;                   // values the parts pass on
   size_t max_live;                 // the most values live at once: the registers it needs
+  size_t depth;                    // the longest chain of operations each needing the one
+                                   // before (operations / depth: the average parallelism)
 } MbeKernelFnStats;
 
 // What an evaluator's kernel computes, before it is compiled.
