@@ -41,11 +41,11 @@ typedef ulong mbe_u64;
 #define MBE_U32_TO_F32(u) as_float(u)
 #define MBE_F32_TO_U32(x) as_uint(x)
 
-// exact operations, the same bits on every conformant device. Clang for x86 (PoCL's CPU
-// device) gets rint and floor as the compiler's own operations (one roundsd): PoCL's library
-// versions are chains of compares whose branches follow the argument's sign, and they made its
-// sin and cos 1.4x slower than OpenMP's (bench/results/ensemble-throughput-vm-*-2026-11-28).
-#if defined(__clang__) && defined(__x86_64__)
+// exact operations, the same bits on every conformant device. PoCL on x86 gets rint and floor
+// as the compiler's own operations (one roundsd): its library versions are chains of compares
+// whose branches follow the argument's sign, and they made its sin and cos 1.4x slower than
+// OpenMP's (bench/results/ensemble-throughput-vm-*-2026-11-28.txt, backend-parity-vm-*).
+#if defined(POCL_DEVICE_ADDRESS_BITS) && defined(__clang__) && defined(__x86_64__)
 #define mbe_floor_f64(x) __builtin_floor(x)
 #define mbe_rint_f64(x) __builtin_rint(x)
 #define mbe_floor_f32(x) __builtin_floorf(x)
