@@ -867,6 +867,7 @@ typedef enum Fn {
   FN_LENGTH,
   FN_NORMALIZE,
   FN_NORMALIZE_ASSERT,
+  FN_REL_NODE_POSITIONS,
   FN_FROM_DEG,
   FN_TO_DEG,
   FN_FROM_RPM,
@@ -941,6 +942,7 @@ static const FnDef FUNCTIONS[] = {
     {"Modelica.Math.Vectors.norm", FN_LENGTH},
     {"Modelica.Math.Vectors.normalize", FN_NORMALIZE},
     {"Modelica.Math.Vectors.normalizeWithAssert", FN_NORMALIZE_ASSERT},
+    {"Modelica.Math.Vectors.relNodePositions", FN_REL_NODE_POSITIONS},
     {"Modelica.Units.Conversions.from_deg", FN_FROM_DEG},
     {"Modelica.Units.Conversions.to_deg", FN_TO_DEG},
     {"Modelica.Units.Conversions.from_rpm", FN_FROM_RPM},
@@ -1385,6 +1387,31 @@ static MbeStatus eval_call(Ctx* c, const MbeExpr* e, MbeValue* out) {
         return st;
       }
       return scalar(c, out, MBE_T_INTEGER, v[0].ndims);
+    case FN_REL_NODE_POSITIONS: {
+      // the MSL's algorithm: 0 and 1 at the ends, the inner nodes at the middles of nNodes - 2
+      // equal cells (one inner node: 0.5)
+      int n;
+      if ((st = nargs_is(c, e, 1, 1, fname)) != MBE_OK ||
+          (st = to_int(c, e->args[0], &v[0], 0, 1000000, &n)) != MBE_OK) {
+        return st;
+      }
+      int dims[1] = {n};
+      if ((st = alloc(c, out, MBE_T_REAL, 1, dims)) != MBE_OK) {
+        return st;
+      }
+      if (n >= 2) {
+        out->num[n - 1] = 1;
+      }
+      if (n == 3) {
+        out->num[1] = 0.5;
+      } else if (n > 3) {
+        double delta = 1.0 / (double)(n - 2);
+        for (int i = 2; i <= n - 1; i++) {
+          out->num[i - 1] = ((double)i - 1.5) * delta;
+        }
+      }
+      return MBE_OK;
+    }
     case FN_IDENTITY: {
       int n;
       if ((st = nargs_is(c, e, 1, 1, fname)) != MBE_OK ||

@@ -488,6 +488,9 @@ static const char* const CATALOGUE_FNS =
     "  parameter Real c3 = from_rpm(30);\n"
     "  parameter Real c4 = to_rpm(1);\n"
     "  parameter Real c5[2] = from_deg({90, 45});\n"
+    "  parameter Real r5[:] = Vectors.relNodePositions(5);\n"
+    "  parameter Real r3[3] = Vectors.relNodePositions(3);\n"
+    "  parameter Real r1[1] = Vectors.relNodePositions(1);\n"
     "end T;\n";
 
 START_TEST(test_catalogue_functions) {
@@ -521,6 +524,10 @@ START_TEST(test_catalogue_functions) {
   real_is(f, "c3", PI);
   real_is(f, "c4", 30 / PI);
   value_is(f, "c5", MBE_T_REAL, 1, (int[]){2}, (double[]){PI / 2, PI / 4}, 1e-15);
+  // the MSL's nodes: the ends, and the middles of n - 2 equal cells between them
+  value_is(f, "r5", MBE_T_REAL, 1, (int[]){5}, (double[]){0, 1.0 / 6, 0.5, 5.0 / 6, 1}, 1e-15);
+  value_is(f, "r3", MBE_T_REAL, 1, (int[]){3}, (double[]){0, 0.5, 1}, 0);
+  value_is(f, "r1", MBE_T_REAL, 1, (int[]){1}, (double[]){0}, 0);
   model_case_free(&mc);
 
   // the MSL asserts a non-zero vector in normalizeWithAssert; p < 1 is no norm

@@ -441,6 +441,11 @@ package Modelica "Modelica Standard Library - Version 4.0.0 (interface subset)"
         input Real v[:] "Real vector";
         output Real result[size(v, 1)] "Input vector v normalized to length=1";
       end normalizeWithAssert;
+
+      function relNodePositions "Return vector of relative node positions (0..1)"
+        input Integer nNodes "Number of nodes (including node at left and right position)";
+        output Real xsi[nNodes] "Relative node positions";
+      end relNodePositions;
     end Vectors;
   end Math;
 
