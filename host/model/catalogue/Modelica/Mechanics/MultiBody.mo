@@ -387,6 +387,11 @@ package MultiBody "Library to model 3-dimensional mechanical systems (interfaces
       Modelica.Mechanics.MultiBody.Interfaces.Frame_resolve frame_resolve;
     end ZeroPosition;
 
+    partial function partialColorMap "Interface for a function returning a color map"
+      input Integer n_colors = 64 "Number of colors in the color map";
+      output Real colorMap[n_colors, 3] "Color map to map a scalar to a color";
+    end partialColorMap;
+
     partial function partialGravityAcceleration
       "Interface for the gravity field function of the World (user-defined gravity fields)"
       input SI.Position r[3]

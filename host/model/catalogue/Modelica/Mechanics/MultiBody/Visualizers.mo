@@ -107,4 +107,84 @@ package Visualizers "3-dimensional visual objects used for animation (interfaces
     Modelica.Blocks.Interfaces.RealInput r_head[3] "Vector resolved in frame_a";
   end SignalArrow;
 
+  model Torus "Visualizing a torus"
+    extends Modelica.Mechanics.MultiBody.Interfaces.PartialVisualizer;
+    parameter Boolean animation = true "= true, if animation shall be enabled [animation]";
+    parameter SI.Radius R = 0.5
+      "Major radius (distance from center of torus to center of tube) [animation]";
+    parameter SI.Radius r = 0.1 "Minor radius (radius of tube) [animation]";
+    parameter SI.Angle opening = 0 "Opening angle of torus [animation]";
+    parameter SI.Angle startAngle = -3.1415926535898 "Start angle of torus slice [animation]";
+    parameter SI.Angle stopAngle = 3.1415926535898 "End angle of torus slice [animation]";
+    parameter Boolean wireframe = false
+      "= true: 3D model will be displayed without faces [animation]";
+    input Modelica.Mechanics.MultiBody.Types.RealColor color = {0, 128, 255}
+      "Color of surface [animation]";
+    input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient = 0.7
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
+    input Real transparency = 0
+      "Transparency of shape: 0 (= opaque) ... 1 (= fully transparent) [animation]";
+    parameter Integer n_R = 40 "Number of points along major radius R [animation]";
+    parameter Integer n_r = 20 "Number of points along minor radius r [animation]";
+  end Torus;
+
+  model VoluminousWheel "Visualizing a voluminous wheel"
+    extends Modelica.Mechanics.MultiBody.Interfaces.PartialVisualizer;
+    parameter Boolean animation = true "= true, if animation shall be enabled [animation]";
+    parameter SI.Radius rTire = 0.25 "Radius of the tire [animation]";
+    parameter SI.Radius rRim = 0.14 "Radius of the rim [animation]";
+    parameter SI.Radius width = 0.25 "Width of the tire [animation]";
+    parameter SI.Radius rCurvature = 0.30 "Radius of the tire's cross section [animation]";
+    parameter Modelica.Mechanics.MultiBody.Types.RealColor color = {64, 64, 64}
+      "Color of tire [animation]";
+    parameter Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient = 0.5
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
+    parameter Integer n_rTire = 40 "Number of points along rTire [animation]";
+    parameter Integer n_rCurvature = 20 "Number of points along rCurvature [animation]";
+  end VoluminousWheel;
+
+  model Rectangle "Visualizing a planar rectangular surface"
+    extends Modelica.Mechanics.MultiBody.Interfaces.PartialVisualizer;
+    parameter Boolean animation = true "= true, if animation shall be enabled [animation]";
+    parameter Modelica.Mechanics.MultiBody.Types.Axis direction_u = {1, 0, 0}
+      "Vector along u-axis of rectangle resolved in frame_a [animation]";
+    parameter Modelica.Mechanics.MultiBody.Types.Axis direction_v = {0, 1, 0}
+      "Vector along v-axis of rectangle resolved in frame_a [animation]";
+    parameter SI.Distance length_u = 3 "Length of rectangle in direction u [animation]";
+    parameter SI.Distance length_v = 1 "Length of rectangle in direction v [animation]";
+    parameter Integer nu(min = 2) = 3 "Number of points in direction u [animation]";
+    parameter Integer nv(min = 2) = 2 "Number of points in direction v [animation]";
+    parameter Boolean wireframe = false
+      "= true: 3D model will be displayed without faces [animation]";
+    input Modelica.Mechanics.MultiBody.Types.RealColor color = {0, 128, 255}
+      "Color of surface [animation]";
+    input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient = 0.7
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
+    input Real transparency = 0
+      "Transparency of shape: 0 (= opaque) ... 1 (= fully transparent) [animation]";
+  end Rectangle;
+
+  model PipeWithScalarField "Visualizing a pipe with scalar field quantities along the pipe axis"
+    extends Modelica.Mechanics.MultiBody.Interfaces.PartialVisualizer;
+    parameter Boolean animation = true "= true, if animation shall be enabled [animation]";
+    parameter SI.Radius rOuter "Outer radius of pipe [animation]";
+    parameter SI.Length length "Length of pipe [animation]";
+    parameter Real xsi[:](each min = 0, each max = 1) =
+      Modelica.Math.Vectors.relNodePositions(12)
+      "Vector of relative positions along the pipe with x[1] = 0, x[end] = 1 [animation]";
+    input Real T[size(xsi, 1)]
+      "Vector of values at positions xsi*length (will be visualized by color) [animation]";
+    parameter Real T_min "Minimum value of T that corresponds to colorMap[1,:] [animation]";
+    parameter Real T_max "Maximum value of T that corresponds to colorMap[end,:] [animation]";
+    replaceable function colorMap = Modelica.Mechanics.MultiBody.Interfaces.partialColorMap
+      "Function defining the color map [animation]";
+    parameter Integer n_colors = 64 "Number of colors in the colorMap [animation]";
+    parameter Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient = 0.7
+      "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
+    parameter Real transparency = 0
+      "Transparency of shape: 0 (= opaque) ... 1 (= fully transparent) [animation]";
+    parameter Integer n_rOuter = 30 "Number of points along outer radius [animation]";
+    parameter Integer n_length = 20 "Number of points along length [animation]";
+  end PipeWithScalarField;
+
 end Visualizers;
