@@ -1,6 +1,7 @@
 // A swinging link that carries every frame-based MultiBody visualizer the MSL has (package
-// Visualizers, MSL 4.0.0), with time-varying inputs and a redeclared colour map: they are
-// animation only, so the motion equals Visualizers0's, the same link without them.
+// Visualizers, MSL 4.0.0) and the Advanced ones placed by their inputs (the link's frame, its
+// rate, its cut force), with time-varying inputs and a redeclared colour map: they are
+// animation only, so the motion equals Link's, the same link without them.
 package Visualizers
   model Link
     inner Modelica.Mechanics.MultiBody.World world;
@@ -31,6 +32,14 @@ package Visualizers
     Modelica.Mechanics.MultiBody.Visualizers.FixedShape shape(length = 0.1, width = 0.1,
       height = 0.1);
     Modelica.Mechanics.MultiBody.Parts.FixedTranslation offset(r = {0, torus.R + torus.r, 0});
+    Modelica.Mechanics.MultiBody.Visualizers.Advanced.Arrow arrow(R = link.frame_b.R,
+      r = link.frame_b.r_0, r_head = {0, 0.1*sin(time), 0});
+    Modelica.Mechanics.MultiBody.Visualizers.Advanced.DoubleArrow torque(R = link.frame_b.R,
+      r = link.frame_b.r_0, r_head = {0, 0, rev.w});
+    Modelica.Mechanics.MultiBody.Visualizers.Advanced.Shape box(shapeType = "box",
+      R = link.frame_b.R, r = link.frame_b.r_0, length = 0.1, width = 0.05, height = 0.05);
+    Modelica.Mechanics.MultiBody.Visualizers.Advanced.Vector vector(R = link.frame_b.R,
+      r = link.frame_b.r_0, coordinates = link.frame_b.f);
   equation
     connect(link.frame_b, wheel.frame_a);
     connect(link.frame_b, torus.frame_a);

@@ -187,4 +187,99 @@ package Visualizers "3-dimensional visual objects used for animation (interfaces
     parameter Integer n_length = 20 "Number of points along length [animation]";
   end PipeWithScalarField;
 
+  package Advanced "Visualizers that require basic knowledge about Modelica in order to use them"
+    import SI = Modelica.Units.SI;
+
+    model Arrow "Visualizing an arrow with variable size"
+      input Modelica.Mechanics.MultiBody.Frames.Orientation R
+        "Orientation object to rotate the world frame into the arrow frame [animation]";
+      input SI.Position r[3] = {0, 0, 0}
+        "Position vector from origin of world frame to origin of arrow frame, resolved in world frame [animation]";
+      input SI.Position r_tail[3] = {0, 0, 0}
+        "Position vector from origin of arrow frame to arrow tail, resolved in arrow frame [animation]";
+      input Real r_head[3] = {0, 0, 0}
+        "Vector from arrow tail to the head of the arrow, resolved in arrow frame [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color color =
+        Modelica.Mechanics.MultiBody.Types.Defaults.ArrowColor "Color of arrow [animation]";
+      input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
+        world.defaultSpecularCoefficient
+        "Material property describing the reflecting of ambient light [animation]";
+      parameter Modelica.Mechanics.MultiBody.Types.VectorQuantity quantity =
+        Modelica.Mechanics.MultiBody.Types.VectorQuantity.RelativePosition
+        "Kind of physical quantity represented by the vector [animation]";
+      input Boolean headAtOrigin = false
+        "= true, if the vector is pointing towards the origin of vector frame [animation]";
+    protected
+      outer Modelica.Mechanics.MultiBody.World world;
+    end Arrow;
+
+    model DoubleArrow "Visualizing a double arrow with variable size"
+      input Modelica.Mechanics.MultiBody.Frames.Orientation R
+        "Orientation object to rotate the world frame into the arrow frame [animation]";
+      input SI.Position r[3] = {0, 0, 0}
+        "Position vector from origin of world frame to origin of arrow frame, resolved in world frame [animation]";
+      input SI.Position r_tail[3] = {0, 0, 0}
+        "Position vector from origin of arrow frame to double arrow tail, resolved in arrow frame [animation]";
+      input Real r_head[3] = {0, 0, 0}
+        "Vector from double arrow tail to the head of the double arrow, resolved in arrow frame [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color color =
+        Modelica.Mechanics.MultiBody.Types.Defaults.ArrowColor
+        "Color of double arrow [animation]";
+      input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient =
+        world.defaultSpecularCoefficient
+        "Material property describing the reflecting of ambient light [animation]";
+      parameter Modelica.Mechanics.MultiBody.Types.VectorQuantity quantity =
+        Modelica.Mechanics.MultiBody.Types.VectorQuantity.Torque
+        "Kind of physical quantity represented by the vector [animation]";
+      input Boolean headAtOrigin = true
+        "= true, if the vector is pointing towards the origin of vector frame [animation]";
+    protected
+      outer Modelica.Mechanics.MultiBody.World world;
+    end DoubleArrow;
+
+    model Shape
+      "Visualizing an elementary object with variable size; all data have to be set as modifiers"
+      parameter Modelica.Mechanics.MultiBody.Types.ShapeType shapeType = "box"
+        "Type of shape (box, sphere, cylinder, pipecylinder, cone, pipe, beam, gearwheel, spring, <external shape>) [animation]";
+      input Modelica.Mechanics.MultiBody.Frames.Orientation R
+        "Orientation object to rotate the world frame into the object frame [animation]";
+      input SI.Position r[3] = {0, 0, 0}
+        "Position vector from origin of world frame to origin of object frame, resolved in world frame [animation]";
+      input SI.Position r_shape[3] = {0, 0, 0}
+        "Position vector from origin of object frame to shape origin, resolved in object frame [animation]";
+      input Real lengthDirection[3](each final unit = "1") = {1, 0, 0}
+        "Vector in length direction, resolved in object frame [animation]";
+      input Real widthDirection[3](each final unit = "1") = {0, 1, 0}
+        "Vector in width direction, resolved in object frame [animation]";
+      input SI.Length length = 0 "Length of visual object [animation]";
+      input SI.Length width = 0 "Width of visual object [animation]";
+      input SI.Length height = 0 "Height of visual object [animation]";
+      input Modelica.Mechanics.MultiBody.Types.ShapeExtra extra = 0.0
+        "Additional size data for some of the shape types [animation]";
+      input Real color[3] = {255, 0, 0} "Color of shape [animation]";
+      input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient = 0.7
+        "Reflection of ambient light (= 0: light is completely absorbed) [animation]";
+    end Shape;
+
+    model Vector "Visualizing a vector quantity (force, torque, etc.)"
+      input Modelica.Mechanics.MultiBody.Frames.Orientation R
+        "Orientation object to rotate the world frame into the vector frame [animation]";
+      input SI.Position r[3] = {0, 0, 0}
+        "Position vector from origin of world frame to origin of vector frame, resolved in world frame [animation]";
+      input Real coordinates[3] = {0, 0, 0}
+        "Coordinates of the vector resolved in vector frame [animation]";
+      input Modelica.Mechanics.MultiBody.Types.Color color =
+        Modelica.Mechanics.MultiBody.Types.Defaults.ArrowColor "Color of vector [animation]";
+      input Modelica.Mechanics.MultiBody.Types.SpecularCoefficient specularCoefficient = 0.7
+        "Material property describing the reflecting of ambient light [animation]";
+      parameter Modelica.Mechanics.MultiBody.Types.VectorQuantity quantity =
+        Modelica.Mechanics.MultiBody.Types.VectorQuantity.Force
+        "Quantity of the coordinates [animation]";
+      input Boolean headAtOrigin = false
+        "= true, if the vector is pointing towards the origin of vector frame [animation]";
+      input Boolean twoHeadedArrow = false
+        "= true, if the arrow has two heads after each other (pointing in the same direction) [animation]";
+    end Vector;
+  end Advanced;
+
 end Visualizers;
