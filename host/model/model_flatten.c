@@ -655,6 +655,38 @@ static MbeStatus check_mod_targets(MbeFlatten* fl, int inst, const ModSet* mods,
   return MBE_OK;
 }
 
+// a redeclared function must have the inputs and outputs of its constraining function (the
+// constrainedby clause, else the original), whether or not the class ever calls it (a
+// visualizer's colour map); an unknown new function is reported where it is resolved
+static MbeStatus check_function_redecl(MbeFlatten* fl, const MbeInst* in, const MbeClass* old,
+                                       const MbeClass* c, MbeError* err) {
+  const MbeClass* target = NULL;
+  if (old->restriction != MBE_CLASS_FUNCTION ||
+      mbe_class_resolve_short(fl->spec, c, &target, NULL) != MBE_OK || target == NULL) {
+    return MBE_OK;
+  }
+  const MbeClass* cons = old;
+  if (old->constraint) {
+    const MbeClass* k = NULL;
+    MbePredef pd;
+    const MbeName* cn = &old->constraint->base;
+    if (mbe_lookup_class_opt(fl->spec, old->parent, cn, cn->nparts, &k, &pd, NULL) != MBE_OK ||
+        k == NULL) {
+      return MBE_OK;
+    }
+    cons = k;
+  }
+  const MbeComp* miss = lacks(fl->spec, cons, c, 0);
+  if (miss) {
+    return mbe_error_at(err, MBE_ERR_MODEL, c->loc,
+                        "'%s' of %s is redeclared as %s, which has no '%s' of the function it "
+                        "must replace (%s:%d:%d)",
+                        c->name, in->class_name, target->name, miss->name, miss->loc.file,
+                        miss->loc.line, miss->loc.col);
+  }
+  return MBE_OK;
+}
+
 // records class redeclaration c for instance inst; a later one of the same name replaces it
 static MbeStatus add_redecl(MbeFlatten* fl, int inst, const MbeClass* c, int scope,
                             MbeError* err) {
@@ -678,6 +710,10 @@ static MbeStatus add_redecl(MbeFlatten* fl, int inst, const MbeClass* c, int sco
                         "'%s' is redeclared as a %s where %s declares a %s", c->name,
                         mbe_restriction_str(c->restriction), in->class_name,
                         mbe_restriction_str(old->restriction));
+  }
+  MbeStatus st = check_function_redecl(fl, in, old, c, err);
+  if (st != MBE_OK) {
+    return st;
   }
   for (size_t i = 0; i < in->nredecl; i++) {
     if (strcmp(in->redecl[i]->name, c->name) == 0) {

@@ -4,7 +4,9 @@
 # only, whatever their inputs.
 # - data/visualizers.mo: a swinging link carrying VoluminousWheel, Torus (its radii sizing a
 #   FixedTranslation), Rectangle, PipeWithScalarField (a time-varying field, a redeclared colour
-#   map) and FixedShape writes the same bytes as the link alone.
+#   map), FixedShape and the Advanced Arrow, DoubleArrow, Shape and Vector (bound to the link's
+#   frame, rate and cut force) writes the same bytes as the link alone; a colour map that lacks
+#   the interface (sin) is refused at its line.
 # - The MSL's Elementary.Surfaces from its sources: its prismatic joint follows
 #   Translational.Sources.Position (exact = false: a critically damped filter of 50 Hz, af =
 #   1.3617) driven by 2 sin(pi t); after the start the lag leaves |s - 2 sin(pi t)| at
@@ -17,6 +19,13 @@ msl=$5
   --stop-time 2 --interval 0.01 || fail "simulate Link exited $?"
 cmp -s "$work/with.csv" "$work/without.csv" ||
   fail "the visualizers changed the motion: $(diff "$work/with.csv" "$work/without.csv" | head -3)"
+# a colour map that is no colour map is refused, though the visualizer never calls it
+sed 's/redeclare function colorMap = grey/redeclare function colorMap = Modelica.Math.sin/' \
+  "$4/visualizers.mo" > "$work/bad_map.mo"
+"$mbens" check "$work/bad_map.mo" --class Visualizers.WithVisualizers > "$work/bad_map.txt" 2>&1 &&
+  fail "a sin as colour map was accepted"
+grep -q "bad_map.mo:30:.*'colorMap' of .*PipeWithScalarField is redeclared as sin, which has no 'n_colors'" \
+  "$work/bad_map.txt" || fail "bad colour map: $(head -2 "$work/bad_map.txt")"
 if [ ! -f "$msl/Modelica/package.mo" ]; then
   echo "MSL sources not found: $msl/Modelica/package.mo"
   exit 77
