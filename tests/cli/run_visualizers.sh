@@ -11,6 +11,8 @@
 #   Translational.Sources.Position (exact = false: a critically damped filter of 50 Hz, af =
 #   1.3617) driven by 2 sin(pi t); after the start the lag leaves |s - 2 sin(pi t)| at
 #   2 pi af / (2 pi 50) = 0.02723 at most (within 3 %); wz = time.
+# - The MSL's ModelicaTest.MultiBody.Visualizers models pass mbens check (ColorMaps redeclares
+#   each of the MSL's colour maps).
 . "$(dirname "$0")/run_lib.sh"
 msl=$5
 "$mbens" simulate "$4/visualizers.mo" --class Visualizers.WithVisualizers -o "$work/with.csv" \
@@ -32,6 +34,12 @@ if [ ! -f "$msl/Modelica/package.mo" ]; then
 fi
 "$mbens" simulate "$msl/Modelica/Mechanics/MultiBody/Examples/Elementary/Surfaces.mo" \
   -o "$work/surfaces.csv" --signals prismatic.s,wz || fail "simulate Surfaces exited $?"
+# the MSL's own tests of its visualizers: every colour map of Visualizers.Colors.ColorMaps
+# redeclared into PipeWithScalarField passes the check of redeclared functions
+for c in ColorMaps Shapes Arrow Torus VoluminousWheel; do
+  "$mbens" check --library "$msl" --class "ModelicaTest.MultiBody.Visualizers.$c" --quiet \
+    > "$work/mt_$c.txt" 2>&1 || fail "ModelicaTest $c: $(head -2 "$work/mt_$c.txt")"
+done
 bad=$(awk -F, 'function a(x) { return x < 0 ? -x : x }
   NR > 1 { e = a($2 - 2 * sin(3.141592653589793 * $1)); m = e > m ? e : m; n++
     if (a($3 - $1) > 1e-12) { print "wz", $1, $3; exit } }
