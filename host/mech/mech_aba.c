@@ -235,6 +235,7 @@ static void aba_up(MbeMech* m, Art* art, EdgeAba* ea, const MbeSymId* tau, const
     const MbeMechEdge* e = &m->edges[m->tree_edges[i]];
     EdgeAba* x = &ea[i];
     Art* a = &art[e->child_point];
+    mbe_sym_region_begin(s, MBE_MECH_REGION_ABA_UP);
     mbe_mech_edge_accel(m, e, zero, zero, NULL, &x->cw, &x->cv);
     if (e->nu > 0)
       joint_step(m, e, tau, arm, a, x);
@@ -257,6 +258,7 @@ static void aba_up(MbeMech* m, Art* art, EdgeAba* ea, const MbeSymId* tau, const
     }
     inertia_up(m, e, a->I, P->I);
   }
+  mbe_sym_region_end(s);
 }
 
 // the accelerations from the ground down (the ground's: a0, world coordinates): every speed's u'
@@ -269,6 +271,7 @@ static void aba_down(MbeMech* m, const EdgeAba* ea, MbeV3 a0, MbeSymId* udot) {
     const EdgeAba* x = &ea[i];
     MbeMechPoint* C = &m->points[e->child_point];
     MbeV3 aw = x->cw, av = x->cv;
+    mbe_sym_region_begin(s, MBE_MECH_REGION_ABA_DOWN);
     if (e->parent_point >= 0) {
       const MbeMechPoint* P = &m->points[e->parent_point];
       mbe_mech_edge_accel(m, e, P->aw, P->av, NULL, &aw, &av);
@@ -288,6 +291,7 @@ static void aba_down(MbeMech* m, const EdgeAba* ea, MbeV3 a0, MbeSymId* udot) {
     }
     C->aw = aw, C->av = av;
   }
+  mbe_sym_region_end(s);
 }
 
 // each point's own inertia (its bodies) and bias wrench (bodies at zero acceleration, the force
@@ -305,9 +309,12 @@ static void aba_points(MbeMech* m, Art* art) {
   }
   for (size_t b = 0; b < m->nbodies; b++) {
     const MbeMechBody* bd = &m->bodies[b];
-    if (!bd->derived)
+    if (!bd->derived) {
+      mbe_sym_region_begin(m->s, MBE_MECH_REGION_BODY_INERTIA);
       mbe_mech_body_inertia(m, bd, art[bd->point].I);
+    }
   }
+  mbe_sym_region_end(m->s);
 }
 
 MbeStatus mbe_mech_aba(MbeMech* m, const MbeSymId* tau, const MbeSymId* arm, MbeSymId* udot) {

@@ -404,12 +404,14 @@ void mbe_mech_point_wrenches(MbeMech* m, const MbeSymId* udot) {
     if (bd->derived && udot == NULL) {
       continue;  // Kane's form (derived_bodies); the full pass computes its wrench for outputs
     }
+    mbe_sym_region_begin(s, MBE_MECH_REGION_BODY_WRENCH);
     mbe_mech_body_wrench(m, bd, udot ? P->aw : P->bw, udot ? P->av : P->bv, &t, &f);
     if (udot) {
       bd->wt = t, bd->wf = f;
     }
     P->Ft = mbe_v3_add(s, P->Ft, t);
     P->Ff = mbe_v3_add(s, P->Ff, f);
+    mbe_sym_region_end(s);
     if (udot) {
       MbeMechFrame* fr = &m->frames[bd->frame];
       if (bd->outer == NULL && bd->frame >= 0) {  // Body, PointMass: frame_a's wrench is the body's
@@ -1307,10 +1309,12 @@ MbeStatus mbe_mech_equations(MbeMech* m) {
   // kinematics in tree order
   for (size_t i = 0; i < m->ntree && st == MBE_OK; i++) {
     MbeMechEdge* e = &m->edges[m->tree_edges[i]];
+    mbe_sym_region_begin(s, MBE_MECH_REGION_KINEMATICS);
     st = edge_setup(m, e);
     if (st == MBE_OK)
       edge_position(m, e);
   }
+  mbe_sym_region_end(s);
   if (st != MBE_OK)
     return st;
   size_t n = m->ndof;

@@ -213,6 +213,16 @@ typedef struct MbeMechLineMass {
 // Types.GravityTypes (enumeration literals are 1-based)
 enum { MBE_GRAVITY_NONE = 1, MBE_GRAVITY_UNIFORM = 2, MBE_GRAVITY_POINT = 3 };
 
+// The DAG regions of the passes that repeat one construction per edge or body (mbe_sym_region_
+// begin): where consecutive ones repeat the same operations, the generated code loops over them
+enum {
+  MBE_MECH_REGION_KINEMATICS = 1,  // an edge's position and velocity (mbe_mech_equations)
+  MBE_MECH_REGION_BODY_INERTIA,    // a body's spatial inertia at its point (mech_aba.c)
+  MBE_MECH_REGION_BODY_WRENCH,     // a body's inertial and weight wrench (point_wrenches)
+  MBE_MECH_REGION_ABA_UP,          // an edge's articulated inertia and bias, leaves up
+  MBE_MECH_REGION_ABA_DOWN,        // an edge's accelerations, ground down
+};
+
 // an assert of the model compiled for the run
 typedef struct MbeMechAssert {
   MbeSymId cond;  // 1 when it holds, 0 when not

@@ -25,6 +25,7 @@ typedef struct MbeSymNode {
   MbeSymId arg[3];  // operands (arity of op)
   double value;     // CONST
   int32_t index;    // STATE, PARAM: index into x or p
+  uint32_t region;  // the region it was created in (0: none), see mbe_sym_region_begin
 } MbeSymNode;
 
 typedef struct MbeSym {
@@ -35,6 +36,9 @@ typedef struct MbeSym {
   bool fold_zero_products;  // x*0 -> 0: differs from IEEE only for non-finite x or the sign
                             // of a zero; true where the generator knows the zero comes from
                             // the model (an axis component), see mbe_sym_init
+  uint32_t* region_family;  // (nregions + 1) the family of each region (index 0: none)
+  size_t nregions, region_cap;
+  uint32_t cur_region;  // the region new nodes join (0: none)
   bool is_oom;      // an allocation failed; every later call returns node 0 (the constant 0)
   bool is_too_big;  // the DAG reached MBE_SYM_MAX_NODES (is_oom is set too)
 } MbeSym;
@@ -63,6 +67,15 @@ MbeSymId mbe_sym_mul(MbeSym* s, MbeSymId a, MbeSymId b);
 MbeSymId mbe_sym_div(MbeSym* s, MbeSymId a, MbeSymId b);
 MbeSymId mbe_sym_neg(MbeSym* s, MbeSymId a);
 MbeSymId mbe_sym_fn(MbeSym* s, MbeSymOp op, MbeSymId a);  // one-operand functions
+
+// Regions mark where the same construction repeats, such as one pass's step for each edge of a
+// tree: the nodes created after mbe_sym_region_begin(s, family) belong to a new region of that
+// family (a number > 0 the caller chooses) until the next begin or mbe_sym_region_end; a node
+// found again by hash-consing keeps its region. Regions change no node and no value: the code
+// generator writes consecutive regions whose nodes repeat the same operations as one loop over
+// tables (host/codegen).
+void mbe_sym_region_begin(MbeSym* s, uint32_t family);
+void mbe_sym_region_end(MbeSym* s);
 
 // no node: the empty slot of an import map
 #define MBE_SYM_NONE ((MbeSymId)0xffffffffu)

@@ -99,6 +99,7 @@ static MbeSymId intern(MbeSym* s, MbeSymNode n) {
     return 0;
   }
   MbeSymId id = (MbeSymId)s->nnodes++;
+  n.region = s->cur_region;
   s->nodes[id] = n;
   size_t k = node_hash(&n) & (s->ntable - 1);
   while (s->table[k]) {
@@ -116,7 +117,28 @@ void mbe_sym_init(MbeSym* s) {
 void mbe_sym_deinit(MbeSym* s) {
   mbe_free(s->nodes);
   mbe_free(s->table);
+  mbe_free(s->region_family);
   memset(s, 0, sizeof *s);
+}
+
+void mbe_sym_region_begin(MbeSym* s, uint32_t family) {
+  if (s->nregions + 1 >= s->region_cap) {
+    size_t cap = s->region_cap ? 2 * s->region_cap : 64;
+    uint32_t* f = mbe_realloc(s->region_family, cap * sizeof *f);
+    if (f == NULL) {
+      s->is_oom = true;
+      return;
+    }
+    f[0] = 0;
+    s->region_family = f;
+    s->region_cap = cap;
+  }
+  s->region_family[++s->nregions] = family;
+  s->cur_region = (uint32_t)s->nregions;
+}
+
+void mbe_sym_region_end(MbeSym* s) {
+  s->cur_region = 0;
 }
 
 static MbeSymId leaf(MbeSym* s, MbeSymOp op, double v, int index) {
