@@ -285,8 +285,16 @@ static void print_fn_stats(const char* name, const char* what, const MbeKernelFn
           "sin/cos/..., %zu other\n",
           name, what, s->operations, s->adds, s->muls, s->divs, s->sqrts, s->transcendental,
           s->other);
+  if (s->loops > 0) {
+    fprintf(stderr,
+            "    written with %zu loops over the repeated steps of its passes: %zu of the "
+            "operations in them, %zu operations of text\n",
+            s->loops, s->looped, s->written);
+  }
   if (s->parts > 0) {
     fprintf(stderr, "    written as %zu parts passing %zu values on\n", s->parts + 1, s->passed);
+  } else if (s->loops > 0) {
+    fprintf(stderr, "    its loops pass %zu values on through memory\n", s->passed);
   }
   size_t regs = precision == MBE_PRECISION_DOUBLE ? 2 * s->max_live : s->max_live;
   fprintf(stderr,

@@ -10,6 +10,19 @@
 #include "base.h"
 #include "sym.h"
 
+// How functions are written: straight-line code (one temporary per operation), or with loops
+// where the DAG's regions repeat (sym.h: one edge's step of a pass after another), the values
+// that pass between trips and the trips' differing operands in tables. Both give the same bits.
+typedef enum MbeCodegenLoops {
+  MBE_CODEGEN_LOOPS_AUTO = 0,  // loops in a function of more than MBE_CODEGEN_LOOPS_FROM
+                               // operations: there straight-line code would take compilers
+                               // long and hold more values than a GPU has registers
+  MBE_CODEGEN_LOOPS_NEVER,
+  MBE_CODEGEN_LOOPS_ALWAYS,
+} MbeCodegenLoops;
+
+enum { MBE_CODEGEN_LOOPS_FROM = 40000 };
+
 typedef struct MbeCodegenDef {
   const MbeSym* sym;
   const MbeSymId* xdot;  // the derivative of each state (nx)
@@ -27,6 +40,7 @@ typedef struct MbeCodegenDef {
   const MbeSymId* asserts;  // (nasserts) conditions that must hold (> 0.5: true), or NULL:
   const bool* is_warning;   // (nasserts) a false one stops the member unless it is a warning
   size_t nasserts;          // (kernels/integrate/mbe_integrate.h, mbe_check)
+  MbeCodegenLoops loops;
 } MbeCodegenDef;
 
 // Writes the system source into *text (owned, free with mbe_free). Each node the outputs use is
@@ -42,7 +56,10 @@ typedef struct MbeCodegenDef {
 // kernels/mbe_dialect.h) of 2,000 each that it calls in turn, the values later parts read passed
 // through an array: compilers then work in time linear in the model's size. Each part's
 // definition stands between the marker lines MBE_TEXT_PART_BEGIN and _END (base.h), after its
-// declaration.
+// declaration. With loops (def->loops), repeating regions of the DAG are written as loops whose
+// tables (MBE_CONSTANT arrays) stand before the function or part that runs them; the values
+// they pass on go through sv[] too. MBE_RHS_NSV, at the end of the text, is the largest sv[] of
+// the functions (a CPU OpenCL device sizes its work-groups by it).
 MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* err);
 
 // What one generated function computes per call, as mbe_codegen_system writes it
@@ -56,6 +73,9 @@ typedef struct MbeCodegenFnStats {
   size_t max_live;  // the most values live at once along the written order (within a part,
                     // a value read from sv[] live from its first read): the registers the code
                     // needs to run without spilling, in values of mbe_real
+  size_t loops;     // loops written (MbeCodegenLoops)
+  size_t looped;    // of the temporaries, those computed inside them
+  size_t written;   // operations the text writes: temporaries - looped + the loops' bodies
   size_t depth;     // the longest chain of operations each needing the one before: the steps
                     // a call takes however many units compute it (temporaries / depth: the
                     // operations that could run side by side, on average)

@@ -3,13 +3,13 @@
 // written in node order, so the text depends on nothing but the DAG and the output lists.
 #include <math.h>
 #include <stdio.h>
+#include <inttypes.h>
 #include <stdint.h>
 #include <string.h>
 
-#include "codegen.h"
+#include "codegen_internal.h"
 
-// a literal that MBE_R() can suffix: always with a '.' or an exponent, round-trip precision
-static void literal(MbeStrbuf* sb, double v) {
+void mbe_cg_literal(MbeStrbuf* sb, double v) {
   char buf[40];
   snprintf(buf, sizeof buf, "%.17g", v);
   if (!strpbrk(buf, ".e")) {
@@ -17,25 +17,6 @@ static void literal(MbeStrbuf* sb, double v) {
   }
   mbe_strbuf_printf(sb, "MBE_R(%s)", buf);
 }
-
-// what the emitter knows of each node
-typedef struct Emit {
-  const MbeSym* s;
-  unsigned char* dyn;   // depends on a state or on time (computed in every call)
-  int32_t* slot;        // a member-constant node computed by mbe_prep: its p index, else -1
-  unsigned char* used;  // scratch for marking
-  int32_t* ev;          // a relation that generates events (a moving EVENT node): its mode's
-                        // index in w, else -1
-  size_t np;            // parameters the kernel takes
-  bool in_prep;         // writing mbe_prep: every node is a temporary there
-  bool into_events;     // marking: descend into the relations of EVENT nodes too
-  int32_t* part;        // the function being written: which part computes the node (-1: none)
-  int32_t* spill;       // its index in sv[] where a later part reads it, else -1
-  int32_t cur_part;     // the part being written
-  int32_t nparts;       // the function's part functions (0: none)
-  MbeSymId extra_root;  // a node the function reads besides its roots (its failure test), or 0
-  int32_t* trig_pair;   // the cos node of a sin node's argument and the other way round, else -1
-} Emit;
 
 // A function with more temporaries than this is written as parts of this many (the last part
 // inline in the function): compilers' register allocation grows faster than linearly with the
@@ -46,7 +27,7 @@ enum { MBE_CODEGEN_PART = 2000 };
 static void operand(MbeStrbuf* sb, const Emit* em, MbeSymId id) {
   const MbeSymNode* n = &em->s->nodes[id];
   switch ((MbeSymOp)n->op) {
-    case MBE_SYM_CONST: literal(sb, n->value); break;
+    case MBE_SYM_CONST: mbe_cg_literal(sb, n->value); break;
     case MBE_SYM_TIME: mbe_strbuf_puts(sb, "t"); break;
     case MBE_SYM_STATE: mbe_strbuf_printf(sb, "x[%d]", n->index); break;
     case MBE_SYM_PARAM: mbe_strbuf_printf(sb, "p[%d]", n->index); break;
@@ -55,6 +36,8 @@ static void operand(MbeStrbuf* sb, const Emit* em, MbeSymId id) {
         mbe_strbuf_printf(sb, "w[%d]", em->ev[id]);  // the mode, held between events
       } else if (em->slot[id] >= 0 && !em->in_prep) {
         mbe_strbuf_printf(sb, "p[%d]", em->slot[id]);
+      } else if (!em->in_prep && em->loop[id] >= 0) {
+        mbe_strbuf_printf(sb, "sv[%d]", em->spill[id]);  // stored by its loop
       } else if (!em->in_prep && em->spill[id] >= 0 && em->part[id] < em->cur_part) {
         mbe_strbuf_printf(sb, "sv[%d]", em->spill[id]);  // an earlier part's value
       } else {
@@ -63,15 +46,14 @@ static void operand(MbeStrbuf* sb, const Emit* em, MbeSymId id) {
   }
 }
 
-static bool computed_here(const Emit* em, size_t i);
-
 // whether nodes a and b are written in the same function or part (emit_body, emit_part_nodes,
 // emit_prep write the same selections)
 static bool written_together(const Emit* em, MbeSymId a, MbeSymId b) {
   if (em->in_prep) {
     return em->used[a] && em->used[b];
   }
-  return computed_here(em, a) && computed_here(em, b) && em->part[a] == em->part[b];
+  return mbe_cg_computed_here(em, a) && mbe_cg_computed_here(em, b) && em->part[a] == em->part[b] &&
+         em->loop[a] < 0 && em->loop[b] < 0;
 }
 
 // sin x and cos x of one x written together share one argument reduction: the first of the
@@ -94,37 +76,33 @@ static bool emit_trig_pair(MbeStrbuf* sb, const Emit* em, MbeSymId id) {
   return true;
 }
 
-static void emit_node(MbeStrbuf* sb, const Emit* em, MbeSymId id) {
-  const MbeSymNode* n = &em->s->nodes[id];
-  MbeSymOp op = (MbeSymOp)n->op;
-  if ((op == MBE_SYM_SIN || op == MBE_SYM_COS) && emit_trig_pair(sb, em, id)) {
-    return;
-  }
-  mbe_strbuf_printf(sb, "  const mbe_real t%u = ", id);
+void mbe_cg_write_expr(MbeStrbuf* sb, const Emit* em, MbeSymId id,
+                       void (*arg)(MbeStrbuf* sb, const void* ctx, int j), const void* ctx) {
+  MbeSymOp op = (MbeSymOp)em->s->nodes[id].op;
   switch (op) {
     case MBE_SYM_ADD:
     case MBE_SYM_SUB:
     case MBE_SYM_MUL:
     case MBE_SYM_DIV:
-      operand(sb, em, n->arg[0]);
+      arg(sb, ctx, 0);
       mbe_strbuf_printf(sb, " %s ", mbe_sym_op_str(op));
-      operand(sb, em, n->arg[1]);
+      arg(sb, ctx, 1);
       break;
     case MBE_SYM_NEG:
       mbe_strbuf_puts(sb, "-");
-      operand(sb, em, n->arg[0]);
+      arg(sb, ctx, 0);
       break;
     case MBE_SYM_SELECT:
       mbe_strbuf_puts(sb, "(");
-      operand(sb, em, n->arg[0]);
+      arg(sb, ctx, 0);
       mbe_strbuf_puts(sb, " > MBE_R(0.0)) ? ");
-      operand(sb, em, n->arg[1]);
+      arg(sb, ctx, 1);
       mbe_strbuf_puts(sb, " : ");
-      operand(sb, em, n->arg[2]);
+      arg(sb, ctx, 2);
       break;
     case MBE_SYM_EVENT:  // a member constant: the relation itself
       mbe_strbuf_puts(sb, "(");
-      operand(sb, em, n->arg[0]);
+      arg(sb, ctx, 0);
       mbe_strbuf_puts(sb, " > MBE_R(0.0)) ? MBE_R(1.0) : MBE_R(0.0)");
       break;
     default: {
@@ -135,11 +113,31 @@ static void emit_node(MbeStrbuf* sb, const Emit* em, MbeSymId id) {
         if (k) {
           mbe_strbuf_puts(sb, ", ");
         }
-        operand(sb, em, n->arg[k]);
+        arg(sb, ctx, k);
       }
       mbe_strbuf_puts(sb, ")");
     }
   }
+}
+
+typedef struct NodeCtx {
+  const Emit* em;
+  MbeSymId id;
+} NodeCtx;
+
+static void node_operand(MbeStrbuf* sb, const void* ctx_, int j) {
+  const NodeCtx* c = ctx_;
+  operand(sb, c->em, c->em->s->nodes[c->id].arg[j]);
+}
+
+static void emit_node(MbeStrbuf* sb, const Emit* em, MbeSymId id) {
+  MbeSymOp op = (MbeSymOp)em->s->nodes[id].op;
+  if ((op == MBE_SYM_SIN || op == MBE_SYM_COS) && emit_trig_pair(sb, em, id)) {
+    return;
+  }
+  mbe_strbuf_printf(sb, "  const mbe_real t%u = ", id);
+  NodeCtx c = {em, id};
+  mbe_cg_write_expr(sb, em, id, node_operand, &c);
   mbe_strbuf_puts(sb, ";\n");
 }
 
@@ -163,65 +161,167 @@ static void mark_from(const Emit* em, const MbeSymId* roots, size_t n, bool stop
   }
 }
 
-static bool computed_here(const Emit* em, size_t i) {
+bool mbe_cg_computed_here(const Emit* em, size_t i) {
   return em->used[i] && em->slot[i] < 0 && em->ev[i] < 0 &&
          mbe_sym_op_arity((MbeSymOp)em->s->nodes[i].op) > 0;
 }
 
-// Which part computes each marked node and which values pass between parts (read by a later
-// part, or by the function's own stores: roots). Returns the number of part functions (0: the
-// function computes everything itself); *nspill: the size of sv[].
-static int plan_parts(Emit* em, const MbeSymId* roots, size_t nroots, size_t* nspill) {
+// the operations an item stands for in the text: one for an operation, its body for a loop
+static size_t item_weight(const Emit* em, int64_t item) {
+  return item >= 0 ? 1 : (size_t)em->runs[-item - 1].m;
+}
+
+// each computed node's part: that of its item, the items cut into parts of MBE_CODEGEN_PART
+// operations of text in the written order (all in part 0 when nparts is 0)
+static void assign_parts(Emit* em, int nparts) {
+  size_t w = 0;
+  for (size_t k = 0; k < em->norder; k++) {
+    int64_t item = em->order[k];
+    int part = (int)(w / MBE_CODEGEN_PART);
+    part = part < nparts ? part : nparts;
+    if (item >= 0) {
+      em->part[item] = part;
+    } else {
+      const CgRun* run = &em->runs[-item - 1];
+      for (size_t i = 0; i < (size_t)run->count * (size_t)run->m; i++)
+        em->part[run->nodes[i]] = part;
+    }
+    w += item_weight(em, item);
+  }
+}
+
+// the last item (in the written order) that reads each value from sv[] into last
+static void last_reads(const Emit* em, int32_t* last) {
   const MbeSym* s = em->s;
-  size_t n = 0;
-  for (size_t i = 0; i < s->nnodes; i++) {
-    em->part[i] = -1;
-    em->spill[i] = -1;
-    n += computed_here(em, i);
-  }
-  em->cur_part = 0;
-  em->nparts = 0;
-  *nspill = 0;
-  if (n <= MBE_CODEGEN_PART + MBE_CODEGEN_PART / 2) {
-    return 0;
-  }
-  int nparts = (int)((n - 1) / MBE_CODEGEN_PART);
-  size_t k = 0;
-  for (size_t i = 0; i < s->nnodes; i++) {
-    if (computed_here(em, i)) {
-      int part = (int)(k++ / MBE_CODEGEN_PART);
-      em->part[i] = part < nparts ? part : nparts;
+  for (size_t k = 0; k < em->norder; k++) {
+    int64_t item = em->order[k];
+    const CgRun* run = item < 0 ? &em->runs[-item - 1] : NULL;
+    size_t n = run ? (size_t)run->count * (size_t)run->m : 1;
+    for (size_t q = 0; q < n; q++) {
+      MbeSymId u = run ? run->nodes[q] : (MbeSymId)item;
+      for (int a = 0; a < mbe_sym_op_arity((MbeSymOp)s->nodes[u].op); a++) {
+        MbeSymId x = s->nodes[u].arg[a];
+        if (em->spill[x] >= 0 && mbe_cg_read_from_sv(em, u, a, x))
+          last[x] = (int32_t)k;
+      }
     }
   }
+}
+
+// Slots of sv[] for the values marked in em->spill (>= 0), in the written order: a value's slot
+// is free again after the last item that reads it, a root's never. A loop stores each of its
+// operations' values (every trip's, where some trip's is read) in a block of new consecutive
+// slots, so that its trips find them at `base + k`, and the slots it frees serve only later items
+// (its trips read and store in any order). Returns the size of sv[].
+static size_t reuse_slots(Emit* em, const MbeSymId* roots, size_t nroots) {
+  size_t nn = em->s->nnodes, size = 0;
+  int32_t* last = mbe_malloc((nn + 1) * sizeof *last);
+  int32_t* free_slots = mbe_malloc((nn + 1) * sizeof *free_slots);
+  size_t nfree = 0;
+  if (last == NULL || free_slots == NULL) {  // one slot each
+    for (size_t i = 0; i < nn; i++)
+      em->spill[i] = em->spill[i] >= 0 ? (int32_t)size++ : -1;
+    mbe_free(last), mbe_free(free_slots);
+    return size;
+  }
+  for (size_t i = 0; i < nn; i++)
+    last[i] = -1;
+  last_reads(em, last);
+  for (size_t i = 0; i <= nroots; i++)  // roots: read by the function's own stores, at its end
+    last[i < nroots ? roots[i] : em->extra_root] = INT32_MAX;
+  // the values each item defines, then those it reads for the last time: its nodes in order
+  for (size_t k = 0; k < em->norder; k++) {
+    int64_t item = em->order[k];
+    const CgRun* run = item < 0 ? &em->runs[-item - 1] : NULL;
+    size_t n = run ? (size_t)run->count * (size_t)run->m : 1;
+    if (run == NULL && em->spill[item] >= 0)
+      em->spill[item] = nfree > 0 ? free_slots[--nfree] : (int32_t)size++;
+    for (int32_t i = 0; run != NULL && i < run->m; i++) {  // a block of consecutive slots
+      bool stored = false;
+      for (int32_t g = 0; g < run->count && !stored; g++)
+        stored = em->spill[run->nodes[(size_t)g * run->m + i]] >= 0;
+      for (int32_t g = 0; stored && g < run->count; g++)
+        em->spill[run->nodes[(size_t)g * run->m + i]] = (int32_t)size++;
+    }
+    for (size_t q = 0; q < n; q++) {
+      MbeSymId u = run ? run->nodes[q] : (MbeSymId)item;
+      const MbeSymNode* nd = &em->s->nodes[u];
+      for (int a = 0; a < mbe_sym_op_arity((MbeSymOp)nd->op); a++) {
+        MbeSymId x = nd->arg[a];
+        if (em->spill[x] >= 0 && last[x] == (int32_t)k) {
+          free_slots[nfree++] = em->spill[x];
+          last[x] = -1;  // freed once
+        }
+      }
+    }
+  }
+  mbe_free(last), mbe_free(free_slots);
+  return size;
+}
+
+// The values read from sv[] (by a later part, a loop's table or from a loop's store, or by the
+// function's own stores: roots) and their slots; *nspill: the size of sv[]
+static void assign_spills(Emit* em, const MbeSymId* roots, size_t nroots, size_t* nspill) {
+  const MbeSym* s = em->s;
   for (size_t i = 0; i < s->nnodes; i++) {
     for (int a = 0; em->part[i] >= 0 && a < mbe_sym_op_arity((MbeSymOp)s->nodes[i].op); a++) {
       MbeSymId x = s->nodes[i].arg[a];
-      if (em->part[x] >= 0 && em->part[x] < em->part[i])
+      if (em->part[x] >= 0 && mbe_cg_read_from_sv(em, (MbeSymId)i, a, x))
         em->spill[x] = 1;
     }
   }
   for (size_t i = 0; i <= nroots; i++) {
     MbeSymId r = i < nroots ? roots[i] : em->extra_root;
-    if (em->part[r] >= 0 && em->part[r] < nparts)
+    if (em->part[r] >= 0 && (em->part[r] < em->nparts || em->loop[r] >= 0))
       em->spill[r] = 1;
   }
+  *nspill = reuse_slots(em, roots, nroots);
+}
+
+// The written order of the marked nodes (with loops where wanted), which part computes each and
+// which values pass through sv[]. Returns the number of part functions (0: the function computes
+// everything itself); *nspill: the size of sv[]; -1 when out of memory.
+static int plan_parts(Emit* em, const MbeSymId* roots, size_t nroots, size_t* nspill) {
+  const MbeSym* s = em->s;
   for (size_t i = 0; i < s->nnodes; i++) {
-    if (em->spill[i] >= 0)
-      em->spill[i] = (int32_t)(*nspill)++;
+    em->part[i] = -1;
+    em->spill[i] = -1;
   }
-  em->cur_part = em->nparts = nparts;
+  em->cur_part = 0;
+  em->nparts = 0;
+  *nspill = 0;
+  if (!mbe_cg_plan_loops(em)) {
+    return -1;
+  }
+  size_t n = 0;
+  for (size_t k = 0; k < em->norder; k++)
+    n += item_weight(em, em->order[k]);
+  int nparts = n <= MBE_CODEGEN_PART + MBE_CODEGEN_PART / 2 ? 0 : (int)((n - 1) / MBE_CODEGEN_PART);
+  assign_parts(em, nparts);
+  em->nparts = nparts;
+  assign_spills(em, roots, nroots, nspill);
+  em->cur_part = nparts;
   return nparts;
 }
 
-// the temporaries of part `part` in node order, each value a later part reads stored in sv[]
-static void emit_part_nodes(MbeStrbuf* sb, Emit* em, int part) {
+// the temporaries and loops of part `part` in the written order, each value read from sv[]
+// stored there; the loops' tables into tables
+static void emit_part_nodes(MbeStrbuf* sb, MbeStrbuf* tables, Emit* em, int part,
+                            const char* name) {
   em->cur_part = part;
-  for (size_t i = 0; i < em->s->nnodes; i++) {
-    if (em->part[i] != part)
+  for (size_t k = 0; k < em->norder; k++) {
+    int64_t item = em->order[k];
+    if (item < 0) {
+      size_t r = (size_t)(-item - 1);
+      if (em->part[em->runs[r].nodes[0]] == part)
+        mbe_cg_emit_loop(sb, tables, em, r, name, operand);
       continue;
-    emit_node(sb, em, (MbeSymId)i);
-    if (em->spill[i] >= 0 && part < em->nparts)
-      mbe_strbuf_printf(sb, "  sv[%d] = t%zu;\n", em->spill[i], i);
+    }
+    if (em->part[item] != part)
+      continue;
+    emit_node(sb, em, (MbeSymId)item);
+    if (em->spill[item] >= 0)
+      mbe_strbuf_printf(sb, "  sv[%d] = t%" PRId64 ";\n", em->spill[item], item);
   }
 }
 
@@ -233,27 +333,35 @@ static void emit_body(MbeStrbuf* sb, MbeStrbuf* pre, Emit* em, const char* name,
                       const char* voids) {
   size_t nspill;
   int nparts = plan_parts(em, roots, nroots, &nspill);
-  if (nparts == 0) {
-    for (size_t i = 0; i < em->s->nnodes; i++) {
-      if (computed_here(em, i))
-        emit_node(sb, em, (MbeSymId)i);
-    }
+  if (nparts < 0) {
+    sb->is_oom = true;
     return;
   }
+  em->max_spill = nspill > em->max_spill ? nspill : em->max_spill;
   for (int k = 0; k < nparts; k++) {
     // the declaration, then the definition between markers: a backend may compile the parts
-    // apart (host/runtime/openmp), the declarations staying in the rest
+    // apart (host/runtime/openmp), the declarations staying in the rest; a part's loops' tables
+    // stand with it
+    MbeStrbuf body;
+    mbe_strbuf_init(&body);
     mbe_strbuf_printf(pre, "MBE_PART_FN void %s_part%d(%s);\n" MBE_TEXT_PART_BEGIN, name, k,
                       params);
+    emit_part_nodes(&body, pre, em, k, name);
     mbe_strbuf_printf(pre, "MBE_PART_FN void %s_part%d(%s) {\n%s", name, k, params, voids);
-    emit_part_nodes(pre, em, k);
+    mbe_strbuf_puts(pre, body.data ? body.data : "");
+    pre->is_oom = pre->is_oom || body.is_oom;
+    mbe_strbuf_deinit(&body);
     mbe_strbuf_puts(pre, "}\n" MBE_TEXT_PART_END "\n");
   }
-  mbe_strbuf_printf(sb, "  mbe_real sv[%zu];  // the values its %d parts pass on\n", nspill,
-                    nparts);
+  if (nparts > 0) {
+    mbe_strbuf_printf(sb, "  mbe_real sv[%zu];  // the values its %d parts pass on\n", nspill,
+                      nparts);
+  } else if (nspill > 0) {
+    mbe_strbuf_printf(sb, "  mbe_real sv[%zu];  // the values its loops pass on\n", nspill);
+  }
   for (int k = 0; k < nparts; k++)
     mbe_strbuf_printf(sb, "  %s_part%d(%s);\n", name, k, args);
-  emit_part_nodes(sb, em, nparts);
+  emit_part_nodes(sb, pre, em, nparts, name);
 }
 
 static const char* const PART_PARAMS =
@@ -262,7 +370,8 @@ static const char* const PART_ARGS = "t, x, p, w, sv";
 static const char* const PART_VOIDS = "  (void)t;\n  (void)x;\n  (void)p;\n  (void)w;\n";
 
 // a function's text into sb: its parts (pre) first, then the function itself (fn)
-static void join(MbeStrbuf* sb, MbeStrbuf* pre, MbeStrbuf* fn) {
+static void join(MbeStrbuf* sb, MbeStrbuf* pre, MbeStrbuf* fn, Emit* em) {
+  mbe_cg_clear_loops(em);  // the function's loops: the next function finds its own
   if (pre->len > 0)
     mbe_strbuf_puts(sb, pre->data);
   if (fn->len > 0)
@@ -306,7 +415,7 @@ static void emit_function(MbeStrbuf* out_sb, Emit* em, const char* name, const c
     mbe_strbuf_printf(&fn, "  %s[0] = MBE_R(0.0);  // the one slot of an empty system\n", out);
   }
   mbe_strbuf_puts(&fn, "  return 0;\n}\n");
-  join(out_sb, &pre, &fn);
+  join(out_sb, &pre, &fn, em);
 }
 
 // mbe_prep: the member-constant nodes the other functions read, stored after the parameters
@@ -360,7 +469,7 @@ static void emit_x0(MbeStrbuf* out_sb, Emit* em, const MbeSymId* x0, size_t nx) 
     mbe_strbuf_puts(sb, "  x[0] = MBE_R(0.0);  // the one slot of an empty system\n");
   }
   mbe_strbuf_puts(sb, "  return 0;\n}\n");
-  join(out_sb, pre, sb);
+  join(out_sb, pre, sb, em);
 }
 
 // mbe_check: the conditions in order; the first false error-level one is the answer, a false
@@ -391,7 +500,7 @@ static void emit_check(MbeStrbuf* out_sb, Emit* em, const MbeCodegenDef* def) {
     }
   }
   mbe_strbuf_puts(sb, "  return 0;\n}\n");
-  join(out_sb, pre, sb);
+  join(out_sb, pre, sb, em);
 }
 
 // every node the text will hold: its leaves must fit the sizes, its constants be finite
@@ -572,6 +681,8 @@ static void plan_close(Plan* pl) {
   Emit* em = &pl->em;
   mbe_free(em->dyn), mbe_free(em->slot), mbe_free(em->used), mbe_free(em->ev);
   mbe_free(em->part), mbe_free(em->spill), mbe_free(em->trig_pair), mbe_free(pl->roots);
+  mbe_cg_clear_loops(em);
+  mbe_free(em->loop), mbe_free(em->lpos), mbe_free(em->lgrp);
 }
 
 // pairs each sin node with the cos node of the same argument (the DAG is hash-consed: at most
@@ -611,24 +722,23 @@ static MbeStatus plan_open(const MbeCodegenDef* def, Plan* pl, MbeError* err) {
     return st;
   }
   size_t nr = def->nx + def->ny + 1 + def->nasserts;
-  Emit em = {s,
-             mbe_calloc(nn + 1, 1),
-             mbe_malloc((nn + 1) * sizeof(int32_t)),
-             mbe_calloc(nn + 1, 1),
-             mbe_malloc((nn + 1) * sizeof(int32_t)),
-             def->np > 0 ? def->np : 1,
-             false,
-             false,
-             mbe_malloc((nn + 1) * sizeof(int32_t)),
-             mbe_malloc((nn + 1) * sizeof(int32_t)),
-             0,
-             0,
-             0,
-             mbe_malloc((nn + 1) * sizeof(int32_t))};
+  Emit em = {.s = s,
+             .dyn = mbe_calloc(nn + 1, 1),
+             .slot = mbe_malloc((nn + 1) * sizeof(int32_t)),
+             .used = mbe_calloc(nn + 1, 1),
+             .ev = mbe_malloc((nn + 1) * sizeof(int32_t)),
+             .np = def->np > 0 ? def->np : 1,
+             .part = mbe_malloc((nn + 1) * sizeof(int32_t)),
+             .spill = mbe_malloc((nn + 1) * sizeof(int32_t)),
+             .trig_pair = mbe_malloc((nn + 1) * sizeof(int32_t)),
+             .loops = def->loops,
+             .loop = mbe_malloc((nn + 1) * sizeof(int32_t)),
+             .lpos = mbe_malloc((nn + 1) * sizeof(int32_t)),
+             .lgrp = mbe_malloc((nn + 1) * sizeof(int32_t))};
   pl->em = em;
   pl->roots = mbe_malloc((nr + nn + 1) * sizeof *pl->roots);  // then the relations
   if (!em.dyn || !em.slot || !em.used || !em.ev || !em.part || !em.spill || !em.trig_pair ||
-      !pl->roots) {
+      !em.loop || !em.lpos || !em.lgrp || !pl->roots) {
     plan_close(pl);
     return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory generating code");
   }
@@ -642,6 +752,7 @@ static MbeStatus plan_open(const MbeCodegenDef* def, Plan* pl, MbeError* err) {
     em.slot[i] = -1;
     em.ev[i] = -1;
     em.part[i] = em.spill[i] = -1;
+    em.loop[i] = -1;
   }
   pair_trig(&pl->em);
   pl->nr = all_roots(def, pl->roots);
@@ -671,6 +782,10 @@ MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* er
                     def->name ? def->name : "an expression DAG", def->nx > 0 ? def->nx : 1,
                     pl.em.np, pl.em.np + pl.nslots, def->ny, pl.ne > 0 ? pl.ne : 1);
   emit_all(&sb, &pl.em, def, pl.roots + pl.nr, pl.ne, pl.nc);
+  mbe_strbuf_printf(&sb,
+                    "\n// the most values a function passes on through sv[] (private memory)\n"
+                    "#define MBE_RHS_NSV %zu\n",
+                    pl.em.max_spill);
   plan_close(&pl);
   if (sb.is_oom) {
     mbe_strbuf_deinit(&sb);
@@ -680,46 +795,102 @@ MbeStatus mbe_codegen_system(const MbeCodegenDef* def, char** text, MbeError* er
   return MBE_OK;
 }
 
-// the live ranges of one function's values in the written order into delta (+1 where a range
-// starts, -1 after it ends): a value is live from its definition to its last read in its own
-// part, and again in each later part that reads it (from sv[]) from the first read there to the
-// last; the function's own roots stay live to its end (n: the written positions, 0 .. n-1)
+// Open live ranges of values: start, end and the part each one lives in (index: a node; a loop's
+// node read from sv[] outside its trip, its id + the DAG's size), closed into delta
+typedef struct Ranges {
+  int32_t *b, *e, *part, *delta;
+} Ranges;
+
+static void range_close(Ranges* r, size_t key) {
+  if (r->b[key] >= 0)
+    r->delta[r->b[key]]++, r->delta[r->e[key] + 1]--;
+  r->b[key] = -1;
+}
+
+// computed node x read at position `at` by an operation of part `part`: by name from its
+// definition, or from sv[] (an earlier part's or a loop's value: live from its first read in
+// this part)
+static void range_read(const Emit* em, Ranges* r, MbeSymId x, int32_t at, int32_t part) {
+  size_t key = em->loop[x] >= 0 ? em->s->nnodes + x : x;
+  if (r->b[key] < 0 || r->part[key] != part) {
+    range_close(r, key);
+    r->b[key] = at, r->part[key] = part;
+  }
+  r->e[key] = at;
+}
+
+// a loop's body at positions base ..: its own values from definition to last read in the body,
+// a table's read a load used at once, a node every trip reads by name live to the body's end
+static void loop_ranges(const Emit* em, Ranges* r, size_t run_index, int32_t base) {
+  const CgRun* run = &em->runs[run_index];
+  int32_t end = base + run->m - 1;
+  for (int32_t i = 0; i < run->m; i++) {
+    MbeSymId u = run->nodes[i];
+    r->b[u] = r->e[u] = base + i, r->part[u] = em->part[u];
+    for (int j = 0; j < mbe_sym_op_arity((MbeSymOp)em->s->nodes[u].op); j++) {
+      MbeSymId x = em->s->nodes[u].arg[j];
+      if (!mbe_cg_computed_here(em, x))
+        continue;  // a leaf, a member constant or a mode
+      bool carried = run->carry[i * 3 + j] != 0;
+      if (carried)  // a variable across the loop, from a value read before it
+        r->delta[base]++, r->delta[end + 1]--;
+      if (em->loop[x] == (int32_t)run_index && em->lgrp[x] == 0)
+        r->e[x] = base + i;
+      else if (carried && (em->loop[x] >= 0 || em->part[x] != em->part[u]))
+        range_read(em, r, x, base, em->part[u]);
+      else if (carried)
+        r->e[x] = r->e[x] > base ? r->e[x] : base;
+      else if (mbe_cg_reads_outside(em, run, i, j))
+        r->delta[base + i]++, r->delta[base + i + 1]--;
+      else if (em->loop[x] >= 0 || em->part[x] != em->part[u])
+        range_read(em, r, x, end, em->part[u]);
+      else
+        r->e[x] = end;
+    }
+  }
+  for (int32_t i = 0; i < run->m; i++)
+    range_close(r, run->nodes[i]);
+}
+
+// The live ranges of one function's values in the written order (an operation one position, a
+// loop its body's operations) into delta (+1 where a range starts, -1 after it ends); the
+// function's own roots stay live to its end. n: the positions.
 static void live_ranges(const Emit* em, const MbeSymId* roots, size_t nroots, int32_t* delta,
                         size_t n) {
   const MbeSym* s = em->s;
-  int32_t* b = mbe_malloc((n + 1) * sizeof *b);  // the open range of each value: start, end,
-  int32_t* e = mbe_malloc((n + 1) * sizeof *e);  // part
-  int32_t* part = mbe_malloc((n + 1) * sizeof *part);
-  if (!b || !e || !part) {
-    mbe_free(b), mbe_free(e), mbe_free(part);
+  size_t nk = 2 * s->nnodes + 1;
+  Ranges r = {mbe_malloc(nk * sizeof(int32_t)), mbe_malloc(nk * sizeof(int32_t)),
+              mbe_malloc(nk * sizeof(int32_t)), delta};
+  if (!r.b || !r.e || !r.part) {
+    mbe_free(r.b), mbe_free(r.e), mbe_free(r.part);
     return;
   }
-  for (size_t i = 0; i < n; i++)
-    b[i] = e[i] = part[i] = -1;
-  for (size_t i = 0; i < n; i++) {
-    if (!computed_here(em, i))
+  for (size_t k = 0; k < nk; k++)
+    r.b[k] = r.e[k] = r.part[k] = -1;
+  int32_t at = 0;
+  for (size_t k = 0; k < em->norder; k++) {
+    int64_t item = em->order[k];
+    if (item < 0) {
+      loop_ranges(em, &r, (size_t)(-item - 1), at);
+      at += em->runs[-item - 1].m;
       continue;
-    b[i] = e[i] = (int32_t)i, part[i] = em->part[i];
-    for (int a = 0; a < mbe_sym_op_arity((MbeSymOp)s->nodes[i].op); a++) {
-      MbeSymId x = s->nodes[i].arg[a];
-      if (b[x] < 0)
-        continue;  // a leaf, a member constant or a mode
-      if (part[x] != em->part[i]) {  // the last range ends; a read from sv[] starts one
-        delta[b[x]]++, delta[e[x] + 1]--;
-        b[x] = (int32_t)i, part[x] = em->part[i];
-      }
-      e[x] = (int32_t)i;
     }
+    MbeSymId u = (MbeSymId)item;
+    for (int a = 0; a < mbe_sym_op_arity((MbeSymOp)s->nodes[u].op); a++) {
+      MbeSymId x = s->nodes[u].arg[a];
+      if (mbe_cg_computed_here(em, x))
+        range_read(em, &r, x, at, em->part[u]);
+    }
+    r.b[u] = r.e[u] = at++, r.part[u] = em->part[u];
   }
-  for (size_t r = 0; r < nroots; r++) {
-    if (b[roots[r]] >= 0 && (em->nparts == 0 || part[roots[r]] == em->nparts))
-      e[roots[r]] = (int32_t)n - 1;
+  for (size_t i = 0; i < nroots; i++) {
+    size_t key = roots[i];
+    if (r.b[key] >= 0 && (em->nparts == 0 || r.part[key] == em->nparts))
+      r.e[key] = (int32_t)n - 1;
   }
-  for (size_t i = 0; i < n; i++) {
-    if (b[i] >= 0)
-      delta[b[i]]++, delta[e[i] + 1]--;
-  }
-  mbe_free(b), mbe_free(e), mbe_free(part);
+  for (size_t k = 0; k < nk; k++)
+    range_close(&r, k);
+  mbe_free(r.b), mbe_free(r.e), mbe_free(r.part);
 }
 
 // the longest chain of dependent operations among the nodes computed here (operands first in
@@ -731,7 +902,7 @@ static size_t depth(const Emit* em) {
     return 0;
   uint32_t deepest = 0;
   for (size_t i = 0; i < s->nnodes; i++) {
-    if (!computed_here(em, i))
+    if (!mbe_cg_computed_here(em, i))
       continue;
     uint32_t l = 0;
     for (int a = 0; a < mbe_sym_op_arity((MbeSymOp)s->nodes[i].op); a++) {
@@ -755,10 +926,16 @@ static void fn_stats(Emit* em, const MbeSymId* roots, size_t n, MbeSymId fail,
   if (fail != 0)
     mark_from(em, &fail, 1, true);
   em->extra_root = fail;
-  st->parts = (size_t)plan_parts(em, roots, n, &st->passed);
+  int nparts = plan_parts(em, roots, n, &st->passed);
   em->extra_root = 0;
+  st->parts = nparts > 0 ? (size_t)nparts : 0;
+  st->loops = em->nruns;
+  for (size_t r = 0; r < em->nruns; r++) {
+    st->looped += (size_t)em->runs[r].count * (size_t)em->runs[r].m;
+    st->written += (size_t)em->runs[r].m;
+  }
   for (size_t i = 0; i < s->nnodes; i++) {
-    if (!computed_here(em, i))
+    if (!mbe_cg_computed_here(em, i))
       continue;
     MbeSymOp op = (MbeSymOp)s->nodes[i].op;
     st->temporaries++;
@@ -769,17 +946,18 @@ static void fn_stats(Emit* em, const MbeSymId* roots, size_t n, MbeSymId fail,
     st->transcendental += (op >= MBE_SYM_SIN && op <= MBE_SYM_LOG) || op >= MBE_SYM_SINH;
   }
   st->other = st->temporaries - st->adds - st->muls - st->divs - st->sqrts - st->transcendental;
+  st->written += st->temporaries - st->looped;
   st->depth = depth(em);
-  int32_t* delta = mbe_calloc(s->nnodes + 2, sizeof *delta);
-  if (delta == NULL)
-    return;
-  live_ranges(em, roots, n, delta, s->nnodes);
+  int32_t* delta = mbe_calloc(st->written + 2, sizeof *delta);
+  if (delta != NULL)
+    live_ranges(em, roots, n, delta, st->written);
   int32_t live = 0;
-  for (size_t i = 0; i < s->nnodes; i++) {
+  for (size_t i = 0; delta != NULL && i < st->written; i++) {
     live += delta[i];
     st->max_live = (size_t)live > st->max_live ? (size_t)live : st->max_live;
   }
   mbe_free(delta);
+  mbe_cg_clear_loops(em);
 }
 
 MbeStatus mbe_codegen_stats(const MbeCodegenDef* def, MbeCodegenStats* out, MbeError* err) {

@@ -233,6 +233,9 @@ static void fn_stats(const MbeCodegenFnStats* c, MbeKernelFnStats* k) {
   k->passed = c->passed;
   k->max_live = c->max_live;
   k->depth = c->depth;
+  k->loops = c->loops;
+  k->looped = c->looped;
+  k->written = c->written;
 }
 
 MbeStatus mbe_system_kernel_stats(const MbeSystem* sys, const MbeSymId* y, size_t ny,

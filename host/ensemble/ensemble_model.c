@@ -297,6 +297,21 @@ MbeStatus mbe_run_choose(const MbeModelExperiment* e, const MbeRunChoice* c, Mbe
   return MBE_OK;
 }
 
+// MBENS_KERNEL_LOOPS: how the kernels are written (host/codegen, MbeCodegenLoops): auto (unset),
+// never (straight-line) or always (loops wherever the passes repeat); another value is
+// ignored with a warning
+static MbeCodegenLoops kernel_loops(void) {
+  const char* env = getenv("MBENS_KERNEL_LOOPS");
+  if (env == NULL || *env == '\0' || strcmp(env, "auto") == 0)
+    return MBE_CODEGEN_LOOPS_AUTO;
+  if (strcmp(env, "never") == 0)
+    return MBE_CODEGEN_LOOPS_NEVER;
+  if (strcmp(env, "always") == 0)
+    return MBE_CODEGEN_LOOPS_ALWAYS;
+  mbe_log(MBE_LOG_WARN, "MBENS_KERNEL_LOOPS=%s is none of auto, never, always: auto", env);
+  return MBE_CODEGEN_LOOPS_AUTO;
+}
+
 MbeCodegenDef mbe_system_codegen_def(const MbeSystem* sys, const MbeSymId* y, size_t ny) {
   MbeCodegenDef cg = {&sys->sym,
                       sys->xdot,
@@ -310,6 +325,7 @@ MbeCodegenDef mbe_system_codegen_def(const MbeSystem* sys, const MbeSymId* y, si
                       sys->x0sym,
                       sys->asserts,
                       sys->assert_warning,
-                      sys->nasserts};
+                      sys->nasserts,
+                      kernel_loops()};
   return cg;
 }

@@ -5,7 +5,10 @@
 # the composite inertias' dense mass matrix made 21 times as many) and is written as parts; that
 # kernel runs on every backend with the same bits (`mbens bench` exits 1 where they differ);
 # --stats names the method (a four-bar loop: composite inertias); bench --json gives its numbers.
+# Above 40,000 operations (128 links) the kernel is written with loops over the links, with the
+# bits of its straight-line text on every backend.
 set -u
+unset MBENS_KERNEL_LOOPS  # the default choice is under test
 mbens=$1
 chain=$2
 work=$3
@@ -38,6 +41,37 @@ if [ -z "$deep16" ] || [ -z "$deep64" ] || [ $((deep64 * 10)) -lt $((deep16 * 35
 fi
 parts=$(sed -n '/mbe_rhs/,/mbe_out/s/.*written as \([0-9]*\) parts.*/\1/p' "$work/stats64.txt")
 [ "${parts:-0}" -ge 8 ] || fail "Chain64: the kernel is not written as parts: ${parts:-none}"
+
+grep -q "written with" "$work/stats64.txt" && fail "Chain64: written with loops: $(cat "$work/stats64.txt")"
+
+# 128 links: loops (the text writes a small part of the operations), the same bytes as the
+# straight-line text, and on every backend (a CPU OpenCL device's work-groups fit its stack)
+sh "$chain" mo 128 > "$work/Chain128.mo" || fail "$chain mo 128 exited $?"
+"$mbens" simulate "$work/Chain128.mo" -o "$work/c128.csv" --stop-time 0.05 --interval 0.01 \
+  --method rk4 --step 1e-3 --stats --backend openmp 2> "$work/stats128.txt" ||
+  fail "Chain128: simulate exited $?: $(cat "$work/stats128.txt")"
+ops128=$(sed -n 's/.*mbe_rhs (each derivative evaluation): \([0-9]*\) operations.*/\1/p' "$work/stats128.txt")
+loops=$(sed -n '/mbe_rhs/,/mbe_out/s/.*written with \([0-9]*\) loops.*in them, \([0-9]*\) operations of text.*/\1 \2/p' \
+  "$work/stats128.txt")
+echo "Chain128: $ops128 operations, loops and operations of text: ${loops:-none}"
+set -- $loops
+[ $# -eq 2 ] && [ "$1" -ge 3 ] && [ $(($2 * 20)) -lt "${ops128:-0}" ] ||
+  fail "Chain128: not written with loops: $(cat "$work/stats128.txt")"
+MBENS_KERNEL_LOOPS=never "$mbens" simulate "$work/Chain128.mo" -o "$work/c128s.csv" \
+  --stop-time 0.05 --interval 0.01 --method rk4 --step 1e-3 --stats --backend openmp \
+  2> "$work/stats128s.txt" || fail "Chain128 straight-line: simulate exited $?"
+grep -q "written with" "$work/stats128s.txt" && fail "MBENS_KERNEL_LOOPS=never wrote loops"
+cmp -s "$work/c128.csv" "$work/c128s.csv" || fail "Chain128: loops and straight-line text differ"
+"$mbens" bench "$work/Chain128.mo" --members 8 --stop-time 0.01 --method rk4 --backend all \
+  > "$work/bench128.txt" 2>&1 || fail "bench Chain128 exited $?: $(tail -3 "$work/bench128.txt")"
+if grep -q "^backend 1: OpenCL" "$work/bench128.txt"; then
+  grep -q "identity: all .* bitwise identical" "$work/bench128.txt" ||
+    fail "bench Chain128: no identity line: $(cat "$work/bench128.txt")"
+fi
+out=$(MBENS_KERNEL_LOOPS=sometimes "$mbens" simulate "$work/Chain16.mo" -o "$work/w.csv" \
+  --stop-time 0.01 --backend openmp 2>&1) || fail "MBENS_KERNEL_LOOPS=sometimes: exited $?"
+echo "$out" | grep -q "MBENS_KERNEL_LOOPS=sometimes is none of auto, never, always" ||
+  fail "a wrong MBENS_KERNEL_LOOPS is not warned about: $out"
 
 # the 64-link chain on every backend, bit for bit (bench exits 1 when the backends differ)
 "$mbens" bench "$work/Chain64.mo" --members 40 --stop-time 0.02 --method rk4 --backend all \

@@ -33,7 +33,8 @@ START_TEST(test_text_of_an_oscillator) {
   MbeSymId pot = mbe_sym_mul(&s, half, kxx);
   MbeSymId e = mbe_sym_add(&s, kin, pot);
   MbeSymId xdot[2] = {x1, acc}, y[2] = {x0, e};
-  MbeCodegenDef def = {&s, xdot, 2, y, 2, 2, "Oscillator", 0, 0, NULL, NULL, NULL, 0};
+  MbeCodegenDef def = {&s, xdot, 2,    y,    2,    2, "Oscillator",
+                       0,  0,    NULL, NULL, NULL, 0, MBE_CODEGEN_LOOPS_AUTO};
   char* text = NULL;
   ck_assert_int_eq(mbe_codegen_system(&def, &text, NULL), MBE_OK);
   const char* expect =
@@ -61,7 +62,9 @@ START_TEST(test_text_of_an_oscillator) {
       "  const mbe_real t13 = p[0] * t12;\n"
       "  const mbe_real t14 = MBE_R(0.5) * t13;\n"
       "  const mbe_real t15 = t11 + t14;\n"
-      "  y[0] = x[0];\n  y[1] = t15;\n  return 0;\n}\n";
+      "  y[0] = x[0];\n  y[1] = t15;\n  return 0;\n}\n"
+      "\n// the most values a function passes on through sv[] (private memory)\n"
+      "#define MBE_RHS_NSV 0\n";
   ck_assert_str_eq(text, expect);
   mbe_free(text);
 
@@ -83,7 +86,8 @@ START_TEST(test_text_of_an_oscillator) {
   // out-of-range leaves and non-finite constants are refused
   MbeSymId bad = mbe_sym_param(&s, 5);
   MbeSymId y2[1] = {bad};
-  MbeCodegenDef def2 = {&s, xdot, 2, y2, 1, 2, "Bad", 0, 0, NULL, NULL, NULL, 0};
+  MbeCodegenDef def2 = {&s, xdot, 2,    y2,   1,    2, "Bad",
+                        0,  0,    NULL, NULL, NULL, 0, MBE_CODEGEN_LOOPS_AUTO};
   MbeError err;
   ck_assert_int_eq(mbe_codegen_system(&def2, &text, &err), MBE_ERR_INVALID_ARG);
   ck_assert_ptr_nonnull(strstr(err.message, "p[5]"));
@@ -104,7 +108,8 @@ START_TEST(test_text_of_events) {
   MbeSymId k = mbe_sym_mul(&s, lt, p0);
   MbeSymId pe = mbe_sym_fn(&s, MBE_SYM_EVENT, p0);  // p > 0, per member
   MbeSymId xdot[1] = {k}, y[1] = {pe};
-  MbeCodegenDef def = {&s, xdot, 1, y, 1, 1, "E", 0, 0, NULL, NULL, NULL, 0};
+  MbeCodegenDef def = {&s, xdot, 1,    y,    1,    1, "E",
+                       0,  0,    NULL, NULL, NULL, 0, MBE_CODEGEN_LOOPS_AUTO};
   char* text = NULL;
   ck_assert_int_eq(mbe_codegen_system(&def, &text, NULL), MBE_OK);
   ck_assert_ptr_nonnull(strstr(text, "#define MBE_RHS_NW 1\n"));
@@ -139,7 +144,8 @@ START_TEST(test_text_of_counts) {
   MbeSymId win = mbe_sym_fn(&s, MBE_SYM_EVENT, mbe_sym_sub(&s, mbe_sym_const(&s, 0.25), phase));
   MbeSymId kp = mbe_sym_fn(&s, MBE_SYM_FLOOR, mbe_sym_mul(&s, p0, p0));  // per member
   MbeSymId xdot[1] = {mbe_sym_add(&s, win, phase)}, y[1] = {kp};
-  MbeCodegenDef def = {&s, xdot, 1, y, 1, 1, "C", 0, 0, NULL, NULL, NULL, 0};
+  MbeCodegenDef def = {&s, xdot, 1,    y,    1,    1, "C",
+                       0,  0,    NULL, NULL, NULL, 0, MBE_CODEGEN_LOOPS_AUTO};
   char* text = NULL;
   ck_assert_int_eq(mbe_codegen_system(&def, &text, NULL), MBE_OK);
   ck_assert_ptr_nonnull(strstr(text, "#define MBE_RHS_NW 2\n"));
@@ -179,7 +185,8 @@ START_TEST(test_text_of_trig_pairs) {
   MbeSymId a = mbe_sym_mul(&s, s0, c0);
   MbeSymId b = mbe_sym_mul(&s, s1, sp);
   MbeSymId xdot[2] = {a, b}, y[1] = {cp};
-  MbeCodegenDef def = {&s, xdot, 2, y, 1, 1, "Trig", 0, 0, NULL, NULL, NULL, 0};
+  MbeCodegenDef def = {&s, xdot, 2,    y,    1,    1, "Trig",
+                       0,  0,    NULL, NULL, NULL, 0, MBE_CODEGEN_LOOPS_AUTO};
   char* text = NULL;
   ck_assert_int_eq(mbe_codegen_system(&def, &text, NULL), MBE_OK);
   // x0: one shared reduction; x1: its sin alone; p0: both member constants, paired in mbe_prep
@@ -275,7 +282,7 @@ START_TEST(test_text_of_asserts) {
   MbeSymId pc = mbe_sym_op(&s, MBE_SYM_SELECT, p2, one, zero);  // p^2 > 0, per member
   MbeSymId xdot[1] = {x0}, y[1] = {x0}, as[2] = {gt, pc};
   bool warn[2] = {true, false};
-  MbeCodegenDef def = {&s, xdot, 1, y, 1, 1, "A", 0, 0, NULL, as, warn, 2};
+  MbeCodegenDef def = {&s, xdot, 1, y, 1, 1, "A", 0, 0, NULL, as, warn, 2, MBE_CODEGEN_LOOPS_AUTO};
   char* text = NULL;
   ck_assert_int_eq(mbe_codegen_system(&def, &text, NULL), MBE_OK);
   const char* check = strstr(text, "#define MBE_RHS_NA 2\n");
@@ -289,7 +296,8 @@ START_TEST(test_text_of_asserts) {
 
   // a condition that is no node is refused
   MbeSymId bad[1] = {(MbeSymId)s.nnodes + 5};
-  MbeCodegenDef def2 = {&s, xdot, 1, y, 1, 1, "A", 0, 0, NULL, bad, NULL, 1};
+  MbeCodegenDef def2 = {&s, xdot, 1,    y,   1,    1, "A",
+                        0,  0,    NULL, bad, NULL, 1, MBE_CODEGEN_LOOPS_AUTO};
   MbeError err;
   ck_assert_int_eq(mbe_codegen_system(&def2, &text, &err), MBE_ERR_INVALID_ARG);
   mbe_sym_deinit(&s);
@@ -301,7 +309,8 @@ START_TEST(test_generated_pendulum_on_every_backend) {
   mbe_sym_init(&s);
   MbeSymId xdot[4], y[NY];
   pendulum(&s, xdot, y);
-  MbeCodegenDef def = {&s, xdot, 4, y, NY, 5, "DagPendulum", 0, 0, NULL, NULL, NULL, 0};
+  MbeCodegenDef def = {&s, xdot, 4,    y,    NY,   5, "DagPendulum",
+                       0,  0,    NULL, NULL, NULL, 0, MBE_CODEGEN_LOOPS_AUTO};
   char* text = NULL;
   ck_assert_int_eq(mbe_codegen_system(&def, &text, NULL), MBE_OK);
 
@@ -310,7 +319,8 @@ START_TEST(test_generated_pendulum_on_every_backend) {
   mbe_sym_init(&s2);
   MbeSymId xdot2[4], y2[NY];
   pendulum(&s2, xdot2, y2);
-  MbeCodegenDef def2 = {&s2, xdot2, 4, y2, NY, 5, "DagPendulum", 0, 0, NULL, NULL, NULL, 0};
+  MbeCodegenDef def2 = {&s2, xdot2, 4,    y2,   NY,   5, "DagPendulum",
+                        0,   0,     NULL, NULL, NULL, 0, MBE_CODEGEN_LOOPS_AUTO};
   char* text2 = NULL;
   ck_assert_int_eq(mbe_codegen_system(&def2, &text2, NULL), MBE_OK);
   ck_assert_str_eq(text, text2);
@@ -375,6 +385,99 @@ START_TEST(test_generated_pendulum_on_every_backend) {
 }
 END_TEST
 
+// x0' = 1.5 x0, then links k = 1..6: y_k = sin(y_{k-1} p0) + x_{perm k}, each in a region of
+// one family (x_{perm k}' = y_k), and a seventh region that differs (x7' = y_6 + p1)
+static const int PERM[7] = {0, 1, 4, 2, 6, 3, 5};
+
+static void region_dag(MbeSym* s, MbeSymId* xdot) {
+  MbeSymId p0 = mbe_sym_param(s, 0), p1 = mbe_sym_param(s, 1);
+  MbeSymId x0 = mbe_sym_state(s, 0), c = mbe_sym_const(s, 1.5);
+  MbeSymId y = mbe_sym_mul(s, x0, c);
+  xdot[0] = y;
+  for (int k = 1; k <= 6; k++) {
+    mbe_sym_region_begin(s, 1);
+    MbeSymId a = mbe_sym_mul(s, y, p0);
+    MbeSymId sn = mbe_sym_fn(s, MBE_SYM_SIN, a);
+    MbeSymId xk = mbe_sym_state(s, PERM[k]);
+    y = mbe_sym_add(s, sn, xk);
+    xdot[PERM[k]] = y;
+  }
+  mbe_sym_region_begin(s, 1);
+  xdot[7] = mbe_sym_add(s, y, p1);
+  mbe_sym_region_end(s);
+}
+
+// Regions that repeat are written as one loop (with MBE_CODEGEN_LOOPS_ALWAYS; AUTO leaves a
+// system this small straight-line): the state each trip reads from a table (its indices do not
+// step evenly), the value of the trip before carried, each trip's result stored in consecutive
+// slots for the function's stores; and the loop gives the bits of the straight-line text on
+// every backend
+START_TEST(test_loops_over_regions) {
+  MbeSym s;
+  mbe_sym_init(&s);
+  MbeSymId xdot[8];
+  region_dag(&s, xdot);
+  char* text[3] = {NULL, NULL, NULL};
+  MbeCodegenStats st[3];
+  MbeCodegenLoops modes[3] = {MBE_CODEGEN_LOOPS_ALWAYS, MBE_CODEGEN_LOOPS_NEVER,
+                              MBE_CODEGEN_LOOPS_AUTO};
+  for (int m = 0; m < 3; m++) {
+    MbeCodegenDef def = {&s, xdot, 8, xdot, 8, 2, "Regions", 0, 0, NULL, NULL, NULL, 0, modes[m]};
+    ck_assert_int_eq(mbe_codegen_system(&def, &text[m], NULL), MBE_OK);
+    ck_assert_int_eq(mbe_codegen_stats(&def, &st[m], NULL), MBE_OK);
+  }
+  const char* loop =
+      "  mbe_real L0_c0_1 = t5;\n"
+      "  for (int k = 0; k < 6; k++) {  // 6 groups of 3 operations\n"
+      "    const mbe_real l0 = p[0] * L0_c0_1;\n"
+      "    const mbe_real l1 = mbe_sin(l0);\n"
+      "    const mbe_real l2 = l1 + x[mbe_rhs_L0_0[k]];\n"
+      "    sv[k] = l2;\n"
+      "    L0_c0_1 = l2;\n"
+      "  }\n";
+  ck_assert_ptr_nonnull(strstr(text[0], loop));
+  ck_assert_ptr_nonnull(strstr(text[0], "MBE_CONSTANT int mbe_rhs_L0_0[6] = {1, 4, 2, 6, 3, 5};"));
+  ck_assert_ptr_nonnull(strstr(text[0], "  xdot[2] = sv[2];\n  xdot[3] = sv[4];\n"));
+  ck_assert_ptr_nonnull(strstr(text[0], "#define MBE_RHS_NSV 6\n"));
+  ck_assert_ptr_null(strstr(text[1], "for (int k"));
+  ck_assert_str_eq(text[1], text[2]);
+  // 1 + 18 + 1 operations; the loop's body written once
+  ck_assert_uint_eq(st[0].rhs.temporaries, 20);
+  ck_assert_uint_eq(st[0].rhs.loops, 1);
+  ck_assert_uint_eq(st[0].rhs.looped, 18);
+  ck_assert_uint_eq(st[0].rhs.written, 5);
+  ck_assert_uint_eq(st[0].rhs.passed, 6);
+  ck_assert_uint_eq(st[1].rhs.loops, 0);
+  ck_assert_uint_eq(st[1].rhs.written, 20);
+
+  static double x0[NMEMBER * 8], p[NMEMBER * 2];
+  for (int m = 0; m < NMEMBER; m++) {
+    for (int k = 0; k < 8; k++)
+      x0[m * 8 + k] = 0.01 * (m % 9) - 0.02 * k;
+    p[m * 2] = 0.5 + 0.01 * m;
+    p[m * 2 + 1] = -0.25;
+  }
+  size_t ny = (size_t)NMEMBER * NOUT * 8;
+  double* yl = malloc(ny * sizeof *yl);
+  double* ys = malloc(ny * sizeof *ys);
+  int32_t info_l[NMEMBER * 9], info_s[NMEMBER * 9];  // MBE_INFO_COUNT
+  run(MBE_BACKEND_OPENMP, 1, text[1], x0, p, ys, info_s);
+  run(MBE_BACKEND_OPENMP, 2, text[0], x0, p, yl, info_l);
+  ck_assert(memcmp(ys, yl, ny * sizeof *ys) == 0);
+  ck_assert(memcmp(info_s, info_l, sizeof info_s) == 0);
+  if (mbe_test_backend_available(MBE_BACKEND_OPENCL)) {
+    run(MBE_BACKEND_OPENCL, 0, text[0], x0, p, yl, info_l);
+    ck_assert(memcmp(ys, yl, ny * sizeof *ys) == 0);
+    ck_assert(memcmp(info_s, info_l, sizeof info_s) == 0);
+  }
+  free(yl);
+  free(ys);
+  for (int m = 0; m < 3; m++)
+    mbe_free(text[m]);
+  mbe_sym_deinit(&s);
+}
+END_TEST
+
 static Suite* make_codegen_suite(void) {
   Suite* s = suite_create("codegen");
   TCase* tc = mbe_tcase_create("emit");
@@ -385,6 +488,7 @@ static Suite* make_codegen_suite(void) {
   tcase_add_test(tc, test_text_of_counts);
   tcase_add_test(tc, test_text_of_trig_pairs);
   tcase_add_test(tc, test_generated_pendulum_on_every_backend);
+  tcase_add_test(tc, test_loops_over_regions);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The identity contract on generated code: MSL models compiled by mech and codegen, 1000 chaotic
 // members each, integrated by OpenMP with 1 and 2 threads (and another batch size) and by OpenCL
-// must give the same bits. The one-ulp test shows that a differing bit would be seen.
+// must give the same bits; a chain written with loops over its links (host/codegen/codegen_loops.c)
+// gives the bits of its straight-line text. The one-ulp test shows that a differing bit would be
+// seen.
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +27,7 @@ typedef struct Generated {
 } Generated;
 
 // rel: a model of models/msl, or of models/ where it starts with "bench/"
-static void generate(Generated* g, const char* rel) {
+static void generate(Generated* g, const char* rel, MbeCodegenLoops loops) {
   char path[1024];
   bool bench = strncmp(rel, "bench/", 6) == 0;
   snprintf(path, sizeof path, "%s/models/%s%s.mo", mbe_test_source_dir(), bench ? "" : "msl/", rel);
@@ -40,9 +42,20 @@ static void generate(Generated* g, const char* rel) {
     st = mbe_system_build(g->flat, &g->sys, &err);
   ck_assert_msg(st == MBE_OK, "%s: %s", rel, err.message);
   // outputs: every state
-  MbeCodegenDef def = {&g->sys->sym, g->sys->xdot, g->sys->nx,   g->sys->xdot,        0,
-                       g->sys->np,   rel,          g->sys->fail, MBE_RUN_NEWTON_FAIL, NULL,
-                       g->sys->asserts, g->sys->assert_warning, g->sys->nasserts};
+  MbeCodegenDef def = {&g->sys->sym,
+                       g->sys->xdot,
+                       g->sys->nx,
+                       g->sys->xdot,
+                       0,
+                       g->sys->np,
+                       rel,
+                       g->sys->fail,
+                       MBE_RUN_NEWTON_FAIL,
+                       NULL,
+                       g->sys->asserts,
+                       g->sys->assert_warning,
+                       g->sys->nasserts,
+                       loops};
   MbeSymId* y = malloc(g->sys->nx * sizeof *y);
   for (size_t i = 0; i < g->sys->nx; i++) {
     y[i] = mbe_system_signal(g->sys, g->sys->state_names[i])->id;
@@ -128,23 +141,26 @@ typedef struct Case {
   double t1;
   double grown;  // how far that change must have grown in most members
   bool parts;    // the generated text has part functions (host/codegen)
+  bool loops;    // written with loops, compared with its straight-line text
 } Case;
 
 static const Case CASES[] = {
     {"Modelica/Mechanics/MultiBody/Examples/Elementary/DoublePendulum", "revolute1.phi", 1.2, 1.6,
-     "revolute2.phi", 12.0, 1e-8, false},
+     "revolute2.phi", 12.0, 1e-8, false, false},
     // quaternion joints (the Cardan-angle copy in the same model keeps its own start values)
     {"ModelicaTest/MultiBody/SphericalDoublePendulum", "Spherical3.w_rel[1]", 3.0, 4.0,
-     "Spherical4.Q[1]", 10.0, 1e-12, false},
+     "Spherical4.Q[1]", 10.0, 1e-12, false, false},
     // a 16-link chain: its right-hand side is written as parts, compiled apart or as one unit
-    {"bench/Chain16", "j1.phi", 0.2, 0.4, "j16.phi", 3.0, 1e-12, true},
+    {"bench/Chain16", "j1.phi", 0.2, 0.4, "j16.phi", 3.0, 1e-12, true, false},
+    // the same chain written with loops over its links: the straight-line text's bits
+    {"bench/Chain16", "j1.phi", 0.2, 0.4, "j16.phi", 3.0, 1e-12, false, true},
 };
 
 START_TEST(test_generated_identical_everywhere) {
   const Case* c = &CASES[_i / 2];
   int method = _i % 2;
   Generated g;
-  generate(&g, c->model);
+  generate(&g, c->model, c->loops ? MBE_CODEGEN_LOOPS_ALWAYS : MBE_CODEGEN_LOOPS_NEVER);
   size_t nx = g.sys->nx, ny = (size_t)NMEMBER * NOUT * nx;
   double* x0 = malloc(NMEMBER * nx * sizeof *x0);
   double* yref = malloc(ny * sizeof *yref);
@@ -153,8 +169,17 @@ START_TEST(test_generated_identical_everywhere) {
   int32_t* info = malloc(NMEMBER * INFO_N * sizeof *info);
   int vary = state_index(g.sys, c->vary), watch = state_index(g.sys, c->watch);
   ck_assert_int_eq(strstr(g.source, MBE_TEXT_PART_BEGIN) != NULL, c->parts);
+  ck_assert_int_eq(strstr(g.source, "for (int k = 0;") != NULL, c->loops);
   members(g.sys, vary, c->lo, c->span, false, x0);
-  run(&g, MBE_BACKEND_OPENMP, 1, 0, method, c->t1, c->parts, x0, yref, iref);
+  if (c->loops) {  // the reference: the straight-line text
+    Generated s;
+    generate(&s, c->model, MBE_CODEGEN_LOOPS_NEVER);
+    ck_assert_ptr_null(strstr(s.source, "for (int k = 0;"));
+    run(&s, MBE_BACKEND_OPENMP, 1, 0, method, c->t1, false, x0, yref, iref);
+    release(&s);
+  } else {
+    run(&g, MBE_BACKEND_OPENMP, 1, 0, method, c->t1, c->parts, x0, yref, iref);
+  }
   for (size_t m = 0; m < NMEMBER; m++) {
     ck_assert_int_eq(iref[m * INFO_N], 0);
   }
@@ -163,11 +188,14 @@ START_TEST(test_generated_identical_everywhere) {
     MbeBackendKind kind;
     int threads;
     size_t batch;
-  } others[] = {{"openmp 2 threads", MBE_BACKEND_OPENMP, 2, 0},
+  } others[] = {{"openmp 1 thread", MBE_BACKEND_OPENMP, 1, 0},
+                {"openmp 2 threads", MBE_BACKEND_OPENMP, 2, 0},
                 {"openmp 2 threads, batch 300", MBE_BACKEND_OPENMP, 2, 300},
                 {"opencl", MBE_BACKEND_OPENCL, 0, 0}};
   bool have_cl = mbe_test_backend_available(MBE_BACKEND_OPENCL);
   for (size_t k = 0; k < sizeof others / sizeof others[0]; k++) {
+    if (k == 0 && !c->loops)
+      continue;  // the reference itself
     if (others[k].kind == MBE_BACKEND_OPENCL && !have_cl) {
       printf("generated: no OpenCL device here: the OpenCL comparison is skipped\n");
       continue;
@@ -175,8 +203,8 @@ START_TEST(test_generated_identical_everywhere) {
     run(&g, others[k].kind, others[k].threads, others[k].batch, method, c->t1, c->parts, x0, y,
         info);
     size_t first = 0, nd = count_diff(yref, y, ny, &first);
-    ck_assert_msg(nd == 0, "%s, %s: %zu outputs differ from openmp 1 thread (first: member %zu)",
-                  c->model, others[k].name, nd, first / (NOUT * nx));
+    ck_assert_msg(nd == 0, "%s%s, %s: %zu outputs differ from openmp 1 thread (first: member %zu)",
+                  c->model, c->loops ? " with loops" : "", others[k].name, nd, first / (NOUT * nx));
     ck_assert_msg(memcmp(iref, info, NMEMBER * INFO_N * sizeof *info) == 0,
                   "%s, %s: statuses or step counts differ", c->model, others[k].name);
   }

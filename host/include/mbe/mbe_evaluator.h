@@ -162,6 +162,11 @@ typedef struct MbeKernelFnStats {
   size_t max_live;                 // the most values live at once: the registers it needs
   size_t depth;                    // the longest chain of operations each needing the one
                                    // before (operations / depth: the average parallelism)
+  size_t loops;    // loops over the repeated steps of its passes (one per edge or body), where
+                   // the kernel is written with loops (MBENS_KERNEL_LOOPS; by default above
+                   // 40,000 operations): the text then stops growing with the mechanism
+  size_t looped;   // of the operations, those inside the loops
+  size_t written;  // the operations its text writes (the loops' bodies once)
 } MbeKernelFnStats;
 
 // What an evaluator's kernel computes, before it is compiled.

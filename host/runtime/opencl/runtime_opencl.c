@@ -434,10 +434,33 @@ static size_t pow2_floor(size_t limit) {
   return p;
 }
 
+// the value of `#define NAME value` in the program text, 0 where it has none
+static long text_define(const char* text, const char* name) {
+  char key[64];
+  snprintf(key, sizeof key, "#define %s ", name);
+  const char* at = strstr(text, key);
+  return at ? strtol(at + strlen(key), NULL, 10) : 0;
+}
+
+// A CPU device runs a work-group's work-items on one thread's stack, whose private arrays its
+// CL_KERNEL_WORK_GROUP_SIZE does not count (PoCL reports 1 KiB and crashes past the stack): the
+// largest work-group whose private arrays fit in 2 MiB (a thread's stack is 8 MiB by default,
+// 2 MiB where unlimited). Per work-item: the system's sv[] (MBE_RHS_NSV, host/codegen), the
+// integrators' stages (at most 16 state vectors) and its parameters.
+static size_t cpu_stack_local(const char* text, MbePrecision precision) {
+  long reals = text_define(text, "MBE_RHS_NSV") + 16 * text_define(text, "MBE_RHS_NX") +
+               text_define(text, "MBE_RHS_NQ");
+  size_t bytes = (size_t)(reals > 0 ? reals : 1) * (precision == MBE_PRECISION_DOUBLE ? 8 : 4);
+  size_t local = ((size_t)2 << 20) / bytes;
+  return local > 0 ? local : 1;
+}
+
 // creates every kernel of the program and fixes its work-group size once: the backend's
 // max_local, within what the compiled kernel allows (CL_KERNEL_WORK_GROUP_SIZE: its registers
-// or private memory), rounded down to a power of two
-static MbeStatus create_kernels(const ClBackend* cb, ClProgram* cp, MbeError* err) {
+// or private memory) and on a CPU device what its stack holds (stack_local), rounded down to a
+// power of two
+static MbeStatus create_kernels(const ClBackend* cb, ClProgram* cp, size_t stack_local,
+                                MbeError* err) {
   MbeStatus st = MBE_OK;
   cl_int rc = CL_SUCCESS;
   for (int j = 0; j < K_COUNT; j++) {
@@ -448,6 +471,7 @@ static MbeStatus create_kernels(const ClBackend* cb, ClProgram* cp, MbeError* er
                                           sizeof kmax, &kmax, NULL),
                  st, err, fail);
     size_t limit = kmax > 0 && kmax < cb->max_local ? kmax : cb->max_local;
+    limit = stack_local < limit ? stack_local : limit;
     cp->local[j] = pow2_floor(limit);
     mbe_log(MBE_LOG_DEBUG, "OpenCL %s: work-groups of %zu (kernel allows %zu)", KERNEL_NAMES[j],
             cp->local[j], kmax);
@@ -540,7 +564,8 @@ static MbeStatus cl_build(MbeBackend* b, const char* text, MbePrecision precisio
     goto release_program;
   }
   cp->program = prog;
-  st = create_kernels(cb, cp, err);
+  st = create_kernels(cb, cp, b->info.is_host_memory ? cpu_stack_local(text, precision) : SIZE_MAX,
+                      err);
   if (st != MBE_OK) {
     mbe_free(cp);
     goto release_program;
