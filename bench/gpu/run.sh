@@ -206,6 +206,7 @@ chains() {
   section "register and spill report"
   cat "$root/report.txt" 2>/dev/null
   local_sizes
+  kernel_forms
   section "the standard suite (mbens bench --suite --json), OpenMP and the GPU"
   in_time "the suite" || return 0
   if [ "$dry" = 1 ]; then m=64; else m=65536; fi
@@ -228,6 +229,39 @@ local_sizes() {
         -v t="$(json run_seconds "$root/wg.json")" 'BEGIN { if (r == "") { r = "-"; t = "-" }
           else { r = sprintf("%.4g", r); t = sprintf("%.2f", t) }
           printf "%-6s %9s %10s %14s %9s\n", n, m, g, r, t }'
+    done
+  done
+}
+
+# the kernel's form against throughput (FP64): straight-line text or loops over the links
+# (MBENS_KERNEL_LOOPS; by default loops above 40,000 operations, about 110 links); "first run s":
+# the 2000-member run that builds the kernel, its results compared byte for byte with OpenMP's
+# straight-line text
+kernel_forms() {
+  section "kernel form: straight-line or loops over the links (FP64, member-steps/s on the GPU)"
+  if [ "$dry" = 1 ]; then ns="16"; else ns="64 256"; fi
+  printf '%-6s %9s %-7s %14s %9s %12s %8s\n' links members loops "opencl st/s" "s" \
+    "first run s" identity
+  for n in $ns; do
+    [ -f "$root/Chain$n.mo" ] || sh "$src/bench/chain_model.sh" mo "$n" > "$root/Chain$n.mo"
+    if [ "$dry" = 1 ]; then m=2000; elif [ "$n" -le 64 ]; then m=100000; else m=20000; fi
+    in_time "kernel forms, chain $n" || return 0
+    (export MBENS_KERNEL_LOOPS=never && chain_run "$n" 2000 double openmp "$root/form_ref")
+    for form in never always; do
+      in_time "kernel form $form, chain $n" || return 0
+      t0=$(date +%s%N)
+      (export MBENS_KERNEL_LOOPS=$form &&
+        chain_run "$n" 2000 double opencl "$root/form_id" --batch-size 2000)
+      t1=$(date +%s%N)
+      (export MBENS_KERNEL_LOOPS=$form &&
+        chain_run "$n" "$m" double opencl "$root/form" --batch-size "$m")
+      same=differ
+      cmp -s "$root/form_id/stats.csv" "$root/form_ref/stats.csv" && same=same
+      awk -v n="$n" -v m="$m" -v f="$form" -v r="$(json member_steps_per_second "$root/form.json")" \
+        -v t="$(json run_seconds "$root/form.json")" -v b="$(((t1 - t0) / 1000000))" -v same="$same" \
+        'BEGIN { if (r == "") { r = "-"; t = "-" } else { r = sprintf("%.4g", r); t = sprintf("%.2f", t) }
+          printf "%-6s %9s %-7s %14s %9s %12.2f %8s\n", n, m, f, r, t, b / 1000, same }'
+      [ -s "$root/form.json" ] || sed -n '1,5p' "$root/form.err"
     done
   done
 }
