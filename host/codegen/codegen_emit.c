@@ -278,10 +278,41 @@ static void assign_spills(Emit* em, const MbeSymId* roots, size_t nroots, size_t
   *nspill = reuse_slots(em, roots, nroots);
 }
 
-// The written order of the marked nodes (with loops where wanted), which part computes each and
-// which values pass through sv[]. Returns the number of part functions (0: the function computes
-// everything itself); *nspill: the size of sv[]; -1 when out of memory.
+// Tables are MBE_CONSTANT arrays, and OpenCL devices hold 64 KiB of constant data (NVIDIA's
+// CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE): the most the loops of one function may write, so that
+// the five functions of a system stay within it
+enum { MBE_CODEGEN_TABLE_BYTES = 12288 };
+
+static int plan_once(Emit* em, const MbeSymId* roots, size_t nroots, size_t* nspill);
+
+// The written order of the marked nodes (with loops where wanted, each function's tables within
+// MBE_CODEGEN_TABLE_BYTES), which part computes each and which values pass through sv[]. Returns
+// the number of part functions (0: the function computes everything itself); *nspill: the size
+// of sv[]; -1 when out of memory.
 static int plan_parts(Emit* em, const MbeSymId* roots, size_t nroots, size_t* nspill) {
+  memset(em->noloop, 0, em->s->nnodes);
+  for (;;) {
+    int nparts = plan_once(em, roots, nroots, nspill);
+    if (nparts < 0)
+      return nparts;
+    // the loops' tables within the budget, else the loop with the most stays straight-line
+    size_t total = 0, most = 0, worst = 0;
+    for (size_t r = 0; r < em->nruns; r++) {
+      size_t b = mbe_cg_table_bytes(em, r);
+      total = b > SIZE_MAX - total ? SIZE_MAX : total + b;
+      worst = b > most ? r : worst;
+      most = b > most ? b : most;
+    }
+    if (total <= MBE_CODEGEN_TABLE_BYTES)
+      return nparts;
+    const CgRun* run = &em->runs[worst];
+    for (size_t i = 0; i < (size_t)run->count * (size_t)run->m; i++)
+      em->noloop[run->nodes[i]] = 1;
+  }
+}
+
+// plan_parts with the loops em->noloop allows
+static int plan_once(Emit* em, const MbeSymId* roots, size_t nroots, size_t* nspill) {
   const MbeSym* s = em->s;
   for (size_t i = 0; i < s->nnodes; i++) {
     em->part[i] = -1;
@@ -682,7 +713,7 @@ static void plan_close(Plan* pl) {
   mbe_free(em->dyn), mbe_free(em->slot), mbe_free(em->used), mbe_free(em->ev);
   mbe_free(em->part), mbe_free(em->spill), mbe_free(em->trig_pair), mbe_free(pl->roots);
   mbe_cg_clear_loops(em);
-  mbe_free(em->loop), mbe_free(em->lpos), mbe_free(em->lgrp);
+  mbe_free(em->loop), mbe_free(em->lpos), mbe_free(em->lgrp), mbe_free(em->noloop);
 }
 
 // pairs each sin node with the cos node of the same argument (the DAG is hash-consed: at most
@@ -734,11 +765,12 @@ static MbeStatus plan_open(const MbeCodegenDef* def, Plan* pl, MbeError* err) {
              .loops = def->loops,
              .loop = mbe_malloc((nn + 1) * sizeof(int32_t)),
              .lpos = mbe_malloc((nn + 1) * sizeof(int32_t)),
-             .lgrp = mbe_malloc((nn + 1) * sizeof(int32_t))};
+             .lgrp = mbe_malloc((nn + 1) * sizeof(int32_t)),
+             .noloop = mbe_calloc(nn + 1, 1)};
   pl->em = em;
   pl->roots = mbe_malloc((nr + nn + 1) * sizeof *pl->roots);  // then the relations
   if (!em.dyn || !em.slot || !em.used || !em.ev || !em.part || !em.spill || !em.trig_pair ||
-      !em.loop || !em.lpos || !em.lgrp || !pl->roots) {
+      !em.loop || !em.lpos || !em.lgrp || !em.noloop || !pl->roots) {
     plan_close(pl);
     return mbe_error_set(err, MBE_ERR_NOMEM, "out of memory generating code");
   }

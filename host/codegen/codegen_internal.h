@@ -51,7 +51,9 @@ typedef struct Emit {
   size_t nruns;
   int64_t* order;  // the written order: a node's id, or -(loop + 1) for a whole loop
   size_t norder;
-  size_t max_spill;  // the largest sv[] of the functions written
+  unsigned char* noloop;  // the function being written: a node whose region stays out of loops
+                          // (their tables would pass the budget)
+  size_t max_spill;       // the largest sv[] of the functions written
 } Emit;
 
 // a literal that MBE_R() can suffix: always with a '.' or an exponent, round-trip precision
@@ -79,6 +81,10 @@ bool mbe_cg_reads_outside(const Emit* em, const CgRun* run, int32_t i, int j);
 
 // whether computed node x, operand j of node `user` (in a loop or not), is read from sv[]
 bool mbe_cg_read_from_sv(const Emit* em, MbeSymId user, int j, MbeSymId x);
+
+// The bytes of the tables loop r would write (indices that step evenly need none; equal tables
+// counted apart); SIZE_MAX when out of memory
+size_t mbe_cg_table_bytes(const Emit* em, size_t r);
 
 // Writes loop `r` of the function `fn` (a unique prefix for its tables): its tables into tables,
 // the loop into sb. operand writes a node read the same way by every trip.

@@ -92,12 +92,14 @@ static int32_t group_pos(const Regions* r, MbeSymId x, size_t a, int p, const in
 }
 
 // whether the groups of p instances from a and from b perform the same operations on operands
-// from the same positions of their groups or of the same kinds outside them
+// from the same positions of their groups or of the same kinds outside them (neither holding an
+// instance kept out of loops: em->noloop)
 static bool same_group(const Emit* em, const Regions* r, size_t a, size_t b, int p) {
   int32_t goff[PERIOD_MAX + 1];
   goff[0] = 0;
   for (int t = 0; t < p; t++) {
-    if (r->family[a + t] != r->family[b + t] || r->len[a + t] != r->len[b + t])
+    if (r->family[a + t] != r->family[b + t] || r->len[a + t] != r->len[b + t] ||
+        em->noloop[r->list[r->first[a + t]]] || em->noloop[r->list[r->first[b + t]]])
       return false;
     goff[t + 1] = goff[t] + r->len[a + t];
   }
@@ -472,33 +474,38 @@ static void linear_text(char* out, size_t n, int P, const int32_t* a, int32_t st
 // alternate (a pass over bodies reading a pass over links of two edges), with the first, the
 // last or both trips apart (a chain's end links computed outside the loop); else the table's
 // read (the table written when new). Takes v; out holds at least 160 bytes.
-static void index_text(Tables* t, int32_t* v, char* out, size_t n) {
-  int32_t a[2], step, c = t->count;
+// the formula of index_text into out (n > 0), or false where the values need a table
+static bool index_formula(const int32_t* v, int32_t c, char* out, size_t n) {
+  int32_t a[2], step;
   char lin[80];
   for (int P = 1; P <= 2; P++) {
     if (steps_evenly(v, 0, c, P, a, &step)) {
       linear_text(out, n, P, a, step);
-      mbe_free(v);
-      return;
+      return true;
     }
     if (c > 2 * P + 1 && steps_evenly(v, 1, c, P, a, &step)) {
       linear_text(lin, sizeof lin, P, a, step);
       snprintf(out, n, "(k == 0 ? %d : %s)", v[0], lin);
-      mbe_free(v);
-      return;
+      return true;
     }
     if (c > 2 * P + 1 && steps_evenly(v, 0, c - 1, P, a, &step)) {
       linear_text(lin, sizeof lin, P, a, step);
       snprintf(out, n, "(k == %d ? %d : %s)", c - 1, v[c - 1], lin);
-      mbe_free(v);
-      return;
+      return true;
     }
     if (c > 2 * P + 2 && steps_evenly(v, 1, c - 1, P, a, &step)) {
       linear_text(lin, sizeof lin, P, a, step);
       snprintf(out, n, "(k == 0 ? %d : k == %d ? %d : %s)", v[0], c - 1, v[c - 1], lin);
-      mbe_free(v);
-      return;
+      return true;
     }
+  }
+  return false;
+}
+
+static void index_text(Tables* t, int32_t* v, char* out, size_t n) {
+  if (index_formula(v, t->count, out, n)) {
+    mbe_free(v);
+    return;
   }
   size_t k = 0;
   while (k < t->n && !(t->ints[k] && memcmp(t->ints[k], v, (size_t)t->count * sizeof *v) == 0))
@@ -542,6 +549,52 @@ static int real_table(Tables* t, const double* v) {
   return k;
 }
 
+// the index operand j of operation i reads in each trip (a state's, a parameter's, a mode's or
+// an sv[] slot) into v[count]
+static void operand_indices(const Emit* em, const CgRun* run, int32_t i, int j, Kind kd,
+                            int32_t* v) {
+  const MbeSymNode* nodes = em->s->nodes;
+  for (int32_t g = 0; g < run->count; g++) {
+    MbeSymId x = nodes[run->nodes[(size_t)g * run->m + i]].arg[j];
+    switch (kd) {
+      case K_STATE: v[g] = nodes[x].index; break;
+      case K_PARAM: v[g] = nodes[x].op == MBE_SYM_PARAM ? nodes[x].index : em->slot[x]; break;
+      case K_MODE: v[g] = em->ev[x]; break;
+      default: v[g] = em->spill[x]; break;
+    }
+  }
+}
+
+size_t mbe_cg_table_bytes(const Emit* em, size_t r) {
+  const CgRun* run = &em->runs[r];
+  int32_t* v = mbe_malloc((size_t)run->count * sizeof *v);
+  size_t bytes = 0, rows = (size_t)run->count;
+  char formula[160];
+  for (int32_t i = 0; v != NULL && i < run->m; i++) {
+    const MbeSymNode* n = &em->s->nodes[run->nodes[i]];
+    for (int j = 0; j < mbe_sym_op_arity((MbeSymOp)n->op); j++) {
+      if (!mbe_cg_reads_outside(em, run, i, j))
+        continue;
+      Kind kd = kind(em, n->arg[j]);
+      if (kd == K_CONST) {
+        bytes += rows * sizeof(double);
+        continue;
+      }
+      operand_indices(em, run, i, j, kd, v);
+      bytes += index_formula(v, run->count, formula, sizeof formula) ? 0 : rows * sizeof *v;
+    }
+    bool stored = false;
+    for (int32_t g = 0; g < run->count; g++) {
+      v[g] = em->spill[run->nodes[(size_t)g * run->m + i]];
+      stored = stored || v[g] >= 0;
+    }
+    if (stored && !index_formula(v, run->count, formula, sizeof formula))
+      bytes += rows * sizeof *v;
+  }
+  mbe_free(v);
+  return v == NULL && run->count > 0 ? SIZE_MAX : bytes;
+}
+
 // What each trip reads for operand j of operation i into sb: an element of x, p, w or sv[] (at
 // an index_text) or, for literals, of a table of them
 static void operand_read(MbeStrbuf* sb, Tables* t, const Emit* em, const CgRun* run, int32_t i,
@@ -566,15 +619,7 @@ static void operand_read(MbeStrbuf* sb, Tables* t, const Emit* em, const CgRun* 
     sb->is_oom = true;
     return;
   }
-  for (int32_t g = 0; g < run->count; g++) {
-    MbeSymId x = nodes[run->nodes[(size_t)g * run->m + i]].arg[j];
-    switch (kd) {
-      case K_STATE: v[g] = nodes[x].index; break;
-      case K_PARAM: v[g] = nodes[x].op == MBE_SYM_PARAM ? nodes[x].index : em->slot[x]; break;
-      case K_MODE: v[g] = em->ev[x]; break;
-      default: v[g] = em->spill[x]; break;
-    }
-  }
+  operand_indices(em, run, i, j, kd, v);
   char index[160];
   index_text(t, v, index, sizeof index);
   static const char* const ARRAY[] = {"", "", "x", "p", "w", "sv"};

@@ -478,6 +478,53 @@ START_TEST(test_loops_over_regions) {
 }
 END_TEST
 
+// n links y_k = sin(y_{k-1} p0) + x_{perm k}, perm k = 1 + 7 (k - 1) mod n: an index table of n
+// ints; xdot[perm k] = y_k, xdot[0] = 1.5 x0 (n + 1 states)
+static void permuted_chain(MbeSym* s, int n, MbeSymId* xdot) {
+  MbeSymId p0 = mbe_sym_param(s, 0);
+  MbeSymId x0 = mbe_sym_state(s, 0), c = mbe_sym_const(s, 1.5);
+  MbeSymId y = mbe_sym_mul(s, x0, c);
+  xdot[0] = y;
+  for (int k = 1; k <= n; k++) {
+    mbe_sym_region_begin(s, 1);
+    MbeSymId a = mbe_sym_mul(s, y, p0);
+    MbeSymId sn = mbe_sym_fn(s, MBE_SYM_SIN, a);
+    int perm = 1 + (7 * (k - 1)) % n;
+    MbeSymId xk = mbe_sym_state(s, perm);
+    y = mbe_sym_add(s, sn, xk);
+    xdot[perm] = y;
+  }
+  mbe_sym_region_end(s);
+}
+
+// A loop's tables are constant data, of which OpenCL devices hold 64 KiB: a loop whose table
+// would pass the budget of a function (12 KiB) is written straight-line; 2000 links (8,000 bytes)
+// keep their loop, 3200 (12,800 bytes) do not
+START_TEST(test_loops_keep_tables_within_budget) {
+  int sizes[2] = {2000, 3200};
+  for (int c = 0; c < 2; c++) {
+    int n = sizes[c];
+    MbeSym s;
+    mbe_sym_init(&s);
+    MbeSymId* xdot = malloc((size_t)(n + 1) * sizeof *xdot);
+    permuted_chain(&s, n, xdot);
+    MbeCodegenDef def = {&s, xdot, (size_t)n + 1, xdot, 0,    1, "Permuted",
+                         0,  0,    NULL,          NULL, NULL, 0, MBE_CODEGEN_LOOPS_ALWAYS};
+    MbeCodegenStats st;
+    ck_assert_int_eq(mbe_codegen_stats(&def, &st, NULL), MBE_OK);
+    char* text = NULL;
+    ck_assert_int_eq(mbe_codegen_system(&def, &text, NULL), MBE_OK);
+    bool table = strstr(text, "MBE_CONSTANT int mbe_rhs_L0_0[") != NULL;
+    ck_assert_msg(c == 0 ? st.rhs.loops == 1 && table : st.rhs.loops == 0 && !table,
+                  "%d links: %zu loops, table %d", n, st.rhs.loops, table);
+    ck_assert_uint_eq(st.rhs.temporaries, 1 + 3 * (size_t)n);
+    mbe_free(text);
+    free(xdot);
+    mbe_sym_deinit(&s);
+  }
+}
+END_TEST
+
 static Suite* make_codegen_suite(void) {
   Suite* s = suite_create("codegen");
   TCase* tc = mbe_tcase_create("emit");
@@ -489,6 +536,7 @@ static Suite* make_codegen_suite(void) {
   tcase_add_test(tc, test_text_of_trig_pairs);
   tcase_add_test(tc, test_generated_pendulum_on_every_backend);
   tcase_add_test(tc, test_loops_over_regions);
+  tcase_add_test(tc, test_loops_keep_tables_within_budget);
   suite_add_tcase(s, tc);
   return s;
 }
