@@ -77,9 +77,7 @@ rhs_ns() {
   "$tmp/rhs$n" "$calls" x0 | tee "$tmp/rhs$n.txt" | sed -n 's/^\([0-9.]*\) ns per call.*/\1/p'
 }
 
-json() {
-  sed -n "s/.*\"$1\": *\([-0-9.eE+]*\).*/\1/p" "$2" | head -1
-}
+. "$here/lib.sh"
 
 {
   echo "# mbens on N-link pendulum chains: build, RHS cost and throughput against MuJoCo and Pinocchio"

@@ -29,9 +29,7 @@ export POCL_CACHE_DIR=${POCL_CACHE_DIR:-$tmp/pocl}
 mkdir -p "$POCL_CACHE_DIR"
 
 # key=value of mbens' --json summary
-json() {
-  sed -n "s/.*\"$1\": *\([-0-9.eE+]*\).*/\1/p" "$2" | head -1
-}
+. "$here/lib.sh"
 
 # one measurement: MODEL CLASS MEMBERS LABEL mbens-options...
 run_mbens() {

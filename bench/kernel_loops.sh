@@ -22,9 +22,7 @@ export POCL_CACHE_DIR=${POCL_CACHE_DIR:-$tmp/pocl}
 mkdir -p "$POCL_CACHE_DIR"
 export MBENS_CACHE_DIR="$tmp/cache"
 
-json() {
-  sed -n "s/.*\"$1\": *\([-0-9.eE+]*\).*/\1/p" "$2" | head -1
-}
+. "$here/lib.sh"
 
 # member-steps/s of M members of ChainN for 0.2 s on BACKEND, the results in DIR
 steps() {

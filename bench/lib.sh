@@ -3,7 +3,8 @@
 # rhs_cost NAME SIMULATE_ARGS...: ns per call of the generated right-hand side (one core, the
 #   OpenMP backend's flags; rhs_cost.c) and its size;
 # throughput NAME STOP VARY SIMULATE_ARGS...: member-steps/s of a 1000-member `mbens run` on
-#   OpenMP (2 threads), VARY its --vary option.
+#   OpenMP (2 threads), VARY its --vary option;
+# json KEY FILE: the number under KEY in a one-object-per-line JSON file (mbens --json).
 rhs_cost() {
   name=$1
   shift
@@ -25,4 +26,8 @@ throughput() {
   "$mbens" run "$@" -n 1000 -o "$tmp/run-$name" --stop-time "$stop" --signals none \
     --backend openmp --threads 2 $vary 2>&1 |
     sed -n 's/.*members in \([0-9.]*\) s (\([0-9.e+]*\) members\/s, \([0-9.e+]*\) member-steps\/s).*/  run: 1000 members in \1 s, \2 members\/s, \3 member-steps\/s/p'
+}
+
+json() {
+  sed -n "s/.*\"$1\": *\([-0-9.eE+]*\).*/\1/p" "$2" | head -1
 }

@@ -153,9 +153,7 @@ identity_tests() {
   done
 }
 
-json() {
-  sed -n "s/.*\"$1\": *\([-0-9.eE+]*\).*/\1/p" "$2" | head -1
-}
+. "$src/bench/lib.sh"
 
 # mbens run of the chain: N MEMBERS PRECISION BACKEND DIR [options]
 chain_run() {

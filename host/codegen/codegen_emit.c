@@ -872,7 +872,7 @@ static void loop_ranges(const Emit* em, Ranges* r, size_t run_index, int32_t bas
         range_read(em, r, x, base, em->part[u]);
       else if (carried)
         r->e[x] = r->e[x] > base ? r->e[x] : base;
-      else if (mbe_cg_reads_outside(em, run, i, j))
+      else if (mbe_cg_reads_outside(run, i, j))
         r->delta[base + i]++, r->delta[base + i + 1]--;
       else if (em->loop[x] >= 0 || em->part[x] != em->part[u])
         range_read(em, r, x, end, em->part[u]);

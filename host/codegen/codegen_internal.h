@@ -14,7 +14,6 @@
 // come from. The loop's body is the first group's operations; what differs between groups is read
 // through tables indexed by the trip.
 typedef struct CgRun {
-  int32_t p;              // regions per group
   int32_t count;          // groups: the loop's trips
   int32_t m;              // operations per group
   MbeSymId* nodes;        // (count * m) group by group, each group's nodes in node order
@@ -77,7 +76,7 @@ bool mbe_cg_plan_loops(Emit* em);
 void mbe_cg_clear_loops(Emit* em);
 
 // whether operand j of loop run's operation i reads a node outside its own group through a table
-bool mbe_cg_reads_outside(const Emit* em, const CgRun* run, int32_t i, int j);
+bool mbe_cg_reads_outside(const CgRun* run, int32_t i, int j);
 
 // whether computed node x, operand j of node `user` (in a loop or not), is read from sv[]
 bool mbe_cg_read_from_sv(const Emit* em, MbeSymId user, int j, MbeSymId x);

@@ -205,8 +205,7 @@ static bool add_run(Emit* em, const Regions* r, size_t a, int p, int32_t count) 
   }
   int32_t m = group_size(r, a, p);
   CgRun* run = &em->runs[em->nruns];
-  *run = (CgRun){p,
-                 count,
+  *run = (CgRun){count,
                  m,
                  mbe_malloc((size_t)count * m * sizeof(MbeSymId)),
                  mbe_calloc((size_t)m * 3 + 1, 1),
@@ -404,8 +403,7 @@ bool mbe_cg_plan_loops(Emit* em) {
   return rc == 0;
 }
 
-bool mbe_cg_reads_outside(const Emit* em, const CgRun* run, int32_t i, int j) {
-  (void)em;
+bool mbe_cg_reads_outside(const CgRun* run, int32_t i, int j) {
   return run->varies[i * 3 + j] && run->carry[i * 3 + j] == 0;
 }
 
@@ -418,7 +416,7 @@ bool mbe_cg_read_from_sv(const Emit* em, MbeSymId user, int j, MbeSymId x) {
       return false;  // the trip's own value
     if (run->carry[i * 3 + j] != 0 && em->lgrp[user] > 0)
       return false;  // the trip before's, carried
-    if (mbe_cg_reads_outside(em, run, i, j))
+    if (mbe_cg_reads_outside(run, i, j))
       return true;  // through a table
   }
   return em->loop[x] >= 0 || em->part[x] < em->part[user];
@@ -573,7 +571,7 @@ size_t mbe_cg_table_bytes(const Emit* em, size_t r) {
   for (int32_t i = 0; v != NULL && i < run->m; i++) {
     const MbeSymNode* n = &em->s->nodes[run->nodes[i]];
     for (int j = 0; j < mbe_sym_op_arity((MbeSymOp)n->op); j++) {
-      if (!mbe_cg_reads_outside(em, run, i, j))
+      if (!mbe_cg_reads_outside(run, i, j))
         continue;
       Kind kd = kind(em, n->arg[j]);
       if (kd == K_CONST) {

@@ -308,7 +308,10 @@ static MbeCodegenLoops kernel_loops(void) {
     return MBE_CODEGEN_LOOPS_NEVER;
   if (strcmp(env, "always") == 0)
     return MBE_CODEGEN_LOOPS_ALWAYS;
-  mbe_log(MBE_LOG_WARN, "MBENS_KERNEL_LOOPS=%s is none of auto, never, always: auto", env);
+  static bool warned = false;  // once per process, not at every kernel written
+  if (!warned)
+    mbe_log(MBE_LOG_WARN, "MBENS_KERNEL_LOOPS=%s is none of auto, never, always: auto", env);
+  warned = true;
   return MBE_CODEGEN_LOOPS_AUTO;
 }
 
